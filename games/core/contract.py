@@ -1,0 +1,249 @@
+"""The vocabulary every game speaks, so bot, renderers, agents, CLI and tests treat games alike.
+
+A game is a pure state machine. Actions are their own canonical notation: short, stable,
+typeable strings such as ``place 7`` or ``trade SS>P``. A legal action is always exactly one
+of the strings in ``decision(state).actions``; ``parse`` turns what a person typed into one of
+them or raises one of three distinct errors.
+
+Engines implement the underscore hooks; the public methods here add the checks that must be
+the same for every game (legality, reversibility, notation matching, replay).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Generic, TypeVar
+
+from games.core.errors import AmbiguousAction, GameOver, IllegalAction, NotationError, SchemaError
+
+S = TypeVar("S")
+
+JSON = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """Who must decide now, and between what. Always a single seat, possibly not the active one."""
+
+    seat: int
+    kind: str  # stable identifier, e.g. "place_targi", "raid_payment"
+    prompt: str  # one sentence addressed to the deciding seat
+    actions: tuple[str, ...]  # every legal option, canonical notation, in display order
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as one sentence for the log and the turn summary."""
+
+    text: str
+    seat: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The result of applying one action."""
+
+    state: Any
+    events: tuple[Event, ...]
+    reversible: bool  # no hidden information revealed, no randomness used, same seat deciding
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Final result. ``breakdown[seat]`` maps a scoring category to points and sums to the score."""
+
+    scores: tuple[int, ...]
+    breakdown: tuple[Mapping[str, int], ...]
+    winners: tuple[int, ...]  # more than one seat = shared victory
+    reason: str  # how the game ended, in words
+    tiebreak: str | None = None  # the tie-break that separated the leaders, if one was needed
+    tiebreak_values: tuple[Mapping[str, int], ...] = field(default_factory=tuple)
+
+
+class Game(ABC, Generic[S]):
+    """One registered game. Stateless: every method takes the state it works on."""
+
+    name: ClassVar[str]  # registry key and notation prefix, e.g. "targi"
+    title: ClassVar[str]  # display name, e.g. "Targi"
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    schema_version: ClassVar[int]
+
+    # ---- hooks each engine implements -------------------------------------------------
+
+    @abstractmethod
+    def new_game(self, players: int, seed: int, options: Mapping[str, Any] | None = None) -> S:
+        """The initial state; the same (players, seed, options) always gives the same state."""
+
+    @abstractmethod
+    def decision(self, state: S) -> Decision | None:
+        """The pending decision, or None once the game is over."""
+
+    @abstractmethod
+    def _apply(self, state: S, action: str) -> tuple[S, list[Event], bool]:
+        """Apply a legal action to a copy of ``state``: (new state, events, revealed_or_random)."""
+
+    @abstractmethod
+    def normalize(self, text: str) -> str:
+        """Canonical notation of typed text (case, spacing, aliases); NotationError if malformed."""
+
+    @abstractmethod
+    def explain_illegal(self, state: S, action: str) -> str:
+        """Why a well-formed action is not legal now, naming the rule."""
+
+    @abstractmethod
+    def describe(self, state: S, action: str) -> str:
+        """A short label for a legal action, for buttons and menus (e.g. "Place on #5 Trader")."""
+
+    @abstractmethod
+    def view(self, state: S, seat: int | None) -> JSON:
+        """What ``seat`` may see (None = spectator), as plain JSON-able data."""
+
+    @abstractmethod
+    def hidden_from(self, state: S, seat: int | None) -> frozenset[str]:
+        """Strings naming information ``seat`` must not see; none may appear in its view."""
+
+    @abstractmethod
+    def outcome(self, state: S) -> Outcome | None:
+        """The final result once the game is over, else None."""
+
+    @abstractmethod
+    def provisional_scores(self, state: S) -> tuple[int, ...]:
+        """Points each seat would have if the game were scored now (used by agents and boards)."""
+
+    @abstractmethod
+    def to_json(self, state: S) -> JSON:
+        """Serialise the full state, including the generator, with ``schema`` and ``game`` keys."""
+
+    @abstractmethod
+    def _from_json(self, data: JSON) -> S:
+        """Rebuild a state from ``to_json`` output of the current schema version."""
+
+    @abstractmethod
+    def text(self, state: S, seat: int | None) -> str:
+        """The board as plain text, for transcripts and terminal play, as ``seat`` sees it."""
+
+    def seat_label(self, seat: int) -> str:
+        """How the rules name a seat (a colour, usually)."""
+        return f"Player {seat + 1}"
+
+    def default_options(self) -> dict[str, Any]:
+        return {}
+
+    # ---- shared behaviour -------------------------------------------------------------
+
+    def legal_actions(self, state: S) -> list[str]:
+        d = self.decision(state)
+        return list(d.actions) if d is not None else []
+
+    def is_over(self, state: S) -> bool:
+        return self.decision(state) is None
+
+    def step(self, state: S, action: str) -> Step:
+        """Apply ``action`` (canonical notation) purely; IllegalAction with a reason if illegal."""
+        before = self.decision(state)
+        if before is None:
+            raise GameOver("The game is over; no more moves can be made.")
+        if action not in before.actions:
+            raise IllegalAction(self.explain_illegal(state, action))
+        new_state, events, revealed = self._apply(state, action)
+        after = self.decision(new_state)
+        reversible = not revealed and after is not None and after.seat == before.seat
+        return Step(new_state, tuple(events), reversible)
+
+    def apply(self, state: S, action: str) -> S:
+        return self.step(state, action).state
+
+    def parse(self, state: S, text: str) -> str:
+        """Turn typed text into the one legal action it means.
+
+        Raises NotationError (not notation at all), IllegalAction (a move, but not legal now,
+        with the rule's reason) or AmbiguousAction (it fits several legal moves; type more).
+        """
+        canonical = self.normalize(text)
+        decision = self.decision(state)
+        if decision is None:
+            raise GameOver("The game is over; no more moves can be made.")
+        if canonical in decision.actions:
+            return canonical
+        candidates = [a for a in decision.actions if a.startswith(canonical + " ")]
+        if len(candidates) == 1:
+            return candidates[0]
+        if candidates:
+            shown = ", ".join(f"`{c}`" for c in candidates[:8])
+            more = "" if len(candidates) <= 8 else f" and {len(candidates) - 8} more"
+            raise AmbiguousAction(f"`{canonical}` could mean {shown}{more}.", candidates)
+        raise IllegalAction(self.explain_illegal(state, canonical))
+
+    def format(self, action: str) -> str:
+        """Notation of an action; actions are stored in canonical notation already."""
+        return action
+
+    def from_json(self, data: JSON) -> S:
+        if data.get("game") != self.name:
+            raise SchemaError(f"This snapshot is for {data.get('game')!r}, not {self.name!r}.")
+        if data.get("schema") != self.schema_version:
+            raise SchemaError(
+                f"Snapshot schema {data.get('schema')!r} is not the supported "
+                f"{self.schema_version}; replay the action log instead."
+            )
+        return self._from_json(data)
+
+    def replay(
+        self,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any] | None,
+        actions: Iterable[str],
+    ) -> S:
+        """Rebuild a game from its inputs; equals the live state action for action."""
+        state = self.new_game(players, seed, options)
+        for action in actions:
+            state = self.apply(state, action)
+        return state
+
+    def play_out(self, state: S, choose: Any, limit: int = 100_000) -> tuple[S, list[str]]:
+        """Apply ``choose(state, decision)`` until the game ends; returns (final, actions)."""
+        actions: list[str] = []
+        for _ in range(limit):
+            d = self.decision(state)
+            if d is None:
+                return state, actions
+            a = choose(state, d)
+            state = self.apply(state, a)
+            actions.append(a)
+        raise RuntimeError(f"{self.name}: no end after {limit} decisions")
+
+
+def ranked_winners(
+    scores: Sequence[int], tiebreaks: Sequence[tuple[str, Sequence[int]]]
+) -> tuple[tuple[int, ...], str | None]:
+    """Seats with the best score after applying tie-breaks in order; (winners, deciding break)."""
+    best = max(scores)
+    leaders = [s for s, v in enumerate(scores) if v == best]
+    for name, values in tiebreaks:
+        if len(leaders) == 1:
+            break
+        top = max(values[s] for s in leaders)
+        narrowed = [s for s in leaders if values[s] == top]
+        if len(narrowed) < len(leaders):
+            leaders = narrowed
+            if len(leaders) == 1:
+                return tuple(leaders), name
+    return tuple(leaders), None
+
+
+__all__ = [
+    "JSON",
+    "AmbiguousAction",
+    "Decision",
+    "Event",
+    "Game",
+    "IllegalAction",
+    "NotationError",
+    "Outcome",
+    "Step",
+    "ranked_winners",
+]
