@@ -1,0 +1,40 @@
+"""The agent interface and the registry of agent levels.
+
+An agent is stateless: its only memory is the generator state it is handed and hands back,
+so a table that is saved and restored between moves plays on exactly as if it never stopped.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar
+
+from games.core import Decision, Game
+from games.core import rng as core_rng
+
+
+class Agent(ABC):
+    """Chooses one legal action for the seat that must decide."""
+
+    level: ClassVar[str]
+
+    @abstractmethod
+    def choose(
+        self, game: Game[Any], state: Any, decision: Decision, rng: int
+    ) -> tuple[str, int]:
+        """One action from ``decision.actions`` and the advanced generator state."""
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} level={self.level!r}>"
+
+
+def agent_rng(seed: int, seat: int) -> int:
+    """Generator state of the agent in ``seat`` for a match seeded with ``seed``.
+
+    Distinct from the game's own generator (which uses ``seed_state(seed)``), so an agent's
+    coin flips never mirror the deck shuffles.
+    """
+    state = core_rng.seed_state(seed)
+    for _ in range(seat + 1):
+        state, out = core_rng.next_u64(state)
+    return core_rng.seed_state(out)

@@ -1,0 +1,19 @@
+"""The baseline: a uniformly random legal action."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.agents.base import Agent
+from games.core import Decision, Game
+from games.core import rng as core_rng
+
+
+class RandomAgent(Agent):
+    level = "random"
+
+    def choose(
+        self, game: Game[Any], state: Any, decision: Decision, rng: int
+    ) -> tuple[str, int]:
+        rng, i = core_rng.below(rng, len(decision.actions))
+        return decision.actions[i], rng
