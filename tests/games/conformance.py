@@ -1,0 +1,158 @@
+"""Checks every game must pass at every step of a seeded playout (see test_conformance.py).
+
+Kept apart from the tests so a deliberately broken game can be run through them too: a check
+that never fails proves nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from games.agents import Agent, agent_rng
+from games.core import Game, Step
+
+
+def string_leaves(value: Any) -> Iterator[str]:
+    """Every string in a JSON-like value: dict keys and values, list items."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            yield from string_leaves(k)
+            yield from string_leaves(v)
+    elif isinstance(value, list | tuple):
+        for v in value:
+            yield from string_leaves(v)
+
+
+def snapshot(game: Game[Any], state: Any) -> str:
+    """The state as canonical JSON text; also proves ``to_json`` is plain JSON."""
+    return json.dumps(game.to_json(state), sort_keys=True)
+
+
+def check_serialisation(game: Game[Any], state: Any, live: str) -> None:
+    rebuilt = game.from_json(json.loads(live))
+    assert snapshot(game, rebuilt) == live, "from_json(to_json(state)) differs from the state"
+
+
+def check_views(game: Game[Any], state: Any, players: int) -> None:
+    decision = game.decision(state)
+    for seat in [*range(players), None]:
+        view = game.view(state, seat)
+        json.dumps(view)
+        leaves = set(string_leaves(view))
+        leaked = leaves & game.hidden_from(state, seat)
+        assert not leaked, f"view of seat {seat} shows hidden {sorted(leaked)[:5]}"
+        if decision is None:
+            continue
+        shown = view.get("decision")
+        if isinstance(shown, dict) and "actions" in shown:
+            offered = list(shown["actions"])
+            expected = list(decision.actions) if seat == decision.seat else []
+            assert offered == expected, (
+                f"view of seat {seat} offers {offered[:5]}, expected {expected[:5]}"
+            )
+        elif seat == decision.seat:
+            missing = set(decision.actions) - leaves
+            assert not missing, f"deciding seat's view lacks actions {sorted(missing)[:5]}"
+        else:
+            seen = set(decision.actions) & leaves
+            assert not seen, f"seat {seat} sees the other seat's actions {sorted(seen)[:5]}"
+
+
+def check_actions(game: Game[Any], state: Any, apply_all: bool) -> None:
+    decision = game.decision(state)
+    assert decision is not None
+    actions = decision.actions
+    assert len(set(actions)) == len(actions), f"duplicate actions in {actions}"
+    before = snapshot(game, state)
+    for action in actions:
+        assert game.parse(state, game.format(action)) == action, f"{action!r} does not round-trip"
+        label = game.describe(state, action)
+        assert isinstance(label, str) and label.strip(), f"no label for {action!r}"
+        if apply_all:
+            check_step(game, state, action, game.step(state, action))
+    assert snapshot(game, state) == before, "parse/describe/apply mutated the state"
+
+
+def check_step(game: Game[Any], state: Any, action: str, step: Step) -> None:
+    if step.reversible:
+        before, after = game.decision(state), game.decision(step.state)
+        assert before is not None and after is not None and after.seat == before.seat, (
+            f"{action!r} is marked reversible but the deciding seat changed"
+        )
+
+
+def check_outcome(game: Game[Any], state: Any, players: int) -> None:
+    assert game.decision(state) is None and game.is_over(state)
+    assert game.legal_actions(state) == []
+    outcome = game.outcome(state)
+    assert outcome is not None, "finished game has no outcome"
+    assert len(outcome.scores) == players and len(outcome.breakdown) == players
+    for seat in range(players):
+        total = sum(outcome.breakdown[seat].values())
+        assert total == outcome.scores[seat], (
+            f"seat {seat}: breakdown sums to {total}, score is {outcome.scores[seat]}"
+        )
+    assert outcome.winners, "nobody won"
+    top = max(outcome.scores)
+    assert all(outcome.scores[w] == top for w in outcome.winners), (
+        f"winners {outcome.winners} do not all have the top score {top}"
+    )
+    assert outcome.reason
+
+
+def playout(
+    game: Game[Any],
+    agents: Sequence[Agent],
+    seed: int,
+    *,
+    full: bool = True,
+    apply_all_every: int = 5,
+    limit: int = 20_000,
+) -> list[str]:
+    """Play one seeded game, checking the contract at every step; returns the actions.
+
+    ``full`` adds the per-step serialisation, view and notation checks (slower).
+    """
+    players = len(agents)
+    options = game.default_options()
+    state = game.new_game(players, seed, options)
+    assert snapshot(game, state) == snapshot(game, game.new_game(players, seed, options)), (
+        "the same seed gave two different games"
+    )
+    rngs = [agent_rng(seed, seat) for seat in range(players)]
+    actions: list[str] = []
+    for n in range(limit):
+        decision = game.decision(state)
+        if decision is None:
+            break
+        assert 0 <= decision.seat < players, f"deciding seat {decision.seat} is not at the table"
+        assert decision.actions, "no legal action before the end"
+        assert game.outcome(state) is None, "outcome before the game is over"
+        live = snapshot(game, state)
+        if full:
+            check_serialisation(game, state, live)
+            check_views(game, state, players)
+            check_actions(game, state, apply_all=n % apply_all_every == 0)
+        action, rngs[decision.seat] = agents[decision.seat].choose(
+            game, state, decision, rngs[decision.seat]
+        )
+        assert action in decision.actions, f"agent chose illegal {action!r}"
+        step = game.step(state, action)
+        assert snapshot(game, state) == live, f"step({action!r}) mutated its input"
+        check_step(game, state, action, step)
+        state = step.state
+        actions.append(action)
+    else:
+        raise AssertionError(f"no end after {limit} decisions")
+    check_outcome(game, state, players)
+    final = snapshot(game, state)
+    if full:
+        check_serialisation(game, state, final)
+        check_views(game, state, players)
+    replayed = game.replay(players, seed, options, actions)
+    assert snapshot(game, replayed) == final, "replay of the action log differs from the game"
+    return actions
