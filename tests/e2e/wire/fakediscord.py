@@ -1,0 +1,593 @@
+"""A loopback fake of the Discord HTTP API v10 and gateway, for wire-level tests.
+
+The real discord.py client talks to it over aiohttp and a websocket, exactly as it would talk to
+Discord: only ``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY`` are pointed at
+``127.0.0.1``. The fake keeps one guild with one text channel and a few members, records every REST
+call for assertions, and lets a test act as a user (slash commands, component clicks).
+
+Behaviours that discord.py relies on and that are easy to get wrong are modelled on purpose:
+responses carry ``Content-Type: application/json`` exactly; interaction callbacks answer
+``?with_response=1`` with an InteractionCallbackResponse; the first follow-up after a thinking
+defer edits the "thinking" message instead of posting a new one; ephemeral messages are never
+dispatched over the gateway. Unknown routes get a JSON 404 that names the route.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from typing import Any
+
+from aiohttp import BodyPartReader, WSMsgType, web
+
+DISCORD_EPOCH_MS = 1420070400000
+EPHEMERAL = 1 << 6
+LOADING = 1 << 7
+ADMINISTRATOR = 1 << 3
+EVERYONE_PERMISSIONS = 0x0006_3584_0E40  # view, send, threads, attach, history, slash commands
+
+Json = dict[str, Any]
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def _json(obj: Any, status: int = 200) -> web.Response:
+    # discord.py only parses a body whose Content-Type is exactly "application/json";
+    # aiohttp's json_response would append "; charset=utf-8".
+    return web.Response(body=json.dumps(obj).encode(), status=status,
+                        content_type="application/json")
+
+
+@dataclass
+class Call:
+    """One REST request the bot made."""
+
+    method: str
+    path: str  # below /api/v10, e.g. "/channels/1/messages"
+    query: dict[str, str]
+    json: Any
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    status: int = 200
+    response: Any = None
+
+    @property
+    def route(self) -> str:
+        return f"{self.method} {self.path}"
+
+
+@dataclass
+class _Interaction:
+    id: str
+    token: str
+    channel_id: str
+    message_id: str | None = None  # the component's message, for types 6/7
+    original_id: str | None = None  # the response message ("@original")
+    deferred_thinking: bool = False
+    acknowledged: bool = False
+
+
+class FakeDiscord:
+    """The fake server plus a small driver API used by the tests."""
+
+    def __init__(self) -> None:
+        self._ids = itertools.count()
+        self.app_id = self.snowflake()
+        self.guild_id = self.snowflake()
+        self.channel_id = self.snowflake()
+        self.bot_role_id = self.snowflake()
+        self.bot_user = self._user(self.app_id, "Caravanserai", bot=True)
+        self.users: dict[str, Json] = {"bot": self.bot_user}
+        for name in ("alice", "bob", "carol"):
+            self.users[name] = self._user(self.snowflake(), name)
+        self.channels: dict[str, Json] = {self.channel_id: {
+            "id": self.channel_id, "type": 0, "guild_id": self.guild_id, "name": "tavern",
+            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+            "rate_limit_per_user": 0, "topic": None, "last_message_id": None}}
+        self.messages: dict[str, Json] = {}
+        self.attachments: dict[str, bytes] = {}
+        self.commands: dict[str, Json] = {}  # name -> registered command (global or guild)
+        self.calls: list[Call] = []
+        self.errors: list[str] = []  # exceptions raised inside the fake itself
+        self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
+        self.identified = asyncio.Event()
+        self._interactions: dict[str, _Interaction] = {}
+        self._changed = asyncio.Condition()
+        self._ws: web.WebSocketResponse | None = None
+        self._seq = 0
+        self._runner: web.AppRunner | None = None
+        self.port = 0
+
+    # -- lifecycle ---------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        app = web.Application(client_max_size=64 * 1024 * 1024)
+        app.router.add_get("/gateway", self._gateway)
+        app.router.add_get("/attachments/{aid}/{filename}", self._attachment)
+        app.router.add_route("*", "/api/v10/{path:.*}", self._rest)
+        self._runner = web.AppRunner(app, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, "127.0.0.1", 0)
+        await site.start()
+        self.port = self._runner.addresses[0][1]
+
+    async def close(self) -> None:
+        if self._ws is not None and not self._ws.closed:
+            await self._ws.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+
+    @property
+    def base(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return f"{self.base}/api/v10"
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://127.0.0.1:{self.port}/gateway"
+
+    # -- payload builders --------------------------------------------------------------------
+
+    def snowflake(self) -> str:
+        ms = int(time.time() * 1000) - DISCORD_EPOCH_MS
+        return str((ms << 22) | (next(self._ids) & 0x3FFFFF))
+
+    @staticmethod
+    def _user(uid: str, name: str, *, bot: bool = False) -> Json:
+        return {"id": uid, "username": name, "global_name": name.title(), "discriminator": "0",
+                "avatar": None, "bot": bot, "flags": 0, "public_flags": 0}
+
+    def member(self, who: str) -> Json:
+        user = self.users[who]
+        roles = [self.bot_role_id] if user["bot"] else []
+        perms = ADMINISTRATOR if user["bot"] else EVERYONE_PERMISSIONS
+        return {"user": user, "roles": roles, "joined_at": _now(), "flags": 0, "deaf": False,
+                "mute": False, "nick": None, "permissions": str(perms)}
+
+    def guild_payload(self) -> Json:
+        roles = [
+            # discord.py finds @everyone as the role whose id equals the guild id
+            {"id": self.guild_id, "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
+             "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False},
+            {"id": self.bot_role_id, "name": "Caravanserai", "permissions": str(ADMINISTRATOR),
+             "position": 1, "color": 0, "hoist": False, "managed": True, "mentionable": False},
+        ]
+        members = [{k: v for k, v in self.member(n).items() if k != "permissions"}
+                   for n in self.users]
+        return {
+            "id": self.guild_id, "name": "Oasis", "icon": None,
+            "owner_id": self.users["alice"]["id"],
+            "roles": roles, "emojis": [], "stickers": [], "features": [], "members": members,
+            "member_count": len(members), "channels": [c for c in self.channels.values()
+                                                       if c["type"] not in (11, 12)],
+            "threads": [], "presences": [], "voice_states": [], "stage_instances": [],
+            "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
+            "unavailable": False, "verification_level": 0, "default_message_notifications": 0,
+            "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
+            "preferred_locale": "en-US", "afk_timeout": 300, "system_channel_id": None,
+            "joined_at": _now(),
+        }
+
+    def _app_info(self) -> Json:
+        return {"id": self.app_id, "name": "Caravanserai", "description": "", "icon": None,
+                "bot_public": True, "bot_require_code_grant": False, "flags": 0,
+                "owner": self.users["alice"], "verify_key": "0" * 64, "bot": self.bot_user}
+
+    # -- gateway -----------------------------------------------------------------------------
+
+    async def _gateway(self, request: web.Request) -> web.WebSocketResponse:
+        ws = web.WebSocketResponse()
+        await ws.prepare(request)
+        self._ws = ws
+        await ws.send_str(json.dumps({"op": 10, "d": {"heartbeat_interval": 41250}}))
+        async for msg in ws:
+            if msg.type != WSMsgType.TEXT:
+                continue
+            payload = json.loads(msg.data)
+            self.gateway_log.append(payload)
+            op = payload["op"]
+            if op == 1:
+                await ws.send_str(json.dumps({"op": 11}))
+            elif op == 2:
+                await self.dispatch("READY", {
+                    "v": 10, "user": self.bot_user, "session_id": "fake-session",
+                    "resume_gateway_url": self.gateway_url, "private_channels": [],
+                    "relationships": [], "guilds": [{"id": self.guild_id, "unavailable": True}],
+                    "application": {"id": self.app_id, "flags": 0}})
+                await self.dispatch("GUILD_CREATE", self.guild_payload())
+                self.identified.set()
+            elif op == 6:
+                await self.dispatch("RESUMED", {})
+            elif op == 8:
+                await self.dispatch("GUILD_MEMBERS_CHUNK", {
+                    "guild_id": self.guild_id, "chunk_index": 0, "chunk_count": 1,
+                    "members": self.guild_payload()["members"],
+                    "nonce": payload["d"].get("nonce")})
+        return ws
+
+    async def dispatch(self, event: str, data: Json) -> None:
+        assert self._ws is not None, "the bot has not connected to the gateway"
+        self._seq += 1
+        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+
+    # -- REST --------------------------------------------------------------------------------
+
+    async def _rest(self, request: web.Request) -> web.StreamResponse:
+        path = "/" + request.match_info["path"]
+        body, files = await self._read_body(request)
+        call = Call(request.method, path, dict(request.query), body, files)
+        try:
+            status, response = await self._route(call, path.strip("/").split("/"))
+        except Exception as exc:  # a bug in the fake: answer 400 (no retry) and keep the cause
+            self.errors.append(f"{call.route}: {exc!r}")
+            status, response = 400, {"message": f"fake discord error: {exc!r}", "code": 0}
+        call.status, call.response = status, response
+        async with self._changed:
+            self.calls.append(call)
+            self._changed.notify_all()
+        if status == 204:
+            return web.Response(status=204)
+        return _json(response, status)
+
+    @staticmethod
+    async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
+        if request.content_type.startswith("multipart/"):
+            payload: Any = {}
+            files: list[tuple[str, bytes]] = []
+            reader = await request.multipart()
+            async for part in reader:
+                assert isinstance(part, BodyPartReader)
+                if part.name == "payload_json":
+                    payload = json.loads(await part.text())
+                else:
+                    files.append((part.filename or "", bytes(await part.read())))
+            return payload, files
+        if request.can_read_body:
+            raw = await request.read()
+            return (json.loads(raw) if raw else None), []
+        return None, []
+
+    async def _route(self, call: Call, seg: list[str]) -> tuple[int, Any]:
+        m, n = call.method, len(seg)
+        body = call.json or {}
+        if seg == ["users", "@me"] and m == "GET":
+            return 200, self.bot_user
+        if seg == ["oauth2", "applications", "@me"] and m == "GET":
+            return 200, self._app_info()
+        if seg == ["gateway", "bot"]:
+            return 200, {"url": self.gateway_url.removesuffix("/gateway"), "shards": 1,
+                         "session_start_limit": {"total": 1000, "remaining": 1000,
+                                                 "reset_after": 0, "max_concurrency": 1}}
+        if seg[0] == "applications" and seg[-1] == "commands":
+            return self._commands(m, body, guild=seg[2] if n == 5 else None)
+        if seg[0] == "interactions" and n == 4 and seg[3] == "callback" and m == "POST":
+            return await self._callback(seg[1], seg[2], body, call.files)
+        if seg[0] == "webhooks" and n >= 3:
+            return await self._webhook(m, seg[2], seg[3:], body, call.files)
+        if seg[0] == "channels" and seg[1] in self.channels:
+            return await self._channel(m, seg[1], seg[2:], body, call.files)
+        if seg[:3] == ["guilds", self.guild_id, "members"] and n == 4 and m == "GET":
+            who = self._user_name(seg[3])
+            if who is not None:
+                return 200, {k: v for k, v in self.member(who).items() if k != "permissions"}
+        if seg[0] == "users" and n == 2 and m == "GET":
+            who = self._user_name(seg[1])
+            if who is not None:
+                return 200, self.users[who]
+        return self._not_found(call.route)
+
+    @staticmethod
+    def _not_found(route: str) -> tuple[int, Json]:
+        return 404, {"message": f"fake discord: no route for {route}", "code": 10000}
+
+    def _user_name(self, uid: str) -> str | None:
+        return next((k for k, u in self.users.items() if u["id"] == uid), None)
+
+    def _commands(self, method: str, body: Any, guild: str | None) -> tuple[int, Any]:
+        if method == "PUT":
+            out = []
+            for cmd in body:
+                stored = {"id": self.snowflake(), "application_id": self.app_id, "version": "1",
+                          "type": 1, "description": "", "options": [],
+                          "default_member_permissions": None, "nsfw": False, **cmd}
+                if guild is not None:
+                    stored["guild_id"] = guild
+                self.commands[stored["name"]] = stored
+                out.append(stored)
+            return 200, out
+        if method == "GET":
+            return 200, [c for c in self.commands.values() if c.get("guild_id") == guild]
+        return self._not_found(f"{method} commands")
+
+    # messages ------------------------------------------------------------------------------
+
+    def _make_attachments(self, channel_id: str, files: list[tuple[str, bytes]],
+                          meta: list[Json]) -> list[Json]:
+        out = []
+        for index, (filename, data) in enumerate(files):
+            aid = self.snowflake()
+            self.attachments[aid] = data
+            desc = next((a for a in meta if str(a.get("id")) == str(index)), {})
+            url = f"{self.base}/attachments/{aid}/{filename}"
+            out.append({"id": aid, "filename": filename, "size": len(data), "url": url,
+                        "proxy_url": url, "content_type": _content_type(filename),
+                        "description": desc.get("description")})
+        return out
+
+    def _new_message(self, channel_id: str, body: Json, files: list[tuple[str, bytes]], *,
+                     flags: int = 0, interaction: _Interaction | None = None) -> Json:
+        msg: Json = {
+            "id": self.snowflake(), "channel_id": channel_id, "guild_id": self.guild_id,
+            "author": self.bot_user, "content": body.get("content") or "", "timestamp": _now(),
+            "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
+            "mention_roles": [], "embeds": body.get("embeds") or [], "pinned": False,
+            "type": 0 if interaction is None else 20,
+            "components": body.get("components") or [],
+            "flags": flags | int(body.get("flags") or 0),
+            "attachments": self._make_attachments(channel_id, files, body.get("attachments", [])),
+        }
+        if interaction is not None:
+            msg["webhook_id"] = self.app_id
+            msg["application_id"] = self.app_id
+        if body.get("message_reference"):
+            msg["message_reference"] = body["message_reference"]
+        self.messages[msg["id"]] = msg
+        self.channels[channel_id]["last_message_id"] = msg["id"]
+        return msg
+
+    def _edit_message(self, msg: Json, body: Json, files: list[tuple[str, bytes]]) -> Json:
+        for key in ("content", "embeds", "components"):
+            if key in body:
+                msg[key] = body[key] if body[key] is not None else ([] if key != "content" else "")
+        if "flags" in body and body["flags"] is not None:
+            msg["flags"] = int(body["flags"]) | (msg["flags"] & EPHEMERAL)
+        msg["flags"] &= ~LOADING
+        if "attachments" in body:
+            # existing attachments are kept only when listed; new files are listed by index
+            keep = {str(a["id"]) for a in body["attachments"] or []}
+            msg["attachments"] = [a for a in msg["attachments"] if a["id"] in keep]
+        if files:
+            meta = body.get("attachments") or []
+            msg["attachments"] = msg["attachments"] + self._make_attachments(
+                msg["channel_id"], files, meta)
+        msg["edited_timestamp"] = _now()
+        return msg
+
+    async def _announce(self, event: str, msg: Json) -> None:
+        if not msg["flags"] & EPHEMERAL:  # ephemeral messages never reach the gateway
+            await self.dispatch(event, msg)
+
+    async def _channel(self, method: str, cid: str, rest: list[str], body: Json,
+                       files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+        if not rest:
+            if method == "GET":
+                return 200, self.channels[cid]
+        elif rest == ["messages"] and method == "POST":
+            msg = self._new_message(cid, body, files)
+            await self._announce("MESSAGE_CREATE", msg)
+            return 200, msg
+        elif rest == ["typing"]:
+            return 204, None
+        elif rest[0] == "messages" and len(rest) >= 2 and rest[1] in self.messages:
+            msg = self.messages[rest[1]]
+            if len(rest) == 2 and method == "GET":
+                return 200, msg
+            if len(rest) == 2 and method == "PATCH":
+                await self._announce("MESSAGE_UPDATE", self._edit_message(msg, body, files))
+                return 200, msg
+            if len(rest) == 2 and method == "DELETE":
+                del self.messages[rest[1]]
+                await self.dispatch("MESSAGE_DELETE", {"id": rest[1], "channel_id": cid,
+                                                       "guild_id": self.guild_id})
+                return 204, None
+            if rest[2:] == ["threads"] and method == "POST":
+                thread = await self._new_thread(cid, body, 11, message_id=rest[1])
+                return 201, thread
+            if rest[2] == "reactions":
+                return 204, None
+        elif rest == ["threads"] and method == "POST":
+            return 201, await self._new_thread(cid, body, int(body.get("type") or 11))
+        elif rest[0] == "thread-members" and method in ("PUT", "DELETE"):
+            return 204, None
+        return self._not_found(f"{method} /channels/{cid}/{'/'.join(rest)}")
+
+    async def _new_thread(self, parent: str, body: Json, kind: int,
+                          message_id: str | None = None) -> Json:
+        tid = message_id or self.snowflake()  # Discord reuses the starter message's id
+        thread = {
+            "id": tid, "type": kind, "guild_id": self.guild_id, "parent_id": parent,
+            "owner_id": self.app_id, "name": body["name"], "message_count": 0,
+            "member_count": 1, "rate_limit_per_user": 0, "flags": 0, "last_message_id": None,
+            "thread_metadata": {"archived": False, "locked": False, "invitable": True,
+                                "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                                "archive_timestamp": _now(), "create_timestamp": _now()},
+            "member": {"id": tid, "user_id": self.app_id, "join_timestamp": _now(), "flags": 0},
+        }
+        self.channels[tid] = thread
+        await self.dispatch("THREAD_CREATE", {**thread, "newly_created": True})
+        return thread
+
+    # interactions ----------------------------------------------------------------------------
+
+    async def _callback(self, iid: str, token: str, body: Json,
+                        files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+        inter = self._interactions.get(iid)
+        if inter is None or inter.token != token:
+            return 404, {"message": "Unknown interaction", "code": 10062}
+        if inter.acknowledged:
+            return 400, {"message": "Interaction has already been acknowledged.", "code": 40060}
+        inter.acknowledged = True
+        kind, data = body["type"], body.get("data") or {}
+        message: Json | None = None
+        if kind == 4:
+            message = self._new_message(inter.channel_id, data, files, interaction=inter)
+            await self._announce("MESSAGE_CREATE", message)
+        elif kind == 5:
+            flags = LOADING | (int(data.get("flags") or 0) & EPHEMERAL)
+            message = self._new_message(inter.channel_id, {}, [], flags=flags, interaction=inter)
+            inter.deferred_thinking = True
+            await self._announce("MESSAGE_CREATE", message)
+        elif kind == 7 and inter.message_id is not None:
+            message = self._edit_message(self.messages[inter.message_id], data, files)
+            await self._announce("MESSAGE_UPDATE", message)
+        elif kind == 6 and inter.message_id is not None:
+            inter.original_id = inter.message_id
+        if message is not None:
+            inter.original_id = message["id"]
+        resource: Json = {"type": kind}
+        if message is not None:
+            resource["message"] = message
+        return 200, {"interaction": {
+            "id": iid, "type": 2, "response_message_id": inter.original_id,
+            "response_message_loading": kind == 5,
+            "response_message_ephemeral": bool(message and message["flags"] & EPHEMERAL)},
+            "resource": resource}
+
+    async def _webhook(self, method: str, token: str, rest: list[str], body: Json,
+                       files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+        inter = next((i for i in self._interactions.values() if i.token == token), None)
+        if inter is None:
+            return 404, {"message": "Unknown Webhook", "code": 10015}
+        if not rest and method == "POST":
+            original = self.messages.get(inter.original_id or "")
+            if inter.deferred_thinking and original and original["flags"] & LOADING:
+                # the first follow-up after a thinking defer replaces the "thinking" message
+                msg = self._edit_message(original, body, files)
+                await self._announce("MESSAGE_UPDATE", msg)
+                return 200, msg
+            msg = self._new_message(inter.channel_id, body, files, interaction=inter)
+            await self._announce("MESSAGE_CREATE", msg)
+            return 200, msg
+        if len(rest) == 2 and rest[0] == "messages":
+            mid = inter.original_id if rest[1] == "@original" else rest[1]
+            target = self.messages.get(mid or "")
+            if target is None:
+                return 404, {"message": "Unknown Message", "code": 10008}
+            if method == "GET":
+                return 200, target
+            if method == "PATCH":
+                await self._announce("MESSAGE_UPDATE", self._edit_message(target, body, files))
+                return 200, target
+            if method == "DELETE":
+                del self.messages[target["id"]]
+                return 204, None
+        return self._not_found(f"{method} /webhooks/{{app}}/{{token}}/{'/'.join(rest)}")
+
+    async def _attachment(self, request: web.Request) -> web.Response:
+        data = self.attachments.get(request.match_info["aid"])
+        if data is None:
+            return _json({"message": "Unknown attachment"}, 404)
+        return web.Response(body=data, content_type=_content_type(request.match_info["filename"]))
+
+    # -- driver API: act as a user -------------------------------------------------------------
+
+    def _interaction(self, kind: int, data: Json, who: str, channel_id: str,
+                     message: Json | None = None) -> Json:
+        iid = self.snowflake()
+        inter = _Interaction(iid, f"token-{iid}", channel_id,
+                             message_id=message["id"] if message else None)
+        self._interactions[iid] = inter
+        payload: Json = {
+            "id": iid, "type": kind, "token": inter.token, "version": 1,
+            "application_id": self.app_id, "guild_id": self.guild_id, "channel_id": channel_id,
+            "channel": self.channels[channel_id], "member": self.member(who), "data": data,
+            "locale": "en-US", "guild_locale": "en-US", "app_permissions": str(ADMINISTRATOR),
+            "attachment_size_limit": 10 * 1024 * 1024, "entitlements": [],
+            "authorizing_integration_owners": {"0": self.guild_id}, "context": 0,
+        }
+        if message is not None:
+            payload["message"] = message
+        return payload
+
+    async def slash(self, name: str, *, user: str = "alice", channel_id: str | None = None,
+                    **options: Any) -> str:
+        """Run ``/name`` (``"group sub"`` for subcommands) as ``user``; returns the interaction id.
+
+        Option types are taken from the commands the bot registered.
+        """
+        root, *subs = name.split()
+        command = self.commands.get(root)
+        assert command is not None, f"/{root} was never registered: {sorted(self.commands)}"
+        schema = command.get("options") or []
+        for sub in subs:
+            schema = next(o for o in schema if o["name"] == sub).get("options") or []
+        opts = [{"name": key, "type": next((o["type"] for o in schema if o["name"] == key), 3),
+                 "value": value} for key, value in options.items()]
+        for sub in reversed(subs):
+            kind = 1 if sub == subs[-1] else 2
+            opts = [{"name": sub, "type": kind, "options": opts}]
+        data: Json = {"id": command["id"], "name": root, "type": 1, "options": opts}
+        if "guild_id" in command:
+            data["guild_id"] = command["guild_id"]
+        payload = self._interaction(2, data, user, channel_id or self.channel_id)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return str(payload["id"])
+
+    async def click(self, message: Json, custom_id: str, *, user: str = "alice",
+                    values: list[str] | None = None) -> str:
+        """Press a button (or pick ``values`` in a select menu) on ``message`` as ``user``."""
+        data: Json = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
+        if values is not None:
+            data["values"] = values
+        payload = self._interaction(3, data, user, message["channel_id"], message=message)
+        await self.dispatch("INTERACTION_CREATE", payload)
+        return str(payload["id"])
+
+    # -- assertions --------------------------------------------------------------------------
+
+    async def wait_for(self, predicate: Callable[[Call], bool], *, after: int = 0,
+                       seconds: float = 10.0, what: str = "a matching REST call") -> Call:
+        """Return the first recorded call (from index ``after``) that satisfies ``predicate``."""
+        try:
+            async with asyncio.timeout(seconds), self._changed:
+                while True:
+                    for call in self.calls[after:]:
+                        if predicate(call):
+                            return call
+                    await self._changed.wait()
+        except TimeoutError:
+            seen = "\n  ".join(f"{c.route} -> {c.status}" for c in self.calls[after:])
+            raise AssertionError(f"timed out waiting for {what}; calls seen:\n  {seen}"
+                                 f"\nfake errors: {self.errors}") from None
+
+    async def callback_for(self, interaction_id: str, *, seconds: float = 10.0) -> Call:
+        """The bot's interaction callback for ``interaction_id``."""
+        prefix = f"/interactions/{interaction_id}/"
+        return await self.wait_for(lambda c: c.path.startswith(prefix), seconds=seconds,
+                                   what=f"the callback of interaction {interaction_id}")
+
+    def message_with(self, custom_id_prefix: str) -> Json | None:
+        """The newest message holding a component whose custom id starts with the prefix."""
+        for msg in reversed(list(self.messages.values())):
+            if any(cid.startswith(custom_id_prefix) for cid in custom_ids(msg)):
+                return msg
+        return None
+
+
+def custom_ids(message: Json) -> list[str]:
+    """Every component custom id in a message, depth first."""
+    out: list[str] = []
+    stack = list(reversed(message.get("components") or []))
+    while stack:
+        comp = stack.pop()
+        if "custom_id" in comp:
+            out.append(comp["custom_id"])
+        stack.extend(reversed(comp.get("components") or []))
+        if "accessory" in comp:
+            stack.append(comp["accessory"])
+    return out
+
+
+def _content_type(filename: str) -> str:
+    ext = filename.rsplit(".", 1)[-1].lower()
+    return {"png": "image/png", "webp": "image/webp", "jpg": "image/jpeg",
+            "txt": "text/plain", "json": "application/json"}.get(ext, "application/octet-stream")
