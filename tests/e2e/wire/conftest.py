@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import AsyncIterator
 
 import discord
@@ -29,9 +30,25 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     assert not server.errors, f"the fake itself failed: {server.errors}"
 
 
+class _ErrorLog(logging.Handler):
+    """Collects ERROR records: discord.py logs a failing view or command instead of raising."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
 @contextlib.asynccontextmanager
 async def running(client: discord.Client, fake: FakeDiscord) -> AsyncIterator[discord.Client]:
-    """Start ``client`` against ``fake``, wait until it is ready, and close it afterwards."""
+    """Start ``client`` against ``fake``, wait until it is ready, and close it afterwards.
+
+    Fails the test if anything logged an error while the client ran.
+    """
+    errors = _ErrorLog()
+    logging.getLogger().addHandler(errors)
     # without this, every start waits 2 s for guilds that the fake has already sent
     client._connection.guild_ready_timeout = 0.01
     task = asyncio.create_task(client.start("fake-token"), name="discord-client")
@@ -50,3 +67,7 @@ async def running(client: discord.Client, fake: FakeDiscord) -> AsyncIterator[di
         await client.close()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.wait_for(task, timeout=START_TIMEOUT)
+        logging.getLogger().removeHandler(errors)
+    logged = [f"{r.name}: {r.getMessage()}" + (f" ({r.exc_info[1]!r})" if r.exc_info else "")
+              for r in errors.records]
+    assert not logged, f"errors were logged while the client ran: {logged}"

@@ -565,6 +565,26 @@ class FakeDiscord:
         return await self.wait_for(lambda c: c.path.startswith(prefix), seconds=seconds,
                                    what=f"the callback of interaction {interaction_id}")
 
+    async def reply_to(self, interaction_id: str, *, seconds: float = 10.0) -> Json:
+        """The message a user sees as the answer to an interaction, once it is final.
+
+        For a deferred answer (types 5 and 6) this waits for the follow-up or edit that replaces
+        the "thinking" state; for type 7 it is the updated component message.
+        """
+        callback = await self.callback_for(interaction_id, seconds=seconds)
+        assert callback.status == 200, f"callback rejected: {callback.response}"
+        kind = callback.json["type"]
+        if kind in (4, 7):
+            return dict(callback.response["resource"]["message"])
+        token = self._interactions[interaction_id].token
+        prefix = f"/webhooks/{self.app_id}/{token}"
+        index = self.calls.index(callback)
+        edit = await self.wait_for(
+            lambda c: c.path.startswith(prefix) and c.method in ("POST", "PATCH"), after=index,
+            seconds=seconds, what=f"the answer after deferring interaction {interaction_id}")
+        assert edit.status == 200, f"follow-up rejected: {edit.response}"
+        return dict(edit.response)
+
     def message_with(self, custom_id_prefix: str) -> Json | None:
         """The newest message holding a component whose custom id starts with the prefix."""
         for msg in reversed(list(self.messages.values())):
