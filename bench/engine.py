@@ -1,0 +1,67 @@
+"""Rules-engine speed: random playouts of every registered game on one core.
+
+Counts decisions per second, where one decision is ``decision`` + ``legal_actions`` + ``apply``
+of a uniformly random legal action: the loop every agent, test and self-play run sits on.
+Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from games.core import Game, all_games
+from games.core import rng as core_rng
+
+TARGETS = {"targi": 20_000}  # decisions per second a game's engine should reach
+
+
+def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
+    """At least one and at most ``games`` playouts, stopping early once ``seconds`` have passed."""
+    decisions = played = 0
+    rng = core_rng.seed_state(seed)
+    busy = 0.0
+    for n in range(games):
+        state = game.new_game(game.min_players, seed + n, game.default_options())
+        started = time.perf_counter()
+        while game.decision(state) is not None:
+            actions = game.legal_actions(state)
+            rng, i = core_rng.below(rng, len(actions))
+            state = game.apply(state, actions[i])
+            decisions += 1
+        busy += time.perf_counter() - started
+        played += 1
+        if busy >= seconds:
+            break
+    rate = decisions / busy if busy > 0 else 0.0
+    result: dict[str, Any] = {
+        "games": played,
+        "decisions": decisions,
+        "decisions_per_game": round(decisions / played, 1),
+        "seconds": round(busy, 3),
+        "decisions_per_second": round(rate),
+    }
+    if game.name in TARGETS:
+        result["target_decisions_per_second"] = TARGETS[game.name]
+        result["meets_target"] = rate >= TARGETS[game.name]
+    return result
+
+
+def run(games: int = 300, seconds: float = 10.0) -> dict[str, Any]:
+    return {game.name: playouts(game, games, seconds) for game in all_games()}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=300, help="playouts per game at most")
+    parser.add_argument("--seconds", type=float, default=10.0, help="time per game at most")
+    args = parser.parse_args(argv)
+    print(json.dumps(run(args.games, args.seconds)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

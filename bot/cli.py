@@ -1,0 +1,438 @@
+"""The ``caravanserai`` command line: run the bot, play in a terminal, self-play, render, bench.
+
+Only ``run`` and ``db`` touch Discord or the database; the other commands need nothing but the
+engines (and Pillow for images), so they work without a token or network.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import secrets
+import sys
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from games.agents import Agent, agent_rng, get_agent, levels
+from games.core import Game, GameError, get
+from games.core.registry import all_games
+
+HUMAN = "human"
+DECISION_LIMIT = 100_000  # a game that has not ended by then counts as an error
+
+
+class UsageError(Exception):
+    """Arguments that parse but make no sense (unknown game, wrong number of seats)."""
+
+
+# ---- argument helpers ----------------------------------------------------------------------
+
+
+def game_named(name: str) -> Game[Any]:
+    try:
+        return get(name)
+    except KeyError as error:
+        raise UsageError(str(error.args[0])) from None
+
+
+def seat_list(game: Game[Any], spec: str, *, allow_human: bool) -> list[str]:
+    """Seat kinds from "human,greedy"; a single name fills every seat of a minimum table."""
+    kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
+    if len(kinds) == 1 and game.min_players > 1:
+        kinds *= game.min_players
+    allowed = [*levels(), *([HUMAN] if allow_human else [])]
+    for kind in kinds:
+        if kind not in allowed:
+            raise UsageError(f"unknown seat {kind!r}; use one of: {', '.join(allowed)}")
+    if not game.min_players <= len(kinds) <= game.max_players:
+        wanted = (str(game.min_players) if game.min_players == game.max_players
+                  else f"{game.min_players} to {game.max_players}")
+        raise UsageError(f"{game.title} needs {wanted} seats, not {len(kinds)}")
+    return kinds
+
+
+def agents_for(kinds: Sequence[str]) -> list[Agent | None]:
+    return [None if kind == HUMAN else get_agent(kind) for kind in kinds]
+
+
+def board_png(game: Game[Any], state: Any) -> bytes:
+    """The public board image; ImportError/LookupError when no renderer draws this game."""
+    from renderers import encode_png, render_board
+
+    return encode_png(render_board(game.name, game.view(state, None)))
+
+
+# ---- selfplay ------------------------------------------------------------------------------
+
+
+def selfplay(game: Game[Any], kinds: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+    """Play ``games`` complete games (seeds ``seed``, ``seed + 1``, …); the JSON summary."""
+    agents = [get_agent(kind) for kind in kinds]
+    players = len(agents)
+    totals = [0] * players
+    wins = [0] * players
+    completed = errors = draws = decisions = 0
+    first_error: str | None = None
+    started = time.perf_counter()
+    for n in range(games):
+        game_seed = seed + n
+        played = 0
+        try:
+            state = game.new_game(players, game_seed, game.default_options())
+            rngs = [agent_rng(game_seed, s) for s in range(players)]
+            while (decision := game.decision(state)) is not None:
+                if played >= DECISION_LIMIT:
+                    raise RuntimeError(f"no end after {DECISION_LIMIT} decisions")
+                action, rngs[decision.seat] = agents[decision.seat].choose(
+                    game, state, decision, rngs[decision.seat]
+                )
+                state = game.apply(state, action)
+                played += 1
+            outcome = game.outcome(state)
+            if outcome is None:
+                raise RuntimeError("the game ended without an outcome")
+        except Exception as error:  # counted and reported, so one bad seed does not hide the rest
+            errors += 1
+            if first_error is None:
+                first_error = f"seed {game_seed}: {type(error).__name__}: {error}"
+            decisions += played
+            continue
+        decisions += played
+        completed += 1
+        for s in range(players):
+            totals[s] += outcome.scores[s]
+        if len(outcome.winners) == 1:
+            wins[outcome.winners[0]] += 1
+        else:
+            draws += 1
+    wall = time.perf_counter() - started
+    return {
+        "game": game.name,
+        "agents": list(kinds),
+        "seed": seed,
+        "games": games,
+        "completed": completed,
+        "errors": errors,
+        "first_error": first_error,
+        "decisions": decisions,
+        "mean_decisions_per_game": round(decisions / games, 2) if games else 0.0,
+        "scores": {
+            "mean": [round(t / completed, 3) if completed else None for t in totals],
+            "wins": wins,
+            "draws": draws,
+        },
+        "wall_seconds": round(wall, 3),
+        "decisions_per_second": round(decisions / wall, 1) if wall > 0 else None,
+    }
+
+
+def print_selfplay(summary: dict[str, Any], out: TextIO) -> None:
+    game = get(summary["game"])
+    print(f"{game.title}: {summary['completed']} of {summary['games']} games completed, "
+          f"{summary['errors']} errors", file=out)
+    if summary["first_error"]:
+        print(f"  first error: {summary['first_error']}", file=out)
+    scores = summary["scores"]
+    for seat, kind in enumerate(summary["agents"]):
+        print(f"  {game.seat_label(seat)} ({kind}): mean score {scores['mean'][seat]}, "
+              f"{scores['wins'][seat]} wins", file=out)
+    print(f"  draws: {scores['draws']}", file=out)
+    print(f"  {summary['decisions']} decisions, {summary['mean_decisions_per_game']} per game, "
+          f"{summary['decisions_per_second']} per second, {summary['wall_seconds']} s", file=out)
+
+
+# ---- play ----------------------------------------------------------------------------------
+
+
+class Terminal:
+    """A game at the terminal: humans type, agents answer at once."""
+
+    def __init__(
+        self, game: Game[Any], kinds: Sequence[str], seed: int, out_dir: Path | None,
+        read: Callable[[str], str], out: TextIO,
+    ) -> None:
+        self.game, self.kinds, self.seed = game, list(kinds), seed
+        self.agents = agents_for(kinds)
+        self.rngs = [agent_rng(seed, s) for s in range(len(kinds))]
+        self.out_dir, self.read, self.out = out_dir, read, out
+        self.images = out_dir is not None
+        self.turn = 0
+
+    def say(self, text: str = "") -> None:
+        print(text, file=self.out)
+
+    def label(self, seat: int) -> str:
+        return f"{self.game.seat_label(seat)} ({self.kinds[seat]})"
+
+    def run(self) -> int:
+        game = self.game
+        state = game.new_game(len(self.kinds), self.seed, game.default_options())
+        self.say(f"{game.title}, seed {self.seed}: "
+                 + ", ".join(self.label(s) for s in range(len(self.kinds))))
+        self.save_board(state)
+        while (decision := game.decision(state)) is not None:
+            agent = self.agents[decision.seat]
+            if agent is None:
+                action = self.ask(state, decision)
+                if action is None:
+                    self.say("Game abandoned.")
+                    return 1
+            else:
+                action, self.rngs[decision.seat] = agent.choose(
+                    game, state, decision, self.rngs[decision.seat]
+                )
+                self.say(f"{self.label(decision.seat)}: {game.describe(state, action)} "
+                         f"[{action}]")
+            step = game.step(state, action)
+            for event in step.events:
+                self.say(f"  {event.text}")
+            state = step.state
+            after = game.decision(state)
+            if after is None or after.seat != decision.seat:
+                self.save_board(state)
+        self.finish(state)
+        return 0
+
+    def ask(self, state: Any, decision: Any) -> str | None:
+        game = self.game
+        self.say()
+        self.say(game.text(state, decision.seat))
+        self.say()
+        self.say(f"{self.label(decision.seat)} — {decision.prompt}")
+        for i, action in enumerate(decision.actions, start=1):
+            self.say(f"  {i:>2}. {game.describe(state, action)}  [{action}]")
+        while True:
+            try:
+                text = self.read("> ").strip()
+            except EOFError:
+                self.say()
+                return None
+            if text.lower() in ("quit", "exit"):
+                return None
+            if text.isdigit() and 1 <= int(text) <= len(decision.actions):
+                return str(decision.actions[int(text) - 1])
+            if not text:
+                continue
+            try:
+                return game.parse(state, text)
+            except GameError as error:
+                self.say(f"  {error.reason}")
+
+    def save_board(self, state: Any) -> None:
+        if not self.images or self.out_dir is None:
+            return
+        try:
+            png = board_png(self.game, state)
+        except (ImportError, LookupError, NotImplementedError) as error:
+            self.say(f"(no board images: {error})")
+            self.images = False
+            return
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / f"{self.game.name}-{self.seed}-turn{self.turn:03d}.png"
+        path.write_bytes(png)
+        self.turn += 1
+
+    def finish(self, state: Any) -> None:
+        game = self.game
+        outcome = game.outcome(state)
+        self.say()
+        self.say(game.text(state, None))
+        self.say()
+        if outcome is None:
+            return
+        self.say(f"Game over: {outcome.reason}")
+        for seat, score in enumerate(outcome.scores):
+            parts = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[seat].items())
+            self.say(f"  {self.label(seat)}: {score} ({parts})")
+        names = " and ".join(self.label(s) for s in outcome.winners)
+        tiebreak = f" on {outcome.tiebreak}" if outcome.tiebreak else ""
+        self.say(f"Winner: {names}{tiebreak}")
+        if self.out_dir is not None and self.images:
+            self.say(f"Board images in {self.out_dir}")
+
+
+# ---- render --------------------------------------------------------------------------------
+
+
+def render(game: Game[Any], seed: int, steps: int, kinds: Sequence[str], out: Path) -> int:
+    """Write the public board after ``steps`` seeded agent moves; returns the moves made."""
+    agents = [get_agent(k) for k in kinds]
+    state = game.new_game(len(agents), seed, game.default_options())
+    rngs = [agent_rng(seed, s) for s in range(len(agents))]
+    made = 0
+    while made < steps and (decision := game.decision(state)) is not None:
+        action, rngs[decision.seat] = agents[decision.seat].choose(
+            game, state, decision, rngs[decision.seat]
+        )
+        state = game.apply(state, action)
+        made += 1
+    png = board_png(game, state)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_bytes(png)
+    return made
+
+
+# ---- db ------------------------------------------------------------------------------------
+
+
+async def db_command(what: str, url: str) -> dict[str, Any]:
+    from storage import open_store
+    from storage.base import TableStatus
+
+    store = await open_store(url)
+    try:
+        applied = await store.applied_migrations()
+        report: dict[str, Any] = {
+            "database": redact(url),
+            "schema_version": max(applied) if applied else 0,
+            "migrations": applied,
+        }
+        if what == "check":
+            statuses: tuple[TableStatus, ...] = ("lobby", "active", "finished", "cancelled")
+            report["tables"] = {
+                s: len(await store.list_tables(statuses=[s])) for s in statuses
+            }
+            report["outbox_pending"] = len(await store.pending_outbox(limit=10_000))
+        return report
+    finally:
+        await store.close()
+
+
+def redact(url: str) -> str:
+    """A database URL without its password."""
+    scheme, sep, rest = url.partition("://")
+    creds, at, host = rest.rpartition("@")
+    if not at or ":" not in creds:
+        return url
+    return f"{scheme}{sep}{creds.split(':', 1)[0]}:***@{host}"
+
+
+# ---- the parser ----------------------------------------------------------------------------
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="caravanserai",
+        description="Caravanserai: a Discord bot for asynchronous desert-trade board games.",
+    )
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    names = ", ".join(g.name for g in all_games()) or "none registered"
+
+    p = sub.add_parser("run", help="start the Discord bot")
+    p.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+
+    p = sub.add_parser("play", help="play a game in the terminal against agents or hot-seat")
+    p.add_argument("game", help=f"game name ({names})")
+    p.add_argument("--seats", default=f"{HUMAN},greedy",
+                   help="comma-separated seat kinds: human, random, greedy (default: human,greedy)")
+    p.add_argument("--seed", type=int, default=None, help="game seed (default: a random one)")
+    p.add_argument("--out", type=Path, default=None,
+                   help="folder for a board image after every turn")
+
+    p = sub.add_parser("selfplay", help="agents play many complete games; summary of results")
+    p.add_argument("game", help=f"game name ({names})")
+    p.add_argument("--games", type=positive, default=100, help="number of games (default: 100)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
+    p.add_argument("--agents", default="random",
+                   help="comma-separated agent per seat, or one for all (default: random)")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("render", help="write the public board after K seeded agent moves")
+    p.add_argument("game", help=f"game name ({names})")
+    p.add_argument("--seed", type=int, default=1, help="game seed (default: 1)")
+    p.add_argument("--steps", type=non_negative, default=0, help="agent moves first (default: 0)")
+    p.add_argument("--agents", default="random", help="agents making the moves (default: random)")
+    p.add_argument("--out", type=Path, required=True, help="PNG file to write")
+
+    p = sub.add_parser("bench", help="run the benchmarks under bench/")
+    p.add_argument("--json", action="store_true", help="print one JSON object")
+
+    p = sub.add_parser("db", help="database schema: migrate, or check version and contents")
+    p.add_argument("action", choices=["migrate", "check"])
+    p.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    p.add_argument("--database-url", default=None, help="overrides DATABASE_URL")
+    return parser
+
+
+def positive(text: str) -> int:
+    value = non_negative(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be at least 1")
+    return value
+
+
+def non_negative(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError("must not be negative")
+    return value
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return dispatch(args)
+    except UsageError as error:
+        parser.error(str(error))  # prints usage and exits with status 2
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    if args.command == "run":
+        from bot.runner import run
+
+        return run(args.env_file)
+    if args.command == "play":
+        game = game_named(args.game)
+        kinds = seat_list(game, args.seats, allow_human=True)
+        seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
+        return Terminal(game, kinds, seed, args.out, input, sys.stdout).run()
+    if args.command == "selfplay":
+        game = game_named(args.game)
+        summary = selfplay(game, seat_list(game, args.agents, allow_human=False),
+                           args.games, args.seed)
+        if args.json:
+            print(json.dumps(summary))
+        else:
+            print_selfplay(summary, sys.stdout)
+        return 0 if summary["errors"] == 0 else 1
+    if args.command == "render":
+        game = game_named(args.game)
+        kinds = seat_list(game, args.agents, allow_human=False)
+        try:
+            made = render(game, args.seed, args.steps, kinds, args.out)
+        except (ImportError, LookupError, NotImplementedError) as error:
+            print(f"caravanserai render: cannot draw {game.title}: {error}", file=sys.stderr)
+            return 1
+        note = "" if made == args.steps else f" (the game ended after {made} moves)"
+        print(f"wrote {args.out}{note}")
+        return 0
+    if args.command == "bench":
+        from bench.__main__ import run_all
+
+        results = run_all()
+        print(json.dumps(results) if args.json else json.dumps(results, indent=2))
+        return 0
+    if args.command == "db":
+        url = args.database_url
+        if url is None:
+            from bot.settings import Settings
+
+            url = Settings.load(args.env_file).database_url
+        report = asyncio.run(db_command(args.action, url))
+        print(json.dumps(report))
+        return 0
+    raise AssertionError(args.command)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
