@@ -514,21 +514,49 @@ class FakeDiscord:
 
         Option types are taken from the commands the bot registered.
         """
+        return await self._command(2, name, user, channel_id, options, focused=None)
+
+    async def autocomplete(self, name: str, focused: str, *, user: str = "alice",
+                           channel_id: str | None = None, **options: Any) -> str:
+        """Type into option ``focused`` of ``/name``; the bot answers with callback type 8."""
+        return await self._command(4, name, user, channel_id, options, focused=focused)
+
+    async def say(self, content: str, *, user: str = "alice",
+                  channel_id: str | None = None) -> Json:
+        """Post a plain message as ``user`` (the bot sees it via MESSAGE_CREATE)."""
+        channel_id = channel_id or self.channel_id
+        author = self.member(user)
+        msg: Json = {
+            "id": self.snowflake(), "channel_id": channel_id, "guild_id": self.guild_id,
+            "author": author["user"], "member": {k: v for k, v in author.items() if k != "user"},
+            "content": content, "timestamp": _now(), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
+            "embeds": [], "components": [], "pinned": False, "type": 0, "flags": 0}
+        self.messages[msg["id"]] = msg
+        await self.dispatch("MESSAGE_CREATE", msg)
+        return msg
+
+    async def _command(self, kind: int, name: str, user: str, channel_id: str | None,
+                       options: dict[str, Any], focused: str | None) -> str:
         root, *subs = name.split()
         command = self.commands.get(root)
         assert command is not None, f"/{root} was never registered: {sorted(self.commands)}"
         schema = command.get("options") or []
         for sub in subs:
             schema = next(o for o in schema if o["name"] == sub).get("options") or []
-        opts = [{"name": key, "type": next((o["type"] for o in schema if o["name"] == key), 3),
-                 "value": value} for key, value in options.items()]
+        opts: list[Json] = []
+        for key, value in options.items():
+            option = {"name": key, "value": value,
+                      "type": next((o["type"] for o in schema if o["name"] == key), 3)}
+            if key == focused:
+                option["focused"] = True
+            opts.append(option)
         for sub in reversed(subs):
-            kind = 1 if sub == subs[-1] else 2
-            opts = [{"name": sub, "type": kind, "options": opts}]
+            opts = [{"name": sub, "type": 1 if sub == subs[-1] else 2, "options": opts}]
         data: Json = {"id": command["id"], "name": root, "type": 1, "options": opts}
         if "guild_id" in command:
             data["guild_id"] = command["guild_id"]
-        payload = self._interaction(2, data, user, channel_id or self.channel_id)
+        payload = self._interaction(kind, data, user, channel_id or self.channel_id)
         await self.dispatch("INTERACTION_CREATE", payload)
         return str(payload["id"])
 
