@@ -1,0 +1,72 @@
+"""Persistence behind a small async protocol; ``open_store(url)`` picks the backend."""
+
+from __future__ import annotations
+
+from storage.base import (
+    OPEN_STATUSES,
+    ActionRecord,
+    Conflict,
+    DuplicateRequest,
+    OutboxRecord,
+    SeatConflict,
+    SeatRecord,
+    SnapshotRecord,
+    StatusConflict,
+    StorageError,
+    Store,
+    TableRecord,
+    TableStatus,
+    Transaction,
+    VersionConflict,
+)
+from storage.sqlite import Clock, SqliteStore, utc_now
+
+SQLITE_PREFIX = "sqlite://"
+
+
+def sqlite_path(url: str) -> str:
+    """The database path in an SQLite URL.
+
+    ``sqlite:///games.db`` is relative to the working directory, ``sqlite:////var/db/games.db``
+    is absolute, and ``sqlite://:memory:`` (or ``sqlite:///:memory:``) is a private in-memory
+    database that disappears on close.
+    """
+    if not url.startswith(SQLITE_PREFIX):
+        raise ValueError(f"not an SQLite URL: {url!r} (expected sqlite:///path.db)")
+    rest = url[len(SQLITE_PREFIX) :]
+    if rest in (":memory:", "/:memory:"):
+        return ":memory:"
+    if not rest.startswith("/") or rest == "/":
+        raise ValueError(f"{url!r} has no path; write sqlite:///relative.db or sqlite:////abs.db")
+    return rest[1:]
+
+
+async def open_store(url: str, *, clock: Clock = utc_now) -> Store:
+    """Open the database named by ``url`` and bring its schema up to date."""
+    if url.startswith(SQLITE_PREFIX):
+        return await SqliteStore.open(sqlite_path(url), clock=clock)
+    scheme = url.split(":", 1)[0]
+    raise ValueError(f"no storage backend for {scheme!r} URLs; use sqlite:///path.db")
+
+
+__all__ = [
+    "OPEN_STATUSES",
+    "ActionRecord",
+    "Clock",
+    "Conflict",
+    "DuplicateRequest",
+    "OutboxRecord",
+    "SeatConflict",
+    "SeatRecord",
+    "SnapshotRecord",
+    "StatusConflict",
+    "StorageError",
+    "Store",
+    "TableRecord",
+    "TableStatus",
+    "Transaction",
+    "VersionConflict",
+    "open_store",
+    "sqlite_path",
+    "utc_now",
+]

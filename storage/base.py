@@ -1,0 +1,264 @@
+"""What the application needs from persistence, independent of the database behind it.
+
+Callers see records and two protocols: ``Store`` (reads, outbox delivery, and ``transaction()``)
+and ``Transaction`` (the reads and writes of one atomic unit of work). No connection, cursor or
+SQL ever leaves a backend, so a PostgreSQL backend can replace the SQLite one without touching
+callers; the contract suite in ``tests/storage`` is what every backend must pass.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from contextlib import AbstractAsyncContextManager
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, Literal, Protocol
+
+TableStatus = Literal["lobby", "active", "finished", "cancelled"]
+OPEN_STATUSES: tuple[TableStatus, ...] = ("lobby", "active")
+
+
+class StorageError(Exception):
+    """Base class of the errors a backend raises on purpose."""
+
+
+class Conflict(StorageError):
+    """A compare-and-set found a different value than expected; nothing was written."""
+
+
+class VersionConflict(Conflict):
+    """The table's version is no longer the one the caller read."""
+
+    def __init__(self, table_id: int, expected: int, actual: int | None) -> None:
+        super().__init__(f"table {table_id} is at version {actual}, not {expected}")
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+class StatusConflict(Conflict):
+    """The table's status is no longer the one the caller read."""
+
+    def __init__(self, table_id: int, expected: str, actual: str | None) -> None:
+        super().__init__(f"table {table_id} is {actual}, not {expected}")
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
+class DuplicateRequest(Conflict):
+    """An action with this request id was already recorded for the table."""
+
+    def __init__(self, table_id: int, request_id: str) -> None:
+        super().__init__(f"request {request_id!r} already applied to table {table_id}")
+        self.table_id = table_id
+        self.request_id = request_id
+
+
+class SeatConflict(Conflict):
+    """The seat number or the user is already taken at this table."""
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRecord:
+    table_id: int
+    seat: int
+    user_id: int | None  # a person, or
+    agent: str | None  # an agent level such as "greedy"
+    name: str
+    joined_at: datetime
+
+    @property
+    def is_agent(self) -> bool:
+        return self.agent is not None
+
+
+@dataclass(frozen=True, slots=True)
+class TableRecord:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int | None
+    lobby_message_id: int | None
+    thread_id: int | None
+    status: TableStatus
+    options: dict[str, Any]
+    seed: int
+    host_id: int
+    version: int
+    created_at: datetime
+    updated_at: datetime
+    seats: tuple[SeatRecord, ...]  # in seat order
+
+
+@dataclass(frozen=True, slots=True)
+class ActionRecord:
+    table_id: int
+    version: int  # the table version this action produced (the first action makes 1)
+    seat: int
+    action: str  # canonical notation
+    request_id: str
+    user_id: int | None  # None when an agent moved
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class SnapshotRecord:
+    table_id: int
+    version: int
+    state: dict[str, Any]
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class OutboxRecord:
+    id: int
+    table_id: int
+    version: int
+    kind: str
+    payload: dict[str, Any]
+    created_at: datetime
+    delivered_at: datetime | None
+    attempts: int
+    last_error: str | None
+    not_before: datetime | None
+
+
+class Reader(Protocol):
+    """Queries available both on the store and inside a transaction."""
+
+    async def get_table(self, table_id: int) -> TableRecord | None: ...
+
+    async def table_for_thread(self, thread_id: int) -> TableRecord | None: ...
+
+    async def list_tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[TableStatus] | None = None,
+    ) -> list[TableRecord]:
+        """Tables filtered by server, by a seated user and by status; oldest first."""
+        ...
+
+    async def count_open_tables(self, guild_id: int | None) -> int:
+        """Tables of a server that are in the lobby or being played."""
+        ...
+
+    async def get_action(self, table_id: int, version: int) -> ActionRecord | None: ...
+
+    async def action_by_request(self, table_id: int, request_id: str) -> ActionRecord | None: ...
+
+    async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
+        """Actions with a version above ``after``, in version order."""
+        ...
+
+    async def get_snapshot(
+        self, table_id: int, version: int | None = None
+    ) -> SnapshotRecord | None:
+        """The snapshot at ``version``, or the latest one when ``version`` is None."""
+        ...
+
+    async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
+        """Every outbox row of a table, delivered or not, in id order."""
+        ...
+
+
+class Transaction(Reader, Protocol):
+    """One atomic unit of work: everything commits together or nothing does."""
+
+    async def create_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+    ) -> int:
+        """Insert a table in the lobby at version 0; returns its id."""
+        ...
+
+    async def set_status(
+        self, table_id: int, status: TableStatus, *, expected: TableStatus
+    ) -> None:
+        """Compare-and-set the status; StatusConflict if it is not ``expected``."""
+        ...
+
+    async def advance_version(self, table_id: int, *, expected: int, new: int) -> None:
+        """Compare-and-set the version; VersionConflict if it is not ``expected``."""
+        ...
+
+    async def set_lobby_message(self, table_id: int, message_id: int | None) -> None: ...
+
+    async def set_thread(self, table_id: int, thread_id: int | None) -> None: ...
+
+    async def set_host(self, table_id: int, host_id: int) -> None: ...
+
+    async def add_seat(
+        self, table_id: int, *, user_id: int | None, agent: str | None, name: str
+    ) -> SeatRecord:
+        """Take the next free seat number; SeatConflict if the user is already seated."""
+        ...
+
+    async def remove_seat(self, table_id: int, seat: int) -> None:
+        """Free a seat; the seats after it move up one, keeping join order."""
+        ...
+
+    async def append_action(
+        self,
+        table_id: int,
+        *,
+        version: int,
+        seat: int,
+        action: str,
+        request_id: str,
+        user_id: int | None,
+    ) -> ActionRecord:
+        """Append to the log; DuplicateRequest if the request id was already used here."""
+        ...
+
+    async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None: ...
+
+    async def enqueue(
+        self,
+        table_id: int,
+        *,
+        version: int,
+        kind: str,
+        payload: dict[str, Any],
+        not_before: datetime | None = None,
+    ) -> int:
+        """Add an outbox row; returns its id."""
+        ...
+
+
+class Store(Reader, Protocol):
+    """A connection to the database. Create with ``storage.open_store(url)``; close when done."""
+
+    def transaction(self) -> AbstractAsyncContextManager[Transaction]:
+        """``async with store.transaction() as tx:`` commits on success, rolls back on error.
+
+        Inside the block use only ``tx``; the store's own methods would wait for it to finish.
+        """
+        ...
+
+    async def pending_outbox(
+        self, limit: int = 50, *, now: datetime | None = None
+    ) -> list[OutboxRecord]:
+        """Undelivered rows that are due, oldest first; never a row behind an earlier one of
+        the same table that is still waiting to be retried, so a table's messages keep order."""
+        ...
+
+    async def mark_delivered(self, outbox_id: int, *, at: datetime | None = None) -> None: ...
+
+    async def mark_failed(
+        self, outbox_id: int, error: str, *, retry_at: datetime | None = None
+    ) -> None:
+        """Count a failed attempt, remember the error and hold the row until ``retry_at``."""
+        ...
+
+    async def applied_migrations(self) -> list[int]: ...
+
+    async def close(self) -> None: ...

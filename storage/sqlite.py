@@ -1,0 +1,591 @@
+"""The embedded backend: one aiosqlite connection in WAL mode.
+
+All work goes through one connection, so an asyncio lock serialises it: a transaction holds
+the lock from BEGIN to COMMIT, and plain reads wait for it. ``BEGIN IMMEDIATE`` takes SQLite's
+write lock at the start, so a second process waits (busy timeout) instead of failing halfway.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import sqlite3
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from datetime import UTC, datetime
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from storage.base import (
+    OPEN_STATUSES,
+    ActionRecord,
+    DuplicateRequest,
+    OutboxRecord,
+    SeatConflict,
+    SeatRecord,
+    SnapshotRecord,
+    StatusConflict,
+    StorageError,
+    TableRecord,
+    TableStatus,
+    VersionConflict,
+)
+
+BUSY_TIMEOUT_MS = 5000
+_MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
+
+Clock = Callable[[], datetime]
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+def _ts(value: datetime) -> str:
+    if value.tzinfo is None:
+        raise ValueError("timestamps must be timezone-aware")
+    return value.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def _dt(text: str | None) -> datetime | None:
+    if text is None:
+        return None
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+
+
+def _req_dt(text: str) -> datetime:
+    value = _dt(text)
+    assert value is not None
+    return value
+
+
+def migrations() -> list[tuple[int, str, str]]:
+    """(number, file name, SQL) of every shipped migration, in order."""
+    found = []
+    for entry in resources.files("storage.migrations").iterdir():
+        match = _MIGRATION_NAME.match(entry.name)
+        if match:
+            found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
+    found.sort()
+    numbers = [n for n, _, _ in found]
+    if numbers != list(range(1, len(found) + 1)):
+        raise StorageError(f"migrations must be numbered 001, 002, … without gaps: {numbers}")
+    return found
+
+
+def _seat(row: sqlite3.Row) -> SeatRecord:
+    return SeatRecord(
+        table_id=row["table_id"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        agent=row["agent"],
+        name=row["name"],
+        joined_at=_req_dt(row["joined_at"]),
+    )
+
+
+def _action(row: sqlite3.Row) -> ActionRecord:
+    return ActionRecord(
+        table_id=row["table_id"],
+        version=row["version"],
+        seat=row["seat"],
+        action=row["action"],
+        request_id=row["request_id"],
+        user_id=row["user_id"],
+        created_at=_req_dt(row["created_at"]),
+    )
+
+
+def _outbox(row: sqlite3.Row) -> OutboxRecord:
+    return OutboxRecord(
+        id=row["id"],
+        table_id=row["table_id"],
+        version=row["version"],
+        kind=row["kind"],
+        payload=json.loads(row["payload"]),
+        created_at=_req_dt(row["created_at"]),
+        delivered_at=_dt(row["delivered_at"]),
+        attempts=row["attempts"],
+        last_error=row["last_error"],
+        not_before=_dt(row["not_before"]),
+    )
+
+
+class _SqliteReader:
+    """The queries; used by the store between transactions and by a transaction inside one."""
+
+    def __init__(self, conn: aiosqlite.Connection, clock: Clock) -> None:
+        self._conn = conn
+        self._clock = clock
+
+    async def _one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+        async with self._conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+        return list(await self._conn.execute_fetchall(sql, params))
+
+    async def _tables(self, rows: list[sqlite3.Row]) -> list[TableRecord]:
+        if not rows:
+            return []
+        ids = [row["id"] for row in rows]
+        marks = ",".join("?" * len(ids))
+        seat_rows = await self._all(
+            f"SELECT * FROM seats WHERE table_id IN ({marks}) ORDER BY table_id, seat", ids
+        )
+        seats: dict[int, list[SeatRecord]] = {i: [] for i in ids}
+        for seat_row in seat_rows:
+            seats[seat_row["table_id"]].append(_seat(seat_row))
+        return [
+            TableRecord(
+                id=row["id"],
+                game=row["game"],
+                guild_id=row["guild_id"],
+                channel_id=row["channel_id"],
+                lobby_message_id=row["lobby_message_id"],
+                thread_id=row["thread_id"],
+                status=row["status"],
+                options=json.loads(row["options"]),
+                seed=row["seed"],
+                host_id=row["host_id"],
+                version=row["version"],
+                created_at=_req_dt(row["created_at"]),
+                updated_at=_req_dt(row["updated_at"]),
+                seats=tuple(seats[row["id"]]),
+            )
+            for row in rows
+        ]
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        rows = await self._all("SELECT * FROM game_tables WHERE id = ?", (table_id,))
+        found = await self._tables(rows)
+        return found[0] if found else None
+
+    async def table_for_thread(self, thread_id: int) -> TableRecord | None:
+        rows = await self._all("SELECT * FROM game_tables WHERE thread_id = ?", (thread_id,))
+        found = await self._tables(rows)
+        return found[0] if found else None
+
+    async def list_tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[TableStatus] | None = None,
+    ) -> list[TableRecord]:
+        where: list[str] = []
+        params: list[Any] = []
+        if guild_id is not None:
+            where.append("guild_id = ?")
+            params.append(guild_id)
+        if user_id is not None:
+            where.append("id IN (SELECT table_id FROM seats WHERE user_id = ?)")
+            params.append(user_id)
+        if statuses is not None:
+            if not statuses:
+                return []
+            where.append(f"status IN ({','.join('?' * len(statuses))})")
+            params.extend(statuses)
+        clause = f"WHERE {' AND '.join(where)}" if where else ""
+        rows = await self._all(f"SELECT * FROM game_tables {clause} ORDER BY id", params)
+        return await self._tables(rows)
+
+    async def count_open_tables(self, guild_id: int | None) -> int:
+        row = await self._one(
+            "SELECT COUNT(*) FROM game_tables WHERE guild_id IS ? AND status IN (?, ?)",
+            (guild_id, *OPEN_STATUSES),
+        )
+        assert row is not None
+        return int(row[0])
+
+    async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
+        row = await self._one(
+            "SELECT * FROM actions WHERE table_id = ? AND version = ?", (table_id, version)
+        )
+        return _action(row) if row else None
+
+    async def action_by_request(self, table_id: int, request_id: str) -> ActionRecord | None:
+        row = await self._one(
+            "SELECT * FROM actions WHERE table_id = ? AND request_id = ?", (table_id, request_id)
+        )
+        return _action(row) if row else None
+
+    async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
+        rows = await self._all(
+            "SELECT * FROM actions WHERE table_id = ? AND version > ? ORDER BY version",
+            (table_id, after),
+        )
+        return [_action(row) for row in rows]
+
+    async def get_snapshot(
+        self, table_id: int, version: int | None = None
+    ) -> SnapshotRecord | None:
+        if version is None:
+            row = await self._one(
+                "SELECT * FROM snapshots WHERE table_id = ? ORDER BY version DESC LIMIT 1",
+                (table_id,),
+            )
+        else:
+            row = await self._one(
+                "SELECT * FROM snapshots WHERE table_id = ? AND version = ?", (table_id, version)
+            )
+        if row is None:
+            return None
+        return SnapshotRecord(
+            table_id=row["table_id"],
+            version=row["version"],
+            state=json.loads(row["state"]),
+            created_at=_req_dt(row["created_at"]),
+        )
+
+    async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
+        rows = await self._all("SELECT * FROM outbox WHERE table_id = ? ORDER BY id", (table_id,))
+        return [_outbox(row) for row in rows]
+
+
+class SqliteTransaction(_SqliteReader):
+    """The writes of one unit of work; valid only inside ``store.transaction()``."""
+
+    async def _write(self, sql: str, params: Sequence[Any]) -> aiosqlite.Cursor:
+        return await self._conn.execute(sql, params)
+
+    async def create_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+    ) -> int:
+        now = _ts(self._clock())
+        cursor = await self._write(
+            "INSERT INTO game_tables (game, guild_id, channel_id, host_id, seed, options,"
+            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def _update(self, table_id: int, column: str, value: Any) -> None:
+        cursor = await self._write(
+            f"UPDATE game_tables SET {column} = ?, updated_at = ? WHERE id = ?",
+            (value, _ts(self._clock()), table_id),
+        )
+        if cursor.rowcount != 1:
+            raise StorageError(f"no table {table_id}")
+
+    async def _current(self, table_id: int, column: str) -> Any:
+        row = await self._one(f"SELECT {column} FROM game_tables WHERE id = ?", (table_id,))
+        return None if row is None else row[0]
+
+    async def set_status(
+        self, table_id: int, status: TableStatus, *, expected: TableStatus
+    ) -> None:
+        cursor = await self._write(
+            "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+            (status, _ts(self._clock()), table_id, expected),
+        )
+        if cursor.rowcount != 1:
+            raise StatusConflict(table_id, expected, await self._current(table_id, "status"))
+
+    async def advance_version(self, table_id: int, *, expected: int, new: int) -> None:
+        cursor = await self._write(
+            "UPDATE game_tables SET version = ?, updated_at = ? WHERE id = ? AND version = ?",
+            (new, _ts(self._clock()), table_id, expected),
+        )
+        if cursor.rowcount != 1:
+            raise VersionConflict(table_id, expected, await self._current(table_id, "version"))
+
+    async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
+        await self._update(table_id, "lobby_message_id", message_id)
+
+    async def set_thread(self, table_id: int, thread_id: int | None) -> None:
+        await self._update(table_id, "thread_id", thread_id)
+
+    async def set_host(self, table_id: int, host_id: int) -> None:
+        await self._update(table_id, "host_id", host_id)
+
+    async def add_seat(
+        self, table_id: int, *, user_id: int | None, agent: str | None, name: str
+    ) -> SeatRecord:
+        if (user_id is None) == (agent is None):
+            raise ValueError("a seat holds either a user or an agent")
+        row = await self._one(
+            "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE table_id = ?", (table_id,)
+        )
+        assert row is not None
+        seat, now = int(row[0]), self._clock()
+        try:
+            await self._write(
+                "INSERT INTO seats (table_id, seat, user_id, agent, name, joined_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (table_id, seat, user_id, agent, name, _ts(now)),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "FOREIGN KEY" in str(exc):
+                raise StorageError(f"no table {table_id}") from exc
+            raise SeatConflict(f"user {user_id} already holds a seat at table {table_id}") from exc
+        return SeatRecord(table_id, seat, user_id, agent, name, _req_dt(_ts(now)))
+
+    async def remove_seat(self, table_id: int, seat: int) -> None:
+        cursor = await self._write(
+            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+        )
+        if cursor.rowcount != 1:
+            raise StorageError(f"table {table_id} has no seat {seat}")
+        # One row at a time, lowest first, so each move lands on a seat number just freed.
+        later = await self._all(
+            "SELECT seat FROM seats WHERE table_id = ? AND seat > ? ORDER BY seat",
+            (table_id, seat),
+        )
+        for row in later:
+            await self._write(
+                "UPDATE seats SET seat = seat - 1 WHERE table_id = ? AND seat = ?",
+                (table_id, row["seat"]),
+            )
+
+    async def append_action(
+        self,
+        table_id: int,
+        *,
+        version: int,
+        seat: int,
+        action: str,
+        request_id: str,
+        user_id: int | None,
+    ) -> ActionRecord:
+        now = _ts(self._clock())
+        try:
+            await self._write(
+                "INSERT INTO actions (table_id, version, seat, action, request_id, user_id,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (table_id, version, seat, action, request_id, user_id, now),
+            )
+        except sqlite3.IntegrityError as exc:
+            message = str(exc)
+            if "request_id" in message:
+                raise DuplicateRequest(table_id, request_id) from exc
+            if "actions.version" in message:
+                raise VersionConflict(table_id, version - 1, None) from exc
+            raise StorageError(message) from exc
+        return ActionRecord(table_id, version, seat, action, request_id, user_id, _req_dt(now))
+
+    async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None:
+        await self._write(
+            "INSERT INTO snapshots (table_id, version, state, created_at) VALUES (?, ?, ?, ?)",
+            (table_id, version, json.dumps(state, separators=(",", ":")), _ts(self._clock())),
+        )
+
+    async def enqueue(
+        self,
+        table_id: int,
+        *,
+        version: int,
+        kind: str,
+        payload: dict[str, Any],
+        not_before: datetime | None = None,
+    ) -> int:
+        cursor = await self._write(
+            "INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before)"
+            " VALUES (?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                version,
+                kind,
+                json.dumps(payload),
+                _ts(self._clock()),
+                None if not_before is None else _ts(not_before),
+            ),
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+
+class SqliteStore:
+    """``Store`` on an SQLite file (or in memory). Use ``storage.open_store`` to get one."""
+
+    def __init__(self, conn: aiosqlite.Connection, clock: Clock) -> None:
+        self._conn = conn
+        self._clock = clock
+        self._lock = asyncio.Lock()
+        self._reader = _SqliteReader(conn, clock)
+        self._in_transaction: ContextVar[bool] = ContextVar("in_transaction", default=False)
+        self._closed = False
+
+    @classmethod
+    async def open(cls, database: str | Path, *, clock: Clock = utc_now) -> SqliteStore:
+        if str(database) != ":memory:":
+            Path(database).parent.mkdir(parents=True, exist_ok=True)
+        conn = await aiosqlite.connect(database, isolation_level=None)
+        try:
+            conn.row_factory = sqlite3.Row
+            await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            await conn.execute("PRAGMA journal_mode = WAL")
+            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute("PRAGMA foreign_keys = ON")
+            store = cls(conn, clock)
+            await store._migrate()
+        except BaseException:
+            await conn.close()
+            raise
+        return store
+
+    async def _migrate(self) -> None:
+        await self._conn.execute(
+            "CREATE TABLE IF NOT EXISTS schema_migrations ("
+            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+        )
+        for number, name, sql in migrations():
+            await self._conn.execute("BEGIN IMMEDIATE")
+            try:
+                # Checked again under the write lock: another process may have just applied it.
+                row = await self._reader._one(
+                    "SELECT 1 FROM schema_migrations WHERE version = ?", (number,)
+                )
+                if row is None:
+                    for statement in _statements(sql):
+                        await self._conn.execute(statement)
+                    await self._conn.execute(
+                        "INSERT INTO schema_migrations (version, name, applied_at)"
+                        " VALUES (?, ?, ?)",
+                        (number, name, _ts(self._clock())),
+                    )
+                await self._conn.execute("COMMIT")
+            except BaseException:
+                await self._conn.execute("ROLLBACK")
+                raise
+
+    def _check_free(self) -> None:
+        if self._closed:
+            raise StorageError("the store is closed")
+        if self._in_transaction.get():
+            raise RuntimeError("inside store.transaction() use the transaction's methods")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[SqliteTransaction]:
+        self._check_free()
+        async with self._lock:
+            token = self._in_transaction.set(True)
+            try:
+                await self._conn.execute("BEGIN IMMEDIATE")
+                try:
+                    yield SqliteTransaction(self._conn, self._clock)
+                except BaseException:
+                    await self._conn.execute("ROLLBACK")
+                    raise
+                await self._conn.execute("COMMIT")
+            finally:
+                self._in_transaction.reset(token)
+
+    async def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        self._check_free()
+        async with self._lock:
+            return await getattr(self._reader, name)(*args, **kwargs)
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        return await self._read("get_table", table_id)
+
+    async def table_for_thread(self, thread_id: int) -> TableRecord | None:
+        return await self._read("table_for_thread", thread_id)
+
+    async def list_tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[TableStatus] | None = None,
+    ) -> list[TableRecord]:
+        return await self._read(
+            "list_tables", guild_id=guild_id, user_id=user_id, statuses=statuses
+        )
+
+    async def count_open_tables(self, guild_id: int | None) -> int:
+        return await self._read("count_open_tables", guild_id)
+
+    async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
+        return await self._read("get_action", table_id, version)
+
+    async def action_by_request(self, table_id: int, request_id: str) -> ActionRecord | None:
+        return await self._read("action_by_request", table_id, request_id)
+
+    async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
+        return await self._read("list_actions", table_id, after=after)
+
+    async def get_snapshot(
+        self, table_id: int, version: int | None = None
+    ) -> SnapshotRecord | None:
+        return await self._read("get_snapshot", table_id, version)
+
+    async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
+        return await self._read("list_outbox", table_id)
+
+    async def pending_outbox(
+        self, limit: int = 50, *, now: datetime | None = None
+    ) -> list[OutboxRecord]:
+        self._check_free()
+        due = _ts(now or self._clock())
+        async with self._lock:
+            rows = await self._reader._all(
+                "SELECT * FROM outbox AS o WHERE o.delivered_at IS NULL"
+                " AND (o.not_before IS NULL OR o.not_before <= ?)"
+                " AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.table_id = o.table_id"
+                "   AND p.delivered_at IS NULL AND p.id < o.id AND p.not_before > ?)"
+                " ORDER BY o.id LIMIT ?",
+                (due, due, limit),
+            )
+        return [_outbox(row) for row in rows]
+
+    async def _outbox_update(self, sql: str, params: Sequence[Any]) -> None:
+        self._check_free()
+        async with self._lock:
+            cursor = await self._conn.execute(sql, params)
+            if cursor.rowcount != 1:
+                raise StorageError(f"no outbox row {params[-1]}")
+
+    async def mark_delivered(self, outbox_id: int, *, at: datetime | None = None) -> None:
+        await self._outbox_update(
+            "UPDATE outbox SET delivered_at = ? WHERE id = ?",
+            (_ts(at or self._clock()), outbox_id),
+        )
+
+    async def mark_failed(
+        self, outbox_id: int, error: str, *, retry_at: datetime | None = None
+    ) -> None:
+        await self._outbox_update(
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, not_before = ?"
+            " WHERE id = ?",
+            (error, None if retry_at is None else _ts(retry_at), outbox_id),
+        )
+
+    async def applied_migrations(self) -> list[int]:
+        self._check_free()
+        async with self._lock:
+            rows = await self._reader._all("SELECT version FROM schema_migrations ORDER BY version")
+        return [row[0] for row in rows]
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        async with self._lock:
+            self._closed = True
+            await self._conn.close()
+
+
+def _statements(sql: str) -> list[str]:
+    """Split a migration file into statements (complete_statement respects quoted ';')."""
+    statements, current = [], ""
+    for line in sql.splitlines(keepends=True):
+        current += line
+        if sqlite3.complete_statement(current):
+            statements.append(current.strip())
+            current = ""
+    if current.strip() and not current.strip().startswith("--"):
+        raise StorageError(f"incomplete SQL statement at the end of a migration: {current!r}")
+    return [s for s in statements if s]
