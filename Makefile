@@ -1,0 +1,40 @@
+# Common commands. The first use creates .venv and installs the project with its dev tools.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint typecheck check selfplay bench goldens clean
+
+run: $(STAMP)                 ## start the bot (DISCORD_TOKEN from .env, SQLite by default)
+	$(BIN)/caravanserai run
+
+test: $(STAMP)                ## the whole test suite
+	$(BIN)/python -m pytest
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
+
+typecheck: $(STAMP)
+	$(BIN)/mypy games renderers storage bot bench
+
+check: lint typecheck test
+
+selfplay: $(STAMP)            ## 500 seeded Targi games between agents, as JSON
+	$(BIN)/caravanserai selfplay targi --games 500 --seed 1 --json
+
+bench: $(STAMP)
+	$(BIN)/caravanserai bench --json
+
+goldens: $(STAMP)             ## redraw the golden images after an intended change
+	UPDATE_GOLDENS=1 $(BIN)/python -m pytest tests/renderers
+
+$(STAMP): pyproject.toml
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,29 @@
+"""The documented settings file stays in step with the settings the bot reads."""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+from bot.settings import Settings, read_env_file
+
+EXAMPLE = Path(__file__).resolve().parent.parent / ".env.example"
+
+
+def test_every_setting_is_documented_and_nothing_else() -> None:
+    documented = set(read_env_file(EXAMPLE))
+    expected = {f.name.upper() for f in dataclasses.fields(Settings)}
+    assert documented == expected
+
+
+def test_each_setting_has_an_explanation_above_it() -> None:
+    lines = EXAMPLE.read_text(encoding="utf-8").splitlines()
+    for i, line in enumerate(lines):
+        if line and not line.startswith("#"):
+            assert i > 0 and lines[i - 1].startswith("# "), f"{line!r} has no comment above it"
+
+
+def test_the_example_loads_with_the_defaults_and_no_token() -> None:
+    settings = Settings.load(EXAMPLE, environ={})
+    assert settings.discord_token is None
+    assert settings == Settings()
