@@ -122,6 +122,7 @@ class OutboxRecord:
     attempts: int
     last_error: str | None
     not_before: datetime | None
+    message_id: int | None  # what the row became once delivered, if anything
 
 
 class Reader(Protocol):
@@ -251,7 +252,9 @@ class Store(Reader, Protocol):
         the same table that is still waiting to be retried, so a table's messages keep order."""
         ...
 
-    async def mark_delivered(self, outbox_id: int, *, at: datetime | None = None) -> None: ...
+    async def mark_delivered(
+        self, outbox_id: int, *, message_id: int | None = None, at: datetime | None = None
+    ) -> None: ...
 
     async def mark_failed(
         self, outbox_id: int, error: str, *, retry_at: datetime | None = None

@@ -113,6 +113,7 @@ def _outbox(row: sqlite3.Row) -> OutboxRecord:
         attempts=row["attempts"],
         last_error=row["last_error"],
         not_before=_dt(row["not_before"]),
+        message_id=row["message_id"],
     )
 
 
@@ -549,10 +550,12 @@ class SqliteStore:
             if cursor.rowcount != 1:
                 raise StorageError(f"no outbox row {params[-1]}")
 
-    async def mark_delivered(self, outbox_id: int, *, at: datetime | None = None) -> None:
+    async def mark_delivered(
+        self, outbox_id: int, *, message_id: int | None = None, at: datetime | None = None
+    ) -> None:
         await self._outbox_update(
-            "UPDATE outbox SET delivered_at = ? WHERE id = ?",
-            (_ts(at or self._clock()), outbox_id),
+            "UPDATE outbox SET delivered_at = ?, message_id = ? WHERE id = ?",
+            (_ts(at or self._clock()), message_id, outbox_id),
         )
 
     async def mark_failed(

@@ -57,7 +57,7 @@ async def test_migrations_are_applied_once_and_again_on_reopen_nothing_changes(
 ) -> None:
     store = await open_db()
     shipped = [number for number, _, _ in migrations()]
-    assert shipped[0] == 1
+    assert shipped[:2] == [1, 2]
     assert await store.applied_migrations() == shipped
     table_id = await new_table(store)
     await store.close()
@@ -329,10 +329,13 @@ async def test_outbox_is_delivered_in_order_and_marked(store: Store, clock: Fake
     assert [o.id for o in await store.pending_outbox(limit=2)] == ids[:2]
 
     clock.advance(5)
-    await store.mark_delivered(ids[0])
+    await store.mark_delivered(ids[0], message_id=123_456_789_012_345_678)
     assert [o.id for o in await store.pending_outbox()] == ids[1:]
     rows = await store.list_outbox(a)
-    assert [(o.id, o.delivered_at) for o in rows] == [(ids[0], clock.now), (ids[2], None)]
+    assert [(o.id, o.delivered_at, o.message_id) for o in rows] == [
+        (ids[0], clock.now, 123_456_789_012_345_678),
+        (ids[2], None, None),
+    ]
     with pytest.raises(StorageError):
         await store.mark_delivered(99_999)
 

@@ -59,3 +59,30 @@ async def test_memory_database_works_and_is_private(tmp_path: Path) -> None:
     assert await second.list_tables() == []
     await first.close()
     await second.close()
+
+
+async def test_an_older_database_gets_only_the_missing_migrations(tmp_path: Path) -> None:
+    from storage.sqlite import migrations
+
+    path = tmp_path / "old.db"
+    number, name, sql = migrations()[0]
+    with sqlite3.connect(path) as raw:
+        raw.executescript(sql)
+        raw.execute(
+            "CREATE TABLE schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL,"
+            " applied_at TEXT NOT NULL)"
+        )
+        raw.execute("INSERT INTO schema_migrations VALUES (?, ?, 'then')", (number, name))
+        raw.execute(
+            "INSERT INTO game_tables (game, host_id, seed, created_at, updated_at)"
+            " VALUES ('targi', 1, 2, 'x', 'y')"
+        )
+    store = await open_store(f"sqlite:///{path}")
+    assert await store.applied_migrations() == [n for n, _, _ in migrations()]
+    await store.close()
+    with sqlite3.connect(path) as raw:
+        first = raw.execute("SELECT applied_at FROM schema_migrations WHERE version = 1")
+        assert first.fetchone() == ("then",)
+        columns = [row[1] for row in raw.execute("PRAGMA table_info(outbox)")]
+        assert raw.execute("SELECT COUNT(*) FROM game_tables").fetchone() == (1,)
+    assert "message_id" in columns
