@@ -279,8 +279,10 @@ def render(game: Game[Any], seed: int, steps: int, kinds: Sequence[str], out: Pa
 
 
 async def db_command(what: str, url: str) -> dict[str, Any]:
+    """Open (and so migrate) the database; ``check`` adds what it holds."""
     from storage import open_store
     from storage.base import TableStatus
+    from storage.sqlite import migrations
 
     store = await open_store(url)
     try:
@@ -289,13 +291,14 @@ async def db_command(what: str, url: str) -> dict[str, Any]:
             "database": redact(url),
             "schema_version": max(applied) if applied else 0,
             "migrations": applied,
+            "latest_schema_version": max((n for n, _, _ in migrations()), default=0),
         }
         if what == "check":
             statuses: tuple[TableStatus, ...] = ("lobby", "active", "finished", "cancelled")
             report["tables"] = {
                 s: len(await store.list_tables(statuses=[s])) for s in statuses
             }
-            report["outbox_pending"] = len(await store.pending_outbox(limit=10_000))
+            report["outbox_pending"] = len(await store.pending_outbox(limit=100_000))
         return report
     finally:
         await store.close()
@@ -425,12 +428,18 @@ def dispatch(args: argparse.Namespace) -> int:
     if args.command == "db":
         url = args.database_url
         if url is None:
-            from bot.settings import Settings
+            from bot.settings import Settings, SettingsError
 
-            url = Settings.load(args.env_file).database_url
-        report = asyncio.run(db_command(args.action, url))
+            try:
+                url = Settings.load(args.env_file).database_url
+            except SettingsError as error:
+                raise UsageError(str(error)) from None
+        try:
+            report = asyncio.run(db_command(args.action, url))
+        except ValueError as error:  # a DATABASE_URL no backend understands
+            raise UsageError(str(error)) from None
         print(json.dumps(report))
-        return 0
+        return 0 if report["schema_version"] == report["latest_schema_version"] else 1
     raise AssertionError(args.command)
 
 

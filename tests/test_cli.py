@@ -1,0 +1,203 @@
+"""The ``caravanserai`` command line as a person or a script uses it."""
+
+from __future__ import annotations
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot import cli
+from games.core import registry
+from tests.games.toy import ToyGame, ToyState
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class BrokenOnSeedFour(ToyGame):
+    name = "brokentoy"
+
+    def new_game(self, players: int, seed: int, options: Any = None) -> ToyState:
+        if seed == 4:
+            raise ValueError("the deck fell on the floor")
+        return super().new_game(players, seed, options)
+
+
+@pytest.fixture(autouse=True)
+def toy_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry._GAMES, "toy", ToyGame())
+    monkeypatch.setitem(registry._GAMES, "brokentoy", BrokenOnSeedFour())
+
+
+def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def selfplay_json(capsys: pytest.CaptureFixture[str], *argv: str) -> dict[str, Any]:
+    code, out, _ = run_cli(capsys, "selfplay", *argv, "--json")
+    assert code == 0
+    assert len(out.strip().splitlines()) == 1, "one JSON object on one line"
+    result: dict[str, Any] = json.loads(out)
+    return result
+
+
+def test_selfplay_prints_one_documented_json_object(capsys: pytest.CaptureFixture[str]) -> None:
+    result = selfplay_json(capsys, "toy", "--games", "12", "--seed", "3", "--agents",
+                           "greedy,random")
+    assert set(result) == {
+        "game", "agents", "seed", "games", "completed", "errors", "first_error", "decisions",
+        "mean_decisions_per_game", "scores", "wall_seconds", "decisions_per_second",
+    }
+    assert (result["game"], result["games"], result["completed"], result["errors"]) == (
+        "toy", 12, 12, 0)
+    assert result["agents"] == ["greedy", "random"] and result["first_error"] is None
+    assert result["decisions"] == 12 * 24  # every toy game is 12 takes and 12 banks/tosses
+    assert result["mean_decisions_per_game"] == 24
+    scores = result["scores"]
+    assert sum(scores["wins"]) + scores["draws"] == 12
+    assert scores["wins"][0] > scores["wins"][1], "greedy should beat random"
+    assert scores["mean"][0] > scores["mean"][1]
+    assert result["wall_seconds"] > 0 and result["decisions_per_second"] > 0
+
+
+def test_selfplay_is_reproducible(capsys: pytest.CaptureFixture[str]) -> None:
+    timing = ("wall_seconds", "decisions_per_second")
+    first = selfplay_json(capsys, "toy", "--games", "6", "--seed", "9")
+    again = selfplay_json(capsys, "toy", "--games", "6", "--seed", "9")
+    other = selfplay_json(capsys, "toy", "--games", "6", "--seed", "10")
+    strip = lambda r: {k: v for k, v in r.items() if k not in timing}  # noqa: E731
+    assert strip(first) == strip(again)
+    assert strip(first) != strip(other)
+
+
+def test_selfplay_counts_errors_instead_of_stopping(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "selfplay", "brokentoy", "--games", "6", "--json")
+    result = json.loads(out)
+    assert code == 1
+    assert (result["completed"], result["errors"]) == (5, 1)
+    assert result["first_error"] == "seed 4: ValueError: the deck fell on the floor"
+
+
+def test_selfplay_without_json_is_readable(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run_cli(capsys, "selfplay", "toy", "--games", "3", "--agents", "greedy")
+    assert code == 0
+    assert "3 of 3 games completed, 0 errors" in out
+    assert "Player 1 (greedy): mean score" in out
+
+
+def test_play_between_agents_needs_no_input(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, out, _ = run_cli(capsys, "play", "toy", "--seats", "greedy,random", "--seed", "5")
+    assert code == 0
+    assert out.startswith("Toy, seed 5: Player 1 (greedy), Player 2 (random)")
+    assert "Game over: market empty" in out and "Winner: " in out
+
+
+def test_play_for_a_person(capsys: pytest.CaptureFixture[str]) -> None:
+    typed = iter(["take 3", "9", "2", "bank"] + ["1"] * 200)
+    code = cli.Terminal(ToyGame(), ["human", "random"], 5, None, lambda _: next(typed),
+                        sys.stdout).run()
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "Player 1 (human) — Take a card from the market." in out
+    assert "   1. Take " in out and "[take 1]" in out  # numbered, labelled, with notation
+    assert "'take 3' is not a move: try `take 1`, `bank` or `toss`." in out
+    assert "`9` is not possible now." not in out  # 9 is off the list, so it is parsed...
+    assert "'9' is not a move" in out  # ...and the engine explains
+    assert "Winner: " in out
+
+
+def test_play_stops_cleanly_when_input_ends(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n"))
+    code, out, _ = run_cli(capsys, "play", "toy", "--seats", "human,random", "--seed", "2")
+    assert code == 1
+    assert "Game abandoned." in out
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        ([], "the following arguments are required: COMMAND"),
+        (["selfplay", "chess"], "No game called 'chess'"),
+        (["selfplay", "toy", "--games", "0"], "must be at least 1"),
+        (["selfplay", "toy", "--games", "many"], "'many' is not a whole number"),
+        (["selfplay", "toy", "--agents", "human"], "unknown seat 'human'"),
+        (["play", "toy", "--seats", "human,wizard"], "unknown seat 'wizard'"),
+        (["play", "toy", "--seats", "greedy,greedy,greedy"], "Toy needs 2 seats, not 3"),
+        (["render", "toy", "--steps", "3"], "the following arguments are required: --out"),
+        (["db", "upgrade"], "invalid choice: 'upgrade'"),
+        (["db", "check", "--database-url", "mysql://x/y"], "no storage backend for 'mysql'"),
+    ],
+)
+def test_bad_arguments_explain_and_exit_2(
+    capsys: pytest.CaptureFixture[str], argv: list[str], message: str
+) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        cli.main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert message in err and "usage: caravanserai" in err
+
+
+def test_db_migrate_then_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    url = f"sqlite:///{tmp_path}/games.db"
+    code, out, _ = run_cli(capsys, "db", "migrate", "--database-url", url)
+    migrated = json.loads(out)
+    assert code == 0 and migrated["schema_version"] == migrated["latest_schema_version"] >= 1
+    code, out, _ = run_cli(capsys, "db", "check", "--database-url", url)
+    checked = json.loads(out)
+    assert code == 0 and checked["schema_version"] == migrated["schema_version"]
+    assert checked["tables"] == {"lobby": 0, "active": 0, "finished": 0, "cancelled": 0}
+    assert checked["outbox_pending"] == 0
+
+
+def test_db_reads_database_url_from_the_env_file(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("DATABASE_URL", raising=False)
+    env = tmp_path / "bot.env"
+    env.write_text(f"DATABASE_URL=sqlite:///{tmp_path}/from-env.db\n", encoding="utf-8")
+    code, out, _ = run_cli(capsys, "db", "check", "--env-file", str(env))
+    assert code == 0 and json.loads(out)["database"].endswith("/from-env.db")
+    assert (tmp_path / "from-env.db").is_file()
+
+
+# ---- with the real engine and renderer -------------------------------------------------
+
+
+def test_render_writes_a_png_that_opens(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    from PIL import Image
+
+    out = tmp_path / "boards" / "targi.png"
+    code, printed, _ = run_cli(capsys, "render", "targi", "--seed", "4", "--steps", "10",
+                               "--out", str(out))
+    assert code == 0 and printed.strip() == f"wrote {out}"
+    with Image.open(out) as image:
+        assert image.format == "PNG" and image.width >= 1200
+
+
+def test_targi_play_between_agents_with_stdin_closed(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "play", "targi", "--seats", "greedy,random",
+         "--seed", "8", "--out", str(tmp_path)],
+        cwd=ROOT, stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=120,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Winner: " in done.stdout
+    assert sorted(tmp_path.glob("targi-8-turn*.png")), "no board images written"
+
+
+def test_targi_selfplay_completes(capsys: pytest.CaptureFixture[str]) -> None:
+    result = selfplay_json(capsys, "targi", "--games", "3", "--agents", "greedy,random")
+    assert (result["completed"], result["errors"]) == (3, 0), result["first_error"]
