@@ -1,0 +1,33 @@
+"""Custom ids of persistent components: every id names the table and, for moves, the version.
+
+Discord limits a custom id to 100 characters; these stay far below. The regexes here are the
+``DynamicItem`` templates, so a click still reaches the bot after a restart.
+"""
+
+from __future__ import annotations
+
+PREFIX = "cv:"
+
+LOBBY_VERBS = ("join", "leave", "bot", "start", "cancel")
+
+LOBBY_TEMPLATE = r"cv:lobby:(?P<table>[0-9]{1,18}):(?P<verb>join|leave|bot|start|cancel)"
+PANEL_TEMPLATE = r"cv:panel:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
+ACTION_TEMPLATE = r"cv:act:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"
+PICK_TEMPLATE = r"cv:pick:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"
+
+
+def lobby(table_id: int, verb: str) -> str:
+    assert verb in LOBBY_VERBS, verb
+    return f"cv:lobby:{table_id}:{verb}"
+
+
+def panel(table_id: int, version: int) -> str:
+    return f"cv:panel:{table_id}:{version}"
+
+
+def action(table_id: int, version: int, index: int) -> str:
+    return f"cv:act:{table_id}:{version}:{index}"
+
+
+def pick(table_id: int, version: int, part: int) -> str:
+    return f"cv:pick:{table_id}:{version}:{part}"
