@@ -1,0 +1,220 @@
+"""What each seat sees of a Targi state: the JSON view, hidden ids, and the text board."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from games.core.contract import JSON, Decision, Outcome
+from games.targi.data import (
+    BORDER,
+    CELLS,
+    GOODS_CARDS,
+    SEAT_LABELS,
+    TRIBE_CARDS,
+    goods_text,
+)
+from games.targi.state import NO, TargiState
+
+
+@cache
+def _card(cid: str) -> tuple[tuple[str, Any], ...]:
+    if cid in GOODS_CARDS:
+        return (("id", cid), ("type", "goods"), ("gives", goods_text(GOODS_CARDS[cid])))
+    t = TRIBE_CARDS[cid]
+    eff = t.effect
+    return (
+        ("id", cid),
+        ("type", "tribe"),
+        ("symbol", t.symbol),
+        ("cost", t.cost_text),
+        ("vp", t.vp),
+        ("effect", eff.id if eff else None),
+        ("effect_kind", eff.kind if eff else None),
+        ("effect_text", eff.text if eff else None),
+        ("stand_in", bool(eff and eff.stand_in)),
+    )
+
+
+def card_json(cid: str) -> dict[str, Any]:
+    return dict(_card(cid))
+
+
+def hidden_ids(st: TargiState) -> frozenset[str]:
+    """Deck contents and face-down centre cards: hidden from both seats alike (spec 15.2)."""
+    face_down = [c for c, up in zip(st.cells, st.face_up, strict=True) if c is not None and not up]
+    return frozenset((*st.goods_deck, *st.tribe_deck, *face_down))
+
+
+def _phase(st: TargiState) -> str:
+    return st.phase
+
+
+def view(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcome | None) -> JSON:
+    hidden = hidden_ids(st)
+    border = [
+        {
+            "number": n,
+            "name": BORDER[n].name,
+            "kind": BORDER[n].kind,
+            "text": BORDER[n].text,
+            "occupant": None if st.border[n] == NO else st.border[n],
+            "robber": st.robber == n,
+        }
+        for n in range(1, 17)
+    ]
+    centre = []
+    for i, cell in enumerate(CELLS):
+        cid = st.cells[i]
+        up = cid is not None and st.face_up[i]
+        if cid is None:
+            back = st.awaits[i]
+        elif not up:
+            back = "goods" if cid in GOODS_CARDS else "tribe"
+        else:
+            back = None
+        centre.append(
+            {
+                "cell": cell,
+                "row": i // 3 + 1,
+                "col": i % 3 + 1,
+                "face_up": up,
+                "back": back,
+                "card": card_json(cid) if up and cid is not None else None,
+                "marker": None if st.marker_at[i] == NO else st.marker_at[i],
+            }
+        )
+    finished = outcome is not None
+    scores = outcome.scores if outcome is not None else _provisional(st)
+    players = []
+    for s in (0, 1):
+        r = st.res[s]
+        hand = st.hand[s]
+        players.append(
+            {
+                "seat": s,
+                "label": SEAT_LABELS[s],
+                "dates": r[0],
+                "salt": r[1],
+                "pepper": r[2],
+                "gold": r[3],
+                "vp_tokens": r[4],
+                "score": scores[s],
+                "display": [[card_json(c) for c in row] for row in st.display[s]],
+                "hand": card_json(hand) if hand is not None else None,
+                "hand_since_round": st.hand_since[s],
+                "figures_placed": sorted(st.figures[s]),
+                "markers": [CELLS[i] for i in sorted(st.markers[s])],
+                "raid_protected": _protected(st, s),
+            }
+        )
+    decision = None
+    if dec is not None:
+        decision = {
+            "seat": dec.seat,
+            "kind": dec.kind,
+            "prompt": dec.prompt,
+            "actions": list(dec.actions) if seat == dec.seat else [],
+        }
+    log = [line for line in st.log if not any(h in line for h in hidden)]
+    return {
+        "game": "targi",
+        "round": st.round,
+        "phase": st.phase,
+        "start_player": st.start,
+        "robber": st.robber,
+        "active_seat": dec.seat if dec is not None else None,
+        "border": border,
+        "centre": centre,
+        "goods_deck": len(st.goods_deck),
+        "tribe_deck": len(st.tribe_deck),
+        "goods_discard": [card_json(c) for c in st.goods_discard],
+        "tribe_discard": [card_json(c) for c in st.tribe_discard],
+        "revealed": [card_json(c) for c in st.revealed],
+        "players": players,
+        "decision": decision,
+        "log": log,
+        "outcome": _outcome_json(outcome) if finished else None,
+    }
+
+
+def _protected(st: TargiState, seat: int) -> bool:
+    for row in st.display[seat]:
+        for c in row:
+            eff = TRIBE_CARDS[c].effect
+            if eff is not None and eff.id == "P-RAID":
+                return True
+    return False
+
+
+def _provisional(st: TargiState) -> tuple[int, int]:
+    from games.targi.rules import score_breakdown
+
+    a, b = (sum(score_breakdown(st, s).values()) for s in (0, 1))
+    return a, b
+
+
+def _outcome_json(outcome: Outcome | None) -> JSON | None:
+    if outcome is None:
+        return None
+    return {
+        "scores": list(outcome.scores),
+        "breakdown": [dict(b) for b in outcome.breakdown],
+        "winners": list(outcome.winners),
+        "reason": outcome.reason,
+        "tiebreak": outcome.tiebreak,
+    }
+
+
+# ---- text board ---------------------------------------------------------------------------
+
+
+def _cell_text(st: TargiState, i: int) -> str:
+    cid = st.cells[i]
+    if cid is None:
+        body = "(empty)"
+    elif not st.face_up[i]:
+        body = "[goods]" if cid in GOODS_CARDS else "[tribe]"
+    elif cid in GOODS_CARDS:
+        body = f"{cid}:{goods_text(GOODS_CARDS[cid])}"
+    else:
+        t = TRIBE_CARDS[cid]
+        body = f"{cid} {t.cost_text} {t.vp}VP"
+    m = st.marker_at[i]
+    mark = f" <{SEAT_LABELS[m][0]}>" if m != NO else ""
+    return f"{CELLS[i]} {body}{mark}"
+
+
+def text(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcome | None) -> str:
+    lines = [
+        f"Round {st.round} | {st.phase} | robber #{st.robber} | start {SEAT_LABELS[st.start]}"
+        f" | decks goods {len(st.goods_deck)} tribe {len(st.tribe_deck)}"
+        f" | discards goods {len(st.goods_discard)} tribe {len(st.tribe_discard)}"
+    ]
+    occ = []
+    for n in range(1, 17):
+        if st.border[n] != NO:
+            occ.append(f"#{n}{SEAT_LABELS[st.border[n]][0]}")
+    lines.append("Figures: " + (" ".join(occ) if occ else "-"))
+    for r in range(3):
+        lines.append("  " + " | ".join(_cell_text(st, r * 3 + c) for c in range(3)))
+    for s in (0, 1):
+        res = st.res[s]
+        hand = st.hand[s]
+        hand_text = f"{hand}(r{st.hand_since[s]})" if hand else "-"
+        rows = " / ".join(" ".join(row) if row else "." for row in st.display[s])
+        lines.append(
+            f"{SEAT_LABELS[s]}: D{res[0]} S{res[1]} P{res[2]} G{res[3]} VP{res[4]}"
+            f" hand {hand_text} display [{rows}]"
+        )
+    if st.revealed:
+        lines.append("Revealed: " + " ".join(st.revealed))
+    if outcome is not None:
+        lines.append(
+            f"Final: {outcome.scores[0]}-{outcome.scores[1]} winners "
+            + ",".join(SEAT_LABELS[w] for w in outcome.winners)
+            + (f" (tie-break {outcome.tiebreak})" if outcome.tiebreak else "")
+        )
+    elif dec is not None:
+        lines.append(f"> {dec.prompt}")
+    return "\n".join(lines)
