@@ -164,6 +164,8 @@ class Reader(Protocol):
         """Every outbox row of a table, delivered or not, in id order."""
         ...
 
+    async def get_outbox(self, outbox_id: int) -> OutboxRecord | None: ...
+
 
 class Transaction(Reader, Protocol):
     """One atomic unit of work: everything commits together or nothing does."""

@@ -248,6 +248,10 @@ class _SqliteReader:
         rows = await self._all("SELECT * FROM outbox WHERE table_id = ? ORDER BY id", (table_id,))
         return [_outbox(row) for row in rows]
 
+    async def get_outbox(self, outbox_id: int) -> OutboxRecord | None:
+        row = await self._one("SELECT * FROM outbox WHERE id = ?", (outbox_id,))
+        return _outbox(row) if row else None
+
 
 class SqliteTransaction(_SqliteReader):
     """The writes of one unit of work; valid only inside ``store.transaction()``."""
@@ -526,6 +530,9 @@ class SqliteStore:
 
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         return await self._read("list_outbox", table_id)
+
+    async def get_outbox(self, outbox_id: int) -> OutboxRecord | None:
+        return await self._read("get_outbox", outbox_id)
 
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None

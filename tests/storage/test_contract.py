@@ -336,6 +336,8 @@ async def test_outbox_is_delivered_in_order_and_marked(store: Store, clock: Fake
         (ids[0], clock.now, 123_456_789_012_345_678),
         (ids[2], None, None),
     ]
+    assert await store.get_outbox(ids[0]) == rows[0]
+    assert await store.get_outbox(99_999) is None
     with pytest.raises(StorageError):
         await store.mark_delivered(99_999)
 

@@ -1,0 +1,149 @@
+"""What the service hands back: plain frozen data, safe to pass to any layer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from games.core import Decision, Game, Outcome
+from storage import SeatRecord, TableRecord, TableStatus
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None  # a person, or
+    agent: str | None  # an agent level such as "greedy"
+    name: str
+
+    @property
+    def is_agent(self) -> bool:
+        return self.agent is not None
+
+    @classmethod
+    def from_record(cls, record: SeatRecord) -> SeatInfo:
+        return cls(record.seat, record.user_id, record.agent, record.name)
+
+
+@dataclass(frozen=True, slots=True)
+class TableInfo:
+    id: int
+    game: str
+    guild_id: int | None
+    channel_id: int | None
+    lobby_message_id: int | None
+    thread_id: int | None
+    status: TableStatus
+    options: dict[str, Any]
+    seed: int
+    host_id: int
+    version: int  # number of actions applied since the start
+    seats: tuple[SeatInfo, ...]  # in seat order, which is join order
+    created_at: datetime
+    updated_at: datetime
+
+    @classmethod
+    def from_record(cls, record: TableRecord) -> TableInfo:
+        return cls(
+            id=record.id,
+            game=record.game,
+            guild_id=record.guild_id,
+            channel_id=record.channel_id,
+            lobby_message_id=record.lobby_message_id,
+            thread_id=record.thread_id,
+            status=record.status,
+            options=record.options,
+            seed=record.seed,
+            host_id=record.host_id,
+            version=record.version,
+            seats=tuple(SeatInfo.from_record(s) for s in record.seats),
+            created_at=record.created_at,
+            updated_at=record.updated_at,
+        )
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat a user holds here, or None."""
+        for seat in self.seats:
+            if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def holder(self, seat: int) -> SeatInfo:
+        return self.seats[seat]
+
+    @property
+    def user_ids(self) -> tuple[int, ...]:
+        return tuple(s.user_id for s in self.seats if s.user_id is not None)
+
+
+@dataclass(frozen=True, slots=True)
+class NextDecision:
+    """Who decides next and between what (the holder of the seat included)."""
+
+    seat: int
+    label: str  # how the rules name the seat, e.g. "Blue"
+    user_id: int | None
+    agent: str | None
+    name: str
+    kind: str
+    prompt: str
+    actions: tuple[str, ...]
+
+    @property
+    def is_agent(self) -> bool:
+        return self.agent is not None
+
+    @classmethod
+    def of(cls, game: Game[Any], info: TableInfo, decision: Decision) -> NextDecision:
+        holder = info.holder(decision.seat)
+        return cls(
+            seat=decision.seat,
+            label=game.seat_label(decision.seat),
+            user_id=holder.user_id,
+            agent=holder.agent,
+            name=holder.name,
+            kind=decision.kind,
+            prompt=decision.prompt,
+            actions=decision.actions,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class LoadedTable:
+    info: TableInfo
+    game: Game[Any]
+    state: Any  # None while the table is in its lobby
+    version: int
+
+    @property
+    def decision(self) -> Decision | None:
+        return None if self.state is None else self.game.decision(self.state)
+
+    @property
+    def next(self) -> NextDecision | None:
+        decision = self.decision
+        return None if decision is None else NextDecision.of(self.game, self.info, decision)
+
+
+@dataclass(frozen=True, slots=True)
+class MoveResult:
+    """One applied action; ``followups`` are the agent moves it triggered, in order."""
+
+    table_id: int
+    version: int  # the table version this action produced
+    seat: int
+    user_id: int | None  # None for an agent's move
+    action: str  # canonical notation
+    description: str  # short label of the action, e.g. "Place on #5 Trader"
+    events: tuple[str, ...]
+    reversible: bool
+    next: NextDecision | None  # None once the game is over
+    outcome: Outcome | None  # set once the game is over
+    duplicate: bool = False  # the request id had already been applied; nothing changed now
+    followups: tuple[MoveResult, ...] = field(default_factory=tuple)
+
+    @property
+    def final(self) -> MoveResult:
+        """The last move of the chain: where the table stands now."""
+        return self.followups[-1] if self.followups else self

@@ -1,0 +1,621 @@
+"""Tables, seats and moves: the application core the Discord layer, the CLI and tests drive.
+
+Every change to a table happens under that table's asyncio lock and inside one store
+transaction, and every move is also a compare-and-set on the table's version, so neither a
+double click nor a second bot process can apply a move twice. A move's action row, snapshot
+and outbox rows commit together; the outbox is how the Discord layer learns what to post.
+
+Rules chosen here:
+- the host takes the first seat at creation; seats keep join order, and the game's own seeded
+  start-player draw decides who begins;
+- only the host may start or cancel; the host or any seated player may add a bot;
+- if the host leaves the lobby, the earliest-joined remaining person becomes host, and a lobby
+  left with no person in it is cancelled;
+- the per-server limit counts tables in the lobby or being played.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any
+
+from bot.service.agents import AgentChooser, agent_levels, choose_with_games_agents, move_rng
+from bot.service.errors import (
+    AlreadySeated,
+    LobbyClosed,
+    NotEnoughPlayers,
+    NotHost,
+    NotSeated,
+    NotYourTurn,
+    StaleVersion,
+    TableFull,
+    TableNotActive,
+    TableNotFound,
+    TooManyTables,
+    UnknownAgentLevel,
+    UnknownGame,
+)
+from bot.service.models import LoadedTable, MoveResult, NextDecision, SeatInfo, TableInfo
+from bot.service.outbox import Outbox
+from games.core import Game, Outcome, SchemaError, Step
+from games.core import registry as game_registry
+from storage import (
+    ActionRecord,
+    Clock,
+    DuplicateRequest,
+    Reader,
+    Store,
+    TableStatus,
+    VersionConflict,
+    utc_now,
+)
+
+log = logging.getLogger(__name__)
+
+GameLookup = Callable[[str], Game[Any]]
+STATE_CACHE_SIZE = 256
+MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
+
+
+def secure_seed() -> int:
+    """A fresh table seed from the operating system's secure source (fits a signed 64-bit)."""
+    return secrets.randbits(63)
+
+
+class TableService:
+    def __init__(
+        self,
+        store: Store,
+        *,
+        games: GameLookup = game_registry.get,
+        agents: AgentChooser = choose_with_games_agents,
+        levels: Sequence[str] | None = None,
+        clock: Clock = utc_now,
+        max_open_tables_per_guild: int = 20,
+        seed_source: Callable[[], int] = secure_seed,
+    ) -> None:
+        self.store = store
+        self.outbox = Outbox(store, clock)
+        self.max_open_tables_per_guild = max_open_tables_per_guild
+        self._games = games
+        self._agents = agents
+        self._levels = list(levels) if levels is not None else None
+        self._clock = clock
+        self._seed_source = seed_source
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        # Latest state per table, keyed by version; the database stays the source of truth.
+        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+
+    # ---- helpers -----------------------------------------------------------------------
+
+    def _lock(self, table_id: int) -> asyncio.Lock:
+        lock = self._locks.get(table_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[table_id] = lock
+        return lock
+
+    def game(self, name: str) -> Game[Any]:
+        try:
+            return self._games(name)
+        except KeyError:
+            raise UnknownGame(f"There is no game called {name!r}.") from None
+
+    def agent_levels(self) -> list[str]:
+        return list(self._levels) if self._levels is not None else agent_levels()
+
+    async def _info(self, reader: Reader, table_id: int) -> TableInfo:
+        record = await reader.get_table(table_id)
+        if record is None:
+            raise TableNotFound(table_id)
+        return TableInfo.from_record(record)
+
+    def _remember(self, table_id: int, version: int, state: Any) -> None:
+        self._states[table_id] = (version, state)
+        self._states.move_to_end(table_id)
+        while len(self._states) > STATE_CACHE_SIZE:
+            self._states.popitem(last=False)
+
+    async def _state_at(self, info: TableInfo, game: Game[Any], version: int) -> Any:
+        cached = self._states.get(info.id)
+        if cached is not None and cached[0] == version:
+            return cached[1]
+        snapshot = await self.store.get_snapshot(info.id, version)
+        state = None
+        if snapshot is not None:
+            try:
+                state = game.from_json(snapshot.state)
+            except SchemaError:
+                log.info("table %s: snapshot %s has an old schema; replaying", info.id, version)
+        if state is None:
+            actions = [
+                a.action for a in await self.store.list_actions(info.id) if a.version <= version
+            ]
+            state = game.replay(len(info.seats), info.seed, info.options, actions)
+        if version == info.version:
+            self._remember(info.id, version, state)
+        return state
+
+    # ---- tables and seats --------------------------------------------------------------
+
+    async def create_table(
+        self,
+        game: str,
+        *,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        host_name: str,
+        options: dict[str, Any] | None = None,
+    ) -> TableInfo:
+        engine = self.game(game)
+        chosen = {**engine.default_options(), **(options or {})}
+        async with self.store.transaction() as tx:
+            if guild_id is not None:
+                open_tables = await tx.count_open_tables(guild_id)
+                if open_tables >= self.max_open_tables_per_guild:
+                    raise TooManyTables(
+                        f"This server already has {open_tables} open tables, the most it may "
+                        "have. Finish or cancel one before opening another."
+                    )
+            table_id = await tx.create_table(
+                game=engine.name,
+                guild_id=guild_id,
+                channel_id=channel_id,
+                host_id=host_id,
+                seed=self._seed_source(),
+                options=chosen,
+            )
+            await tx.add_seat(table_id, user_id=host_id, agent=None, name=host_name)
+            return await self._info(tx, table_id)
+
+    def _require_lobby(self, info: TableInfo) -> None:
+        if info.status == "active":
+            raise LobbyClosed("The game has already started; seats are fixed until it ends.")
+        if info.status != "lobby":
+            raise LobbyClosed(f"Table #{info.id} is {info.status}; its seats no longer change.")
+
+    async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
+        async with self._lock(table_id), self.store.transaction() as tx:
+            info = await self._info(tx, table_id)
+            self._require_lobby(info)
+            if info.seat_of(user_id) is not None:
+                raise AlreadySeated("You already have a seat at this table.")
+            engine = self.game(info.game)
+            if len(info.seats) >= engine.max_players:
+                raise TableFull(f"All {engine.max_players} seats at table #{table_id} are taken.")
+            await tx.add_seat(table_id, user_id=user_id, agent=None, name=name)
+            return await self._info(tx, table_id)
+
+    async def leave(self, table_id: int, user_id: int) -> TableInfo:
+        async with self._lock(table_id), self.store.transaction() as tx:
+            info = await self._info(tx, table_id)
+            self._require_lobby(info)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise NotSeated("You have no seat at this table.")
+            await tx.remove_seat(table_id, seat)
+            if user_id == info.host_id:
+                people = [s for s in info.seats if s.user_id is not None and s.user_id != user_id]
+                if people:
+                    assert people[0].user_id is not None
+                    await tx.set_host(table_id, people[0].user_id)
+                else:
+                    await tx.set_status(table_id, "cancelled", expected="lobby")
+            return await self._info(tx, table_id)
+
+    async def add_agent(self, table_id: int, by_user: int, level: str = "greedy") -> TableInfo:
+        level = level.strip().lower()
+        known = self.agent_levels()
+        if level not in known:
+            raise UnknownAgentLevel(
+                f"There is no {level!r} bot. Choose one of: {', '.join(known)}."
+            )
+        async with self._lock(table_id), self.store.transaction() as tx:
+            info = await self._info(tx, table_id)
+            self._require_lobby(info)
+            if info.seat_of(by_user) is None:
+                raise NotSeated("Only players seated at the table can add a bot.")
+            engine = self.game(info.game)
+            if len(info.seats) >= engine.max_players:
+                raise TableFull(f"All {engine.max_players} seats at table #{table_id} are taken.")
+            base = f"{level.capitalize()} bot"
+            names = {s.name for s in info.seats}
+            name, n = base, 1
+            while name in names:
+                n += 1
+                name = f"{base} {n}"
+            await tx.add_seat(table_id, user_id=None, agent=level, name=name)
+            return await self._info(tx, table_id)
+
+    async def start(self, table_id: int, by_user: int) -> TableInfo:
+        async with self._lock(table_id):
+            info = await self._info(self.store, table_id)
+            if by_user != info.host_id:
+                raise NotHost("Only the host can start the game.")
+            self._require_lobby(info)
+            engine = self.game(info.game)
+            if len(info.seats) < engine.min_players:
+                missing = engine.min_players - len(info.seats)
+                raise NotEnoughPlayers(
+                    f"{engine.title} needs at least {engine.min_players} players; "
+                    f"{missing} more seat{'s' if missing > 1 else ''} to fill. "
+                    "Wait for someone to join, or add a bot."
+                )
+            state = engine.new_game(len(info.seats), info.seed, info.options)
+            decision = engine.decision(state)
+            payload: dict[str, Any] = {
+                "version": 0,
+                "seats": self._seats_payload(engine, info),
+                **self._next_payload(engine, info, decision),
+            }
+            async with self.store.transaction() as tx:
+                await tx.set_status(table_id, "active", expected="lobby")
+                await tx.put_snapshot(table_id, 0, engine.to_json(state))
+                await tx.enqueue(table_id, version=0, kind="start", payload=payload)
+            self._remember(table_id, 0, state)
+            info = await self._info(self.store, table_id)
+            await self._agents_move(info, engine, state, 0)
+            return await self._info(self.store, table_id)
+
+    async def cancel(self, table_id: int, by_user: int) -> TableInfo:
+        async with self._lock(table_id), self.store.transaction() as tx:
+            info = await self._info(tx, table_id)
+            if by_user != info.host_id:
+                raise NotHost("Only the host can cancel this table.")
+            if info.status not in ("lobby", "active"):
+                raise TableNotActive(f"Table #{table_id} is already {info.status}.")
+            await tx.set_status(table_id, "cancelled", expected=info.status)
+            if info.status == "active":
+                await tx.enqueue(
+                    table_id,
+                    version=info.version,
+                    kind="cancel",
+                    payload={"version": info.version, "by_user": by_user},
+                )
+            return await self._info(tx, table_id)
+
+    async def set_lobby_message(self, table_id: int, message_id: int) -> TableInfo:
+        async with self.store.transaction() as tx:
+            await self._info(tx, table_id)
+            await tx.set_lobby_message(table_id, message_id)
+            return await self._info(tx, table_id)
+
+    async def set_thread(self, table_id: int, thread_id: int) -> TableInfo:
+        async with self.store.transaction() as tx:
+            await self._info(tx, table_id)
+            await tx.set_thread(table_id, thread_id)
+            return await self._info(tx, table_id)
+
+    # ---- queries -----------------------------------------------------------------------
+
+    async def info(self, table_id: int) -> TableInfo:
+        return await self._info(self.store, table_id)
+
+    async def load(self, table_id: int) -> LoadedTable:
+        info = await self._info(self.store, table_id)
+        engine = self.game(info.game)
+        state = None
+        if info.status != "lobby":
+            state = await self._state_at(info, engine, info.version)
+        return LoadedTable(info=info, game=engine, state=state, version=info.version)
+
+    async def state_at(self, table_id: int, version: int) -> Any:
+        """The game state at any past version, e.g. to draw an old board again."""
+        info = await self._info(self.store, table_id)
+        if info.status == "lobby" or not 0 <= version <= info.version:
+            raise TableNotActive(f"Table #{table_id} has no move {version}.")
+        return await self._state_at(info, self.game(info.game), version)
+
+    async def table_for_thread(self, thread_id: int) -> TableInfo | None:
+        record = await self.store.table_for_thread(thread_id)
+        return None if record is None else TableInfo.from_record(record)
+
+    async def tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[TableStatus] | None = None,
+    ) -> list[TableInfo]:
+        records = await self.store.list_tables(
+            guild_id=guild_id, user_id=user_id, statuses=statuses
+        )
+        return [TableInfo.from_record(r) for r in records]
+
+    async def seat_of(self, table_id: int, user_id: int) -> int | None:
+        return (await self.info(table_id)).seat_of(user_id)
+
+    async def holder(self, table_id: int, seat: int) -> SeatInfo:
+        info = await self.info(table_id)
+        if not 0 <= seat < len(info.seats):
+            raise NotSeated(f"Table #{table_id} has no seat {seat + 1}.")
+        return info.holder(seat)
+
+    async def waiting_on(self, user_id: int, *, guild_id: int | None = None) -> list[LoadedTable]:
+        """Active tables where this user must decide now, oldest first."""
+        waiting = []
+        for info in await self.tables(guild_id=guild_id, user_id=user_id, statuses=["active"]):
+            loaded = await self.load(info.id)
+            decision = loaded.decision
+            if decision is not None and info.holder(decision.seat).user_id == user_id:
+                waiting.append(loaded)
+        return waiting
+
+    async def actions(self, table_id: int) -> list[ActionRecord]:
+        """The action log, in order."""
+        await self.info(table_id)
+        return await self.store.list_actions(table_id)
+
+    # ---- moves -------------------------------------------------------------------------
+
+    async def submit(
+        self,
+        table_id: int,
+        user_id: int,
+        text: str,
+        request_id: str,
+        expected_version: int | None = None,
+    ) -> MoveResult:
+        """Apply what ``user_id`` typed or clicked, then let agent seats answer.
+
+        Idempotent by ``request_id``: a repeat returns the first result marked ``duplicate``.
+        Engine errors (NotationError, IllegalAction, AmbiguousAction) pass through unchanged.
+        """
+        async with self._lock(table_id):
+            earlier = await self.store.action_by_request(table_id, request_id)
+            if earlier is not None:
+                return await self._replayed(earlier)
+            loaded = await self.load(table_id)
+            info, engine, state = loaded.info, loaded.game, loaded.state
+            self._require_active(info, engine, state)
+            seat = info.seat_of(user_id)
+            if seat is None:
+                raise NotSeated(
+                    f"You are not playing at table #{table_id}; you can follow it in its thread."
+                )
+            if expected_version is not None and expected_version != info.version:
+                raise StaleVersion(
+                    f"The board has moved on since you chose (move {expected_version}, now move "
+                    f"{info.version}). Look at the latest board and choose again.",
+                    expected=expected_version,
+                    actual=info.version,
+                )
+            decision = engine.decision(state)
+            assert decision is not None
+            if decision.seat != seat:
+                holder = info.holder(decision.seat)
+                raise NotYourTurn(
+                    f"It is {holder.name}'s turn ({engine.seat_label(decision.seat)}) to "
+                    "decide, not yours."
+                )
+            action = engine.parse(state, text)
+            step = engine.step(state, action)
+            try:
+                result = await self._commit(
+                    info, engine, state, info.version, seat, user_id, action, step, request_id
+                )
+            except DuplicateRequest:
+                found = await self.store.action_by_request(table_id, request_id)
+                assert found is not None
+                return await self._replayed(found)
+            followups = await self._agents_move(info, engine, step.state, result.version)
+            if not followups:
+                return result
+            return replace(result, followups=tuple(followups))
+
+    def _require_active(self, info: TableInfo, engine: Game[Any], state: Any) -> None:
+        if info.status == "lobby":
+            raise TableNotActive("The game has not started yet.")
+        if info.status == "cancelled":
+            raise TableNotActive(f"Table #{info.id} was cancelled; no more moves can be made.")
+        if info.status == "finished" or engine.decision(state) is None:
+            raise TableNotActive(
+                f"The game at table #{info.id} is over; no more moves can be made."
+            )
+
+    async def _agents_move(
+        self, info: TableInfo, engine: Game[Any], state: Any, version: int
+    ) -> list[MoveResult]:
+        """Let agent seats decide until a person must, or the game ends."""
+        results: list[MoveResult] = []
+        for _ in range(MAX_AGENT_MOVES):
+            decision = engine.decision(state)
+            if decision is None:
+                break
+            holder = info.holder(decision.seat)
+            if holder.agent is None:
+                break
+            rng = move_rng(info.seed, version, decision.seat)
+            try:
+                action, _ = await asyncio.to_thread(
+                    self._agents, holder.agent, engine, state, decision, rng
+                )
+                if action not in decision.actions:
+                    raise ValueError(f"chose {action!r}, which is not legal")
+            except Exception:
+                log.exception(
+                    "table %s: %s agent failed; playing its first option", info.id, holder.agent
+                )
+                action = decision.actions[0]
+            step = engine.step(state, action)
+            request_id = f"agent:{info.id}:{version + 1}"
+            try:
+                result = await self._commit(
+                    info, engine, state, version, decision.seat, None, action, step, request_id
+                )
+            except (DuplicateRequest, VersionConflict):
+                break  # another process is moving this table's agents
+            results.append(result)
+            state, version = step.state, result.version
+        return results
+
+    async def _commit(
+        self,
+        info: TableInfo,
+        engine: Game[Any],
+        before: Any,
+        version: int,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        step: Step,
+        request_id: str,
+    ) -> MoveResult:
+        """Commit one action applied to ``before`` (the state at ``version``)."""
+        new_version = version + 1
+        result = self._result(info, engine, before, new_version, seat, user_id, action, step)
+        holder = info.holder(seat)
+        turn: dict[str, Any] = {
+            "version": new_version,
+            "seat": seat,
+            "label": engine.seat_label(seat),
+            "user_id": user_id,
+            "agent": holder.agent,
+            "name": holder.name,
+            "action": action,
+            "description": result.description,
+            "events": list(result.events),
+            "reversible": step.reversible,
+            "passes_turn": result.next is None or result.next.seat != seat,
+            "game_over": result.outcome is not None,
+            **self._next_payload(engine, info, engine.decision(step.state)),
+        }
+        try:
+            async with self.store.transaction() as tx:
+                await tx.advance_version(info.id, expected=version, new=new_version)
+                await tx.append_action(
+                    info.id,
+                    version=new_version,
+                    seat=seat,
+                    action=action,
+                    request_id=request_id,
+                    user_id=user_id,
+                )
+                await tx.put_snapshot(info.id, new_version, engine.to_json(step.state))
+                await tx.enqueue(info.id, version=new_version, kind="turn", payload=turn)
+                if result.outcome is not None:
+                    await tx.set_status(info.id, "finished", expected="active")
+                    await tx.enqueue(
+                        info.id,
+                        version=new_version,
+                        kind="result",
+                        payload=self._result_payload(engine, info, new_version, result.outcome),
+                    )
+        except VersionConflict as conflict:
+            self._states.pop(info.id, None)
+            actual = conflict.actual if conflict.actual is not None else version
+            raise StaleVersion(
+                "Someone moved at the same moment; look at the latest board and choose again.",
+                expected=version,
+                actual=actual,
+            ) from conflict
+        self._remember(info.id, new_version, step.state)
+        return result
+
+    def _result(
+        self,
+        info: TableInfo,
+        engine: Game[Any],
+        before: Any,
+        version: int,
+        seat: int,
+        user_id: int | None,
+        action: str,
+        step: Step,
+        duplicate: bool = False,
+    ) -> MoveResult:
+        after = engine.decision(step.state)
+        return MoveResult(
+            table_id=info.id,
+            version=version,
+            seat=seat,
+            user_id=user_id,
+            action=action,
+            description=engine.describe(before, action),
+            events=tuple(event.text for event in step.events),
+            reversible=step.reversible,
+            next=None if after is None else NextDecision.of(engine, info, after),
+            outcome=engine.outcome(step.state) if after is None else None,
+            duplicate=duplicate,
+        )
+
+    async def _replayed(self, record: ActionRecord) -> MoveResult:
+        """The result of an already-applied action, rebuilt from the snapshot before it."""
+        info = await self._info(self.store, record.table_id)
+        engine = self.game(info.game)
+        before = await self._state_at(info, engine, record.version - 1)
+        step = engine.step(before, record.action)
+        return self._result(
+            info,
+            engine,
+            before,
+            record.version,
+            record.seat,
+            record.user_id,
+            record.action,
+            step,
+            duplicate=True,
+        )
+
+    # ---- outbox payloads ---------------------------------------------------------------
+
+    @staticmethod
+    def _seats_payload(engine: Game[Any], info: TableInfo) -> list[dict[str, Any]]:
+        return [
+            {
+                "seat": s.seat,
+                "label": engine.seat_label(s.seat),
+                "user_id": s.user_id,
+                "agent": s.agent,
+                "name": s.name,
+            }
+            for s in info.seats
+        ]
+
+    @staticmethod
+    def _next_payload(engine: Game[Any], info: TableInfo, decision: Any) -> dict[str, Any]:
+        if decision is None:
+            return {
+                "next_seat": None,
+                "next_label": None,
+                "next_user_id": None,
+                "next_agent": None,
+                "next_name": None,
+                "is_agent": False,
+                "next_kind": None,
+                "next_prompt": None,
+            }
+        holder = info.holder(decision.seat)
+        return {
+            "next_seat": decision.seat,
+            "next_label": engine.seat_label(decision.seat),
+            "next_user_id": holder.user_id,
+            "next_agent": holder.agent,
+            "next_name": holder.name,
+            "is_agent": holder.agent is not None,
+            "next_kind": decision.kind,
+            "next_prompt": decision.prompt,
+        }
+
+    def _result_payload(
+        self, engine: Game[Any], info: TableInfo, version: int, outcome: Outcome
+    ) -> dict[str, Any]:
+        return {
+            "version": version,
+            "scores": list(outcome.scores),
+            "breakdown": [dict(b) for b in outcome.breakdown],
+            "winners": list(outcome.winners),
+            "winner_user_ids": [
+                info.holder(w).user_id for w in outcome.winners if info.holder(w).user_id
+            ],
+            "reason": outcome.reason,
+            "tiebreak": outcome.tiebreak,
+            "seats": self._seats_payload(engine, info),
+        }
