@@ -1,0 +1,87 @@
+"""The Discord client: loads the feature extensions, owns the outbox dispatcher."""
+
+from __future__ import annotations
+
+import logging
+import pkgutil
+from collections.abc import Iterator
+
+import discord
+from discord.ext import commands
+
+import bot.exts
+from bot.components import answer_unknown
+from bot.outbox import OutboxDispatcher
+from bot.service import TableService
+from bot.settings import Settings
+from bot.tree import CaravanTree
+from storage import Store
+
+log = logging.getLogger(__name__)
+
+
+def build_intents(settings: Settings) -> discord.Intents:
+    intents = discord.Intents.none()
+    intents.guilds = True
+    intents.guild_messages = True
+    # Privileged: without it the bot cannot read moves typed as plain messages.
+    intents.message_content = settings.message_content_intent
+    return intents
+
+
+def find_extensions() -> Iterator[str]:
+    """Every feature package under ``bot.exts``; modules starting with ``_`` are internal."""
+    for module in pkgutil.iter_modules(bot.exts.__path__, f"{bot.exts.__name__}."):
+        if module.ispkg and not module.name.rsplit(".", 1)[-1].startswith("_"):
+            yield module.name
+
+
+class CaravanBot(commands.Bot):
+    """Everything Discord-facing hangs off this object; the game logic lives in ``service``."""
+
+    def __init__(self, settings: Settings, service: TableService) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=build_intents(settings),
+            tree_cls=CaravanTree,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.service = service
+        self.outbox = OutboxDispatcher(self, poll_seconds=settings.outbox_poll_seconds)
+
+    @property
+    def reads_message_content(self) -> bool:
+        """Whether plain messages arrive with their text (the privileged intent is on)."""
+        return self.intents.message_content
+
+    async def setup_hook(self) -> None:
+        for name in find_extensions():
+            await self.load_extension(name)
+        self.outbox.start()
+        if self.settings.sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> None:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), guild.id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands", len(synced))
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await answer_unknown(interaction)
+
+    async def close(self) -> None:
+        await self.outbox.stop()
+        await super().close()
+
+
+def create_bot(settings: Settings, store: Store) -> CaravanBot:
+    """The bot wired to a service over ``store``; the caller owns (and closes) the store."""
+    service = TableService(store, max_open_tables_per_guild=settings.max_open_tables_per_guild)
+    return CaravanBot(settings, service)

@@ -1,0 +1,1 @@
+"""Feature extensions, one package each; ``bot.bot`` loads every package found here."""

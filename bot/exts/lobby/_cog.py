@@ -1,0 +1,114 @@
+"""``/newgame`` and the lobby buttons. Every rule (seats, host rights, limits) is the service's."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import ids
+from bot.components import known_template
+from bot.errors import BotError
+from bot.exts.lobby._components import LobbyButton, lobby_view
+from bot.exts.lobby._embeds import lobby_embed, thread_name
+from games.core import registry
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+
+log = logging.getLogger(__name__)
+
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.name) for g in registry.all_games()]
+THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: games are played over days
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: CaravanBot) -> None:
+        self.bot = bot
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(LobbyButton)
+        known_template(ids.LOBBY_TEMPLATE)
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(LobbyButton)
+
+    @app_commands.command(
+        name="newgame", description="Open a table for a new game in this channel."
+    )
+    @app_commands.describe(game="The game to play")
+    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.guild_only()
+    async def newgame(self, interaction: discord.Interaction, game: str) -> None:
+        service = self.bot.service
+        if isinstance(interaction.channel, discord.Thread):
+            table = await service.table_for_thread(interaction.channel.id)
+            if table is not None:
+                raise BotError(
+                    f"This thread already hosts table #{table.id}. Start a new game from the "
+                    "channel itself with /newgame, not inside a game thread."
+                )
+            raise BotError("Start a new game in a text channel, not inside a thread.")
+        info = await service.create_table(
+            game,
+            guild_id=interaction.guild_id,
+            channel_id=interaction.channel_id,
+            host_id=interaction.user.id,
+            host_name=interaction.user.display_name,
+        )
+        await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info.id))
+        message = await interaction.original_response()
+        await service.set_lobby_message(info.id, message.id)
+
+    async def on_button(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
+        service = self.bot.service
+        user = interaction.user
+        if verb == "start":
+            await self._start(interaction, table_id)
+            return
+        if verb == "join":
+            info = await service.join(table_id, user.id, user.display_name)
+        elif verb == "leave":
+            info = await service.leave(table_id, user.id)
+        elif verb == "bot":
+            info = await service.add_agent(table_id, user.id)
+        else:
+            info = await service.cancel(table_id, user.id)
+        view = lobby_view(table_id) if info.status == "lobby" else None
+        await interaction.response.edit_message(embed=lobby_embed(info), view=view)
+
+    async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
+        service = self.bot.service
+        await interaction.response.defer()
+        info = await service.start(table_id, interaction.user.id)
+        thread = await self._open_thread(interaction, info)
+        info = await service.set_thread(table_id, thread.id)
+        await interaction.edit_original_response(embed=lobby_embed(info), view=None)
+        await self.bot.outbox.drain()
+
+    async def _open_thread(self, interaction: discord.Interaction, info: object) -> discord.Thread:
+        name = thread_name(info)
+        if interaction.message is not None:
+            try:
+                return await interaction.message.create_thread(
+                    name=name, auto_archive_duration=THREAD_ARCHIVE_MINUTES
+                )
+            except discord.HTTPException:
+                log.info("could not open a thread on the lobby message; trying the channel")
+        channel = interaction.channel
+        if not isinstance(channel, discord.TextChannel):
+            raise BotError("I can only run a game in a text channel where I can open threads.")
+        try:
+            return await channel.create_thread(
+                name=name,
+                type=discord.ChannelType.public_thread,
+                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+            )
+        except discord.Forbidden:
+            raise BotError(
+                "The game has started, but I may not open threads here. Give me the "
+                "Create Public Threads permission, then use /play in the thread."
+            ) from None

@@ -1,0 +1,53 @@
+"""What the lobby message says; pure functions of the table, so they are easy to test."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from games.core import registry
+
+COLOUR = discord.Colour.from_rgb(201, 140, 62)
+
+
+def seat_line(seat: Any, label: str | None) -> str:
+    who = f"{seat.name} (bot, {seat.agent})" if seat.agent else f"<@{seat.user_id}>"
+    return f"**{label}** · {who}" if label else who
+
+
+def lobby_embed(info: Any) -> discord.Embed:
+    game = registry.get(info.game)
+    seats = list(info.seats)
+    # Seats are dealt at the start, so colours are shown only once the game is under way.
+    dealt = info.status != "lobby"
+    lines = [
+        f"{i + 1}. {seat_line(s, game.seat_label(i) if dealt else None)}"
+        for i, s in enumerate(seats)
+    ]
+    lines += [f"{i + 1}. *open*" for i in range(len(seats), game.max_players)]
+    embed = discord.Embed(title=f"{game.title} — table #{info.id}", colour=COLOUR)
+    embed.description = f"Hosted by <@{info.host_id}> · {_players(game)}"
+    embed.add_field(name="Seats", value="\n".join(lines), inline=False)
+    if info.status == "lobby":
+        embed.set_footer(
+            text="Join to take a seat; the host starts the game when enough are seated."
+        )
+    elif info.status == "cancelled":
+        embed.set_footer(text="This table was cancelled.")
+    else:
+        where = f" in <#{info.thread_id}>" if info.thread_id else ""
+        embed.add_field(name="Status", value=f"Started — follow the game{where}.", inline=False)
+    return embed
+
+
+def thread_name(info: Any) -> str:
+    game = registry.get(info.game)
+    names = " vs ".join(s.name for s in info.seats)
+    return f"{game.title} #{info.id} · {names}"[:100]
+
+
+def _players(game: Any) -> str:
+    if game.min_players == game.max_players:
+        return f"{game.max_players} players"
+    return f"{game.min_players}–{game.max_players} players"

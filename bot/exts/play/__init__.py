@@ -1,0 +1,14 @@
+"""Playing a table: board posts in the thread, private panels, ``/play`` and typed moves."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+
+
+async def setup(bot: CaravanBot) -> None:
+    from bot.exts.play._cog import Play
+
+    await bot.add_cog(Play(bot))

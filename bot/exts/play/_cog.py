@@ -1,0 +1,233 @@
+"""Turns: board posts from the outbox, private panels, ``/play`` and moves typed in the thread."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot import ids
+from bot.components import known_template
+from bot.errors import BotError, NotInGameThread, StaleComponent, UnknownComponent
+from bot.exts.play._components import (
+    ActionButton,
+    ActionSelect,
+    PanelButton,
+    decision_view,
+)
+from bot.exts.play._layout import clip, layout
+from bot.exts.play._posts import BoardPoster
+from bot.exts.play._text import looks_like_move
+from bot.images import panel_file
+from bot.service import LoadedTable, ServiceError, TableInfo
+from bot.tree import reply_for
+from games.core.errors import GameError, GameOver, NotationError
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+
+log = logging.getLogger(__name__)
+
+WORDS_IN_A_MOVE = 4  # longer messages in the thread are chat, never parsed as moves
+
+
+class Play(commands.Cog):
+    def __init__(self, bot: CaravanBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.posts = BoardPoster(bot)
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(PanelButton, ActionButton, ActionSelect)
+        for template in (ids.PANEL_TEMPLATE, ids.ACTION_TEMPLATE, ids.PICK_TEMPLATE):
+            known_template(template)
+        self.posts.register()
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(PanelButton, ActionButton, ActionSelect)
+
+    # ---- shared checks ----------------------------------------------------------------------
+
+    def require_playing(self, info: TableInfo) -> None:
+        if info.status == "finished":
+            raise BotError(f"Table #{info.id} has finished; the result is in its thread.")
+        if info.status == "cancelled":
+            raise BotError(f"Table #{info.id} was cancelled.")
+        if info.status != "active":
+            raise BotError(f"Table #{info.id} has not started yet.")
+
+    async def require_current(self, loaded: LoadedTable, version: int) -> None:
+        if version != loaded.version:
+            link = await self.posts.latest_board(loaded.info)
+            raise StaleComponent(f"The board has moved on — see the latest board: {link}")
+
+    async def thread_table(self, channel_id: int | None) -> TableInfo:
+        info = await self.service.table_for_thread(channel_id) if channel_id is not None else None
+        if info is None:
+            raise NotInGameThread(
+                "Use /play inside a game's thread; open one with /newgame in a text channel."
+            )
+        return info
+
+    # ---- the private panel ------------------------------------------------------------------
+
+    async def panel_message(
+        self, loaded: LoadedTable, seat: int, note: str | None = None
+    ) -> tuple[str, discord.File, discord.ui.View | None]:
+        game, state = loaded.game, loaded.state
+        file = await panel_file(game.name, game.view(state, seat))
+        decision = game.decision(state)
+        lines = [note] if note else []
+        view: discord.ui.View | None = None
+        if decision is not None and decision.seat == seat:
+            labels = [game.describe(state, a) for a in decision.actions]
+            shape = layout(decision.actions, labels)
+            lines.append(f"**Your move** — {decision.prompt}")
+            if shape.shown < len(decision.actions):
+                lines.append(
+                    f"-# {len(decision.actions) - shape.shown} more options: type them with /play."
+                )
+            view = decision_view(loaded.info.id, loaded.version, shape)
+        elif decision is not None:
+            lines.append(f"Waiting for **{game.seat_label(decision.seat)}**.")
+        else:
+            lines.append("The game is over.")
+        return "\n".join(lines), file, view
+
+    async def open_panel(
+        self, interaction: discord.Interaction, table_id: int, version: int
+    ) -> None:
+        loaded = await self.service.load(table_id)
+        info = loaded.info
+        seat = info.seat_of(interaction.user.id)
+        if seat is None:
+            raise BotError(f"You are not seated at table #{info.id}, so there is no panel for you.")
+        self.require_playing(info)
+        await self.require_current(loaded, version)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        content, file, view = await self.panel_message(loaded, seat)
+        if view is None:
+            await interaction.followup.send(content, file=file, ephemeral=True)
+        else:
+            await interaction.followup.send(content, file=file, view=view, ephemeral=True)
+
+    async def choose(
+        self, interaction: discord.Interaction, table_id: int, version: int, index: int
+    ) -> None:
+        loaded = await self.service.load(table_id)
+        self.require_playing(loaded.info)
+        await self.require_current(loaded, version)
+        game, state = loaded.game, loaded.state
+        decision = game.decision(state)
+        if decision is None:
+            raise GameOver("The game is over; no more moves can be made.")
+        if not 0 <= index < len(decision.actions):
+            raise UnknownComponent("That choice is not one of this decision's options.")
+        action = decision.actions[index]
+        label = game.describe(state, action)
+        await interaction.response.defer()
+        await self.service.submit(
+            table_id,
+            interaction.user.id,
+            action,
+            request_id=str(interaction.id),
+            expected_version=version,
+        )
+        await self.after_move(interaction, table_id, f"✔ {label}")
+
+    async def after_move(self, interaction: discord.Interaction, table_id: int, note: str) -> None:
+        """Show the next panel if the same seat decides again, then deliver the board posts."""
+        after = await self.service.load(table_id)
+        seat = after.info.seat_of(interaction.user.id)
+        decision = after.game.decision(after.state)
+        if seat is not None and decision is not None and decision.seat == seat:
+            content, file, view = await self.panel_message(after, seat, note)
+            if view is None:
+                await interaction.edit_original_response(content=content, attachments=[file])
+            else:
+                await interaction.edit_original_response(
+                    content=content, attachments=[file], view=view
+                )
+        else:
+            await interaction.edit_original_response(
+                content=f"{note} — done. The new board is in the thread.", attachments=[], view=None
+            )
+        await self.bot.outbox.drain()
+
+    # ---- /play ------------------------------------------------------------------------------
+
+    @app_commands.command(name="play", description="Make your move in this thread's game.")
+    @app_commands.describe(move="Your move in notation, e.g. place 5 (pick from the list or type)")
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, move: str) -> None:
+        info = await self.thread_table(interaction.channel_id)
+        self.require_playing(info)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        result = await self.service.submit(
+            info.id, interaction.user.id, move, request_id=str(interaction.id)
+        )
+        await self.after_move(interaction, info.id, f"✔ {result.description} (`{result.action}`)")
+
+    @play.autocomplete("move")
+    async def move_choices(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        if interaction.channel_id is None:
+            return []
+        info = await self.service.table_for_thread(interaction.channel_id)
+        if info is None or info.status != "active":
+            return []
+        loaded = await self.service.load(info.id)
+        game, state = loaded.game, loaded.state
+        decision = game.decision(state)
+        if decision is None or decision.seat != info.seat_of(interaction.user.id):
+            return []
+        typed = " ".join(current.lower().split())
+        choices: list[app_commands.Choice[str]] = []
+        for action in decision.actions:
+            label = game.describe(state, action)
+            if typed and typed not in action.lower() and typed not in label.lower():
+                continue
+            choices.append(app_commands.Choice(name=clip(f"{label} · {action}", 100), value=action))
+            if len(choices) == 25:
+                break
+        return choices
+
+    # ---- moves typed in the thread ----------------------------------------------------------
+
+    @commands.Cog.listener()
+    async def on_message(self, message: discord.Message) -> None:
+        if message.author.bot or not isinstance(message.channel, discord.Thread):
+            return
+        text = message.content.strip()
+        if not text or len(text.split()) > WORDS_IN_A_MOVE:
+            return  # no text (the Message Content intent is off) or plainly chat
+        info = await self.service.table_for_thread(message.channel.id)
+        if info is None or info.status != "active":
+            return
+        seat = info.seat_of(message.author.id)
+        if seat is None:
+            return
+        loaded = await self.service.load(info.id)
+        decision = loaded.game.decision(loaded.state)
+        try:
+            loaded.game.normalize(text)
+        except NotationError as error:
+            if looks_like_move(text, decision):
+                await self._reply(message, reply_for(error))
+            return
+        try:
+            await self.service.submit(
+                info.id, message.author.id, text, request_id=f"msg:{message.id}"
+            )
+        except (GameError, ServiceError) as error:
+            await self._reply(message, reply_for(error))
+            return
+        await self.bot.outbox.drain()
+
+    async def _reply(self, message: discord.Message, text: str | None) -> None:
+        if text:
+            await message.reply(text, mention_author=False)

@@ -1,0 +1,147 @@
+"""The persistent components of a game: "Your move" on board posts and the panel's choices.
+
+Each custom id carries the table id and the table version it was made for, so a click from an
+older board is recognised as stale and answered politely, even after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot import ids
+from bot.components import guarded
+from bot.exts.play._layout import (
+    BUTTON_LABEL_LIMIT,
+    OPTION_TEXT_LIMIT,
+    Layout,
+    clip,
+    menu_placeholder,
+)
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+    from bot.exts.play._cog import Play
+
+_QUIET = ("end", "done", "skip", "none", "discard", "leave", "keep")
+
+
+def _play(interaction: discord.Interaction) -> Play:
+    client = cast("CaravanBot", interaction.client)
+    return cast("Play", client.get_cog("Play"))
+
+
+class PanelButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.PANEL_TEMPLATE
+):
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Your move",
+                emoji="🎴",
+                style=discord.ButtonStyle.primary,
+                custom_id=ids.panel(table_id, version),
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> PanelButton:
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(
+            interaction, _play(interaction).open_panel(interaction, self.table_id, self.version)
+        )
+
+
+class ActionButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.ACTION_TEMPLATE
+):
+    def __init__(self, table_id: int, version: int, index: int, label: str = "…") -> None:
+        quiet = any(label.lower().startswith(w) for w in _QUIET)
+        super().__init__(
+            discord.ui.Button(
+                label=clip(label, BUTTON_LABEL_LIMIT),
+                style=discord.ButtonStyle.secondary if quiet else discord.ButtonStyle.primary,
+                custom_id=ids.action(table_id, version, index),
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+        self.index = index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionButton:
+        return cls(int(match["table"]), int(match["version"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = _play(interaction).choose(interaction, self.table_id, self.version, self.index)
+        await guarded(interaction, work)
+
+
+class ActionSelect(
+    discord.ui.DynamicItem[discord.ui.Select[discord.ui.View]], template=ids.PICK_TEMPLATE
+):
+    def __init__(
+        self,
+        table_id: int,
+        version: int,
+        part: int,
+        options: list[discord.SelectOption] | None = None,
+        placeholder: str | None = None,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=ids.pick(table_id, version, part),
+                options=options or [discord.SelectOption(label="…", value="0")],
+                placeholder=placeholder,
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ActionSelect:
+        return cls(int(match["table"]), int(match["version"]), int(match["part"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        data = cast(dict[str, Any], interaction.data or {})
+        values = data.get("values") or []
+        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        await guarded(
+            interaction, _play(interaction).choose(interaction, self.table_id, self.version, index)
+        )
+
+
+def board_view(table_id: int, version: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(PanelButton(table_id, version))
+    return view
+
+
+def decision_view(table_id: int, version: int, shape: Layout) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in shape.buttons:
+        view.add_item(ActionButton(table_id, version, choice.index, choice.label))
+    for part, menu in enumerate(shape.menus):
+        options = [
+            discord.SelectOption(
+                label=clip(c.label, OPTION_TEXT_LIMIT),
+                value=str(c.index),
+                description=clip(c.notation, OPTION_TEXT_LIMIT) if c.notation != c.label else None,
+            )
+            for c in menu
+        ]
+        placeholder = menu_placeholder(menu, part, len(shape.menus))
+        view.add_item(ActionSelect(table_id, version, part, options, placeholder))
+    return view

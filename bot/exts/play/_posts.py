@@ -1,0 +1,139 @@
+"""Outbox handlers: what reaches the game thread after the start, each turn and the end.
+
+A board is posted when the turn passes to another seat (or the game ends), with the events of
+every action of that turn; sub-decisions of the same seat (choosing a row, a payment) only
+update that player's private panel, so the thread stays readable.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.exts.play._components import board_view
+from bot.exts.play._text import NO_MESSAGE_CONTENT, result_post, turn_post
+from bot.images import board_file
+from bot.outbox import Deferred
+from games.core.contract import Outcome
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+
+log = logging.getLogger(__name__)
+
+PING = discord.AllowedMentions(everyone=False, roles=False, users=True)
+
+
+def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
+    base = f"https://discord.com/channels/{guild_id or '@me'}/{channel_id}"
+    return base if message_id is None else f"{base}/{message_id}"
+
+
+def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
+    """The events of every action in the turn that ``row`` ends, oldest first."""
+    turns = [r for r in rows if r.kind == "turn" and r.id <= row.id]
+    chain: list[Any] = []
+    for earlier in reversed(turns):
+        if chain and earlier.payload.get("passes_turn", True):
+            break
+        chain.append(earlier)
+    events: list[str] = []
+    for r in reversed(chain):
+        said = [str(e) for e in r.payload.get("events", [])]
+        events.extend(said or [f"{r.payload.get('label')} chose {r.payload.get('description')}."])
+    return events
+
+
+class BoardPoster:
+    def __init__(self, bot: CaravanBot) -> None:
+        self.bot = bot
+        self.service = bot.service
+
+    def register(self) -> None:
+        outbox = self.bot.outbox
+        outbox.register("start", self.post_start)
+        outbox.register("turn", self.post_turn)
+        outbox.register("result", self.post_result)
+        outbox.register("cancel", self.post_cancel)
+
+    async def latest_board(self, info: Any) -> str:
+        """Jump link to the table's newest board post (or to its thread)."""
+        if info.thread_id is None:
+            return "the game's thread"
+        rows = await self.service.outbox.for_table(info.id)
+        posted = [r for r in rows if r.kind in ("start", "turn") and r.message_id is not None]
+        message_id = posted[-1].message_id if posted else None
+        return jump_url(info.guild_id, info.thread_id, message_id)
+
+    async def _thread(self, info: Any) -> discord.abc.Messageable:
+        if info.thread_id is None:
+            raise Deferred(f"table {info.id} has no thread yet")
+        thread = self.bot.get_channel(info.thread_id)
+        if thread is None:
+            thread = await self.bot.fetch_channel(info.thread_id)
+        if not isinstance(thread, discord.abc.Messageable):
+            raise Deferred(f"channel {info.thread_id} of table {info.id} cannot take messages")
+        return thread
+
+    async def _board(self, row: Any, events: list[str], header: str | None = None) -> int:
+        loaded = await self.service.load(row.table_id)
+        info, game = loaded.info, loaded.game
+        thread = await self._thread(info)
+        state = await self.service.state_at(info.id, row.version)
+        file = await board_file(game.name, game.view(state, None))
+        decision = game.decision(state)
+        footer = None
+        if row.kind == "start" and not self.bot.reads_message_content:
+            footer = NO_MESSAGE_CONTENT
+        content = turn_post(game, info.seats, decision, events, header=header, footer=footer)
+        if decision is not None and info.seats[decision.seat].user_id is not None:
+            view = board_view(info.id, row.version)
+            message = await thread.send(content, file=file, view=view, allowed_mentions=PING)
+        else:
+            message = await thread.send(content, file=file, allowed_mentions=PING)
+        return message.id
+
+    async def post_start(self, row: Any) -> int | None:
+        info = await self.service.info(row.table_id)
+        game = self.service.game(info.game)
+        players = " vs ".join(
+            f"**{game.seat_label(s.seat)}** {f'<@{s.user_id}>' if s.user_id else s.name}"
+            for s in info.seats
+        )
+        header = f"**{game.title}** · table #{info.id} begins: {players}."
+        return await self._board(row, [], header)
+
+    async def post_turn(self, row: Any) -> int | None:
+        if not row.payload.get("passes_turn", True) and not row.payload.get("game_over"):
+            return None  # the same seat decides again; its panel shows the change
+        rows = await self.service.outbox.for_table(row.table_id)
+        return await self._board(row, turn_events(rows, row))
+
+    async def post_result(self, row: Any) -> int | None:
+        info = await self.service.info(row.table_id)
+        game = self.service.game(info.game)
+        thread = await self._thread(info)
+        p = row.payload
+        outcome = Outcome(
+            scores=tuple(p["scores"]),
+            breakdown=tuple(p["breakdown"]),
+            winners=tuple(p["winners"]),
+            reason=p["reason"],
+            tiebreak=p.get("tiebreak"),
+        )
+        message = await thread.send(result_post(game, info.seats, outcome), allowed_mentions=PING)
+        return message.id
+
+    async def post_cancel(self, row: Any) -> int | None:
+        info = await self.service.info(row.table_id)
+        thread = await self._thread(info)
+        by = row.payload.get("by_user")
+        who = f" by <@{by}>" if by else ""
+        message = await thread.send(
+            f"Table #{info.id} was cancelled{who}; no more moves can be made.",
+            allowed_mentions=discord.AllowedMentions.none(),
+        )
+        return message.id

@@ -1,0 +1,84 @@
+"""The words of board posts, results and replies; pure functions, tested without Discord."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from games.core.contract import Decision, Game, Outcome
+
+CONTENT_LIMIT = 2000  # Discord's message content limit
+NO_MESSAGE_CONTENT = (
+    "Type moves with /play, or ask an admin to enable the Message Content intent "
+    "so I can read moves typed as plain messages."
+)
+
+
+def mention(seat: Any) -> str:
+    return f"<@{seat.user_id}>" if seat.user_id is not None else f"{seat.name} (bot)"
+
+
+def who(game: Game[Any], seats: Sequence[Any], seat: int) -> str:
+    return f"{game.seat_label(seat)} ({mention(seats[seat])})"
+
+
+def summary(events: Sequence[str], limit: int = 1200) -> str:
+    """The turn's event sentences as one line, cut to fit a message."""
+    text = " ".join(e.strip() for e in events if e.strip())
+    if len(text) > limit:
+        text = text[: limit - 1].rstrip() + "…"
+    return text
+
+
+def turn_post(
+    game: Game[Any],
+    seats: Sequence[Any],
+    decision: Decision | None,
+    events: Sequence[str],
+    *,
+    header: str | None = None,
+    footer: str | None = None,
+) -> str:
+    """Board post text: what changed, then whose turn it is (with a ping for a person)."""
+    lines = [header] if header else []
+    changed = summary(events)
+    if changed:
+        lines.append(changed)
+    if decision is not None:
+        seat = seats[decision.seat]
+        label = game.seat_label(decision.seat)
+        if seat.user_id is not None:
+            lines.append(f"<@{seat.user_id}>, your move as **{label}** — {decision.prompt}")
+        else:
+            lines.append(f"**{label}** ({seat.name}) is to move.")
+    if footer:
+        lines.append(f"-# {footer}")
+    return "\n".join(lines)[:CONTENT_LIMIT]
+
+
+def result_post(game: Game[Any], seats: Sequence[Any], outcome: Outcome) -> str:
+    """Final scores with each seat's breakdown, and the winner(s)."""
+    winners = [who(game, seats, s) for s in outcome.winners]
+    if len(winners) == 1:
+        head = f"🏆 **Game over — {winners[0]} wins!**"
+    else:
+        head = f"🏆 **Game over — shared victory: {', '.join(winners)}.**"
+    lines = [head, outcome.reason]
+    order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
+    for s in order:
+        parts = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[s].items() if v)
+        lines.append(
+            f"**{who(game, seats, s)}: {outcome.scores[s]} points** ({parts or 'no points'})"
+        )
+    if outcome.tiebreak:
+        lines.append(f"Tie broken by {outcome.tiebreak}.")
+    return "\n".join(line for line in lines if line)[:CONTENT_LIMIT]
+
+
+def looks_like_move(text: str, decision: Decision | None) -> bool:
+    """Whether a chat message is a move attempt (worth an error reply) rather than talk."""
+    words = text.strip().lower().split()
+    if not words or len(words) > 4 or decision is None:
+        return False
+    verbs = {a.split()[0].lower() for a in decision.actions}
+    return words[0].lstrip("/") in verbs

@@ -1,0 +1,68 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.exts.play._text import looks_like_move, result_post, summary, turn_post
+from games.core.contract import Decision, Outcome
+
+
+@dataclass
+class Seat:
+    seat: int
+    user_id: int | None
+    agent: str | None
+    name: str
+
+
+class FakeGame:
+    title = "Targi"
+
+    def seat_label(self, seat: int) -> str:
+        return ("Blue", "White")[seat]
+
+
+SEATS = [Seat(0, 11, None, "alice"), Seat(1, None, "greedy", "Greedy")]
+GAME: Any = FakeGame()
+
+
+def test_turn_post_says_what_changed_and_pings_the_person_to_move() -> None:
+    decision = Decision(0, "place_targi", "place a Targi figure on a border card.", ("place 5",))
+    text = turn_post(GAME, SEATS, decision, ["White placed on #3 Trader.", "Round 2 begins."])
+    first, second = text.splitlines()
+    assert first == "White placed on #3 Trader. Round 2 begins."
+    assert "<@11>" in second and "Blue" in second and "place a Targi figure" in second
+
+
+def test_turn_post_names_a_bot_without_pinging() -> None:
+    decision = Decision(1, "place_targi", "place a figure.", ("place 5",))
+    text = turn_post(GAME, SEATS, decision, [])
+    assert "<@" not in text and "Greedy" in text
+
+
+def test_summary_is_cut_to_fit_a_message() -> None:
+    text = summary(["x" * 900, "y" * 900], limit=1200)
+    assert len(text) == 1200 and text.endswith("…")
+
+
+def test_result_names_the_winner_with_each_breakdown_best_first() -> None:
+    outcome = Outcome(
+        scores=(21, 25),
+        breakdown=({"cards": 15, "tokens": 6}, {"cards": 20, "tokens": 5}),
+        winners=(1,),
+        reason="The 13th round ended.",
+    )
+    text = result_post(GAME, SEATS, outcome)
+    lines = text.splitlines()
+    assert "White" in lines[0] and "wins" in lines[0]
+    assert lines[2].startswith("**White") and "25 points" in lines[2] and "cards 20" in lines[2]
+    assert lines[3].startswith("**Blue") and "21 points" in lines[3]
+
+
+def test_only_short_texts_starting_with_a_current_verb_look_like_moves() -> None:
+    decision = Decision(0, "action_menu", "choose.", ("use 5", "skip 5", "end"))
+    assert looks_like_move("use 7", decision)
+    assert looks_like_move("End", decision)
+    assert not looks_like_move("hello there", decision)
+    assert not looks_like_move("use the force luke, please", decision)
+    assert not looks_like_move("use 5", None)
