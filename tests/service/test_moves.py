@@ -1,0 +1,307 @@
+"""Moves through the service: whole games, agents, refusals, double clicks, races, restarts."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.service import (
+    NotSeated,
+    NotYourTurn,
+    ServiceError,
+    StaleVersion,
+    TableNotActive,
+    TableService,
+)
+from games.core import AmbiguousAction, Decision, Game, IllegalAction, NotationError
+from tests.service.conftest import (
+    GUEST,
+    HOST,
+    OUTSIDER,
+    OpenService,
+    new_table,
+    play_moves,
+    started_table,
+)
+
+
+async def deciding_user(service: TableService, table_id: int) -> tuple[int, Decision, int]:
+    loaded = await service.load(table_id)
+    decision = loaded.decision
+    assert decision is not None
+    user = loaded.info.holder(decision.seat).user_id
+    assert user is not None
+    return user, decision, loaded.version
+
+
+async def assert_unchanged(service: TableService, table_id: int, version: int) -> None:
+    info = await service.info(table_id)
+    assert info.version == version
+    assert len(await service.actions(table_id)) == version
+
+
+async def test_two_people_play_a_whole_game_of_targi(service: TableService) -> None:
+    table_id = await started_table(service)
+    results = await play_moves(service, table_id)
+
+    assert [r.version for r in results] == list(range(1, len(results) + 1))
+    assert len(results) > 50
+    last = results[-1]
+    assert last.next is None and last.outcome is not None
+    assert all(r.next is not None and r.outcome is None for r in results[:-1])
+    info = await service.info(table_id)
+    assert (info.status, info.version) == ("finished", len(results))
+
+    rows = await service.outbox.for_table(table_id)
+    kinds = [r.kind for r in rows]
+    assert kinds == ["start"] + ["turn"] * len(results) + ["result"]
+    result_row = rows[-1].payload
+    assert result_row["scores"] == list(last.outcome.scores)
+    assert result_row["winners"] == list(last.outcome.winners)
+    assert result_row["reason"] == last.outcome.reason
+    assert sum(result_row["breakdown"][0].values()) == result_row["scores"][0]
+    assert result_row["winner_user_ids"] == [[HOST, GUEST][w] for w in last.outcome.winners]
+
+    # every turn row says who moved and who is next, without re-deriving anything
+    loaded = await service.load(table_id)
+    for row, result in zip(rows[1:-1], results, strict=True):
+        payload = row.payload
+        assert (payload["version"], payload["action"], payload["seat"]) == (
+            result.version, result.action, result.seat,
+        )
+        assert payload["user_id"] == [HOST, GUEST][result.seat]
+        assert payload["events"] == list(result.events)
+        assert payload["description"] == result.description
+        if result.next is not None:
+            assert payload["next_seat"] == result.next.seat
+            assert payload["next_user_id"] == result.next.user_id
+            assert payload["passes_turn"] == (result.next.seat != result.seat)
+        else:
+            assert payload["next_seat"] is None and payload["game_over"] is True
+    assert loaded.decision is None
+
+    with pytest.raises(TableNotActive, match="over"):
+        await service.submit(table_id, HOST, "end", "after-the-end")
+
+
+async def test_an_agent_seat_answers_by_itself(service: TableService) -> None:
+    table_id = await started_table(service, guest=None, bot="greedy")
+    at_start = (await service.info(table_id)).version
+    results = await play_moves(service, table_id)  # fails if a person is asked to move for it
+
+    assert results[-1].final.outcome is not None
+    assert any(r.followups for r in results)
+    chain = [m for r in results for m in (r, *r.followups)]
+    info = await service.info(table_id)
+    assert info.status == "finished"
+    assert [m.version for m in chain] == list(range(at_start + 1, info.version + 1))
+    assert all(m.user_id is None and m.seat == 1 for r in results for m in r.followups)
+
+    log = await service.actions(table_id)
+    agent_moves = [a for a in log if a.seat == 1]
+    assert agent_moves and all(a.user_id is None for a in agent_moves)
+    assert all(a.request_id == f"agent:{table_id}:{a.version}" for a in agent_moves)
+    assert all(a.user_id == HOST for a in log if a.seat == 0)
+    rows = await service.outbox.for_table(table_id)
+    agent_turns = [r.payload for r in rows if r.kind == "turn" and r.payload["agent"] == "greedy"]
+    assert len(agent_turns) == len(agent_moves)
+    assert all(p["user_id"] is None and p["name"] == "Greedy bot" for p in agent_turns)
+
+
+async def test_an_agent_that_moves_first_does_so_during_start(open_service: OpenService) -> None:
+    for seed in range(1, 16):
+        service = await open_service(seed_source=lambda seed=seed: seed)
+        table_id = await new_table(service, guest=None, bot="random")
+        info = await service.start(table_id, HOST)
+        log = await service.actions(table_id)
+        loaded = await service.load(table_id)
+        assert loaded.next is not None and loaded.next.user_id == HOST
+        assert info.version == len(log)
+        if log and log[0].seat == 1:
+            assert all(a.user_id is None for a in log)
+            return
+        await service.cancel(table_id, HOST)
+    pytest.fail("the agent never drew the first move in these seeds")
+
+
+async def test_a_broken_agent_still_moves_so_the_table_never_stalls(
+    open_service: OpenService,
+) -> None:
+    calls: list[str] = []
+
+    def broken(level: str, game: Game[Any], state: Any, decision: Decision, rng: int) -> Any:
+        calls.append(level)
+        raise RuntimeError("agent crashed")
+
+    service = await open_service(agents=broken)
+    table_id = await started_table(service, guest=None, bot="random")
+    results = await play_moves(service, table_id, 40)
+    assert calls and set(calls) == {"random"}
+    assert sum(len(r.followups) for r in results) > 0
+
+
+async def test_refusals_change_nothing(service: TableService) -> None:
+    lobby = await new_table(service)
+    with pytest.raises(TableNotActive, match="not started"):
+        await service.submit(lobby, HOST, "place 5", "r-lobby")
+
+    table_id = await started_table(service)
+    user, decision, version = await deciding_user(service, table_id)
+    other = GUEST if user == HOST else HOST
+
+    with pytest.raises(NotSeated, match="not playing"):
+        await service.submit(table_id, OUTSIDER, decision.actions[0], "r1")
+    with pytest.raises(NotYourTurn) as not_yours:
+        await service.submit(table_id, other, decision.actions[0], "r2")
+    assert "Hana" in not_yours.value.reason or "Gus" in not_yours.value.reason
+    with pytest.raises(NotationError):
+        await service.submit(table_id, user, "fly to the moon", "r3")
+    with pytest.raises(IllegalAction) as illegal:
+        await service.submit(table_id, user, "place 1", "r4")  # a corner card: the robber's
+    assert illegal.value.reason
+    with pytest.raises(AmbiguousAction) as ambiguous:
+        await service.submit(table_id, user, "place", "r5")
+    assert len(ambiguous.value.candidates) == len(decision.actions)
+    with pytest.raises(StaleVersion):
+        await service.submit(table_id, user, decision.actions[0], "r6", version + 3)
+    await assert_unchanged(service, table_id, version)
+    assert [r.kind for r in await service.outbox.for_table(table_id)] == ["start"]
+
+    # a refused request id is not burnt: the same id can carry a good move afterwards
+    result = await service.submit(table_id, user, decision.actions[0], "r4")
+    assert result.version == version + 1 and not result.duplicate
+
+    await service.cancel(table_id, HOST)
+    user, _, _ = await deciding_user(service, table_id)
+    with pytest.raises(TableNotActive, match="cancelled"):
+        await service.submit(table_id, user, "place 5", "r7")
+
+
+async def test_typed_text_is_normalised_to_the_canonical_move(service: TableService) -> None:
+    table_id = await started_table(service)
+    user, decision, _ = await deciding_user(service, table_id)
+    number = decision.actions[0].split()[1]
+    result = await service.submit(table_id, user, f"  PLACE   #{number} ", "typed")
+    assert result.action == f"place {number}"
+    assert (await service.actions(table_id))[0].action == f"place {number}"
+
+
+async def test_a_double_click_applies_once(service: TableService) -> None:
+    table_id = await started_table(service)
+    user, decision, version = await deciding_user(service, table_id)
+    first, second = await asyncio.gather(
+        service.submit(table_id, user, decision.actions[0], "click", version),
+        service.submit(table_id, user, decision.actions[0], "click", version),
+    )
+    assert sorted([first.duplicate, second.duplicate]) == [False, True]
+    assert (first.version, first.action, first.events) == (
+        second.version, second.action, second.events,
+    )
+    again = await service.submit(table_id, user, "anything at all", "click")
+    assert again.duplicate and again.version == version + 1
+    await assert_unchanged(service, table_id, version + 1)
+    assert [r.kind for r in await service.outbox.for_table(table_id)] == ["start", "turn"]
+
+
+async def test_a_hundred_racing_submissions_apply_exactly_one(service: TableService) -> None:
+    table_id = await started_table(service)
+    await play_moves(service, table_id, 3)
+    user, decision, version = await deciding_user(service, table_id)
+    outcomes = await asyncio.gather(
+        *(
+            service.submit(table_id, user, decision.actions[0], f"race-{i}", version)
+            for i in range(100)
+        ),
+        return_exceptions=True,
+    )
+    applied = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(applied) == 1 and applied[0].version == version + 1
+    assert all(isinstance(e, StaleVersion) for e in refused), {type(e) for e in refused}
+    await assert_unchanged(service, table_id, version + 1)
+
+    # without expected_version the losers are refused by the rules instead
+    user, decision, version = await deciding_user(service, table_id)
+    outcomes = await asyncio.gather(
+        *(service.submit(table_id, user, decision.actions[0], f"free-{i}") for i in range(100)),
+        return_exceptions=True,
+    )
+    applied = [o for o in outcomes if not isinstance(o, BaseException)]
+    refused = [o for o in outcomes if isinstance(o, BaseException)]
+    assert len(applied) >= 1 and applied[0].version == version + 1
+    assert all(isinstance(e, (NotYourTurn, IllegalAction, ServiceError)) for e in refused)
+    actions = await service.actions(table_id)
+    assert actions[version].action == decision.actions[0]
+    assert len(applied) == len(actions) - version
+
+
+async def test_two_processes_cannot_apply_the_same_version(open_service: OpenService) -> None:
+    first = await open_service()
+    second = await open_service()
+    table_id = await started_table(first)
+    user, decision, version = await deciding_user(first, table_id)
+    await second.load(table_id)  # warm the second process's cache at the same version
+    outcomes = await asyncio.gather(
+        first.submit(table_id, user, decision.actions[0], "p1", version),
+        second.submit(table_id, user, decision.actions[0], "p2", version),
+        return_exceptions=True,
+    )
+    assert sorted(type(o).__name__ for o in outcomes) == ["MoveResult", "StaleVersion"]
+    assert len(await first.actions(table_id)) == 1
+    # both processes see the move and carry on from it
+    results = await play_moves(second, table_id, 2, seed=3)
+    assert results[-1].version == 3
+    assert (await first.load(table_id)).version == 3
+
+
+async def test_the_game_continues_after_a_restart(open_service: OpenService) -> None:
+    service = await open_service()
+    table_id = await started_table(service, guest=None, bot="greedy")
+    await play_moves(service, table_id, 10)
+    before = await service.load(table_id)
+    await service.store.close()
+
+    restarted = await open_service()
+    after = await restarted.load(table_id)
+    assert after.version == before.version
+    assert after.game.to_json(after.state) == before.game.to_json(before.state)
+    user, _, _ = await deciding_user(restarted, table_id)
+    assert user == HOST
+    repeat = await restarted.submit(table_id, HOST, "whatever", "req-0")
+    assert repeat.duplicate and repeat.version == 1
+    results = await play_moves(restarted, table_id, seed=11)
+    assert results[-1].final.outcome is not None
+
+
+async def test_every_snapshot_equals_the_replayed_log(service: TableService) -> None:
+    table_id = await started_table(service, guest=None, bot="random")
+    await play_moves(service, table_id)
+    loaded = await service.load(table_id)
+    game, info = loaded.game, loaded.info
+    log = [a.action for a in await service.actions(table_id)]
+    assert len(log) == info.version
+    for version in range(info.version + 1):
+        snapshot = await service.store.get_snapshot(table_id, version)
+        assert snapshot is not None
+        replayed = game.replay(len(info.seats), info.seed, info.options, log[:version])
+        assert snapshot.state == game.to_json(replayed), version
+    old = await service.state_at(table_id, 5)
+    assert game.to_json(old) == game.to_json(
+        game.replay(len(info.seats), info.seed, info.options, log[:5])
+    )
+
+
+async def test_waiting_on_lists_the_tables_where_a_person_must_decide(
+    service: TableService,
+) -> None:
+    a = await started_table(service)
+    b = await started_table(service)
+    user, _, _ = await deciding_user(service, a)
+    other = GUEST if user == HOST else HOST
+    waiting_user = {t.info.id for t in await service.waiting_on(user)}
+    waiting_other = {t.info.id for t in await service.waiting_on(other)}
+    assert a in waiting_user and a not in waiting_other
+    assert {a, b} == waiting_user | waiting_other
+    assert await service.waiting_on(OUTSIDER) == []
