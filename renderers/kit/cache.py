@@ -1,0 +1,42 @@
+"""Small LRU caches for what does not change between turns: background layers and sprites."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
+
+from PIL import Image
+
+
+class ImageCache:
+    """Images by key, built on first use. Callers must not draw on a returned image; copy it."""
+
+    def __init__(self, capacity: int) -> None:
+        self.capacity = capacity
+        self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
+        self.hits = 0
+        self.misses = 0
+
+    def get(self, key: Hashable, build: Callable[[], Image.Image]) -> Image.Image:
+        image = self._items.get(key)
+        if image is not None:
+            self._items.move_to_end(key)
+            self.hits += 1
+            return image
+        self.misses += 1
+        image = build()
+        self._items[key] = image
+        if len(self._items) > self.capacity:
+            self._items.popitem(last=False)
+        return image
+
+    def clear(self) -> None:
+        self._items.clear()
+        self.hits = self.misses = 0
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+layers = ImageCache(8)  # whole static backgrounds, one per game layout in use
+sprites = ImageCache(512)  # icons, card faces and other small reusable pictures

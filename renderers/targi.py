@@ -1,0 +1,912 @@
+"""Targi: the public board (1600×1000) and the private decision panel, drawn from a view dict.
+
+Everything here reads only the view returned by ``games.targi``'s ``view(state, seat)``; the
+unchanging parts (table, frames, the 16 border cards) are drawn once per border layout and
+pasted, and card faces are cached sprites, so a turn costs only the pieces that moved.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.kit import icons, layers, sprites
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit.fonts import font
+from renderers.kit.palette import RGB
+
+View = Mapping[str, Any]
+Card = Mapping[str, Any]
+
+WIDTH, HEIGHT = 1600, 1000
+HEADER_H = 56
+CELL, GAP = 182, 4
+GRID_X, GRID_Y = 12, 66
+RIGHT_X, RIGHT_W = 954, 634
+BAND = 50  # height of a border card's coloured band (number, icon, figure slot)
+CARD_BAND = 36  # height of a central card's title band
+
+PROMPT_BOX = (RIGHT_X, 66, RIGHT_X + RIGHT_W, 172)
+PLAYER_BOXES = ((RIGHT_X, 180, RIGHT_X + RIGHT_W, 442), (RIGHT_X, 450, RIGHT_X + RIGHT_W, 712))
+SUPPLY_BOX = (RIGHT_X, 720, RIGHT_X + RIGHT_W, 836)
+LOG_BOX = (RIGHT_X, 844, RIGHT_X + RIGHT_W, 992)
+LOG_LINES = 6
+
+MINI_W, MINI_H, MINI_GAP = 80, 44, 6
+
+# Border card number -> (row, col) on the 5×5 grid (rules §3: clockwise from top-left + 1).
+BORDER_CELLS: dict[int, tuple[int, int]] = {
+    1: (0, 1), 2: (0, 2), 3: (0, 3), 4: (0, 4), 5: (1, 4), 6: (2, 4), 7: (3, 4), 8: (4, 4),
+    9: (4, 3), 10: (4, 2), 11: (4, 1), 12: (4, 0), 13: (3, 0), 14: (2, 0), 15: (1, 0),
+    16: (0, 0),
+}
+PHASES = {
+    "raid": "Raid",
+    "placement": "Placement",
+    "actions": "Actions",
+    "limit": "End of round",
+    "finished": "Game over",
+}
+EFFECT_KINDS: dict[str, tuple[str, RGB]] = {
+    "immediate": ("Immediate", (150, 70, 20)),
+    "permanent": ("Permanent", (30, 90, 150)),
+    "end": ("Game end", (110, 50, 120)),
+}
+GOODS_LETTERS = {"date": "D", "dates": "D", "salt": "S", "pepper": "P", "gold": "G"}
+
+
+def cell_origin(row: int, col: int) -> tuple[int, int]:
+    return GRID_X + col * (CELL + GAP), GRID_Y + row * (CELL + GAP)
+
+
+def seat_label(view: View, seat: int) -> str:
+    for player in view.get("players", []):
+        if player.get("seat") == seat and player.get("label"):
+            return str(player["label"])
+    return pal.SEAT_NAMES[seat % 2]
+
+
+# ---- costs and goods, from their printed forms ------------------------------------------
+
+_COST_TOKEN = re.compile(r"(\d+)\s*(Au|D|S|P)|([/()+])")
+_GIVES_TOKEN = re.compile(r"(\d+)\s*(dates?|salt|pepper|gold|vp|victory|goods?)", re.IGNORECASE)
+
+
+def cost_items(cost: str) -> list[tuple[str, str]]:
+    """``"1D + (2P / 1Au)"`` -> [("icon","D"), ("text","("), ("icon","P"), ("icon","P"), ...]."""
+    items: list[tuple[str, str]] = []
+    for match in _COST_TOKEN.finditer(cost):
+        count, kind, sign = match.groups()
+        if sign:
+            items.append(("gap", "") if sign == "+" else ("text", sign))
+        else:
+            letter = "G" if kind == "Au" else kind
+            items.extend(("icon", letter) for _ in range(int(count)))
+    return items
+
+
+def gives_items(gives: str) -> list[tuple[str, str]]:
+    """What a goods card gives, as icons: ``"1 pepper and 1 salt"`` -> P, S; a choice -> D/S/P."""
+    lowered = gives.lower()
+    items: list[tuple[str, str]] = []
+    for count, word in _GIVES_TOKEN.findall(gives):
+        word = word.lower()
+        if word.startswith("good"):
+            continue
+        kind = "VP" if word in ("vp", "victory") else GOODS_LETTERS[word]
+        items.extend(("icon", kind) for _ in range(int(count)))
+    choice = "choice" in lowered or " or " in lowered
+    if not items or (choice and all(kind != "G" for _, kind in items)):
+        items = [("icon", "D"), ("text", "/"), ("icon", "S"), ("text", "/"), ("icon", "P")]
+    return items
+
+
+def _icon(kind: str, size: int) -> Image.Image:
+    return icons.vp(size) if kind == "VP" else icons.good(kind, size)
+
+
+def items_width(items: Sequence[tuple[str, str]], size: int) -> int:
+    f = font(max(18, size - 2), bold=True)
+    total = 0
+    for what, value in items:
+        if what == "icon":
+            total += size + 2
+        elif what == "gap":
+            total += 8
+        else:
+            total += round(f.getlength(value)) + 6
+    return total
+
+
+def draw_items(
+    image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int],
+    items: Sequence[tuple[str, str]], size: int, ink: RGB = pal.INK_DARK,
+) -> int:
+    """Icons and signs in a row from ``xy`` (top-left); returns the width used."""
+    x, y = xy
+    f = font(max(18, size - 2), bold=True)
+    for what, value in items:
+        if what == "icon":
+            icons.paste(image, _icon(value, size), (x, y))
+            x += size + 2
+        elif what == "gap":
+            x += 8
+        else:
+            draw.text((x + 3, y + size / 2), value, font=f, fill=ink, anchor="lm")
+            x += round(f.getlength(value)) + 6
+    return x - xy[0]
+
+
+def fit_items(items: Sequence[tuple[str, str]], max_width: int, sizes: Sequence[int]) -> int:
+    for size in sizes:
+        if items_width(items, size) <= max_width:
+            return size
+    return sizes[-1]
+
+
+# ---- card faces (cached sprites) ---------------------------------------------------------
+
+
+def card_face(card: Card | None, back: str | None, w: int = CELL, h: int = CELL) -> Image.Image:
+    """A central-size card: a tribe or goods face, a card back, or an empty slot."""
+    key = ("targi-card", w, h, back, json.dumps(card, sort_keys=True) if card else None)
+    return sprites.get(key, lambda: _build_card_face(card, back, w, h))
+
+
+def _build_card_face(card: Card | None, back: str | None, w: int, h: int) -> Image.Image:
+    image = Image.new("RGB", (w, h), pal.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    if card is None or card.get("type") not in ("tribe", "goods"):
+        if card is not None or back is not None:
+            _draw_back(draw, w, h, back or str(card.get("type", "tribe") if card else "tribe"))
+        else:
+            _draw_empty(draw, w, h)
+    elif card["type"] == "tribe":
+        _draw_tribe(image, draw, card, w, h)
+    else:
+        _draw_goods(image, draw, card, w, h)
+    return image
+
+
+def _draw_empty(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
+    lay.rounded(draw, (1, 1, w - 2, h - 2), 10, fill=pal.EMPTY_CELL, outline=pal.PANEL_EDGE, line=2)
+    draw.text((w / 2, h / 2), "empty", font=font(18), fill=pal.INK_MUTED, anchor="mm")
+
+
+def _draw_back(draw: ImageDraw.ImageDraw, w: int, h: int, kind: str) -> None:
+    tribe = kind != "goods"
+    base = pal.TRIBE_BACK if tribe else pal.GOODS_BACK
+    pattern = pal.TRIBE_BACK_PATTERN if tribe else pal.GOODS_BACK_PATTERN
+    lay.rounded(draw, (1, 1, w - 2, h - 2), 10, fill=base, outline=pal.INK_DARK, line=2)
+    step = 26
+    for i in range(-h, w + h, step):  # a diamond lattice, the printed card back's pattern
+        draw.line((i, 8, i + h - 16, h - 8), fill=pattern, width=3)
+        draw.line((i, h - 8, i + h - 16, 8), fill=pattern, width=3)
+    lay.rounded(draw, (8, 8, w - 9, h - 9), 8, outline=pattern, line=3)
+    label = "Tribe card" if tribe else "Goods card"
+    f = font(20, bold=True)
+    tw = f.getlength(label) + 20
+    box = (round(w / 2 - tw / 2), round(h / 2 - 30), round(w / 2 + tw / 2), round(h / 2 + 30))
+    lay.rounded(draw, box, 10, fill=pal.INK_DARK)
+    draw.text((w / 2, h / 2 - 11), label, font=f, fill=pal.INK_LIGHT, anchor="mm")
+    draw.text((w / 2, h / 2 + 13), "face down", font=font(18), fill=pal.INK_MUTED, anchor="mm")
+
+
+def _card_frame(draw: ImageDraw.ImageDraw, w: int, h: int, band: RGB) -> None:
+    lay.rounded(draw, (1, 1, w - 2, h - 2), 10, fill=pal.CARD, outline=pal.CARD_EDGE, line=2)
+    draw.rounded_rectangle((1, 1, w - 2, CARD_BAND), radius=10, fill=band,
+                           corners=(True, True, False, False))
+    draw.line((2, CARD_BAND, w - 3, CARD_BAND), fill=pal.CARD_EDGE, width=2)
+
+
+def tribe_title(card: Card) -> str:
+    return str(card.get("symbol", "Tribe")).capitalize()
+
+
+def _draw_tribe(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: int, h: int) -> None:
+    symbol = str(card.get("symbol", ""))
+    colour = pal.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
+    _card_frame(draw, w, h, colour)
+    icons.paste(image, icons.tribe(symbol, 30, framed=False), (6, 3))
+    ident = str(card.get("id", ""))
+    fid = font(18, bold=True)
+    id_w = fid.getlength(ident)
+    draw.text((w - 8, CARD_BAND / 2 + 1), ident, font=fid, fill=pal.INK_DARK, anchor="rm")
+    lay.text(draw, (40, CARD_BAND / 2 + 1), tribe_title(card), font(20, bold=True), pal.INK_DARK,
+             max_width=w - 40 - id_w - 14, anchor="lm")
+    # cost, across the whole card
+    items = cost_items(str(card.get("cost", "")))
+    room = w - 16
+    size = fit_items(items, room, (30, 26, 22, 20))
+    if items_width(items, size) <= room:
+        draw_items(image, draw, (8, CARD_BAND + 5), items, size)
+    else:
+        lay.text(draw, (8, CARD_BAND + 20), str(card.get("cost", "")), font(18, bold=True),
+                 pal.INK_DARK, max_width=room, anchor="lm")
+    # effect kind and printed VP on one line, then the effect
+    y = CARD_BAND + 40
+    vp_value = str(card.get("vp", ""))
+    fvp = font(24, bold=True)
+    vp_w = round(fvp.getlength(vp_value))
+    draw.text((w - 8, y + 13), vp_value, font=fvp, fill=pal.INK_DARK, anchor="rm")
+    icons.paste(image, icons.vp(28), (w - 12 - vp_w - 28, y - 1))
+    kind = card.get("effect_kind")
+    if kind in EFFECT_KINDS:
+        label, ink = EFFECT_KINDS[str(kind)]
+        draw.text((8, y + 13), label, font=font(18, bold=True), fill=ink, anchor="lm")
+        body = str(card.get("effect_text") or card.get("effect") or "")
+        lay.paragraph(draw, (8, y + 30, w - 8, h - 4), body, font(18), pal.INK_DARK, spacing=0)
+    else:
+        draw.text((8, y + 13), "No effect", font=font(18), fill=pal.INK_SOFT, anchor="lm")
+
+
+def _draw_goods(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: int, h: int) -> None:
+    _card_frame(draw, w, h, pal.GOODS_BACK)
+    draw.rounded_rectangle((10, 6, 30, CARD_BAND - 6), radius=3, fill=pal.GOODS_BACK_PATTERN,
+                           outline=pal.INK_LIGHT, width=2)
+    draw.text((40, CARD_BAND / 2 + 1), "Goods", font=font(20, bold=True), fill=pal.INK_LIGHT,
+              anchor="lm")
+    draw.text((w - 8, CARD_BAND / 2 + 1), str(card.get("id", "")), font=font(18, bold=True),
+              fill=pal.INK_LIGHT, anchor="rm")
+    gives = str(card.get("gives", ""))
+    items = gives_items(gives)
+    size = fit_items(items, w - 20, (44, 36, 30, 24))
+    iw = items_width(items, size)
+    draw_items(image, draw, (round((w - iw) / 2), CARD_BAND + 14), items, size)
+    lay.paragraph(draw, (8, CARD_BAND + 24 + size, w - 8, h - 6), gives, font(20, bold=True),
+                  pal.INK_DARK, max_lines=3, align="center")
+
+
+def mini_card(card: Card | None) -> Image.Image:
+    """A display slot: the card's symbol glyph and printed VP on its symbol colour."""
+    symbol = str(card.get("symbol", "")) if card else ""
+    vp_value = str(card.get("vp", "")) if card else ""
+    has_effect = bool(card and card.get("effect_kind"))
+
+    def build() -> Image.Image:
+        image = Image.new("RGB", (MINI_W, MINI_H), pal.PANEL)
+        draw = ImageDraw.Draw(image)
+        if card is None:
+            draw.rounded_rectangle((1, 1, MINI_W - 2, MINI_H - 2), radius=7, outline=pal.PANEL_EDGE,
+                                   width=2)
+            return image
+        colour = pal.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
+        draw.rounded_rectangle((0, 0, MINI_W - 1, MINI_H - 1), radius=7, fill=colour,
+                               outline=pal.INK_DARK, width=2)
+        icons.paste(image, icons.tribe(symbol, 36, framed=False), (4, 4))
+        draw.ellipse((MINI_W - 38, 6, MINI_W - 6, 38), fill=pal.CARD, outline=pal.INK_DARK, width=2)
+        draw.text((MINI_W - 22, 23), vp_value, font=font(20, bold=True), fill=pal.INK_DARK,
+                  anchor="mm")
+        if has_effect:  # a corner notch marks a card with an effect
+            draw.polygon([(MINI_W - 14, MINI_H - 2), (MINI_W - 2, MINI_H - 14),
+                          (MINI_W - 2, MINI_H - 2)], fill=pal.INK_DARK)
+        return image
+
+    return sprites.get(("targi-mini", symbol, vp_value, has_effect, card is None), build)
+
+
+# ---- the static layer -------------------------------------------------------------------
+
+
+def _border_key(view: View) -> tuple[Any, ...]:
+    return tuple(
+        (b.get("number"), b.get("name"), b.get("kind"), b.get("text"))
+        for b in view.get("border", [])
+    )
+
+
+def _static_board(view: View) -> Image.Image:
+    key = ("targi-board", _border_key(view))
+    return layers.get(key, lambda: _build_static_board(view))
+
+
+def _build_static_board(view: View) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, HEADER_H - 1), fill=pal.PANEL)
+    draw.line((0, HEADER_H - 1, WIDTH, HEADER_H - 1), fill=pal.PANEL_EDGE, width=2)
+    # the central 3×3 sits on a darker mat
+    x0, y0 = cell_origin(1, 1)
+    x1, y1 = cell_origin(3, 3)
+    lay.rounded(draw, (x0 - 3, y0 - 3, x1 + CELL + 2, y1 + CELL + 2), 12, fill=(30, 27, 35))
+    for border in view.get("border", []):
+        number = int(border.get("number", 0))
+        if number in BORDER_CELLS:
+            _draw_border_card(image, draw, border, *cell_origin(*BORDER_CELLS[number]))
+    for box in (PROMPT_BOX, *PLAYER_BOXES, SUPPLY_BOX, LOG_BOX):
+        lay.rounded(draw, box, 12, fill=pal.PANEL, outline=pal.PANEL_EDGE, line=2)
+    return image
+
+
+def _draw_border_card(
+    image: Image.Image, draw: ImageDraw.ImageDraw, border: Mapping[str, Any], x: int, y: int
+) -> None:
+    kind = border.get("kind")
+    raid = kind == "raid"
+    face = pal.RAID_CARD if raid else pal.CARD
+    ink = pal.RAID_INK if raid else pal.INK_DARK
+    band = {"action": pal.ACTION_BAND, "goods": pal.GOODS_BAND}.get(str(kind), (88, 26, 24))
+    lay.rounded(draw, (x, y, x + CELL - 1, y + CELL - 1), 10, fill=face, outline=pal.CARD_EDGE,
+                line=2)
+    draw.rounded_rectangle((x, y, x + CELL - 1, y + BAND), radius=10, fill=band,
+                           outline=pal.CARD_EDGE, width=2, corners=(True, True, False, False))
+    # number badge
+    draw.ellipse((x + 7, y + 6, x + 45, y + 44), fill=pal.CARD, outline=pal.INK_DARK, width=2)
+    draw.text((x + 26, y + 25), str(border.get("number", "")), font=font(20, bold=True),
+              fill=pal.INK_DARK, anchor="mm")
+    name = str(border.get("name", ""))
+    letter = GOODS_LETTERS.get(name.lower())
+    if kind == "goods" and letter:
+        icons.paste(image, icons.good(letter, 34), (x + 52, y + 8))
+    elif raid:
+        draw.text((x + 54, y + 25), "RAID", font=font(20, bold=True), fill=pal.RAID_INK,
+                  anchor="lm")
+    # name and effect text
+    fname = font(20, bold=True)
+    lines = lay.wrap(name, fname, CELL - 18, 2)
+    ty = y + BAND + 6
+    for line in lines:
+        draw.text((x + 9, ty), line, font=fname, fill=ink)
+        ty += lay.line_height(fname)
+    lay.paragraph(draw, (x + 9, ty + 3, x + CELL - 9, y + CELL - 6), str(border.get("text", "")),
+                  font(18), ink, spacing=1)
+
+
+# ---- the public board ---------------------------------------------------------------------
+
+
+def render_board(view: View) -> Image.Image:
+    image = _static_board(view).copy()
+    draw = ImageDraw.Draw(image)
+    _draw_header(image, draw, view)
+    _draw_border_pieces(image, view)
+    _draw_centre(image, draw, view)
+    _draw_prompt(image, draw, view)
+    players = list(view.get("players", []))
+    for i, box in enumerate(PLAYER_BOXES):
+        if i < len(players):
+            _draw_player(image, draw, view, players[i], box)
+    _draw_supply(image, draw, view)
+    _draw_log(draw, view)
+    return image
+
+
+def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    mid = HEADER_H // 2
+    x = 16
+    draw.text((x, mid), "TARGI", font=font(30, bold=True), fill=pal.HIGHLIGHT, anchor="lm")
+    x += 128
+    rnd = min(int(view.get("round", 1)), 12)
+    phase = str(view.get("phase", ""))
+    x += lay.text(draw, (x, mid), f"Round {rnd} / 12", font(26, bold=True), pal.INK_LIGHT,
+                  anchor="lm") + 24
+    draw.line((x - 12, 12, x - 12, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
+    x += lay.text(draw, (x, mid), PHASES.get(phase, phase.capitalize()), font(24), pal.INK_LIGHT,
+                  anchor="lm") + 24
+    # rounds as pips: done, current, to come
+    pip_x = 620
+    for r in range(1, 13):
+        cx = pip_x + (r - 1) * 22
+        if r < rnd or phase == "finished":
+            draw.ellipse((cx, mid - 7, cx + 14, mid + 7), fill=pal.INK_MUTED)
+        elif r == rnd:
+            draw.ellipse((cx - 2, mid - 9, cx + 16, mid + 9), fill=pal.HIGHLIGHT,
+                         outline=pal.INK_DARK)
+        else:
+            draw.ellipse((cx, mid - 7, cx + 14, mid + 7), outline=pal.INK_MUTED, width=2)
+    for r in (4, 7, 10):  # rounds that open with a raid get a red underline
+        cx = pip_x + (r - 1) * 22
+        draw.line((cx - 1, mid + 13, cx + 15, mid + 13), fill=pal.ALERT, width=4)
+    start = view.get("start_player")
+    if isinstance(start, int):
+        label = seat_label(view, start)
+        f = font(22, bold=True)
+        text = f"Start player: {label}"
+        tw = f.getlength(text)
+        right = WIDTH - 16
+        draw.text((right, mid), text, font=f, fill=pal.INK_LIGHT, anchor="rm")
+        icons.paste(image, icons.amulet(34), (round(right - tw - 42), mid - 17))
+
+
+def _robber_overlay() -> Image.Image:
+    """Hatching over the body of the card the robber blocks."""
+
+    def build() -> Image.Image:
+        w, h = CELL - 4, CELL - BAND - 3
+        overlay = Image.new("RGBA", (w, h), (40, 40, 48, 70))
+        draw = ImageDraw.Draw(overlay)
+        for i in range(0, w + h, 22):
+            draw.line((i, 0, i - h, h), fill=(40, 40, 48, 110), width=4)
+        return overlay
+
+    return sprites.get(("targi-robber-overlay",), build)
+
+
+def _draw_border_pieces(image: Image.Image, view: View) -> None:
+    for border in view.get("border", []):
+        number = int(border.get("number", 0))
+        if number not in BORDER_CELLS:
+            continue
+        x, y = cell_origin(*BORDER_CELLS[number])
+        slot = (x + CELL - 54, y + 1)
+        if border.get("robber") or view.get("robber") == number:
+            overlay = _robber_overlay()
+            image.paste(overlay, (x + 2, y + BAND + 1), overlay)
+            icons.paste(image, icons.figure(None, 48), slot)
+        occupant = border.get("occupant")
+        if isinstance(occupant, int):
+            icons.paste(image, icons.figure(occupant, 48), slot)
+
+
+def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    for entry in view.get("centre", []):
+        row, col = int(entry.get("row", 1)), int(entry.get("col", 1))
+        x, y = cell_origin(row, col)
+        card = entry.get("card") if entry.get("face_up", True) else None
+        back = None
+        if card is None and not entry.get("empty"):
+            back = entry.get("back") or "tribe"  # face down: only its type is public
+        image.paste(card_face(card, back), (x, y))
+        marker = entry.get("marker")
+        if isinstance(marker, int):
+            fill, edge = pal.seat_fill(marker), pal.seat_outline(marker)
+            draw.rounded_rectangle((x, y, x + CELL - 1, y + CELL - 1), radius=10, outline=edge,
+                                   width=7)
+            draw.rounded_rectangle((x + 2, y + 2, x + CELL - 3, y + CELL - 3), radius=9,
+                                   outline=fill, width=3)
+            icons.paste(image, icons.marker(marker, 34), (x + 4, y + 1))
+
+
+def _decision(view: View) -> Mapping[str, Any] | None:
+    decision = view.get("decision")
+    return decision if isinstance(decision, Mapping) else None
+
+
+def _draw_prompt(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    x0, y0, x1, y1 = PROMPT_BOX
+    outcome = view.get("outcome")
+    decision = _decision(view)
+    if isinstance(outcome, Mapping):
+        _draw_outcome(image, draw, view, outcome)
+        return
+    if decision is None:
+        draw.text((x0 + 16, y0 + 18), "Waiting…", font=font(24, bold=True), fill=pal.INK_LIGHT)
+        return
+    seat = int(decision.get("seat", 0))
+    icons.paste(image, icons.figure(seat, 40), (x0 + 12, y0 + 10))
+    label = seat_label(view, seat)
+    f = font(24, bold=True)
+    title = f"{label} to decide"
+    draw.text((x0 + 62, y0 + 30), title, font=f, fill=pal.HIGHLIGHT, anchor="lm")
+    kind = str(decision.get("kind", "")).replace("_", " ")
+    if kind:
+        pf = font(18, bold=True)
+        pw = round(pf.getlength(kind)) + 16
+        lay.pill(draw, (x1 - 14 - pw, y0 + 16), kind, pf, pal.PANEL_EDGE, pal.INK_LIGHT)
+    lay.paragraph(draw, (x0 + 16, y0 + 56, x1 - 16, y1 - 6), str(decision.get("prompt", "")),
+                  font(20), pal.INK_LIGHT, max_lines=2, spacing=1)
+
+
+def _draw_outcome(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, outcome: Mapping[str, Any]
+) -> None:
+    x0, y0, x1, y1 = PROMPT_BOX
+    winners = [int(w) for w in outcome.get("winners", [])]
+    scores = list(outcome.get("scores", []))
+    if len(winners) == 1:
+        title = f"{seat_label(view, winners[0])} wins!"
+        icons.paste(image, icons.figure(winners[0], 40), (x0 + 12, y0 + 10))
+    else:
+        title = "Shared victory!"
+        icons.paste(image, icons.vp(40), (x0 + 12, y0 + 10))
+    score_text = " – ".join(
+        f"{seat_label(view, i)} {s}" for i, s in enumerate(scores)
+    )
+    tx = x0 + 62
+    tx += lay.text(draw, (tx, y0 + 30), title, font(26, bold=True), pal.HIGHLIGHT, anchor="lm") + 16
+    lay.text(draw, (tx, y0 + 30), score_text, font(22, bold=True), pal.INK_LIGHT,
+             max_width=x1 - 14 - tx, anchor="lm")
+    reason = str(outcome.get("reason", ""))
+    tiebreak = outcome.get("tiebreak")
+    if tiebreak:
+        reason = f"{reason} Tie-break: {tiebreak}."
+    lay.paragraph(draw, (x0 + 16, y0 + 56, x1 - 16, y1 - 4), reason, font(18), pal.INK_LIGHT,
+                  max_lines=2, spacing=0)
+
+
+def _resources(player: Mapping[str, Any]) -> list[tuple[str, int]]:
+    return [
+        ("D", int(player.get("dates", 0))),
+        ("S", int(player.get("salt", 0))),
+        ("P", int(player.get("pepper", 0))),
+        ("G", int(player.get("gold", 0))),
+        ("VP", int(player.get("vp_tokens", 0))),
+    ]
+
+
+def draw_resources(
+    image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int],
+    player: Mapping[str, Any], size: int = 30, step: int = 84,
+) -> int:
+    """The five counters (dates, salt, pepper, gold, VP tokens) with their icons."""
+    x, y = xy
+    f = font(max(18, round(size * 0.8)), bold=True)
+    for kind, amount in _resources(player):
+        icons.paste(image, _icon(kind, size), (x, y))
+        draw.text((x + size + 6, y + size / 2), str(amount), font=f, fill=pal.INK_LIGHT,
+                  anchor="lm")
+        x += step
+    return x - xy[0]
+
+
+def draw_display(
+    image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], display: Sequence[Any]
+) -> None:
+    """The 3×4 display, with each complete row's bonus (+4 same symbols, +2 all different)."""
+    x0, y0 = xy
+    for r in range(3):
+        row = list(display[r]) if r < len(display) else []
+        y = y0 + r * (MINI_H + MINI_GAP)
+        for c in range(4):
+            card = row[c] if c < len(row) else None
+            image.paste(mini_card(card), (x0 + c * (MINI_W + MINI_GAP), y))
+        if len(row) == 4:
+            symbols = {str(card.get("symbol")) for card in row}
+            bonus = 4 if len(symbols) == 1 else 2 if len(symbols) == 4 else 0
+            ink = pal.OK if bonus else pal.INK_MUTED
+            draw.text((x0 + 4 * (MINI_W + MINI_GAP) + 2, y + MINI_H / 2), f"+{bonus}",
+                      font=font(20, bold=True), fill=ink, anchor="lm")
+
+
+def _draw_player(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, player: Mapping[str, Any],
+    box: tuple[int, int, int, int],
+) -> None:
+    x0, y0, x1, y1 = box
+    seat = int(player.get("seat", 0))
+    decision = _decision(view)
+    finished = isinstance(view.get("outcome"), Mapping)
+    deciding = decision is not None and decision.get("seat") == seat and not finished
+    if deciding:
+        draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=4)
+    icons.paste(image, icons.figure(seat, 44), (x0 + 10, y0 + 6))
+    label = str(player.get("label") or seat_label(view, seat))
+    x = x0 + 62
+    x += lay.text(draw, (x, y0 + 29), label, font(28, bold=True), pal.INK_LIGHT, anchor="lm") + 14
+    if view.get("start_player") == seat:
+        icons.paste(image, icons.amulet(28), (x, y0 + 15))
+        x += 34
+        x += lay.text(draw, (x, y0 + 29), "start", font(18), pal.INK_MUTED, anchor="lm") + 12
+    if deciding:
+        lay.pill(draw, (x, y0 + 16), "to play", font(18, bold=True), pal.HIGHLIGHT, pal.INK_DARK)
+    score = str(player.get("score", 0))
+    if finished:
+        scores = view["outcome"].get("scores", [])
+        if seat < len(scores):
+            score = str(scores[seat])
+    fs = font(34, bold=True)
+    draw.text((x1 - 14, y0 + 29), score, font=fs, fill=pal.HIGHLIGHT, anchor="rm")
+    caption = "final" if finished else "score"
+    draw.text((x1 - 22 - fs.getlength(score), y0 + 31), caption, font=font(18), fill=pal.INK_MUTED,
+              anchor="rm")
+    # resources and raid protection
+    draw_resources(image, draw, (x0 + 12, y0 + 58), player)
+    if player.get("raid_protected"):
+        icons.paste(image, icons.shield(30), (x0 + 440, y0 + 58))
+        draw.text((x0 + 476, y0 + 73), "Raid-safe", font=font(20, bold=True), fill=pal.OK,
+                  anchor="lm")
+    draw_display(image, draw, (x0 + 12, y0 + 104), list(player.get("display", [])))
+    # right block: hand (or the final breakdown)
+    bx = x0 + 410
+    bw = x1 - 12 - bx
+    if finished:
+        breakdown = view["outcome"].get("breakdown", [])
+        if seat < len(breakdown) and isinstance(breakdown[seat], Mapping):
+            _draw_breakdown(draw, (bx, y0 + 100, x1 - 12, y1 - 8), breakdown[seat])
+            return
+    draw.text((bx, y0 + 102), "Hand", font=font(18, bold=True), fill=pal.INK_MUTED)
+    hand = player.get("hand")
+    _draw_hand(image, draw, (bx, y0 + 126, bx + bw, y0 + 190), hand, player)
+    since = player.get("hand_since_round")
+    if hand and since:
+        draw.text((bx, y0 + 196), f"held since round {since}", font=font(18), fill=pal.INK_MUTED)
+    _draw_pieces(image, draw, (bx, y0 + 222), bw, seat, player)
+
+
+def _draw_pieces(
+    image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], max_width: int, seat: int,
+    player: Mapping[str, Any],
+) -> None:
+    """Where the player's figures and tribe markers stand now."""
+    x, y = xy
+    end = x + max_width
+    f = font(18, bold=True)
+    for sprite, values in (
+        (icons.figure(seat, 28), [f"#{n}" for n in player.get("figures_placed", [])]),
+        (icons.marker(seat, 24), [str(c) for c in player.get("markers", [])]),
+    ):
+        if not values or x + 60 > end:
+            continue
+        icons.paste(image, sprite, (x, y + (28 - sprite.height) // 2))
+        x += sprite.width + 4
+        x += lay.text(draw, (x, y + 14), " ".join(values), f, pal.INK_LIGHT, max_width=end - x,
+                      anchor="lm") + 12
+
+
+def category_label(name: str) -> str:
+    """``"printed_vp"`` -> ``"Printed VP"``."""
+    words = [("VP" if w.lower() == "vp" else w) for w in name.replace("_", " ").split()]
+    text = " ".join(words)
+    return text[:1].upper() + text[1:]
+
+
+def _draw_breakdown(
+    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], breakdown: Mapping[str, Any]
+) -> None:
+    x0, y0, x1, y1 = box
+    draw.text((x0, y0), "Final scoring", font=font(18, bold=True), fill=pal.INK_MUTED)
+    y = y0 + 24
+    f = font(18)
+    step = lay.line_height(f) + 1
+    for name, points in breakdown.items():
+        if y + step > y1:
+            break
+        lay.text(draw, (x0, y), category_label(str(name)), f, pal.INK_LIGHT,
+                 max_width=x1 - x0 - 50)
+        draw.text((x1, y), str(points), font=font(18, bold=True), fill=pal.INK_LIGHT, anchor="ra")
+        y += step
+
+
+def _draw_hand(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+    hand: Any, player: Mapping[str, Any],
+) -> None:
+    x0, y0, x1, y1 = box
+    if not isinstance(hand, Mapping) or hand.get("type") != "tribe" or "symbol" not in hand:
+        held = isinstance(hand, Mapping) or bool(player.get("hand_count"))
+        lay.rounded(draw, box, 8, fill=pal.TRIBE_BACK if held else pal.PANEL,
+                    outline=pal.PANEL_EDGE, line=2)
+        text = "1 card, hidden" if held else "empty"
+        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(18), fill=pal.INK_LIGHT,
+                  anchor="mm")
+        return
+    symbol = str(hand.get("symbol"))
+    lay.rounded(draw, box, 8, fill=pal.CARD, outline=pal.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE),
+                line=4)
+    icons.paste(image, icons.tribe(symbol, 40), (x0 + 8, y0 + 12))
+    title = f"{tribe_title(hand)} {hand.get('id', '')}"
+    vp_value = str(hand.get("vp", ""))
+    fvp = font(22, bold=True)
+    vw = fvp.getlength(vp_value)
+    lay.text(draw, (x0 + 56, y0 + 6), title, font(18, bold=True), pal.INK_DARK,
+             max_width=x1 - x0 - 64 - vw - 28)
+    icons.paste(image, icons.vp(22), (round(x1 - 10 - vw - 24), y0 + 6))
+    draw.text((x1 - 8, y0 + 17), vp_value, font=fvp, fill=pal.INK_DARK, anchor="rm")
+    items = cost_items(str(hand.get("cost", "")))
+    room = x1 - x0 - 64
+    size = fit_items(items, room, (24, 20, 18))
+    if items_width(items, size) <= room:
+        draw_items(image, draw, (x0 + 56, y0 + 32), items, size)
+    else:
+        lay.text(draw, (x0 + 56, y0 + 34), str(hand.get("cost", "")), font(18), pal.INK_DARK,
+                 max_width=room)
+
+
+def _card_label(card: Any) -> str:
+    if not isinstance(card, Mapping):
+        return "none"
+    if card.get("type") == "goods":
+        return f"{card.get('id', '')} ({card.get('gives', '')})"
+    if card.get("type") == "tribe":
+        return f"{tribe_title(card)} {card.get('id', '')}"
+    return "card"
+
+
+def _draw_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    x0, y0, x1, _ = SUPPLY_BOX
+    half = (x1 - x0) // 2
+    for i, (kind, deck_key, discard_key) in enumerate(
+        (("goods", "goods_deck", "goods_discard"), ("tribe", "tribe_deck", "tribe_discard"))
+    ):
+        x = x0 + 14 + i * half
+        back = pal.GOODS_BACK if kind == "goods" else pal.TRIBE_BACK
+        draw.rounded_rectangle((x, y0 + 12, x + 26, y0 + 46), radius=4, fill=back,
+                               outline=pal.INK_LIGHT, width=2)
+        title = f"{kind.capitalize()} deck: {int(view.get(deck_key, 0))}"
+        draw.text((x + 36, y0 + 29), title, font=font(20, bold=True), fill=pal.INK_LIGHT,
+                  anchor="lm")
+        discard = list(view.get(discard_key, []))
+        top = _card_label(discard[-1]) if discard else "empty"
+        lay.text(draw, (x, y0 + 58), f"Discard: {top}", font(18), pal.INK_MUTED,
+                 max_width=half - 24)
+    revealed = list(view.get("revealed", []))
+    if revealed:
+        text = "Revealed: " + ", ".join(_card_label(c) for c in revealed)
+        lay.text(draw, (x0 + 14, y0 + 86), text, font(18, bold=True), pal.HIGHLIGHT,
+                 max_width=x1 - x0 - 28)
+
+
+def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The newest sentences, newest at the bottom; a long sentence may take two lines."""
+    x0, y0, x1, y1 = LOG_BOX
+    f = font(18)
+    step = lay.line_height(f) + 1
+    room = (y1 - y0 - 14) // step
+    stacked: list[tuple[str, bool]] = []
+    entries = [str(line) for line in view.get("log", [])]
+    for age, entry in enumerate(reversed(entries)):
+        lines = lay.wrap(entry, f, x1 - x0 - 28, 2)
+        if len(stacked) + len(lines) > room:
+            lines = lines[: room - len(stacked)]
+        stacked = [(line, age == 0) for line in lines] + stacked
+        if len(stacked) >= room:
+            break
+    y = y1 - 8 - len(stacked) * step
+    for line, newest in stacked:
+        draw.text((x0 + 14, y), line, font=f, fill=pal.INK_LIGHT if newest else pal.INK_MUTED)
+        y += step
+
+
+# ---- the private panel -----------------------------------------------------------------
+
+PANEL_W = 1000
+
+
+def panel_seat(view: View) -> int | None:
+    """Whose panel this is: the view's own seat if it says so, else the seat deciding now."""
+    for key in ("seat", "viewer"):
+        value = view.get(key)
+        if isinstance(value, int):
+            return value
+    decision = _decision(view)
+    if decision is not None and decision.get("actions"):
+        return int(decision.get("seat", 0))
+    return None
+
+
+def action_hint(view: View, action: str) -> str:
+    """A few words naming the card an action points at (``use 5`` -> ``Trader``)."""
+    parts = action.split()
+    if len(parts) != 2 or parts[0] not in ("place", "use", "skip"):
+        return ""
+    target = parts[1]
+    if target.isdigit():
+        for border in view.get("border", []):
+            if str(border.get("number")) == target:
+                return str(border.get("name", ""))
+        return ""
+    for entry in view.get("centre", []):
+        if entry.get("cell") == target and isinstance(entry.get("card"), Mapping):
+            card = entry["card"]
+            return _card_label(card) if card.get("type") == "tribe" else str(card.get("gives", ""))
+    return ""
+
+
+ACTION_ROW = 42
+PANEL_LEFT_W = 380
+_GOODS_ACTION = re.compile(r"^(trade|pay|take|silver|return|omit)\s+([DSPG]+)(?:>([DSPG]))?$")
+
+
+def action_items(action: str) -> list[tuple[str, str]]:
+    """Goods named by an action as icons: ``trade SS>P`` -> S S → P."""
+    match = _GOODS_ACTION.match(action)
+    if not match:
+        return []
+    _, given, got = match.groups()
+    items = [("icon", letter) for letter in given]
+    if got:
+        items += [("text", "→"), ("icon", got)]
+    return items
+
+
+def render_panel(view: View) -> Image.Image:
+    seat = panel_seat(view)
+    players = list(view.get("players", []))
+    player = next((p for p in players if p.get("seat") == seat), None)
+    decision = _decision(view)
+    actions = [str(a) for a in decision.get("actions", [])] if decision else []
+    mine = decision is not None and seat is not None and decision.get("seat") == seat
+    rx = PANEL_LEFT_W + 20
+    rw = PANEL_W - rx - 16
+    prompt_font = font(22)
+    prompt_lines = (
+        lay.wrap(str(decision.get("prompt", "")), prompt_font, rw, 3) if decision else []
+    )
+    list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
+    columns = 2 if len(actions) > 14 else 1
+    rows = -(-len(actions) // columns) if actions else 0
+    height = max(580, list_top + rows * ACTION_ROW + 16)
+    image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_panel_header(image, draw, view, seat)
+
+    # left column: hand card, resources, display
+    lx = 16
+    draw.text((lx, 78), "Hand", font=font(20, bold=True), fill=pal.INK_MUTED)
+    hand = player.get("hand") if player else None
+    if isinstance(hand, Mapping) and hand.get("type") == "tribe":
+        image.paste(card_face(hand, None, 300, 200), (lx, 106))
+        since = player.get("hand_since_round") if player else None
+        if since:
+            draw.text((lx, 312), f"held since round {since}", font=font(18), fill=pal.INK_MUTED)
+    else:
+        lay.rounded(draw, (lx, 106, lx + 300, 306), 10, fill=pal.PANEL, outline=pal.PANEL_EDGE,
+                    line=2)
+        draw.text((lx + 150, 206), "no card in hand", font=font(20), fill=pal.INK_MUTED,
+                  anchor="mm")
+    if player is not None:
+        lay.rounded(draw, (lx, 342, lx + 318, 398), 10, fill=pal.PANEL)
+        draw_resources(image, draw, (lx + 8, 355), player, size=30, step=62)
+        draw_display(image, draw, (lx, 414), list(player.get("display", [])))
+
+    # right column: the prompt and the numbered actions
+    if decision is None:
+        outcome = view.get("outcome")
+        text = "The game is over." if isinstance(outcome, Mapping) else "Nothing to decide."
+        draw.text((rx, 80), text, font=font(24, bold=True), fill=pal.INK_LIGHT)
+        return image
+    who = int(decision.get("seat", 0))
+    heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
+    draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
+    y = 122
+    for line in prompt_lines:
+        draw.text((rx, y), line, font=prompt_font, fill=pal.INK_LIGHT)
+        y += lay.line_height(prompt_font) + 2
+    _draw_actions(image, draw, view, actions, (rx, list_top), rw, columns, rows)
+    return image
+
+
+def _draw_panel_header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int | None
+) -> None:
+    if seat is not None:
+        draw.rectangle((0, 0, PANEL_W, 62), fill=pal.seat_fill(seat))
+        draw.line((0, 62, PANEL_W, 62), fill=pal.seat_outline(seat), width=3)
+        icons.paste(image, icons.figure(seat, 48), (14, 7))
+        title = f"{seat_label(view, seat)} — your panel"
+        ink = pal.seat_ink(seat)
+    else:
+        draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
+        title = "Spectator"
+        ink = pal.INK_LIGHT
+    draw.text((74, 31), title, font=font(28, bold=True), fill=ink, anchor="lm")
+    rnd = min(int(view.get("round", 1)), 12)
+    phase = str(view.get("phase", ""))
+    draw.text((PANEL_W - 16, 31), f"Round {rnd}/12 · {PHASES.get(phase, phase)}",
+              font=font(22, bold=True), fill=ink, anchor="rm")
+
+
+def _draw_actions(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, actions: Sequence[str],
+    origin: tuple[int, int], width: int, columns: int, rows: int,
+) -> None:
+    """Numbered options in columns, each with the card it names or the goods it moves."""
+    col_w = width // columns
+    fnum = font(20, bold=True)
+    fact = font(22, bold=True)
+    fhint = font(18)
+    for i, action in enumerate(actions):
+        col, row = divmod(i, rows)
+        x = origin[0] + col * col_w
+        y = origin[1] + row * ACTION_ROW
+        h = ACTION_ROW - 6
+        right = x + col_w - 10
+        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
+        draw.text((x + 22, y + h / 2), str(i + 1), font=fnum, fill=pal.HIGHLIGHT, anchor="mm")
+        ax = x + 44
+        ax += lay.text(draw, (ax, y + h / 2), action, fact, pal.INK_LIGHT,
+                       max_width=right - ax - 8, anchor="lm") + 14
+        items = action_items(action)
+        size = fit_items(items, right - 6 - ax, (28, 24, 20)) if items else 0
+        if items and ax + items_width(items, size) <= right - 6:
+            draw_items(image, draw, (ax, y + (h - size) // 2), items, size, ink=pal.INK_LIGHT)
+            continue
+        hint = action_hint(view, action)
+        if hint and ax + 40 < right - 8:
+            lay.text(draw, (ax, y + h / 2), hint, fhint, pal.INK_MUTED, max_width=right - 8 - ax,
+                     anchor="lm")
