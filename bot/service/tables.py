@@ -79,6 +79,7 @@ class TableService:
         clock: Clock = utc_now,
         max_open_tables_per_guild: int = 20,
         seed_source: Callable[[], int] = secure_seed,
+        state_cache_size: int = STATE_CACHE_SIZE,
     ) -> None:
         self.store = store
         self.outbox = Outbox(store, clock)
@@ -88,6 +89,7 @@ class TableService:
         self._levels = list(levels) if levels is not None else None
         self._clock = clock
         self._seed_source = seed_source
+        self._state_cache_size = state_cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Latest state per table, keyed by version; the database stays the source of truth.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
@@ -119,7 +121,7 @@ class TableService:
     def _remember(self, table_id: int, version: int, state: Any) -> None:
         self._states[table_id] = (version, state)
         self._states.move_to_end(table_id)
-        while len(self._states) > STATE_CACHE_SIZE:
+        while len(self._states) > self._state_cache_size:
             self._states.popitem(last=False)
 
     async def _state_at(self, info: TableInfo, game: Game[Any], version: int) -> Any:

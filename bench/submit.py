@@ -1,0 +1,98 @@
+"""Move pipeline speed: ``TableService.submit`` on an SQLite file, without rendering.
+
+One submit = look up the request id, load the table (and its state), check seat and turn,
+parse and apply the move, and commit action + snapshot + version + outbox rows. Two people play
+seeded random Targi games until ``--submits`` moves were made. "warm" is the normal path (the
+latest state is cached in memory, keyed by version); "cold" reads and decodes the snapshot from
+the database on every move, as after a restart. Prints one JSON object.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import statistics
+import tempfile
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from bot.service import TableService
+from storage import open_store
+
+TARGET_P95_MS = 10.0
+PEOPLE = (1001, 1002)
+
+
+def summary(samples: list[float]) -> dict[str, float]:
+    ordered = sorted(samples)
+
+    def pick(q: float) -> float:
+        return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3)
+
+    return {
+        "p50_ms": pick(0.50),
+        "p95_ms": pick(0.95),
+        "max_ms": round(ordered[-1], 3),
+        "mean_ms": round(statistics.fmean(ordered), 3),
+    }
+
+
+async def measure(service: TableService, submits: int, seed: int) -> tuple[list[float], int]:
+    """Milliseconds per submit over ``submits`` moves, and how many games they took."""
+    rng = random.Random(seed)
+    samples: list[float] = []
+    games = 0
+    while len(samples) < submits:
+        info = await service.create_table(
+            "targi", guild_id=None, channel_id=None, host_id=PEOPLE[0], host_name="A"
+        )
+        await service.join(info.id, PEOPLE[1], "B")
+        await service.start(info.id, PEOPLE[0])
+        games += 1
+        nxt = (await service.load(info.id)).next
+        version = 0
+        while nxt is not None and len(samples) < submits:
+            assert nxt.user_id is not None
+            action = rng.choice(nxt.actions)
+            started = time.perf_counter()
+            result = await service.submit(info.id, nxt.user_id, action, f"r{version}", version)
+            samples.append((time.perf_counter() - started) * 1000)
+            nxt, version = result.next, result.version
+    return samples, games
+
+
+async def run(submits: int = 400, seed: int = 1) -> dict[str, Any]:
+    with tempfile.TemporaryDirectory() as folder:
+        store = await open_store(f"sqlite:///{Path(folder) / 'bench.db'}")
+        try:
+            warm, games = await measure(TableService(store), submits, seed)
+            cold, _ = await measure(TableService(store, state_cache_size=0), submits, seed + 1)
+        finally:
+            await store.close()
+    result: dict[str, Any] = {
+        "database": "sqlite file, WAL, synchronous=NORMAL",
+        "submits": len(warm),
+        "games": games,
+        **summary(warm),
+        "cold": summary(cold),
+        "target_p95_ms": TARGET_P95_MS,
+    }
+    result["meets_target"] = result["p95_ms"] <= TARGET_P95_MS
+    return result
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    parser.add_argument("--submits", type=int, default=400, help="moves to time (default: 400)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the random moves")
+    args = parser.parse_args(argv)
+    print(json.dumps(asyncio.run(run(args.submits, args.seed))))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
