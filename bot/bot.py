@@ -15,7 +15,7 @@ from bot.outbox import OutboxDispatcher
 from bot.service import TableService
 from bot.settings import Settings
 from bot.tree import CaravanTree
-from storage import Store
+from storage import Clock, Store, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -81,7 +81,9 @@ class CaravanBot(commands.Bot):
         await super().close()
 
 
-def create_bot(settings: Settings, store: Store) -> CaravanBot:
+def create_bot(settings: Settings, store: Store, *, clock: Clock = utc_now) -> CaravanBot:
     """The bot wired to a service over ``store``; the caller owns (and closes) the store."""
-    service = TableService(store, max_open_tables_per_guild=settings.max_open_tables_per_guild)
+    service = TableService(
+        store, clock=clock, max_open_tables_per_guild=settings.max_open_tables_per_guild
+    )
     return CaravanBot(settings, service)

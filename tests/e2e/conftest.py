@@ -1,0 +1,129 @@
+"""Simulated Discord (simcord) around the real bot, a real SQLite file and the real engines."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+
+from bot.bot import CaravanBot, create_bot
+from bot.settings import Settings
+from storage import Store, open_store, utc_now
+
+# The background pass only matters after a crash; in tests every turn is delivered directly.
+POLL_SECONDS = 3600.0
+SETTLE_SECONDS = 60.0
+
+
+def settings_for(db: Path, *, message_content: bool = True) -> Settings:
+    return Settings(
+        discord_token=None,
+        database_url=f"sqlite:///{db}",
+        message_content_intent=message_content,
+        outbox_poll_seconds=POLL_SECONDS,
+    )
+
+
+class TestClock:
+    """Wall-clock time plus an offset the test can move forward (e.g. past a retry delay)."""
+
+    def __init__(self) -> None:
+        self.offset = timedelta()
+
+    def __call__(self) -> datetime:
+        return utc_now() + self.offset
+
+    def advance(self, seconds: float) -> None:
+        self.offset += timedelta(seconds=seconds)
+
+
+@dataclass
+class World:
+    env: simcord.Env
+    bot: CaravanBot
+    store: Store
+    db: Path
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    alice: simcord.MemberActor
+    bob: simcord.MemberActor
+    carol: simcord.MemberActor
+    clock: TestClock
+    stores: list[Store] = field(default_factory=list)
+
+    async def restart(self) -> None:
+        """Stop the bot as a crash or deploy would, then start a new one on the same database."""
+        old_bot, old_store = self.bot, self.store
+        await old_bot.outbox.stop()
+        store = await open_store(f"sqlite:///{self.db}")
+        self.stores.append(store)
+        self.bot = create_bot(settings_for(self.db), store, clock=self.clock)
+        self.store = store
+        await self.env.restart_bot(self.bot)
+        self.stores.remove(old_store)
+        await old_store.close()
+
+    def thread(self) -> simcord.ChannelHandle:
+        threads = self.channel.threads
+        assert len(threads) == 1, threads
+        return threads[0]
+
+    def boards(self) -> list[discord.Message]:
+        """Every board post in the game thread, oldest first."""
+        history = self.thread().history()
+        return [m for m in history if any(a.filename == "board.png" for a in m.attachments)]
+
+
+async def open_world(tmp_path: Path, *, message_content: bool = True) -> tuple[simcord.Env, World]:
+    db = tmp_path / "caravanserai.db"
+    store = await open_store(f"sqlite:///{db}")
+    clock = TestClock()
+    bot = create_bot(settings_for(db, message_content=message_content), store, clock=clock)
+    approved = discord.Intents.default()
+    approved.message_content = message_content
+    env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, approved_intents=approved)
+    guild = env.create_guild("Oasis")
+    channel = guild.create_text_channel("games")
+    await env.start()
+    world = World(
+        env=env,
+        bot=bot,
+        store=store,
+        db=db,
+        guild=guild,
+        channel=channel,
+        alice=guild.add_member(env.create_user("alice")),
+        bob=guild.add_member(env.create_user("bob")),
+        carol=guild.add_member(env.create_user("carol")),
+        clock=clock,
+        stores=[store],
+    )
+    return env, world
+
+
+@pytest.fixture
+async def env_world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, World]]:
+    env, world = await open_world(tmp_path)
+    try:
+        yield env, world
+    finally:
+        await env.shutdown()
+        for store in world.stores:
+            await store.close()
+
+
+@pytest.fixture
+def env(env_world: tuple[simcord.Env, World]) -> simcord.Env:
+    return env_world[0]
+
+
+@pytest.fixture
+def world(env: simcord.Env, env_world: tuple[simcord.Env, World]) -> World:
+    # Depending on ``env`` puts the Env among the test's fixtures, so simcord's plugin sets its
+    # clock for the test body and attaches its transcript when a test fails.
+    return env_world[1]

@@ -1,0 +1,147 @@
+"""Drive a table the way players do: slash commands, lobby buttons, panels and menus."""
+
+from __future__ import annotations
+
+import io
+import random
+from typing import Any
+
+import discord
+import simcord
+from PIL import Image
+
+from bot import ids
+from tests.e2e.conftest import World
+
+
+def components_of(message: Any) -> list[dict[str, Any]]:
+    """Raw component dicts of a message (simcord ResponseMessage or discord.Message)."""
+    if isinstance(message, simcord.ResponseMessage):
+        return message.components
+    return [c.to_dict() for c in message.components]
+
+
+def ids_in(message: Any) -> list[str]:
+    found: list[str] = []
+
+    def walk(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            if item.get("custom_id"):
+                found.append(item["custom_id"])
+            walk(item.get("components") or [])
+
+    walk(components_of(message))
+    return found
+
+
+def fresh(world: World, message: Any) -> simcord.ResponseMessage:
+    """The message as it is now (panels are edited in place)."""
+    if isinstance(message, simcord.ResponseMessage):
+        channel_id = message.channel_id
+    else:
+        channel_id = message.channel.id
+    return simcord.ResponseMessage(world.env, world.env.backend.get_message(channel_id, message.id))
+
+
+async def png_of(message: Any) -> Image.Image:
+    attachment = next(a for a in message.attachments if a.filename.endswith(".png"))
+    data = await attachment.read()
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+async def open_table(world: World, host: simcord.MemberActor, *others: simcord.MemberActor,
+                     bots: int = 0) -> tuple[int, simcord.ResponseMessage]:
+    """/newgame, the others join (and bots are added), the host starts; returns the table id."""
+    result = await host.slash(world.channel, "newgame", game="targi")
+    lobby = result.response
+    assert lobby is not None
+    table_id = int(ids_in(lobby)[0].split(":")[2])
+    for member in others:
+        await member.click(lobby, label="Join")
+    for _ in range(bots):
+        await host.click(lobby, label="Add bot")
+    await host.click(lobby, label="Start")
+    return table_id, lobby
+
+
+async def open_panel(world: World, actor: simcord.MemberActor, table_id: int,
+                     version: int) -> simcord.ResponseMessage:
+    board = world.boards()[-1]
+    result = await actor.click(board, custom_id=ids.panel(table_id, version))
+    panel = result.response
+    assert panel is not None and panel.ephemeral, result
+    return panel
+
+
+async def choose(actor: simcord.MemberActor, panel: Any, table_id: int, version: int,
+                 index: int) -> simcord.InteractionResult:
+    """Pick option ``index`` on a panel, whether it is shown as a button or in a menu."""
+    wanted = ids.action(table_id, version, index)
+    present = ids_in(panel)
+    if wanted in present:
+        return await actor.click(panel, custom_id=wanted)
+    for item in (c for row in components_of(panel) for c in row.get("components", [])):
+        if item.get("type") == 3 and any(o["value"] == str(index) for o in item["options"]):
+            return await actor.select(panel, [str(index)], custom_id=item["custom_id"])
+    raise AssertionError(f"option {index} is not on the panel: {present}")
+
+
+async def play_turn_by_panel(world: World, actors: dict[int, simcord.MemberActor], table_id: int,
+                             rng: random.Random) -> int:
+    """The seat to move opens its panel from the newest board and decides until the turn
+    passes; returns the number of decisions made."""
+    service = world.bot.service
+    loaded = await service.load(table_id)
+    decision = loaded.decision
+    assert decision is not None
+    holder = loaded.info.holder(decision.seat)
+    assert holder.user_id is not None
+    actor = actors[holder.user_id]
+    panel = await open_panel(world, actor, table_id, loaded.version)
+    made = 0
+    while True:
+        loaded = await service.load(table_id)
+        decision = loaded.decision
+        if decision is None or loaded.info.holder(decision.seat).user_id != holder.user_id:
+            return made
+        index = rng.randrange(len(decision.actions))
+        await choose(actor, fresh(world, panel), table_id, loaded.version, index)
+        made += 1
+        assert (await service.load(table_id)).version == loaded.version + 1
+
+
+def board_version(message: discord.Message) -> int | None:
+    for cid in ids_in(message):
+        if cid.startswith("cv:panel:"):
+            return int(cid.rsplit(":", 1)[1])
+    return None
+
+
+async def play_turn_by_slash(world: World, actors: dict[int, simcord.MemberActor], table_id: int,
+                             rng: random.Random) -> int:
+    """The seat to move types every decision of its turn with /play, picked from autocomplete."""
+    service = world.bot.service
+    thread = world.thread()
+    loaded = await service.load(table_id)
+    decision = loaded.decision
+    assert decision is not None
+    holder = loaded.info.holder(decision.seat)
+    assert holder.user_id is not None
+    actor = actors[holder.user_id]
+    made = 0
+    while True:
+        loaded = await service.load(table_id)
+        decision = loaded.decision
+        if decision is None or loaded.info.holder(decision.seat).user_id != holder.user_id:
+            return made
+        choices = await actor.autocomplete(thread, "play", "move", "")
+        assert 0 < len(choices) <= 25
+        assert [c["value"] for c in choices] == list(decision.actions[:25])
+        move = rng.choice(choices)["value"]
+        result = await actor.slash(thread, "play", move=move)
+        assert result.response is not None and result.response.ephemeral
+        assert result.response.content.startswith("✔"), result.response.content
+        made += 1
+        assert (await service.load(table_id)).version == loaded.version + 1
