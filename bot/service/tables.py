@@ -50,6 +50,7 @@ from storage import (
     Clock,
     DuplicateRequest,
     Reader,
+    StatusConflict,
     Store,
     TableStatus,
     VersionConflict,
@@ -452,8 +453,8 @@ class TableService:
                 result = await self._commit(
                     info, engine, state, version, decision.seat, None, action, step, request_id
                 )
-            except (DuplicateRequest, VersionConflict):
-                break  # another process is moving this table's agents
+            except (DuplicateRequest, StaleVersion, TableNotActive):
+                break  # another process moved or closed this table meanwhile
             results.append(result)
             state, version = step.state, result.version
         return results
@@ -502,14 +503,22 @@ class TableService:
                 )
                 await tx.put_snapshot(info.id, new_version, engine.to_json(step.state))
                 await tx.enqueue(info.id, version=new_version, kind="turn", payload=turn)
+                # Also a compare-and-set on the status, so a table cancelled by another
+                # process takes no more moves.
+                ending = result.outcome is not None
+                await tx.set_status(info.id, "finished" if ending else "active", expected="active")
                 if result.outcome is not None:
-                    await tx.set_status(info.id, "finished", expected="active")
                     await tx.enqueue(
                         info.id,
                         version=new_version,
                         kind="result",
                         payload=self._result_payload(engine, info, new_version, result.outcome),
                     )
+        except StatusConflict as conflict:
+            self._states.pop(info.id, None)
+            raise TableNotActive(
+                f"Table #{info.id} is {conflict.actual} now; no more moves can be made."
+            ) from conflict
         except VersionConflict as conflict:
             self._states.pop(info.id, None)
             actual = conflict.actual if conflict.actual is not None else version

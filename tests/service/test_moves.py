@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from bot.service import (
     TableService,
 )
 from games.core import AmbiguousAction, Decision, Game, IllegalAction, NotationError
+from storage import sqlite_path
 from tests.service.conftest import (
     GUEST,
     HOST,
@@ -305,3 +307,38 @@ async def test_waiting_on_lists_the_tables_where_a_person_must_decide(
     assert a in waiting_user and a not in waiting_other
     assert {a, b} == waiting_user | waiting_other
     assert await service.waiting_on(OUTSIDER) == []
+
+
+async def test_a_table_cancelled_by_another_process_takes_no_more_moves(
+    open_service: OpenService,
+) -> None:
+    first = await open_service()
+    second = await open_service()
+    table_id = await started_table(first)
+    user, decision, version = await deciding_user(first, table_id)  # cached in the first
+    await second.cancel(table_id, HOST)
+    with pytest.raises(TableNotActive, match="cancelled"):
+        await first.submit(table_id, user, decision.actions[0], "late", version)
+    await assert_unchanged(first, table_id, version)
+
+
+async def test_a_cancel_that_lands_mid_move_wins_over_the_move(
+    open_service: OpenService, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = await open_service()
+    table_id = await started_table(service)
+    user, decision, version = await deciding_user(service, table_id)
+    game = (await service.load(table_id)).game
+    parse = game.parse
+
+    def parse_while_another_process_cancels(state: Any, text: str) -> str:
+        # Another process commits a cancel after this one has checked the status.
+        with sqlite3.connect(sqlite_path(db_url)) as other:
+            other.execute("UPDATE game_tables SET status = 'cancelled' WHERE id = ?", (table_id,))
+        return parse(state, text)
+
+    monkeypatch.setattr(game, "parse", parse_while_another_process_cancels)
+    with pytest.raises(TableNotActive, match="cancelled"):
+        await service.submit(table_id, user, decision.actions[0], "raced", version)
+    assert (await service.info(table_id)).version == version
+    assert await service.actions(table_id) == []
