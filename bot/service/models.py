@@ -128,7 +128,11 @@ class LoadedTable:
 
 @dataclass(frozen=True, slots=True)
 class MoveResult:
-    """One applied action; ``followups`` are the agent moves it triggered, in order."""
+    """One applied action; ``followups`` are the agent moves it triggered, in order.
+
+    A ``duplicate`` result is rebuilt from the log: it describes the first application of the
+    request and carries no followups (``load`` tells where the table stands now).
+    """
 
     table_id: int
     version: int  # the table version this action produced

@@ -5,6 +5,25 @@ Discord layer posts them and reports back here. A failed row is retried with a g
 and holds back the later rows of its table, so a thread never shows turns out of order. After
 ``MAX_ATTEMPTS`` failures the row is given up (marked delivered with no message and its last
 error kept) so one broken thread cannot stall its table for ever.
+
+Row kinds and their payloads (JSON; user ids are Discord user ids, None for an agent):
+
+``start`` (version 0)
+    ``seats``: [{seat, label, user_id, agent, name}], plus the ``next_*`` keys below.
+``turn`` (one per action, agents' included)
+    ``version``, ``seat``, ``label``, ``user_id``, ``agent``, ``name`` (who moved),
+    ``action`` (notation), ``description`` (short label), ``events`` (sentences),
+    ``reversible``, ``passes_turn`` (someone else decides next, or the game ended),
+    ``game_over``, plus the ``next_*`` keys.
+``result`` (after the last ``turn``)
+    ``version``, ``scores``, ``breakdown`` ([{category: points}] per seat), ``winners`` (seats),
+    ``winner_user_ids``, ``reason``, ``tiebreak``, ``seats``.
+``cancel``
+    ``version``, ``by_user``.
+
+The ``next_*`` keys say who decides now: ``next_seat``, ``next_label``, ``next_user_id``,
+``next_agent``, ``next_name``, ``is_agent``, ``next_kind``, ``next_prompt`` (all None, and
+``is_agent`` false, once the game is over).
 """
 
 from __future__ import annotations
