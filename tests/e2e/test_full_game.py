@@ -6,6 +6,7 @@ import random
 
 from tests.e2e.conftest import World
 from tests.e2e.driver import (
+    USED,
     board_version,
     fresh,
     ids_in,
@@ -27,6 +28,7 @@ async def test_two_members_play_a_whole_game_through_panels_and_play(world: Worl
 
     actors = {world.alice.id: world.alice, world.bob.id: world.bob}
     rng = random.Random(2026)
+    USED.clear()
     boards = world.boards()
     assert len(boards) == 1 and "begins" in boards[0].content
     turns = decisions = 0
@@ -53,6 +55,7 @@ async def test_two_members_play_a_whole_game_through_panels_and_play(world: Worl
         boards = after
 
     assert decisions > 60 and turns > 30
+    assert USED["button"] > 0 and USED["select"] > 0, USED
     for board in world.boards():
         image = await png_of(board)
         assert image.width >= 1200 and image.width > image.height
