@@ -53,8 +53,8 @@ def scenario(
     for seat, (cid, since) in (hand or {}).items():
         st.hand[seat] = cid
         st.hand_since[seat] = since
-    for cell, cid in (cells or {}).items():
-        st.cells[CELLS.index(cell)] = cid
+    for name, card in (cells or {}).items():
+        st.cells[CELLS.index(name)] = card
     for cell in face_down:
         st.face_up[CELLS.index(cell)] = False
     for seat, nums in (figures or {}).items():
@@ -75,13 +75,13 @@ def scenario(
     st.tribe_discard = [c for c in st.tribe_discard if c not in used]
     # Cards originally dealt to cells that a test replaced go back into their deck.
     original = GAME.new_game(2, seed)
-    for cid in original.cells:
-        if cid is not None and cid not in used:
-            (st.goods_deck if cid.startswith("G") else st.tribe_deck).insert(0, cid)
+    for dealt in original.cells:
+        if dealt is not None and dealt not in used:
+            (st.goods_deck if dealt.startswith("G") else st.tribe_deck).insert(0, dealt)
     st.goods_deck.extend(reversed(goods_top))
     st.tribe_deck.extend(reversed(tribe_top))
-    for name, value in extra.items():
-        setattr(st, name, value)
+    for attr, value in extra.items():
+        setattr(st, attr, value)
     st._dec = None
     return st
 
@@ -93,9 +93,7 @@ def actions_phase(seat: int = BLUE, **kw: Any) -> TargiState:
 
 
 def round_robber(round: int) -> int:
-    return {1: 1, 2: 2, 3: 3, 4: 5, 5: 6, 6: 7, 7: 9, 8: 10, 9: 11, 10: 13, 11: 14, 12: 15}[
-        round
-    ]
+    return {1: 1, 2: 2, 3: 3, 4: 5, 5: 6, 6: 7, 7: 9, 8: 10, 9: 11, 10: 13, 11: 14, 12: 15}[round]
 
 
 def play(state: TargiState, *actions: str) -> tuple[TargiState, list[Event]]:

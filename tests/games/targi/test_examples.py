@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.targi import GAME
 from games.targi.data import CELLS
+from games.targi.state import TargiState
 from tests.games.targi.scenarios import (
     BLUE,
     WHITE,
@@ -20,8 +23,8 @@ from tests.games.targi.scenarios import (
 )
 
 
-def cells_of(st: object, seat: int) -> list[str]:
-    return [CELLS[i] for i in sorted(st.markers[seat])]  # type: ignore[attr-defined]
+def cells_of(st: TargiState, seat: int) -> list[str]:
+    return [CELLS[i] for i in sorted(st.markers[seat])]
 
 
 def test_example_1_two_intersections_each() -> None:
@@ -76,7 +79,7 @@ def test_example_4_raid_2_with_a_failure_bonus() -> None:
     assert "place 9" not in legal(st)
 
 
-def _example_5(**kw: object) -> object:
+def _example_5(**kw: Any) -> TargiState:
     return actions_phase(
         WHITE,
         round=6,
@@ -85,7 +88,7 @@ def _example_5(**kw: object) -> object:
         markers={WHITE: ["C12"]},
         cells={"C12": "OA1"},
         resources={WHITE: res(d=1, p=2, g=2)},
-        **kw,  # type: ignore[arg-type]
+        **kw,
     )
 
 
@@ -194,7 +197,7 @@ def test_example_10_final_scoring() -> None:
 
 
 def test_example_11_tie_break_on_goods() -> None:
-    common = {"phase": "finished", "reason": "test"}
+    common: dict[str, Any] = {"phase": "finished", "reason": "test"}
     st = scenario(resources={BLUE: res(d=7, g=2, vp=31), WHITE: res(s=9, g=2, vp=31)}, **common)
     out = GAME.outcome(st)
     assert out is not None and out.scores == (31, 31)

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.core import IllegalAction
 from games.targi import GAME
+from games.targi.state import TargiState
 from tests.games.targi.scenarios import (
     BLUE,
     WHITE,
@@ -22,10 +25,10 @@ from tests.games.targi.scenarios import (
 )
 
 
-def next_round(**kw: object) -> tuple[object, list[str]]:
+def next_round(**kw: Any) -> tuple[TargiState, list[str]]:
     """End the second player's action phase of a round and run into the next round."""
     kw.setdefault("start", WHITE)
-    st = actions_phase(BLUE, figures={BLUE: [2]}, **kw)  # type: ignore[arg-type]
+    st = actions_phase(BLUE, figures={BLUE: [2]}, **kw)
     st, events = play(st, "end")
     return st, texts(events)
 
@@ -179,9 +182,7 @@ def test_r13_starting_player_twelfth_card_lets_the_second_player_act() -> None:
 
 
 def test_r14_raid_4_is_resolved_before_the_game_ends() -> None:
-    st, events = next_round(
-        round=12, resources={BLUE: res(g=2, vp=5), WHITE: res(g=0, vp=1)}
-    )
+    st, _ = next_round(round=12, resources={BLUE: res(g=2, vp=5), WHITE: res(g=0, vp=1)})
     assert st.phase == "raid"  # Blue has a choice: 1 gold or 3 VP
     assert legal(st) == ["pay G", "pay vp"]
     st, more = play(st, "pay G")
@@ -200,7 +201,7 @@ def test_r15_raid_nobody_can_pay_gives_the_opponent_the_vp() -> None:
 
 
 def test_r16_tie_breaks_gold_then_goods_then_draw() -> None:
-    base = {"phase": "finished", "reason": "test", "display": {BLUE: [], WHITE: []}}
+    base: dict[str, Any] = {"phase": "finished", "reason": "test", "display": {BLUE: [], WHITE: []}}
     st = scenario(resources={BLUE: res(g=3, vp=5), WHITE: res(g=2, d=9, vp=5)}, **base)
     out = GAME.outcome(st)
     assert out is not None and out.winners == (BLUE,) and out.tiebreak == "gold"
@@ -228,9 +229,7 @@ def test_r17_marker_moved_by_fata_morgana_can_be_used_later_in_the_phase() -> No
 
 
 def test_r18_unused_pieces_return_and_their_cards_are_untouched() -> None:
-    st = actions_phase(
-        BLUE, figures={BLUE: [5, 13]}, markers={BLUE: ["C12"]}, cells={"C12": "OA1"}
-    )
+    st = actions_phase(BLUE, figures={BLUE: [5, 13]}, markers={BLUE: ["C12"]}, cells={"C12": "OA1"})
     before_deck = list(st.goods_deck)
     st, _ = play(st, "end")
     assert st.border[5] == -1 and st.border[13] == -1

@@ -1,0 +1,173 @@
+"""Notation (aliases, the three distinct errors, labels), serialisation and views."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from games.core import AmbiguousAction, IllegalAction, NotationError, SchemaError, get
+from games.targi import GAME
+from tests.games.targi.scenarios import BLUE, WHITE, actions_phase, play, res, scenario
+
+
+@pytest.mark.parametrize(
+    ("typed", "canonical"),
+    [
+        ("Place #5", "place 5"),
+        ("  place   7 ", "place 7"),
+        ("use c22", "use C22"),
+        ("SKIP #9", "skip 9"),
+        ("trade 2 salt -> pepper", "trade SS>P"),
+        ("trade ss>p", "trade SS>P"),
+        ("trade 3 dates > gold", "trade DDD>G"),
+        ("silver 4 dates", "silver DDDD"),
+        ("silver gold", "silver G"),
+        ("silver nothing", "silver none"),
+        ("fata c13 c22", "fata C13>C22"),
+        ("fata C13 -> C22", "fata C13>C22"),
+        ("pay 1 date 2 salt", "pay DSS"),
+        ("pay ssd", "pay DSS"),
+        ("pay vp", "pay vp"),
+        ("pay 3 vp", "pay vp"),
+        ("pay gold", "pay G"),
+        ("take date", "take D"),
+        ("take pepper date", "take DP"),
+        ("return Salt", "return S"),
+        ("omit pepper", "omit P"),
+        ("omit none", "omit none"),
+        ("choose gau1", "choose GAU1"),
+        ("noble keep", "keep"),
+        ("tribe play", "play"),
+        ("END", "end"),
+        ("row 3", "row 3"),
+        ("alt 2", "alt 2"),
+    ],
+)
+def test_normalize_accepts_friendly_aliases(typed: str, canonical: str) -> None:
+    assert GAME.normalize(typed) == canonical
+
+
+@pytest.mark.parametrize(
+    "typed", ["", "fly 3", "place", "place 17", "use C44", "take gold bar", "row 4", "end now"]
+)
+def test_notation_error_for_text_that_is_not_a_move(typed: str) -> None:
+    st = GAME.new_game(2, 1)
+    if typed == "place":
+        return  # a bare verb is notation (see the ambiguity test)
+    with pytest.raises(NotationError, match="not Targi notation"):
+        GAME.parse(st, typed)
+
+
+def test_three_distinct_notation_errors() -> None:
+    st = GAME.new_game(2, 1)
+    with pytest.raises(NotationError):
+        GAME.parse(st, "dance")
+    with pytest.raises(IllegalAction, match="raid corner"):
+        GAME.parse(st, "place 4")
+    with pytest.raises(AmbiguousAction) as info:
+        GAME.parse(st, "place")
+    assert "place 2" in info.value.candidates
+    assert not isinstance(info.value, IllegalAction)
+
+
+def test_wrong_kind_of_move_names_the_current_decision() -> None:
+    st = GAME.new_game(2, 1)
+    with pytest.raises(IllegalAction, match="must place a Targi figure"):
+        GAME.parse(st, "trade SS>P")
+
+
+def test_explanations_name_the_rule() -> None:
+    st = actions_phase(BLUE, figures={BLUE: [5]}, resources={BLUE: res(s=3)})
+    assert GAME.explain_illegal(st, "use 9") == "Blue has no Targi figure on #9 to use now."
+    st, _ = play(st, "use 5")
+    assert "needs the P-TRADER effect" in GAME.explain_illegal(st, "trade SS>G")
+    assert "does not hold 2 pepper" in GAME.explain_illegal(st, "trade PP>D")
+
+
+def test_every_legal_action_round_trips_and_has_a_short_label() -> None:
+    st = GAME.new_game(2, 5)
+    for _ in range(400):
+        d = GAME.decision(st)
+        if d is None:
+            break
+        for action in d.actions:
+            assert GAME.parse(st, action) == action
+            label = GAME.describe(st, action)
+            assert 0 < len(label) <= 80
+        st = GAME.apply(st, d.actions[len(d.actions) // 2])
+
+
+def test_describe_labels() -> None:
+    st = scenario(round=2)
+    assert GAME.describe(st, "place 5") == "Place on #5 Trader"
+    st = actions_phase(BLUE, figures={BLUE: [5]}, markers={BLUE: ["C22"]}, cells={"C22": "GSS"})
+    assert GAME.describe(st, "use C22") == "Use C22 (2 salt)"
+    assert GAME.describe(st, "skip 5") == "Skip #5 Trader"
+
+
+def test_json_round_trip_mid_game_and_schema_check() -> None:
+    st = GAME.new_game(2, 9)
+    for _ in range(60):
+        d = GAME.decision(st)
+        assert d is not None
+        st = GAME.apply(st, d.actions[-1])
+        data = json.loads(json.dumps(GAME.to_json(st)))
+        again = GAME.from_json(data)
+        assert GAME.to_json(again) == GAME.to_json(st)
+        assert GAME.decision(again) == GAME.decision(st)
+    data = GAME.to_json(st)
+    with pytest.raises(SchemaError):
+        GAME.from_json({**data, "schema": 99})
+    with pytest.raises(SchemaError):
+        GAME.from_json({**data, "game": "yspahan"})
+
+
+def test_registry_finds_targi() -> None:
+    assert get("targi") is GAME and GAME.seat_label(WHITE) == "White"
+
+
+def test_view_hides_decks_and_face_down_cards_and_shows_deck_sizes() -> None:
+    st = actions_phase(BLUE, figures={BLUE: [2]}, markers={BLUE: ["C11"]}, cells={"C11": "GD1"})
+    st, _ = play(st, "use C11")
+    hidden = GAME.hidden_from(st, WHITE)
+    assert st.cells[0] in hidden and set(st.goods_deck) <= hidden
+    for seat in (BLUE, WHITE, None):
+        text = json.dumps(GAME.view(st, seat))
+        assert not any(f'"{h}"' in text for h in hidden)
+        view = GAME.view(st, seat)
+        assert view["goods_deck"] == len(st.goods_deck)
+        assert view["tribe_deck"] == len(st.tribe_deck)
+
+
+def test_view_schema_and_decision_actions_only_for_the_deciding_seat() -> None:
+    st = GAME.new_game(2, 4)
+    d = GAME.decision(st)
+    assert d is not None
+    mine, theirs = GAME.view(st, d.seat), GAME.view(st, 1 - d.seat)
+    assert mine["decision"]["actions"] == list(d.actions)
+    assert theirs["decision"]["actions"] == [] and GAME.view(st, None)["decision"]["actions"] == []
+    assert set(mine) == {
+        "game", "round", "phase", "start_player", "robber", "active_seat", "border", "centre",
+        "goods_deck", "tribe_deck", "goods_discard", "tribe_discard", "revealed", "players",
+        "decision", "log", "outcome",
+    }  # fmt: skip
+    assert len(mine["border"]) == 16 and mine["border"][0]["robber"] is True
+    assert [c["cell"] for c in mine["centre"]][:3] == ["C11", "C12", "C13"]
+    tribe = next(c["card"] for c in mine["centre"] if c["card"]["type"] == "tribe")
+    assert set(tribe) == {
+        "id", "type", "symbol", "cost", "vp", "effect", "effect_kind", "effect_text", "stand_in"
+    }  # fmt: skip
+    player = mine["players"][0]
+    assert player["label"] == "Blue" and len(player["display"]) == 3
+    assert player["dates"] == 2 and player["vp_tokens"] == 4
+
+
+def test_text_board_is_compact_and_hides_face_down_cards() -> None:
+    st = actions_phase(BLUE, figures={BLUE: [2]}, markers={BLUE: ["C11"]}, cells={"C11": "GD1"})
+    st, _ = play(st, "use C11")
+    board = GAME.text(st, None)
+    replacement = st.cells[0]
+    assert replacement is not None and replacement not in board
+    assert "C11 [tribe]" in board
+    assert board.splitlines()[0].startswith("Round 1 | actions | robber #1")
