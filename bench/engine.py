@@ -50,14 +50,14 @@ def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict
     return result
 
 
-def run(games: int = 300, seconds: float = 10.0) -> dict[str, Any]:
+def run(games: int = 1000, seconds: float = 5.0) -> dict[str, Any]:
     return {game.name: playouts(game, games, seconds) for game in all_games()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=300, help="playouts per game at most")
-    parser.add_argument("--seconds", type=float, default=10.0, help="time per game at most")
+    parser.add_argument("--games", type=int, default=1000, help="playouts per game at most")
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per game at most")
     args = parser.parse_args(argv)
     print(json.dumps(run(args.games, args.seconds)))
     return 0
