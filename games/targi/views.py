@@ -14,6 +14,7 @@ from games.targi.data import (
     TRIBE_CARDS,
     goods_text,
 )
+from games.targi.scoring import score_breakdown
 from games.targi.state import NO, TargiState
 
 
@@ -148,8 +149,6 @@ def _protected(st: TargiState, seat: int) -> bool:
 
 
 def _provisional(st: TargiState) -> tuple[int, int]:
-    from games.targi.rules import score_breakdown
-
     a, b = (sum(score_breakdown(st, s).values()) for s in (0, 1))
     return a, b
 
