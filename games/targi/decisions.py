@@ -184,13 +184,20 @@ def letters_text(letters: str) -> str:
 # ---- decisions ----------------------------------------------------------------------------
 
 
+_PLACE = {n: f"place {n}" for n in range(1, 17)}
+_USE = {n: f"use {n}" for n in range(1, 17)}
+_SKIP = {n: f"skip {n}" for n in range(1, 17)}
+_USE_CELL = [f"use {c}" for c in CELLS]
+_SKIP_CELL = [f"skip {c}" for c in CELLS]
+
+
 def decide(st: TargiState) -> Decision | None:
     phase = st.phase
     if phase == "actions":
         return _decide_actions(st)
     if phase == "placement":
         seat = st.start if st.placements % 2 == 0 else 1 - st.start
-        opts = tuple(f"place {n}" for n in legal_placements(st, seat))
+        opts = tuple([_PLACE[n] for n in legal_placements(st, seat)])
         k = st.placements // 2 + 1
         return Decision(
             seat, "place_targi", f"{label(seat)}, place your Targi figure {k} of 3.", opts
@@ -218,8 +225,8 @@ def _decide_actions(st: TargiState) -> Decision:
     if pend is None:
         figs = sorted(st.figures[seat])
         marks = sorted(st.markers[seat])
-        uses = [f"use {n}" for n in figs] + [f"use {CELLS[i]}" for i in marks]
-        skips = [f"skip {n}" for n in figs] + [f"skip {CELLS[i]}" for i in marks]
+        uses = [_USE[n] for n in figs] + [_USE_CELL[i] for i in marks]
+        skips = [_SKIP[n] for n in figs] + [_SKIP_CELL[i] for i in marks]
         return Decision(
             seat,
             "action_menu",

@@ -66,8 +66,18 @@ class TargiState:
 
     def copy(self) -> TargiState:
         new = TargiState.__new__(TargiState)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
+        new.rng = self.rng
+        new.round = self.round
+        new.phase = self.phase
+        new.start = self.start
+        new.robber = self.robber
+        new.placements = self.placements
+        new.acting = self.acting
+        new.pending = self.pending
+        new.raid = self.raid
+        new.end_triggered = self.end_triggered
+        new.reason = self.reason
+        new.log = self.log
         new.border = self.border[:]
         new.cells = self.cells[:]
         new.face_up = self.face_up[:]

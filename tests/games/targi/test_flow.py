@@ -171,3 +171,24 @@ def test_placement_alternates_from_the_starting_player() -> None:
         st = GAME.apply(st, d.actions[0])
     assert seats == [WHITE, BLUE] * 3
     assert kind(st) == "action_menu" and st.acting == WHITE
+
+
+def test_state_copy_sets_every_slot_and_shares_no_mutable_part() -> None:
+    st = actions_phase(BLUE, figures={BLUE: [2]}, display={BLUE: [["TE1"]]})
+    twin = st.copy()
+    for name in TargiState.__slots__:
+        if name != "_dec":
+            assert getattr(twin, name) == getattr(st, name), name
+    twin.res[BLUE][0] += 5
+    twin.display[BLUE][0].append("TE2")
+    twin.border[2] = -1
+    assert st.res[BLUE][0] != twin.res[BLUE][0]
+    assert st.display[BLUE][0] == ["TE1"] and st.border[2] == BLUE
+
+
+def test_apply_never_changes_its_input() -> None:
+    st = actions_phase(BLUE, figures={BLUE: [2, 5]}, resources={BLUE: res(s=4)})
+    before = GAME.to_json(st)
+    GAME.apply(st, "use 2")
+    GAME.apply(GAME.apply(st, "use 5"), "trade SS>P")
+    assert GAME.to_json(st) == before
