@@ -28,7 +28,7 @@ bench: $(STAMP)
 	$(BIN)/caravanserai bench --json
 
 goldens: $(STAMP)             ## redraw the golden images after an intended change
-	UPDATE_GOLDENS=1 $(BIN)/python -m pytest tests/renderers
+	UPDATE_GOLDEN=1 $(BIN)/python -m pytest tests/renderers
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
