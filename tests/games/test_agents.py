@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.agents import GreedyAgent, RandomAgent, agent_rng, get_agent, levels, play_match
+from games.agents import Agent, GreedyAgent, RandomAgent, agent_rng, get_agent, levels, play_match
 from games.core import rng as core_rng
 from tests.games.toy import ToyGame, ToyState
 
@@ -59,7 +59,7 @@ def test_greedy_beats_random_in_either_seat() -> None:
     wins = 0
     for seed in range(40):
         greedy_seat = seed % 2
-        agents = [RandomAgent(), RandomAgent()]
+        agents: list[Agent] = [RandomAgent(), RandomAgent()]
         agents[greedy_seat] = GreedyAgent()
         outcome = play_match(toy, agents, seed).outcome
         assert outcome is not None
