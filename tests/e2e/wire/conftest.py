@@ -6,10 +6,15 @@ import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import discord
 import pytest
 import yarl
+
+from bot.bot import CaravanBot, create_bot
+from bot.settings import Settings
+from storage import open_store
 
 from .fakediscord import FakeDiscord
 
@@ -40,6 +45,10 @@ class _ErrorLog(logging.Handler):
     def emit(self, record: logging.LogRecord) -> None:
         self.records.append(record)
 
+    def summary(self) -> list[str]:
+        return [f"{r.name}: {r.getMessage()}" + (f" ({r.exc_info[1]!r})" if r.exc_info else "")
+                for r in self.records]
+
 
 @contextlib.asynccontextmanager
 async def running(client: discord.Client, fake: FakeDiscord) -> AsyncIterator[discord.Client]:
@@ -61,13 +70,35 @@ async def running(client: discord.Client, fake: FakeDiscord) -> AsyncIterator[di
             raise AssertionError("the client stopped before it was ready")
         if ready not in done:
             raise AssertionError(f"the client was not ready after {START_TIMEOUT} s")
-        yield client
+        try:
+            yield client
+        except BaseException as failure:
+            if errors.records:
+                failure.add_note(f"errors logged meanwhile: {errors.summary()}")
+            raise
     finally:
         ready.cancel()
         await client.close()
         with contextlib.suppress(asyncio.CancelledError):
             await asyncio.wait_for(task, timeout=START_TIMEOUT)
         logging.getLogger().removeHandler(errors)
-    logged = [f"{r.name}: {r.getMessage()}" + (f" ({r.exc_info[1]!r})" if r.exc_info else "")
-              for r in errors.records]
-    assert not logged, f"errors were logged while the client ran: {logged}"
+    assert not errors.records, f"errors were logged while the client ran: {errors.summary()}"
+
+
+@pytest.fixture
+async def caravan(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[CaravanBot]:
+    """The real Caravanserai bot on a fresh SQLite file, connected to the fake and ready."""
+    db = tmp_path / "caravanserai.db"
+    settings = Settings(
+        discord_token="fake-token",
+        database_url=f"sqlite:///{db}",
+        # every turn is delivered right after the move; the background pass is for crashes
+        outbox_poll_seconds=3600.0,
+    )
+    store = await open_store(settings.database_url)
+    try:
+        async with running(create_bot(settings, store), fake) as client:
+            assert isinstance(client, CaravanBot)
+            yield client
+    finally:
+        await store.close()

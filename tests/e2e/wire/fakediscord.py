@@ -560,9 +560,20 @@ class FakeDiscord:
         await self.dispatch("INTERACTION_CREATE", payload)
         return str(payload["id"])
 
+    def old_bot_message(self, custom_ids: list[str], *, channel_id: str | None = None) -> Json:
+        """A bot message with buttons that no longer match the bot's data, as if it had been
+        posted before the database was restored; stored without a gateway event."""
+        rows = [{"type": 1, "components": [
+            {"type": 2, "style": 1, "label": cid, "custom_id": cid} for cid in custom_ids]}]
+        return self._new_message(channel_id or self.channel_id,
+                                 {"content": "an old message", "components": rows}, [])
+
     async def click(self, message: Json, custom_id: str, *, user: str = "alice",
                     values: list[str] | None = None) -> str:
         """Press a button (or pick ``values`` in a select menu) on ``message`` as ``user``."""
+        # Discord only sends clicks for components that are on the message, and discord.py
+        # drops a persistent item's click when its id is not there
+        assert custom_id in custom_ids(message), f"{custom_id} is not on message {message['id']}"
         data: Json = {"custom_id": custom_id, "component_type": 2 if values is None else 3}
         if values is not None:
             data["values"] = values
