@@ -53,11 +53,16 @@ PHASES = {
     "finished": "Game over",
 }
 EFFECT_KINDS: dict[str, tuple[str, RGB]] = {
-    "immediate": ("Immediate", (150, 70, 20)),
-    "permanent": ("Permanent", (30, 90, 150)),
-    "end": ("Game end", (110, 50, 120)),
+    "immediate": ("Immediate", pal.EFFECT_IMMEDIATE),
+    "permanent": ("Permanent", pal.EFFECT_PERMANENT),
+    "end": ("Game end", pal.EFFECT_END),
 }
 GOODS_LETTERS = {"date": "D", "dates": "D", "salt": "S", "pepper": "P", "gold": "G"}
+
+
+def pretty(text: str) -> str:
+    """Typeset an engine sentence: ASCII arrows become real ones."""
+    return text.replace("->", "→")
 
 
 def cell_origin(row: int, col: int) -> tuple[int, int]:
@@ -100,7 +105,7 @@ def gives_items(gives: str) -> list[tuple[str, str]]:
             continue
         kind = "VP" if word in ("vp", "victory") else GOODS_LETTERS[word]
         items.extend(("icon", kind) for _ in range(int(count)))
-    choice = "choice" in lowered or " or " in lowered
+    choice = "choice" in lowered or " or " in lowered or "/" in lowered
     if not items or (choice and all(kind != "G" for _, kind in items)):
         items = [("icon", "D"), ("text", "/"), ("icon", "S"), ("text", "/"), ("icon", "P")]
     return items
@@ -163,7 +168,8 @@ def _build_card_face(card: Card | None, back: str | None, w: int, h: int) -> Ima
     draw = ImageDraw.Draw(image)
     if card is None or card.get("type") not in ("tribe", "goods"):
         if card is not None or back is not None:
-            _draw_back(draw, w, h, back or str(card.get("type", "tribe") if card else "tribe"))
+            kind = back or (str(card.get("type", "tribe")) if card else "tribe")
+            _draw_back(image, draw, w, h, kind)
         else:
             _draw_empty(draw, w, h)
     elif card["type"] == "tribe":
@@ -178,15 +184,19 @@ def _draw_empty(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
     draw.text((w / 2, h / 2), "empty", font=font(18), fill=pal.INK_MUTED, anchor="mm")
 
 
-def _draw_back(draw: ImageDraw.ImageDraw, w: int, h: int, kind: str) -> None:
+def _draw_back(image: Image.Image, draw: ImageDraw.ImageDraw, w: int, h: int, kind: str) -> None:
     tribe = kind != "goods"
     base = pal.TRIBE_BACK if tribe else pal.GOODS_BACK
     pattern = pal.TRIBE_BACK_PATTERN if tribe else pal.GOODS_BACK_PATTERN
     lay.rounded(draw, (1, 1, w - 2, h - 2), 10, fill=base, outline=pal.INK_DARK, line=2)
-    step = 26
-    for i in range(-h, w + h, step):  # a diamond lattice, the printed card back's pattern
-        draw.line((i, 8, i + h - 16, h - 8), fill=pattern, width=3)
-        draw.line((i, h - 8, i + h - 16, 8), fill=pattern, width=3)
+    lattice = Image.new("RGB", (w, h), base)
+    ld = ImageDraw.Draw(lattice)
+    for i in range(-h, w + h, 26):  # a diamond lattice, the printed card back's pattern
+        ld.line((i, 0, i + h, h), fill=pattern, width=3)
+        ld.line((i, h, i + h, 0), fill=pattern, width=3)
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((8, 8, w - 9, h - 9), radius=8, fill=255)
+    image.paste(lattice, (0, 0), mask)
     lay.rounded(draw, (8, 8, w - 9, h - 9), 8, outline=pattern, line=3)
     label = "Tribe card" if tribe else "Goods card"
     f = font(20, bold=True)
@@ -313,7 +323,7 @@ def _build_static_board(view: View) -> Image.Image:
     # the central 3×3 sits on a darker mat
     x0, y0 = cell_origin(1, 1)
     x1, y1 = cell_origin(3, 3)
-    lay.rounded(draw, (x0 - 3, y0 - 3, x1 + CELL + 2, y1 + CELL + 2), 12, fill=(30, 27, 35))
+    lay.rounded(draw, (x0 - 3, y0 - 3, x1 + CELL + 2, y1 + CELL + 2), 12, fill=pal.MAT)
     for border in view.get("border", []):
         number = int(border.get("number", 0))
         if number in BORDER_CELLS:
@@ -330,7 +340,7 @@ def _draw_border_card(
     raid = kind == "raid"
     face = pal.RAID_CARD if raid else pal.CARD
     ink = pal.RAID_INK if raid else pal.INK_DARK
-    band = {"action": pal.ACTION_BAND, "goods": pal.GOODS_BAND}.get(str(kind), (88, 26, 24))
+    band = {"action": pal.ACTION_BAND, "goods": pal.GOODS_BAND}.get(str(kind), pal.RAID_BAND)
     lay.rounded(draw, (x, y, x + CELL - 1, y + CELL - 1), 10, fill=face, outline=pal.CARD_EDGE,
                 line=2)
     draw.rounded_rectangle((x, y, x + CELL - 1, y + BAND), radius=10, fill=band,
@@ -353,8 +363,8 @@ def _draw_border_card(
     for line in lines:
         draw.text((x + 9, ty), line, font=fname, fill=ink)
         ty += lay.line_height(fname)
-    lay.paragraph(draw, (x + 9, ty + 3, x + CELL - 9, y + CELL - 6), str(border.get("text", "")),
-                  font(18), ink, spacing=1)
+    lay.paragraph(draw, (x + 9, ty + 3, x + CELL - 9, y + CELL - 6),
+                  pretty(str(border.get("text", ""))), font(18), ink, spacing=1)
 
 
 # ---- the public board ---------------------------------------------------------------------
@@ -413,6 +423,15 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         icons.paste(image, icons.amulet(34), (round(right - tw - 42), mid - 17))
 
 
+FIGURE_SIZE = 48
+
+
+def figure_slot(number: int) -> tuple[int, int]:
+    """Top-left corner of the spot where a figure stands on border card ``number``."""
+    x, y = cell_origin(*BORDER_CELLS[number])
+    return x + CELL - 54, y + 1
+
+
 def _robber_overlay() -> Image.Image:
     """Hatching over the body of the card the robber blocks."""
 
@@ -433,14 +452,14 @@ def _draw_border_pieces(image: Image.Image, view: View) -> None:
         if number not in BORDER_CELLS:
             continue
         x, y = cell_origin(*BORDER_CELLS[number])
-        slot = (x + CELL - 54, y + 1)
+        slot = figure_slot(number)
         if border.get("robber") or view.get("robber") == number:
             overlay = _robber_overlay()
             image.paste(overlay, (x + 2, y + BAND + 1), overlay)
-            icons.paste(image, icons.figure(None, 48), slot)
+            icons.paste(image, icons.figure(None, FIGURE_SIZE), slot)
         occupant = border.get("occupant")
         if isinstance(occupant, int):
-            icons.paste(image, icons.figure(occupant, 48), slot)
+            icons.paste(image, icons.figure(occupant, FIGURE_SIZE), slot)
 
 
 def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -738,7 +757,7 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
     step = lay.line_height(f) + 1
     room = (y1 - y0 - 14) // step
     stacked: list[tuple[str, bool]] = []
-    entries = [str(line) for line in view.get("log", [])]
+    entries = [pretty(str(line)) for line in view.get("log", [])]
     for age, entry in enumerate(reversed(entries)):
         lines = lay.wrap(entry, f, x1 - x0 - 28, 2)
         if len(stacked) + len(lines) > room:

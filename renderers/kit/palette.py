@@ -19,7 +19,14 @@ HIGHLIGHT: RGB = (255, 196, 61)  # whose turn / the active player
 ALERT: RGB = (214, 76, 58)
 OK: RGB = (74, 170, 110)
 
+# Effect kinds printed on tribe cards
+EFFECT_IMMEDIATE: RGB = (150, 70, 20)
+EFFECT_PERMANENT: RGB = (30, 90, 150)
+EFFECT_END: RGB = (110, 50, 120)
+
 # Board regions
+MAT: RGB = (30, 27, 35)  # under the central 3×3
+RAID_BAND: RGB = (88, 26, 24)
 RAID_CARD: RGB = (122, 44, 40)
 RAID_INK: RGB = (252, 228, 210)
 ACTION_BAND: RGB = (112, 84, 150)

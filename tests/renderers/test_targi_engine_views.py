@@ -1,0 +1,76 @@
+"""Every kind of decision in real seeded Targi games renders, on the board and on the panel."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+import renderers
+from games.core import registry, rng
+from renderers import targi
+from renderers.kit import palette as pal
+
+SEEDS = (3, 11, 2026)
+EVERY = 6  # render every sixth decision, plus the first of each kind and the final position
+
+
+def states(seed: int) -> Iterator[tuple[Any, Any]]:
+    """(state, decision) along one game whose moves come from a seeded generator."""
+    game = registry.get("targi")
+    state = game.new_game(2, seed)
+    r = rng.seed_state(seed ^ 0x5EED)
+    while True:
+        decision = game.decision(state)
+        yield state, decision
+        if decision is None:
+            return
+        r, i = rng.below(r, len(decision.actions))
+        state = game.apply(state, decision.actions[i])
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_board_and_panel_render_along_a_whole_game(seed: int) -> None:
+    game = registry.get("targi")
+    seen: set[str] = set()
+    rendered = 0
+    for n, (state, decision) in enumerate(states(seed)):
+        first_of_kind = decision is not None and decision.kind not in seen
+        if not (first_of_kind or decision is None or n % EVERY == 0):
+            continue
+        board = renderers.render_board("targi", game.view(state, None))
+        assert board.size == (targi.WIDTH, targi.HEIGHT)
+        if decision is not None:
+            seen.add(decision.kind)
+            view = game.view(state, decision.seat)
+            panel = renderers.render_panel("targi", view)
+            assert panel.width >= 900
+            # the panel is the deciding seat's: its header wears that seat's colour
+            header = panel.getpixel((panel.width // 2, 4))
+            assert isinstance(header, tuple)
+            assert all(abs(a - b) <= 2 for a, b in zip(header, pal.seat_fill(decision.seat),
+                                                       strict=False))
+            assert len(view["decision"]["actions"]) == len(decision.actions)
+        rendered += 1
+    assert decision is None  # the game was played to the end
+    assert {"place_targi", "action_menu"} <= seen
+    assert rendered > 20
+
+
+def test_the_final_board_shows_the_outcome_of_a_real_game() -> None:
+    game = registry.get("targi")
+    *_, (final, decision) = states(SEEDS[0])
+    assert decision is None
+    view = game.view(final, None)
+    assert view["outcome"] is not None
+    image = renderers.render_board("targi", view)
+    data = renderers.encode_png(image)
+    assert len(data) <= 500 * 1024
+    # the winner's figure stands in the prompt box
+    winners = view["outcome"]["winners"]
+    x0, y0, _, _ = targi.PROMPT_BOX
+    body = image.getpixel((x0 + 12 + 20, y0 + 10 + 22))
+    assert isinstance(body, tuple)
+    if len(winners) == 1:
+        assert all(abs(a - b) <= 12 for a, b in zip(body, pal.seat_fill(winners[0]), strict=False))
