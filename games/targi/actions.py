@@ -14,7 +14,6 @@ from games.targi.data import (
     G,
     amounts_text,
     card_name,
-    cost_text,
 )
 from games.targi.decisions import (
     LETTER,
@@ -326,9 +325,11 @@ def place_card(st: TargiState, ctx: Ctx, seat: int, cid: str, row: int, cost: Co
     st.display[seat][row].append(cid)
     st.revealed = []
     who = label(seat)
-    ctx.say(f"{who} played {card_name(cid)} into row {row + 1}, paying {cost_text(cost)}.", seat)
+    paid = amounts_text(cost)
+    ctx.say(f"{who} played {card_name(cid)} into row {row + 1}, paying {paid}.", seat)
     if display_size(st, seat) == 12 and not st.end_triggered:
         st.end_triggered = True
+        st.reason = f"{who} placed a 12th tribe card."
         ctx.say(
             f"{who} placed a 12th tribe card: the game ends when this round's actions are done.",
             seat,

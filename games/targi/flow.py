@@ -91,7 +91,7 @@ def place_markers(st: TargiState, ctx: Ctx) -> None:
             s = "s" if len(cells) > 1 else ""
             ctx.say(f"{label(seat)} placed tribe marker{s} on {where}.", seat)
         else:
-            ctx.say(f"{label(seat)} has no intersection and placed no tribe marker.", seat)
+            ctx.say(f"{label(seat)} had no intersection and placed no tribe marker.", seat)
 
 
 def return_pieces(st: TargiState, seat: int) -> None:
@@ -116,7 +116,7 @@ def end_action_phase(st: TargiState, ctx: Ctx) -> None:
     st.pending = None
     if st.acting == st.start:
         st.acting = 1 - st.start
-        ctx.say(f"{label(st.acting)} now takes their actions.")
+        ctx.say(f"{label(st.acting)} began their action phase.")
         if not st.figures[st.acting] and not st.markers[st.acting]:
             end_action_phase(st, ctx)
         return
@@ -129,10 +129,11 @@ def end_round(st: TargiState, ctx: Ctx) -> None:
         for i in range(9):
             if st.cells[i] is not None and not st.face_up[i]:
                 st.face_up[i] = True
-                turned.append(f"{CELLS[i]} {card_name(st.cells[i])}")  # type: ignore[arg-type]
+                turned.append(f"{CELLS[i]} ({card_name(st.cells[i])})")  # type: ignore[arg-type]
         if turned:
             ctx.revealed = True
-            ctx.say("Turned face up: " + ", ".join(turned) + ".")
+            verb = "was" if len(turned) == 1 else "were"
+            ctx.say(", ".join(turned) + f" {verb} turned face up.")
         for i in range(9):
             if st.cells[i] is None and st.awaits[i] is not None:
                 cid = draw(st, ctx, st.awaits[i])  # type: ignore[arg-type]
@@ -164,10 +165,10 @@ def advance_limit(st: TargiState, ctx: Ctx) -> None:
             ctx.say(f"{label(seat)} returned {excess} {name} (only 10 goods may be kept).", seat)
         q.pop(0)
     if st.end_triggered:
-        finish(st, ctx, "A player placed a 12th tribe card.")
+        finish(st, ctx, st.reason)
         return
     st.start = 1 - st.start
-    ctx.say(f"{label(st.start)} takes the starting-player token.")
+    ctx.say(f"{label(st.start)} took the starting-player token.")
     begin_round(st, ctx)
 
 
@@ -223,7 +224,7 @@ def finish_raid(st: TargiState, ctx: Ctx) -> None:
         pay = st.raid_pay[seat]
         who = label(seat)
         if pay == "protected":
-            ctx.say(f"Raid {k}: {who} is protected and gave nothing.", seat)
+            ctx.say(f"Raid {k}: {who} was protected and gave nothing.", seat)
         elif pay == "fail":
             ctx.say(
                 f"Raid {k}: {who} could not pay; {label(1 - seat)} gained {RAID_VP[k]} VP.", seat

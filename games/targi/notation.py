@@ -129,6 +129,7 @@ def normalize(text: str) -> str:
             raise _bad(original)
         return f"{verb} {letters}"
     if verb == "trade":
+        args = [">" if a in ("for", "to") else a for a in args]
         if ">" not in args:
             raise _bad(original, "Write trades as `trade SS>P`.")
         cut = args.index(">")

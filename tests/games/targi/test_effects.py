@@ -146,7 +146,7 @@ def test_p_raid_starts_protecting_once_in_the_display() -> None:
         cells={"C12": "CA7"}, resources={BLUE: res(d=2, g=1, vp=3), WHITE: res(d=1, vp=0)},
     )  # fmt: skip
     st, events = play(st, "use C12", "play", "row 1", "end")  # round 3 ends: raid 1 follows
-    assert "Raid 1: Blue is protected and gave nothing." in texts(events)
+    assert "Raid 1: Blue was protected and gave nothing." in texts(events)
     assert "Raid 1: White paid 1 date." in texts(events)
     assert st.res[BLUE][:5] == [2, 0, 0, 0, 3]
     assert GAME.view(st, None)["players"][BLUE]["raid_protected"] is True

@@ -95,7 +95,7 @@ def test_limit_returns_exactly_the_excess_one_good_at_a_time() -> None:
     st, events = play(st, "return P")
     assert st.res[BLUE][:3] == [5, 5, 0]
     assert kind(st) == "place_targi" and st.start == BLUE and st.round == 3
-    assert "Blue takes the starting-player token." in texts(events)
+    assert "Blue took the starting-player token." in texts(events)
 
 
 def test_limit_prompts_starting_player_first() -> None:
@@ -126,7 +126,7 @@ def test_twelfth_card_by_the_second_player_ends_the_game_after_its_phase() -> No
     assert st.phase == "finished"
     assert st.round == 6 and st.robber == 7  # no new round, no reveal
     out = GAME.outcome(st)
-    assert out is not None and out.reason == "A player placed a 12th tribe card."
+    assert out is not None and out.reason == "White placed a 12th tribe card."
     assert GAME.decision(st) is None and GAME.legal_actions(st) == []
 
 
@@ -158,7 +158,7 @@ def test_action_phase_ends_automatically_when_no_piece_is_left() -> None:
     st = actions_phase(BLUE, figures={BLUE: [2], WHITE: [3]})
     st, events = play(st, "use 2")
     assert st.acting == WHITE and kind(st) == "action_menu"
-    assert "White now takes their actions." in texts(events)
+    assert "White began their action phase." in texts(events)
 
 
 def test_placement_alternates_from_the_starting_player() -> None:

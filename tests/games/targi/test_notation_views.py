@@ -20,6 +20,7 @@ from tests.games.targi.scenarios import BLUE, WHITE, actions_phase, play, res, s
         ("SKIP #9", "skip 9"),
         ("trade 2 salt -> pepper", "trade SS>P"),
         ("trade ss>p", "trade SS>P"),
+        ("trade 2 salt for 1 pepper", "trade SS>P"),
         ("trade 3 dates > gold", "trade DDD>G"),
         ("silver 4 dates", "silver DDDD"),
         ("silver gold", "silver G"),

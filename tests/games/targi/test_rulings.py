@@ -90,7 +90,7 @@ def test_r7_raid_protection_covers_every_later_raid() -> None:
         display={BLUE: [["CA5"]]},
         resources={BLUE: res(d=5, vp=5), WHITE: res(d=0, vp=0)},
     )
-    assert "Raid 2: Blue is protected and gave nothing." in events
+    assert "Raid 2: Blue was protected and gave nothing." in events
     assert st.res[BLUE][:5] == [5, 0, 0, 0, 5 + 1]  # White could not pay: Blue still gains
     assert "Raid 2: White could not pay; Blue gained 1 VP." in events
 
@@ -178,7 +178,7 @@ def test_r13_starting_player_twelfth_card_lets_the_second_player_act() -> None:
     salt = st.res[WHITE][1]
     st, _ = play(st, "use 3")
     assert st.res[WHITE][1] == salt + 1
-    assert st.phase == "finished" and st.reason == "A player placed a 12th tribe card."
+    assert st.phase == "finished" and st.reason == "Blue placed a 12th tribe card."
 
 
 def test_r14_raid_4_is_resolved_before_the_game_ends() -> None:
