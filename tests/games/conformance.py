@@ -11,7 +11,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from games.agents import Agent, agent_rng
-from games.core import Game, Step
+from games.core import Event, Game, Step
+
+BUTTON_LABEL = 80  # Discord's limit on a button label
+SELECT_VALUE = 100  # ... and on a select option's value and an autocomplete choice
 
 
 def string_leaves(value: Any) -> set[str]:
@@ -75,12 +78,17 @@ def check_actions(game: Game[Any], state: Any, apply_all: bool) -> None:
         assert game.parse(state, game.format(action)) == action, f"{action!r} does not round-trip"
         label = game.describe(state, action)
         assert isinstance(label, str) and label.strip(), f"no label for {action!r}"
+        assert len(label) <= BUTTON_LABEL, f"label {label!r} is too long for a button"
+        assert len(action) <= SELECT_VALUE, f"{action!r} is too long for a select value"
         if apply_all:
             check_step(game, state, action, game.step(state, action))
     assert snapshot(game, state) == before, "parse/describe/apply mutated the state"
 
 
 def check_step(game: Game[Any], state: Any, action: str, step: Step) -> None:
+    assert all(isinstance(e, Event) and e.text for e in step.events), (
+        f"{action!r} produced an event that is not an Event with text"
+    )
     if step.reversible:
         before, after = game.decision(state), game.decision(step.state)
         assert before is not None and after is not None and after.seat == before.seat, (

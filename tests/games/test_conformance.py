@@ -95,6 +95,11 @@ class BlankLabels(ToyGame):
         return "" if action == "toss" else super().describe(state, action)
 
 
+class WordyLabels(ToyGame):
+    def describe(self, state: ToyState, action: str) -> str:
+        return super().describe(state, action) + " — a choice worth thinking about" * 3
+
+
 class WrongBreakdown(ToyGame):
     def outcome(self, state: ToyState) -> Any:
         o = super().outcome(state)
@@ -117,6 +122,7 @@ class UnreplayableSeed(ToyGame):
         (ForgetfulJson, "from_json"),
         (ShowsEveryoneTheActions, "offers"),
         (BlankLabels, "no label"),
+        (WordyLabels, "too long for a button"),
         (WrongBreakdown, "breakdown sums"),
         (UnreplayableSeed, "same seed"),
     ],
