@@ -8,7 +8,7 @@ import pytest
 
 from games.core import AmbiguousAction, IllegalAction, NotationError, SchemaError, get
 from games.targi import GAME
-from tests.games.targi.scenarios import BLUE, WHITE, actions_phase, play, res, scenario
+from tests.games.targi.scenarios import BLUE, WHITE, actions_phase, legal, play, res, scenario
 
 
 @pytest.mark.parametrize(
@@ -172,3 +172,66 @@ def test_text_board_is_compact_and_hides_face_down_cards() -> None:
     assert replacement is not None and replacement not in board
     assert "C11 [tribe]" in board
     assert board.splitlines()[0].startswith("Round 1 | actions | robber #1")
+
+
+def test_explanations_for_raids_limits_fata_and_silversmith() -> None:
+    st = actions_phase(
+        BLUE, round=6, start=WHITE, figures={BLUE: [2]},
+        resources={BLUE: res(d=1, s=2, vp=3), WHITE: res(d=3, vp=0)},
+    )  # fmt: skip
+    st, _ = play(st, "end")  # raid 2: Blue may pay SS, DS or 1 VP
+    assert GAME.explain_illegal(st, "pay D") == (
+        "Raid 2 takes exactly 2 goods (no partial payment)."
+    )
+    assert GAME.explain_illegal(st, "pay PP") == "Blue does not hold 2 pepper."
+    st = actions_phase(
+        BLUE, figures={BLUE: [9, 10]}, markers={BLUE: ["C11"]}, cells={"C11": "GD1"},
+        resources={BLUE: res(d=3)},
+    )  # fmt: skip
+    st, _ = play(st, "use C11", "use 9")
+    # No marker left on the board: Fata Morgana did nothing and the menu is back.
+    assert legal(st) == ["use 10", "skip 10", "end"]
+    st, _ = play(st, "use 10")
+    assert "2 or 4 identical goods" in GAME.explain_illegal(st, "silver DDD")
+    assert GAME.explain_illegal(st, "silver DDDD") == "Blue does not hold 4 dates."
+
+
+def test_fata_morgana_explains_a_face_down_target() -> None:
+    st = actions_phase(
+        BLUE, figures={BLUE: [9]}, markers={BLUE: ["C11", "C33"]}, cells={"C11": "GD1"}
+    )
+    st, _ = play(st, "use C11", "use 9")
+    assert "face down this round" in GAME.explain_illegal(st, "fata C33>C11")
+
+
+def test_labels_for_sub_decisions() -> None:
+    st = actions_phase(BLUE, figures={BLUE: [5, 10]}, resources={BLUE: res(s=4, g=2)})
+    st, _ = play(st, "use 5")
+    assert GAME.describe(st, "trade SS>P") == "Trade 2 salt for 1 pepper"
+    assert GAME.describe(st, "trade SSS>G") == "Trade 3 salt for 1 gold"
+    assert GAME.describe(st, "done") == "Done trading"
+    st, _ = play(st, "done", "use 10")
+    assert GAME.describe(st, "silver SSSS") == "4 salt for 3 VP"
+    assert GAME.describe(st, "silver GG") == "2 gold for 4 VP"
+    assert GAME.describe(st, "silver none") == "No exchange"
+    assert GAME.describe(st, "pay DSS") == "Pay 1 date + 2 salt"
+    assert GAME.describe(st, "return P") == "Return 1 pepper"
+    assert GAME.describe(st, "take DS") == "Take 1 date + 1 salt"
+    assert GAME.describe(st, "omit none") == "No discount"
+    assert GAME.describe(st, "fata C13>C22") == "Move marker C13 to C22"
+    assert GAME.describe(st, "choose GAU1") == "Take GAU1 (1 gold)"
+
+
+def test_reversible_only_without_draws_and_with_the_same_seat() -> None:
+    st = actions_phase(
+        BLUE, figures={BLUE: [2, 13], WHITE: [3]}, markers={BLUE: ["C12"]},
+        cells={"C12": "OA1"}, resources={BLUE: res(p=1, g=1)},
+    )  # fmt: skip
+    step = GAME.step(st, "use C12")  # tribe card offered, nothing drawn yet
+    assert step.reversible
+    step = GAME.step(step.state, "play")  # the cell is refilled from the goods deck
+    assert not step.reversible
+    assert GAME.step(st, "use 2").reversible
+    assert not GAME.step(st, "use 13").reversible  # the Caravan draws a card
+    last = actions_phase(BLUE, figures={BLUE: [2], WHITE: [3]})
+    assert not GAME.step(last, "use 2").reversible  # White decides next
