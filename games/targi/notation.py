@@ -262,10 +262,10 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
             return "Trades take goods of one kind only."
         if get == give[0]:
             return "A 2-for-1 trade must give a good of a different kind (R11)."
-        if len(give) == 2 and get == "G":
-            return "Trading 2 goods for 1 gold needs the P-TRADER effect (Well WE8)."
         if res[_ORDER[give[0]]] < len(give):
             return f"{who} does not hold {amounts_text(_counts(give))}."
+        if len(give) == 2 and get == "G":
+            return "Trading 2 goods for 1 gold needs the P-TRADER effect (Well WE8)."
         return "The Trader exchanges 3 goods of a kind for 1 gold or 2 for 1 other good."
     if verb == "silver":
         if len(set(arg)) != 1 or len(arg) not in (1, 2, 4):

@@ -11,6 +11,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from games.core.contract import JSON, Decision, Event, Game, Outcome, ranked_winners
+from games.core.errors import SchemaError
 from games.targi import notation, views
 from games.targi.actions import HANDLERS
 from games.targi.data import SEAT_LABELS
@@ -102,7 +103,10 @@ class Targi(Game[TargiState]):
         return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}
 
     def _from_json(self, data: JSON) -> TargiState:
-        return TargiState.from_dict(data["state"])
+        try:
+            return TargiState.from_dict(data["state"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise SchemaError(f"This Targi snapshot is malformed ({exc!r}).") from exc
 
     def text(self, state: TargiState, seat: int | None) -> str:
         return views.text(state, self.decision(state), seat, self.outcome(state))

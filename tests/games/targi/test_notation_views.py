@@ -122,6 +122,8 @@ def test_json_round_trip_mid_game_and_schema_check() -> None:
         GAME.from_json({**data, "schema": 99})
     with pytest.raises(SchemaError):
         GAME.from_json({**data, "game": "yspahan"})
+    with pytest.raises(SchemaError, match="malformed"):
+        GAME.from_json({**data, "state": {"round": 3}})
 
 
 def test_registry_finds_targi() -> None:
