@@ -788,12 +788,44 @@ def panel_seat(view: View) -> int | None:
     return None
 
 
+ACTION_WORDS = {
+    "play": "pay its cost, put it in your display",
+    "hand": "take it into your hand",
+    "discard": "put it on the discard pile",
+    "leave": "leave it where it is",
+    "keep": "keep it in your hand",
+    "end": "end your action phase",
+    "done": "finish trading",
+    "pay vp": "give VP tokens",
+    "fata none": "move no marker",
+    "silver none": "make no exchange",
+    "omit none": "pay the full cost",
+    "alt 1": "first cost",
+    "alt 2": "second cost",
+}
+
+
 def action_hint(view: View, action: str) -> str:
-    """A few words naming the card an action points at (``use 5`` -> ``Trader``)."""
+    """A few words on what an action does or names (``use 5`` -> ``Trader``)."""
+    if action in ACTION_WORDS:
+        return ACTION_WORDS[action]
     parts = action.split()
-    if len(parts) != 2 or parts[0] not in ("place", "use", "skip"):
+    if len(parts) != 2:
         return ""
-    target = parts[1]
+    verb, target = parts
+    if verb == "row":
+        return f"display row {target}"
+    if verb == "choose":
+        for card in view.get("revealed", []):
+            if isinstance(card, Mapping) and card.get("id") == target:
+                return str(card.get("gives", "")) if card.get("type") == "goods" else (
+                    _card_label(card))
+        return ""
+    if verb == "fata" and ">" in target:
+        source, dest = target.split(">", 1)
+        return f"marker from {source} to {dest}"
+    if verb not in ("place", "use", "skip"):
+        return ""
     if target.isdigit():
         for border in view.get("border", []):
             if str(border.get("number")) == target:
@@ -825,9 +857,11 @@ def action_items(action: str) -> list[tuple[str, str]]:
 
 def render_panel(view: View) -> Image.Image:
     seat = panel_seat(view)
-    players = list(view.get("players", []))
-    player = next((p for p in players if p.get("seat") == seat), None)
     decision = _decision(view)
+    # whose pieces the left column shows: the panel's seat, else (spectators) the deciding one
+    subject = seat if seat is not None else (int(decision["seat"]) if decision else None)
+    players = list(view.get("players", []))
+    player = next((p for p in players if p.get("seat") == subject), None)
     actions = [str(a) for a in decision.get("actions", [])] if decision else []
     mine = decision is not None and seat is not None and decision.get("seat") == seat
     rx = PANEL_LEFT_W + 20
@@ -839,14 +873,18 @@ def render_panel(view: View) -> Image.Image:
     list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
     columns = 2 if len(actions) > 14 else 1
     rows = -(-len(actions) // columns) if actions else 0
-    height = max(580, list_top + rows * ACTION_ROW + 16)
+    revealed = [c for c in view.get("revealed", []) if isinstance(c, Mapping)][:3]
+    revealed_top = list_top + rows * ACTION_ROW + 8
+    bottom = revealed_top + (CELL + 40 if revealed and decision else 0)
+    height = max(580, bottom + 16)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_panel_header(image, draw, view, seat)
 
     # left column: hand card, resources, display
     lx = 16
-    draw.text((lx, 78), "Hand", font=font(20, bold=True), fill=pal.INK_MUTED)
+    hand_title = "Hand" if subject == seat else f"{seat_label(view, subject or 0)}'s hand"
+    draw.text((lx, 78), hand_title, font=font(20, bold=True), fill=pal.INK_MUTED)
     hand = player.get("hand") if player else None
     if isinstance(hand, Mapping) and hand.get("type") == "tribe":
         image.paste(card_face(hand, None, 300, 200), (lx, 106))
@@ -877,6 +915,10 @@ def render_panel(view: View) -> Image.Image:
         draw.text((rx, y), line, font=prompt_font, fill=pal.INK_LIGHT)
         y += lay.line_height(prompt_font) + 2
     _draw_actions(image, draw, view, actions, (rx, list_top), rw, columns, rows)
+    if revealed:  # the cards the decision is about (Caravan, Tribal Expansion)
+        draw.text((rx, revealed_top), "Revealed", font=font(20, bold=True), fill=pal.INK_MUTED)
+        for i, card in enumerate(revealed):
+            image.paste(card_face(card, None), (rx + i * (CELL + 12), revealed_top + 30))
     return image
 
 
@@ -891,7 +933,7 @@ def _draw_panel_header(
         ink = pal.seat_ink(seat)
     else:
         draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
-        title = "Spectator"
+        title = "Spectator view"
         ink = pal.INK_LIGHT
     draw.text((74, 31), title, font=font(28, bold=True), fill=ink, anchor="lm")
     rnd = min(int(view.get("round", 1)), 12)

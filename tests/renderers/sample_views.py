@@ -228,6 +228,19 @@ def many_actions() -> View:
         "actions": list(TRADER_ACTIONS),
     }
     view["players"][0].update(dates=6, salt=4, pepper=3)
+    view["revealed"] = []
+    return view
+
+
+def reveal_choice() -> View:
+    """Blue's own view at the Caravan with P-CARAVAN: two revealed goods cards to choose from."""
+    view = mid_game()
+    view["seat"] = 0
+    view["decision"] = {
+        "seat": 0, "kind": "reveal_choice",
+        "prompt": "Blue, choose which revealed goods card to receive.",
+        "actions": ["choose GDD", "choose GP1"],
+    }
     return view
 
 
@@ -279,6 +292,7 @@ BOARDS = {
 }
 PANELS = {
     "trader": many_actions,
+    "reveal": reveal_choice,
     "placement": placement_choice,
     "waiting": mid_game,
 }
