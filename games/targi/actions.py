@@ -45,8 +45,6 @@ from games.targi.flow import (
 )
 from games.targi.state import NO, TargiState
 
-# ---- action handlers ----------------------------------------------------------------------
-
 
 def on_place(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     n = int(action[6:])
@@ -241,7 +239,7 @@ def on_tribe(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     _, cid, src, cell = st.pending
     who = label(seat)
     name = card_name(cid)
-    if action == "leave":
+    if action == "leave":  # UNCERTAIN (spec 8.4.1): a declined card stays face up in place
         ctx.say(f"{who} left {name} on {src}.", seat)
         after_action(st, ctx)
         return
@@ -327,6 +325,8 @@ def place_card(st: TargiState, ctx: Ctx, seat: int, cid: str, row: int, cost: Co
     who = label(seat)
     paid = amounts_text(cost)
     ctx.say(f"{who} played {card_name(cid)} into row {row + 1}, paying {paid}.", seat)
+    # UNCERTAIN (spec 11): the player still finishes their own actions; a full display only
+    # stops further plays.
     if display_size(st, seat) == 12 and not st.end_triggered:
         st.end_triggered = True
         st.reason = f"{who} placed a 12th tribe card."
@@ -428,6 +428,7 @@ def on_fata(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     a, b = action[5:].split(">")
     i, j = CELLS.index(a), CELLS.index(b)
     marks = st.markers[seat]
+    # UNCERTAIN (spec 8.4.5): the moved marker is an ordinary unused marker for later use.
     marks[marks.index(i)] = j
     st.marker_at[i] = NO
     st.marker_at[j] = seat

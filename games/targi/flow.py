@@ -46,11 +46,9 @@ class Ctx:
         self.events.append(Event(text, seat))
 
 
-# ---- transitions --------------------------------------------------------------------------
-
-
 def draw(st: TargiState, ctx: Ctx, kind: str) -> str | None:
     """Top card of a deck, reshuffling its discard pile first if the deck is empty (section 10)."""
+    # UNCERTAIN (spec 10): the tribe deck reshuffles its discard pile just like the goods deck.
     deck = st.goods_deck if kind == "goods" else st.tribe_deck
     ctx.revealed = True
     if not deck:
@@ -140,6 +138,7 @@ def end_round(st: TargiState, ctx: Ctx) -> None:
                 if cid is not None:
                     st.cells[i], st.face_up[i], st.awaits[i] = cid, True, None
                     ctx.say(f"{CELLS[i]} was refilled with {card_name(cid)}.")
+    # UNCERTAIN (spec 9, 11): after a 12th-card end the limit check still runs before scoring.
     st.phase = "limit"
     st.limit_queue = [st.start, 1 - st.start]
     advance_limit(st, ctx)
@@ -201,6 +200,8 @@ def start_raid(st: TargiState, ctx: Ctx, k: int) -> None:
     st.raid_opts = {}
     st.raid_pay = [None, None]
     st.raid_gain = [0, 0]
+    # UNCERTAIN (spec 8.1): each option is all-or-nothing, affordability is judged on holdings
+    # before the raid, and every payment and gain is applied together in finish_raid.
     for seat in (st.start, 1 - st.start):
         if is_protected(st, seat):
             st.raid_pay[seat] = "protected"

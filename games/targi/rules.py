@@ -20,8 +20,6 @@ from games.targi.flow import Ctx, new_state
 from games.targi.scoring import score_breakdown
 from games.targi.state import TargiState
 
-# ---- the Game ------------------------------------------------------------------------------
-
 _UNSET = object()
 
 

@@ -5,8 +5,6 @@ from __future__ import annotations
 from games.targi.data import SYMBOLS, TRIBE_CARDS, G
 from games.targi.state import TargiState
 
-# ---- scoring ------------------------------------------------------------------------------
-
 
 def row_bonus(row: list[str]) -> int:
     if len(row) < 4:
