@@ -29,6 +29,7 @@ DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
 ADMINISTRATOR = 1 << 3
+MESSAGE_CONTENT_INTENT = 1 << 15
 EVERYONE_PERMISSIONS = 0x0006_3584_0E40  # view, send, threads, attach, history, slash commands
 
 Json = dict[str, Any]
@@ -97,6 +98,7 @@ class FakeDiscord:
         self.errors: list[str] = []  # exceptions raised inside the fake itself
         self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
         self.identified = asyncio.Event()
+        self.intents = 0  # what the client asked for in IDENTIFY
         self._interactions: dict[str, _Interaction] = {}
         self._changed = asyncio.Condition()
         self._ws: web.WebSocketResponse | None = None
@@ -198,6 +200,7 @@ class FakeDiscord:
             if op == 1:
                 await ws.send_str(json.dumps({"op": 11}))
             elif op == 2:
+                self.intents = int(payload["d"]["intents"])
                 await self.dispatch("READY", {
                     "v": 10, "user": self.bot_user, "session_id": "fake-session",
                     "resume_gateway_url": self.gateway_url, "private_channels": [],
@@ -523,15 +526,23 @@ class FakeDiscord:
 
     async def say(self, content: str, *, user: str = "alice",
                   channel_id: str | None = None) -> Json:
-        """Post a plain message as ``user`` (the bot sees it via MESSAGE_CREATE)."""
+        """Post a plain message as ``user`` (the bot sees it via MESSAGE_CREATE).
+
+        As on Discord, the text reaches a bot without the Message Content intent only when the
+        message mentions it.
+        """
         channel_id = channel_id or self.channel_id
+        mentioned = f"<@{self.app_id}>" in content
+        if not self.intents & MESSAGE_CONTENT_INTENT and not mentioned:
+            content = ""
         author = self.member(user)
         msg: Json = {
             "id": self.snowflake(), "channel_id": channel_id, "guild_id": self.guild_id,
             "author": author["user"], "member": {k: v for k, v in author.items() if k != "user"},
             "content": content, "timestamp": _now(), "edited_timestamp": None, "tts": False,
-            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [],
-            "embeds": [], "components": [], "pinned": False, "type": 0, "flags": 0}
+            "mention_everyone": False, "mentions": [self.bot_user] if mentioned else [],
+            "mention_roles": [], "attachments": [], "embeds": [], "components": [],
+            "pinned": False, "type": 0, "flags": 0}
         self.messages[msg["id"]] = msg
         await self.dispatch("MESSAGE_CREATE", msg)
         return msg

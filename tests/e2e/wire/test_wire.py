@@ -204,3 +204,43 @@ async def test_panel_button_round_trip_and_stale_ids(fake: FakeDiscord,
     assert forged["flags"] & EPHEMERAL and "recognise" in forged["content"], forged["content"]
     missing = await fake.reply_to(await fake.click(old, "cv:panel:999999:0", user="carol"))
     assert missing["flags"] & EPHEMERAL and "999999" in missing["content"], missing["content"]
+
+
+async def test_play_command_with_autocomplete_in_thread(fake: FakeDiscord,
+                                                        caravan: CaravanBot) -> None:
+    table = await open_table(fake)
+
+    # autocomplete offers the legal placements to the player to move, and nothing to the other
+    offered: dict[str, list[Json]] = {}
+    for player in ("alice", "bob"):
+        iid = await fake.autocomplete("play", "move", user=player, channel_id=table.thread_id,
+                                      move="place")
+        callback = await fake.callback_for(iid)
+        assert callback.json["type"] == 8
+        offered[player] = callback.json["data"]["choices"]
+    mover = next(p for p in offered if offered[p])
+    waiting = next(p for p in offered if p != mover)
+    assert offered[waiting] == []
+    values = [c["value"] for c in offered[mover]]
+    assert values and all(re.fullmatch(r"place \d+", v) for v in values), values
+    assert len(values) <= 25  # Discord's limit for autocomplete choices
+
+    # /play answers privately: a thinking defer, then the "thinking" message is edited
+    iid = await fake.slash("play", user=mover, channel_id=table.thread_id, move=values[0])
+    assert (await fake.callback_for(iid)).json == {"type": 5, "data": {"flags": EPHEMERAL}}
+    reply = await fake.reply_to(iid)
+    assert reply["flags"] & EPHEMERAL and not reply["flags"] & (1 << 7)  # no longer loading
+    assert f"`{values[0]}`" in reply["content"], reply["content"]
+
+    # the thread gets the next board, which now asks the other player to move
+    await fake.wait_for(lambda c: len(board_posts(fake, table.thread_id)) >= 2,
+                        what="the board after /play")
+    latest = board_posts(fake, table.thread_id)[-1]
+    assert png(latest.files[0][1]).width >= MIN_BOARD_WIDTH
+    assert f"<@{fake.users[waiting]['id']}>, your move" in latest.json["content"]
+
+    # playing again is refused privately: the turn has passed to the other player
+    again = await fake.slash("play", user=mover, channel_id=table.thread_id, move=values[-1])
+    refused = await fake.reply_to(again)
+    assert refused["flags"] & EPHEMERAL
+    assert f"{waiting.title()}'s turn" in refused["content"], refused["content"]
