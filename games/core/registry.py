@@ -8,7 +8,7 @@ from typing import Any
 from games.core.contract import Game
 
 # Packages whose import registers a game. Add a new game's package here.
-GAME_PACKAGES: tuple[str, ...] = ("games.targi",)
+GAME_PACKAGES: tuple[str, ...] = ("games.targi", "games.yspahan")
 
 _GAMES: dict[str, Game[Any]] = {}
 

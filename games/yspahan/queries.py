@@ -1,0 +1,160 @@
+"""Questions the rules, the notation and the views all ask of a Yspahan state (no changes)."""
+
+from __future__ import annotations
+
+from games.yspahan.data import (
+    BUILDINGS,
+    CARAVAN_PER_ROW,
+    CRANE,
+    FURTHER,
+    HAMMAM,
+    NEIGHBOUR,
+    NO,
+    QUARTER_SOUKS,
+    SEAT_LABELS,
+    SOUK_SHOPS,
+    card_kind,
+)
+from games.yspahan.state import YspahanState
+
+
+def label(seat: int) -> str:
+    return SEAT_LABELS[seat]
+
+
+def takeable(st: YspahanState, seat: int) -> list[int]:
+    """Tower spaces whose group `seat` may take (2p: the other player needs a white die)."""
+    tw = st.tw
+    if st.np == 2 and seat != st.first:
+        return [g for g in range(1, 7) if tw[g]]
+    ty = st.ty
+    return [g for g in range(1, 7) if tw[g] or ty[g]]
+
+
+def souk_owner(st: YspahanState, souk: int) -> int:
+    """The one colour present in a souk (a souk never holds two colours), or NO."""
+    shops = st.shops
+    for i in SOUK_SHOPS[souk]:
+        if shops[i] != NO:
+            return shops[i]
+    return NO
+
+
+def legal_shops(st: YspahanState, seat: int, quarter: int) -> list[int]:
+    """Spec 6.4: one cube per shop, opponents' souks closed, finish a souk before starting one."""
+    shops = st.shops
+    mine: list[int] = []
+    free: list[int] = []
+    for k in QUARTER_SOUKS[quarter]:
+        owner = NO
+        empties = []
+        for i in SOUK_SHOPS[k]:
+            o = shops[i]
+            if o == NO:
+                empties.append(i)
+            else:
+                owner = o
+        if not empties:
+            continue
+        if owner == seat:
+            mine.extend(empties)
+        elif owner == NO:
+            free.extend(empties)
+    return mine or free
+
+
+def caravan_size(st: YspahanState) -> int:
+    return 3 * CARAVAN_PER_ROW[st.np]
+
+
+def has(st: YspahanState, seat: int, building: int) -> bool:
+    return building in st.built[seat]
+
+
+def first_of_kinds(hand: list[str]) -> list[str]:
+    """One card per kind (the lowest id): copies of a kind are interchangeable."""
+    out: list[str] = []
+    last = ""
+    for cid in hand:
+        if cid[:2] != last:
+            out.append(cid)
+            last = cid[:2]
+    return out
+
+
+def card_playable(st: YspahanState, seat: int, kind: int) -> bool:
+    """Spec 9.4: whether a card of `kind` may be played for its effect now."""
+    if kind in (1, 2, 5):
+        return True
+    if kind == 6:
+        return any(legal_shops(st, seat, q) for q in range(4))
+    if kind == 7:
+        return st.gold[seat] > 0
+    if kind == 8:
+        return st.camels[seat] > 0
+    if kind == 9:
+        return st.gold[seat] > 0 or st.camels[seat] > 0
+    return False  # C3/C4 only inside a build choice
+
+
+def play_options(st: YspahanState, seat: int) -> list[str]:
+    return [
+        "play " + cid
+        for cid in first_of_kinds(st.hands[seat])
+        if card_playable(st, seat, card_kind(cid))
+    ]
+
+
+def discount_cards(st: YspahanState, seat: int, building: int) -> list[tuple[str, ...]]:
+    """Spec 8.1: affordable (C3?, C4?) card sets for a building, cheapest use of cards first."""
+    hand = st.hands[seat]
+    c3 = next((c for c in hand if c[:2] == "C3"), None)
+    b = BUILDINGS[building]
+    # UNCERTAIN (U17): C4 is not offered for a building without a gold cost (the Enclosure).
+    c4 = next((c for c in hand if c[:2] == "C4"), None) if b.gold else None
+    out: list[tuple[str, ...]] = []
+    camels, gold = st.camels[seat], st.gold[seat]
+    for combo in ((), (c3,), (c4,), (c3, c4)):
+        if None in combo:
+            continue
+        need_c = 0 if c3 in combo else b.camels
+        need_g = 0 if c4 in combo else b.gold
+        if camels >= need_c and gold >= need_g:
+            out.append(combo)  # type: ignore[arg-type]
+    return out
+
+
+def build_options(st: YspahanState, seat: int) -> list[int]:
+    built = st.built[seat]
+    return [b for b in range(6) if b not in built and discount_cards(st, seat, b)]
+
+
+def hammam_bonus(st: YspahanState, seat: int) -> int:
+    return 3 if HAMMAM in st.built[seat] else 0
+
+
+def move_cost(st: YspahanState, k: int) -> int:
+    """Spec 6.5.1: gold for an effective distance k against the face value v."""
+    return max(0, abs(k - st.v) - hammam_bonus(st, st.acting))
+
+
+def supervisor_steps(st: YspahanState) -> list[str]:
+    """Directions the Supervisor may step now, keeping a payable end within reach."""
+    pos = st.supervisor
+    k1 = st.sup_k + 1
+    gold = st.gold[st.acting]
+    v = st.v
+    h = hammam_bonus(st, st.acting)
+    out = []
+    for d, nb in NEIGHBOUR[pos].items():
+        if nb == st.sup_prev:
+            continue
+        reach = FURTHER[(nb, pos)]
+        best = min(max(v, k1), k1 + reach)
+        if max(0, abs(best - v) - h) <= gold:
+            out.append("step " + d)
+    return out
+
+
+def crane_bonus(st: YspahanState, seat: int) -> int:
+    return 1 if CRANE in st.built[seat] else 0

@@ -1,0 +1,899 @@
+"""Yspahan rules (spec sections 3-15): the `Game` subclass and the state transitions.
+
+Every `_apply` copies the state once, runs the handler of the pending step on the copy, then
+resolves every following decision that has a single legal option (spec 18.3: the engine asks
+only when there is a real choice) until the next real decision, which is cached on the state.
+
+Steps of a turn (`state.step`) and the decision each one asks:
+  buy       first player, before the roll (card window CW0)          kind "buy_yellow"
+  start     start of a turn/action (CW1): a group, or the forced draw "choose_group"/"forced_draw"
+  option    what to do with the taken group                           "option"
+  place     one cube into a shop of the quarter                       "place_cube"
+  super     one Supervisor step, or stop                              "supervisor"
+  order     which of two adjacent shops ships first                   "ship_order"
+  save      the owner of a shipped cube: ship it or keep it           "camel_save"
+  build     3p/4p build step (CW2)                                    "build"
+  discount  which discount cards go into the chosen building          "build_discount"
+  end       end of the turn/action (CW3), offered with playable cards "end_turn"
+  c6q/c6s   Shop delivery: quarter, then shop                         "card_quarter"/"card_shop"
+  cdir/camt Exchange direction; amount for C7/C8/C9                   "card_direction"/"card_amount"
+"""
+
+from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from games.core import rng as R
+from games.core.contract import JSON, Decision, Event, Game, Outcome, ranked_winners
+from games.yspahan import notation, views
+from games.yspahan.data import (
+    BAZAAR,
+    BUILDING_KEYS,
+    BUILDING_VP,
+    BUILDINGS,
+    C7_MAX_GOLD,
+    C8_MAX_CAMELS,
+    C8_VP_PER_CAMEL,
+    CAMELS_SPACE,
+    CARAVAN_PER_ROW,
+    CARAVAN_ROW_VP,
+    CARAVANSERAI,
+    CARD_IDS,
+    CAT_BAZAAR,
+    CAT_BUILDINGS,
+    CAT_CARAVAN,
+    CAT_CARDS,
+    CAT_ENTRY,
+    CAT_SOUKS,
+    CATEGORIES,
+    ENCLOSURE,
+    GOLD_SPACE,
+    HUB,
+    MAX_YELLOW,
+    NEIGHBOUR,
+    NO,
+    QUARTERS,
+    SEAT_LABELS,
+    SHOP_B,
+    SHOP_INDEX,
+    SHOPS,
+    SOUK_SHOPS,
+    SOUKS,
+    STREET,
+    STREET_SHOPS,
+    TOWER_NAMES,
+    WHITE_DICE,
+    card_kind,
+    card_name,
+)
+from games.yspahan.queries import (
+    build_options,
+    caravan_size,
+    crane_bonus,
+    discount_cards,
+    first_of_kinds,
+    has,
+    label,
+    legal_shops,
+    move_cost,
+    play_options,
+    supervisor_steps,
+    takeable,
+)
+from games.yspahan.state import YspahanState
+
+OPTION_WORD = {1: "camels", 6: "gold"}  # option A on the other spaces is "shops"
+LOG_LINES = 10
+
+
+class Ctx:
+    """What one `_apply` produced besides the state: events and whether anything was revealed."""
+
+    __slots__ = ("events", "revealed")
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.revealed = False
+
+    def say(self, text: str, seat: int | None = None) -> None:
+        self.events.append(Event(text, seat))
+
+
+def a_word(group: int) -> str:
+    return OPTION_WORD.get(group, "shops")
+
+
+def plural(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def camels_text(n: int) -> str:
+    return plural(n, "camel")
+
+
+def cubes_text(n: int) -> str:
+    return plural(n, "cube")
+
+
+# ---- decisions ----------------------------------------------------------------------------
+
+
+def decide(st: YspahanState) -> Decision | None:
+    step = st.step
+    opts: list[str]
+    if st.phase == "finished":
+        return None
+    seat = st.acting
+    who = label(seat)
+    if step == "buy":
+        gold = st.gold[seat]
+        opts = [f"buy {y}" for y in range(min(MAX_YELLOW, gold) + 1)]
+        prompt = f"{who}, buy up to {min(MAX_YELLOW, gold)} yellow dice (1 gold each), then roll."
+        return Decision(seat, "buy_yellow", prompt, (*opts, *play_options(st, seat)))
+    if step == "start":
+        groups = takeable(st, seat)
+        plays = play_options(st, seat)
+        if groups:
+            opts = [f"group {g}" for g in groups]
+            prompt = f"{who}, take a dice group from the Tower."
+            return Decision(seat, "choose_group", prompt, (*opts, *plays))
+        prompt = f"{who}, no dice group is left for you: draw a card."
+        return Decision(seat, "forced_draw", prompt, ("draw", *plays))
+    if step == "option":
+        word = a_word(st.group)
+        opts = [word] + [f"{word} +{c}" for c in first_of_kinds(st.hands[seat])]
+        opts.append("supervisor")
+        if st.deck or st.discard:
+            opts.append("card")
+        if st.np == 2:
+            opts.extend("build " + BUILDINGS[b].key for b in build_options(st, seat))
+        g = st.group
+        prompt = (
+            f"{who}, you took {plural(st.n, 'die')} showing {st.v} from "
+            f"{TOWER_NAMES[g]}: choose what to do."
+        )
+        return Decision(seat, "option", prompt, tuple(opts))
+    if step == "place":
+        opts = ["cube " + SHOPS[i] for i in legal_shops(st, seat, st.quarter)]
+        prompt = f"{who}, place a cube in the {QUARTERS[st.quarter]} quarter ({st.left} left)."
+        return Decision(seat, "place_cube", prompt, tuple(opts))
+    if step == "super":
+        opts = supervisor_steps(st)
+        if move_cost(st, st.sup_k) <= st.gold[seat]:
+            opts.append("done")
+        cost = move_cost(st, st.sup_k)
+        prompt = (
+            f"{who}, move the Supervisor (die {st.v}, {st.sup_k} steps so far, "
+            f"stopping here costs {cost} gold)."
+        )
+        return Decision(seat, "supervisor", prompt, tuple(opts))
+    if step == "order":
+        opts = ["first " + SHOPS[i] for i in st.ship]
+        prompt = f"{label(st.mover)}, choose which shop's cube goes to the Caravan first."
+        return Decision(st.mover, "ship_order", prompt, tuple(opts))
+    if step == "save":
+        shop = st.save_shop
+        owner = st.shops[shop]
+        prompt = (
+            f"{label(owner)}, your cube in {SHOPS[shop]} is shipped: ship it, or keep it "
+            "for 1 camel and send a reserve cube instead."
+        )
+        return Decision(owner, "camel_save", prompt, ("ship", "keep"))
+    if step == "build":
+        opts = ["build " + BUILDINGS[b].key for b in build_options(st, seat)]
+        prompt = f"{who}, you may construct one building."
+        return Decision(seat, "build", prompt, (*opts, "pass", *play_options(st, seat)))
+    if step == "discount":
+        opts = [discount_action(c) for c in discount_cards(st, seat, st.build)]
+        prompt = f"{who}, choose which cards lower the cost of the {BUILDINGS[st.build].name}."
+        return Decision(seat, "build_discount", prompt, tuple(opts))
+    if step == "end":
+        prompt = f"{who}, play a card or end your {'action' if st.np == 2 else 'turn'}."
+        return Decision(seat, "end_turn", prompt, ("end", *play_options(st, seat)))
+    if step == "c6q":
+        opts = [f"quarter {QUARTERS[q].lower()}" for q in range(4) if legal_shops(st, seat, q)]
+        prompt = f"{who}, choose the quarter for the Shop delivery cube."
+        return Decision(seat, "card_quarter", prompt, tuple(opts))
+    if step == "c6s":
+        opts = ["cube " + SHOPS[i] for i in legal_shops(st, seat, st.quarter)]
+        prompt = f"{who}, choose the shop for the Shop delivery cube."
+        return Decision(seat, "card_shop", prompt, tuple(opts))
+    if step == "cdir":
+        opts = []
+        if st.camels[seat]:
+            opts.append("convert camels")
+        if st.gold[seat]:
+            opts.append("convert gold")
+        prompt = f"{who}, exchange camels for gold or gold for camels?"
+        return Decision(seat, "card_direction", prompt, tuple(opts))
+    if step == "camt":
+        top = amount_limit(st, seat)
+        kind = card_kind(st.card)
+        if kind == 7:
+            what = "gold to return for 1 VP each"
+        elif kind == 8:
+            what = f"camels to return for {C8_VP_PER_CAMEL} VP each"
+        else:
+            what = "camels to turn into gold" if st.quarter == 0 else "gold to turn into camels"
+        prompt = f"{who}, how many {what}?"
+        amounts = tuple(f"amount {i}" for i in range(1, top + 1))
+        return Decision(seat, "card_amount", prompt, amounts)
+    raise AssertionError(f"unknown step {step}")
+
+
+def amount_limit(st: YspahanState, seat: int) -> int:
+    kind = card_kind(st.card)
+    if kind == 7:
+        return min(C7_MAX_GOLD, st.gold[seat])
+    if kind == 8:
+        return min(C8_MAX_CAMELS, st.camels[seat])
+    return st.camels[seat] if st.quarter == 0 else st.gold[seat]
+
+
+def discount_action(cards: tuple[str, ...]) -> str:
+    return "discount " + (" ".join(cards) if cards else "none")
+
+
+# ---- setup, days and weeks ------------------------------------------------------------------
+
+
+def new_state(players: int, seed: int) -> YspahanState:
+    st = YspahanState.blank(players)
+    rng = R.seed_state(seed)
+    deck = list(CARD_IDS)
+    rng = R.shuffle(rng, deck)
+    st.deck = deck
+    rng, st.first = R.below(rng, players)
+    st.rng = rng
+    ctx = Ctx()
+    begin_day(st, ctx)
+    settle(st, ctx)
+    st.log = tuple(e.text for e in ctx.events)[-LOG_LINES:]
+    return st
+
+
+def begin_day(st: YspahanState, ctx: Ctx, order: list[int] | None = None) -> None:
+    f = st.first
+    if order is None:
+        order = [f, 1 - f, f] if st.np == 2 else [(f + i) % st.np for i in range(st.np)]
+    st.queue = order
+    st.phase = "roll"
+    st.step = "buy"
+    st.acting = f
+    st.yellow = 0
+    ctx.say(f"Week {st.week}, day {st.day}: {label(f)} is the first player.")
+
+
+def roll(st: YspahanState, ctx: Ctx) -> None:
+    """Spec 5.2-5.3: roll once, group by value, lowest on Camels, highest on Gold."""
+    white = WHITE_DICE[st.np]
+    rng = st.rng
+    counts_w = [0] * 7
+    counts_y = [0] * 7
+    for i in range(white + st.yellow):
+        rng, x = R.below(rng, 6)
+        if i < white:
+            counts_w[x + 1] += 1
+        else:
+            counts_y[x + 1] += 1
+    st.rng = rng
+    ctx.revealed = True
+    values = [v for v in range(1, 7) if counts_w[v] or counts_y[v]]
+    # UNCERTAIN (U1): if every die shows one value, the whole group goes on Camels.
+    spaces = [CAMELS_SPACE] if len(values) == 1 else (
+        [CAMELS_SPACE, *range(2, len(values)), GOLD_SPACE]
+    )
+    tw, ty, tv = [0] * 7, [0] * 7, [0] * 7
+    for space, v in zip(spaces, values, strict=True):
+        tw[space], ty[space], tv[space] = counts_w[v], counts_y[v], v
+    st.tw, st.ty, st.tv = tw, ty, tv
+    ctx.say(f"{label(st.first)} rolled: {tower_text(st)}.")
+
+
+def tower_text(st: YspahanState) -> str:
+    parts = []
+    for g in range(1, 7):
+        if st.tw[g] or st.ty[g]:
+            y = f"+{st.ty[g]}y" if st.ty[g] else ""
+            parts.append(f"{TOWER_NAMES[g]} {st.tw[g]}{y}x{st.tv[g]}")
+    return ", ".join(parts) if parts else "empty"
+
+
+def start_next_turn(st: YspahanState, ctx: Ctx) -> None:
+    st.phase = "turn"
+    if not st.queue:
+        end_day(st, ctx)
+        return
+    st.acting = st.queue.pop(0)
+    st.step = "start"
+    st.group = 0
+    st.n = st.v = 0
+    st.extra = ""
+
+
+def end_turn(st: YspahanState, ctx: Ctx) -> None:
+    if st.np > 2 and st.acting == st.first:
+        removed = False
+        for g in range(1, 7):
+            if st.ty[g]:
+                st.ty[g] = 0
+                removed = True
+                if not st.tw[g]:
+                    st.tv[g] = 0
+        if removed:
+            ctx.say("The yellow dice left the Tower.")
+    start_next_turn(st, ctx)
+
+
+def end_day(st: YspahanState, ctx: Ctx) -> None:
+    st.tw, st.ty, st.tv = [0] * 7, [0] * 7, [0] * 7
+    if st.day == 7:
+        end_week(st, ctx)
+        if st.phase == "finished":
+            return
+        st.first = (st.first + 1) % st.np
+        begin_day(st, ctx)
+        return
+    st.day += 1
+    if st.week == 3 and st.day == 7:
+        last_day(st, ctx)
+        return
+    st.first = (st.first + 1) % st.np
+    begin_day(st, ctx)
+
+
+def last_day(st: YspahanState, ctx: Ctx) -> None:
+    """Spec 13: 4p ascending score; 2p lower score first; 3p normal rotation (U2)."""
+    f6 = st.first
+    st.f6 = f6
+    n = st.np
+    scores = [st.score(s) for s in range(n)]
+    if n == 4:
+        order = sorted(range(n), key=lambda p: (scores[p], -((p - f6) % n)))
+        st.first = order[0]
+        ctx.say(
+            "Last day: turns in ascending score order, "
+            + ", ".join(label(p) for p in order)
+            + "."
+        )
+        begin_day(st, ctx, order)
+        return
+    if n == 2 and scores[0] != scores[1]:
+        st.first = 0 if scores[0] < scores[1] else 1
+        ctx.say(f"Last day: {label(st.first)}, with the lower score, is the first player.")
+    else:
+        st.first = (f6 + 1) % n
+    begin_day(st, ctx)
+
+
+def end_week(st: YspahanState, ctx: Ctx) -> None:
+    """Spec 11: souks (+Bazaar), clear the city, score the Caravan (kept), Supervisor home."""
+    gained = [0] * st.np
+    for k, souk in enumerate(SOUKS):
+        owners = {st.shops[i] for i in SOUK_SHOPS[k]}
+        if len(owners) != 1 or NO in owners:
+            continue
+        (o,) = owners
+        st.pts[o][CAT_SOUKS] += souk.value
+        gained[o] += souk.value
+        if has(st, o, BAZAAR):
+            st.pts[o][CAT_BAZAAR] += 2
+            gained[o] += 2
+    summary = ", ".join(f"{label(s)} {gained[s]}" for s in range(st.np))
+    ctx.say(f"End of week {st.week}: souks scored ({summary} VP); the quarters were cleared.")
+    st.shops = [NO] * len(SHOPS)
+    score_caravan(st, ctx, "week end")
+    st.supervisor = HUB
+    if st.week == 3:
+        st.phase = "finished"
+        st.step = ""
+        st.queue = []
+        st.reason = "Three weeks were played; the game ended after the third week's scoring."
+        ctx.say("The game is over.")
+        return
+    st.week += 1
+    st.day = 1
+
+
+def score_caravan(st: YspahanState, ctx: Ctx, why: str) -> None:
+    """Spec 7.3: cubes x row number of the highest row holding one of the player's cubes."""
+    per_row = CARAVAN_PER_ROW[st.np]
+    parts = []
+    for s in range(st.np):
+        count = 0
+        top = 0
+        for i, o in enumerate(st.caravan):
+            if o == s:
+                count += 1
+                top = i // per_row + 1
+        if count:
+            st.pts[s][CAT_CARAVAN] += count * top
+            parts.append(f"{label(s)} {count * top}")
+    if parts:
+        ctx.say(f"Caravan scored ({why}): " + ", ".join(parts) + " VP.")
+
+
+def caravan_entry(st: YspahanState, ctx: Ctx, owner: int) -> None:
+    """Spec 7.2: next space, immediate VP, Caravanserai draw, full-Caravan scoring."""
+    idx = len(st.caravan)
+    st.caravan.append(owner)
+    vp = CARAVAN_ROW_VP[idx // CARAVAN_PER_ROW[st.np]]
+    st.pts[owner][CAT_ENTRY] += vp
+    ctx.say(f"{label(owner)}'s cube entered Caravan space {idx + 1} (+{vp} VP).", owner)
+    if has(st, owner, CARAVANSERAI):
+        draw_card(st, ctx, owner, "Caravanserai")
+    if len(st.caravan) == caravan_size(st):
+        score_caravan(st, ctx, "full")
+        st.caravan = []
+        ctx.say("The full Caravan was emptied; its cubes went back to their owners.")
+
+
+def draw_card(st: YspahanState, ctx: Ctx, seat: int, why: str) -> None:
+    """Spec 9.5: reshuffle the discard pile when the deck is empty; nothing if both are."""
+    if not st.deck:
+        if not st.discard:
+            ctx.say(f"{label(seat)} could not draw: no card is left ({why}).", seat)
+            return
+        st.deck = st.discard
+        st.discard = []
+        st.rng = R.shuffle(st.rng, st.deck)
+        ctx.say("The discard pile was shuffled into a new deck.")
+    ctx.revealed = True
+    insort(st.hands[seat], st.deck.pop())
+    ctx.say(f"{label(seat)} drew a card ({why}).", seat)
+
+
+# ---- actions ------------------------------------------------------------------------------
+
+
+def after_action(st: YspahanState, ctx: Ctx) -> None:
+    st.group = 0
+    st.extra = ""
+    st.left = 0
+    st.ship = []
+    st.save_shop = NO
+    st.mover = NO
+    st.sup_prev = NO
+    if st.np > 2 and build_options(st, st.acting):
+        st.step = "build"
+        return
+    end_window(st, ctx)
+
+
+def end_window(st: YspahanState, ctx: Ctx) -> None:
+    st.step = "end"  # settle() ends the turn at once when no card can be played
+
+
+def on_buy(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action.startswith("play "):
+        play_card(st, ctx, seat, action[5:], "buy")
+        return
+    y = int(action[4:])
+    st.gold[seat] -= y
+    st.yellow = y
+    if y:
+        ctx.say(f"{label(seat)} bought {plural(y, 'yellow die')}.", seat)
+    roll(st, ctx)
+    start_next_turn(st, ctx)
+
+
+def on_start(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action.startswith("play "):
+        play_card(st, ctx, seat, action[5:], "start")
+        return
+    if action == "draw":
+        draw_card(st, ctx, seat, "no dice group left")
+        after_action(st, ctx)
+        return
+    g = int(action[6:])
+    white, yellow = st.tw[g], st.ty[g]
+    counted = white if (st.np == 2 and seat != st.first) else white + yellow
+    st.group, st.n, st.v = g, counted, st.tv[g]
+    st.tw[g] = st.ty[g] = st.tv[g] = 0
+    lost = " (its yellow dice were removed)" if yellow and counted == white else ""
+    ctx.say(
+        f"{label(seat)} took the {TOWER_NAMES[g]} group: {plural(counted, 'die')} "
+        f"showing {st.v}{lost}.",
+        seat,
+    )
+    st.step = "option"
+
+
+def on_option(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    who = label(seat)
+    if action == "supervisor":
+        st.mover = seat
+        st.sup_k = 0
+        st.sup_prev = NO
+        st.sup_at = st.supervisor
+        st.step = "super"
+        return
+    if action == "card":
+        draw_card(st, ctx, seat, "option C")
+        after_action(st, ctx)
+        return
+    if action.startswith("build "):
+        choose_building(st, ctx, seat, BUILDING_KEYS[action[6:]])
+        return
+    e = 0
+    if " +" in action:
+        cid = action.split(" +")[1]
+        st.hands[seat].remove(cid)
+        st.discard.append(cid)
+        st.extra = cid
+        e = 1
+        ctx.say(f"{who} discarded {card_name(cid)} as an extra die.", seat)
+    g = st.group
+    if g == CAMELS_SPACE:
+        got = st.n + e + (1 if has(st, seat, ENCLOSURE) else 0)
+        st.camels[seat] += got
+        ctx.say(f"{who} took {camels_text(got)}.", seat)
+        after_action(st, ctx)
+    elif g == GOLD_SPACE:
+        got = st.n + e + (2 if has(st, seat, SHOP_B) else 0)
+        st.gold[seat] += got
+        ctx.say(f"{who} took {got} gold.", seat)
+        after_action(st, ctx)
+    else:
+        st.quarter = g - 2
+        st.left = st.n + e + crane_bonus(st, seat)
+        ctx.say(
+            f"{who} supplies the {QUARTERS[st.quarter]} quarter with up to {cubes_text(st.left)}.",
+            seat,
+        )
+        st.step = "place"
+        continue_placing(st, ctx, seat)
+
+
+def continue_placing(st: YspahanState, ctx: Ctx, seat: int) -> None:
+    if st.left and legal_shops(st, seat, st.quarter):
+        return
+    if st.left:
+        ctx.say(
+            f"No legal shop is left; {cubes_text(st.left)} stayed in {label(seat)}'s reserve.",
+            seat,
+        )
+    after_action(st, ctx)
+
+
+def on_place(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    i = SHOP_INDEX[action[5:]]
+    st.shops[i] = seat
+    st.left -= 1
+    ctx.say(f"{label(seat)} placed a cube in {SHOPS[i]}.", seat)
+    continue_placing(st, ctx, seat)
+
+
+def on_super(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action != "done":
+        pos = st.supervisor
+        st.sup_prev = pos
+        st.supervisor = NEIGHBOUR[pos][action[5:]]
+        st.sup_k += 1
+        return
+    cost = move_cost(st, st.sup_k)
+    st.gold[seat] -= cost
+    paid = f", paying {cost} gold" if cost else ""
+    if st.sup_k == 0:
+        ctx.say(f"{label(seat)} kept the Supervisor on {STREET[st.supervisor]}{paid}.", seat)
+    else:
+        ctx.say(
+            f"{label(seat)} moved the Supervisor from {STREET[st.sup_at]} to "
+            f"{STREET[st.supervisor]} ({plural(st.sup_k, 'step')}{paid}).",
+            seat,
+        )
+    st.sup_prev = NO
+    st.ship = [i for i in STREET_SHOPS[st.supervisor] if st.shops[i] != NO]
+    if len(st.ship) == 2:
+        st.step = "order"
+        return
+    process_shipping(st, ctx)
+
+
+def on_order(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    i = SHOP_INDEX[action[6:]]
+    st.ship = [i] + [j for j in st.ship if j != i]
+    process_shipping(st, ctx)
+
+
+def process_shipping(st: YspahanState, ctx: Ctx) -> None:
+    """Spec 6.5.3: each shop once, in order; owners with a camel decide ship or keep."""
+    while st.ship:
+        i = st.ship[0]
+        owner = st.shops[i]
+        if st.camels[owner] > 0:
+            st.save_shop = i
+            st.step = "save"
+            return
+        st.ship.pop(0)
+        st.shops[i] = NO
+        ctx.say(f"{label(owner)}'s cube in {SHOPS[i]} was shipped.", owner)
+        caravan_entry(st, ctx, owner)
+    after_action(st, ctx)
+
+
+def on_save(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    i = st.ship.pop(0)
+    st.save_shop = NO
+    if action == "keep":
+        st.camels[seat] -= 1
+        ctx.say(
+            f"{label(seat)} paid 1 camel to keep the cube in {SHOPS[i]}; a reserve cube "
+            "goes to the Caravan instead.",
+            seat,
+        )
+    else:
+        st.shops[i] = NO
+        ctx.say(f"{label(seat)}'s cube in {SHOPS[i]} was shipped.", seat)
+    caravan_entry(st, ctx, seat)
+    process_shipping(st, ctx)
+
+
+def choose_building(st: YspahanState, ctx: Ctx, seat: int, b: int) -> None:
+    combos = discount_cards(st, seat, b)
+    if len(combos) > 1:
+        st.build = b
+        st.step = "discount"
+        return
+    construct(st, ctx, seat, b, combos[0])
+
+
+def construct(st: YspahanState, ctx: Ctx, seat: int, b: int, cards: tuple[str, ...]) -> None:
+    building = BUILDINGS[b]
+    camels = 0 if any(c[:2] == "C3" for c in cards) else building.camels
+    gold = 0 if any(c[:2] == "C4" for c in cards) else building.gold
+    st.camels[seat] -= camels
+    st.gold[seat] -= gold
+    for c in cards:
+        st.hands[seat].remove(c)
+        st.discard.append(c)
+    st.built[seat].append(b)
+    vp = BUILDING_VP[len(st.built[seat]) - 1]
+    st.pts[seat][CAT_BUILDINGS] += vp
+    st.build = NO
+    paid = []
+    if camels:
+        paid.append(camels_text(camels))
+    if gold:
+        paid.append(f"{gold} gold")
+    cost = " and ".join(paid) if paid else "nothing"
+    with_cards = f" with {' and '.join(card_name(c) for c in cards)}" if cards else ""
+    ctx.say(
+        f"{label(seat)} built the {building.name} ({b + 1}: {building.id}) for {cost}"
+        f"{with_cards} (+{vp} VP).",
+        seat,
+    )
+    if st.np == 2:
+        after_action(st, ctx)
+    else:
+        end_window(st, ctx)
+
+
+def on_build(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action.startswith("play "):
+        play_card(st, ctx, seat, action[5:], "build")
+        return
+    if action == "pass":
+        end_window(st, ctx)
+        return
+    choose_building(st, ctx, seat, BUILDING_KEYS[action[6:]])
+
+
+def on_discount(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    arg = action[9:]
+    cards = () if arg == "none" else tuple(arg.split())
+    construct(st, ctx, seat, st.build, cards)
+
+
+def on_end(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action.startswith("play "):
+        play_card(st, ctx, seat, action[5:], "end")
+        return
+    end_turn(st, ctx)
+
+
+# ---- cards played for their effect -------------------------------------------------------------
+
+
+def play_card(st: YspahanState, ctx: Ctx, seat: int, cid: str, ret: str) -> None:
+    st.hands[seat].remove(cid)
+    st.card = cid
+    st.ret = ret
+    who = label(seat)
+    kind = card_kind(cid)
+    ctx.say(f"{who} played {card_name(cid)}.", seat)
+    if kind == 1:
+        st.camels[seat] += 3
+        ctx.say(f"{who} took 3 camels.", seat)
+    elif kind == 2:
+        st.gold[seat] += 3
+        ctx.say(f"{who} took 3 gold.", seat)
+    elif kind == 5:
+        # UNCERTAIN (U5): the Caravanserai draws for this cube too.
+        caravan_entry(st, ctx, seat)
+    elif kind == 6:
+        st.step = "c6q"
+        return
+    elif kind in (7, 8):
+        st.step = "camt"
+        return
+    elif kind == 9:
+        st.step = "cdir"
+        return
+    finish_card(st)
+
+
+def finish_card(st: YspahanState) -> None:
+    st.discard.append(st.card)
+    st.card = ""
+    st.step = st.ret
+    st.ret = ""
+    st.quarter = NO
+
+
+def on_card_quarter(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    st.quarter = QUARTERS.index(action[8:].capitalize())
+    st.step = "c6s"
+
+
+def on_card_shop(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    i = SHOP_INDEX[action[5:]]
+    st.shops[i] = seat
+    ctx.say(f"{label(seat)} placed a cube in {SHOPS[i]} (Shop delivery).", seat)
+    finish_card(st)
+
+
+def on_card_direction(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    st.quarter = 0 if action == "convert camels" else 1  # source: 0 camels, 1 gold
+    st.step = "camt"
+
+
+def on_card_amount(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    n = int(action[7:])
+    kind = card_kind(st.card)
+    who = label(seat)
+    if kind == 7:
+        st.gold[seat] -= n
+        st.pts[seat][CAT_CARDS] += n
+        ctx.say(f"{who} returned {n} gold for {n} VP.", seat)
+    elif kind == 8:
+        st.camels[seat] -= n
+        st.pts[seat][CAT_CARDS] += C8_VP_PER_CAMEL * n
+        ctx.say(f"{who} returned {camels_text(n)} for {C8_VP_PER_CAMEL * n} VP.", seat)
+    elif st.quarter == 0:
+        st.camels[seat] -= n
+        st.gold[seat] += n
+        ctx.say(f"{who} exchanged {camels_text(n)} for {n} gold.", seat)
+    else:
+        st.gold[seat] -= n
+        st.camels[seat] += n
+        ctx.say(f"{who} exchanged {n} gold for {camels_text(n)}.", seat)
+    finish_card(st)
+
+
+HANDLERS: dict[str, Callable[[YspahanState, Ctx, int, str], None]] = {
+    "buy": on_buy,
+    "start": on_start,
+    "option": on_option,
+    "place": on_place,
+    "super": on_super,
+    "order": on_order,
+    "save": on_save,
+    "build": on_build,
+    "discount": on_discount,
+    "end": on_end,
+    "c6q": on_card_quarter,
+    "c6s": on_card_shop,
+    "cdir": on_card_direction,
+    "camt": on_card_amount,
+}
+
+
+def settle(st: YspahanState, ctx: Ctx) -> Decision | None:
+    """Resolve decisions with a single legal option; cache and return the next real one."""
+    while True:
+        dec = decide(st)
+        if dec is None or len(dec.actions) > 1:
+            st._dec = dec if dec is not None else _FINISHED
+            return dec
+        HANDLERS[st.step](st, ctx, dec.seat, dec.actions[0])
+
+
+# ---- scoring ------------------------------------------------------------------------------
+
+
+def breakdown(st: YspahanState, seat: int) -> dict[str, int]:
+    return dict(zip(CATEGORIES, st.pts[seat], strict=True))
+
+
+# ---- the Game ------------------------------------------------------------------------------
+
+_FINISHED = object()
+
+
+class Yspahan(Game[YspahanState]):
+    name = "yspahan"
+    title = "Yspahan"
+    min_players = 2
+    max_players = 4
+    schema_version = 1
+
+    def seat_label(self, seat: int) -> str:
+        return SEAT_LABELS[seat]
+
+    def new_game(
+        self, players: int, seed: int, options: Mapping[str, Any] | None = None
+    ) -> YspahanState:
+        if players not in (2, 3, 4):
+            raise ValueError("Yspahan is played by 2 to 4 players.")
+        return new_state(players, seed)
+
+    def decision(self, state: YspahanState) -> Decision | None:
+        dec = state._dec
+        if dec is None:
+            dec = decide(state)
+            state._dec = dec if dec is not None else _FINISHED
+            return dec
+        return None if dec is _FINISHED else dec
+
+    def legal_actions(self, state: YspahanState) -> list[str]:
+        d = self.decision(state)
+        return list(d.actions) if d is not None else []
+
+    def _apply(
+        self, state: YspahanState, action: str
+    ) -> tuple[YspahanState, list[Event], bool]:
+        st = state.copy()
+        ctx = Ctx()
+        HANDLERS[state.step](st, ctx, self.decision(state).seat, action)  # type: ignore[union-attr]
+        settle(st, ctx)
+        if ctx.events:
+            st.log = (*st.log, *(e.text for e in ctx.events))[-LOG_LINES:]
+        return st, ctx.events, ctx.revealed
+
+    def normalize(self, text: str) -> str:
+        return notation.normalize(text)
+
+    def explain_illegal(self, state: YspahanState, action: str) -> str:
+        return notation.explain_illegal(state, self.decision(state), action)
+
+    def describe(self, state: YspahanState, action: str) -> str:
+        return notation.describe(state, self.decision(state), action)
+
+    def view(self, state: YspahanState, seat: int | None) -> JSON:
+        return views.view(state, self.decision(state), seat, self.outcome(state))
+
+    def hidden_from(self, state: YspahanState, seat: int | None) -> frozenset[str]:
+        return views.hidden_ids(state, seat)
+
+    def outcome(self, state: YspahanState) -> Outcome | None:
+        if state.phase != "finished":
+            return None
+        n = state.np
+        scores = tuple(state.score(s) for s in range(n))
+        # UNCERTAIN (U3): no official tie-break; tied leaders share the victory.
+        winners, tiebreak = ranked_winners(scores, [])
+        return Outcome(
+            scores=scores,
+            breakdown=tuple(breakdown(state, s) for s in range(n)),
+            winners=winners,
+            reason=state.reason,
+            tiebreak=tiebreak,
+            tiebreak_values=tuple(
+                {"gold": state.gold[s], "camels": state.camels[s]} for s in range(n)
+            ),
+        )
+
+    def provisional_scores(self, state: YspahanState) -> tuple[int, ...]:
+        return tuple(state.score(s) for s in range(state.np))
+
+    def to_json(self, state: YspahanState) -> JSON:
+        return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}
+
+    def _from_json(self, data: JSON) -> YspahanState:
+        return YspahanState.from_dict(data["state"])
+
+    def text(self, state: YspahanState, seat: int | None) -> str:
+        return views.text(state, self.decision(state), seat, self.outcome(state))
