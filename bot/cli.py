@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from games.agents import Agent, agent_rng, get_agent, levels
-from games.core import Game, GameError, get
+from games.core import Decision, Game, GameError, get
 from games.core.registry import all_games
 
 HUMAN = "human"
@@ -56,6 +56,11 @@ def seat_list(game: Game[Any], spec: str, *, allow_human: bool) -> list[str]:
 
 def agents_for(kinds: Sequence[str]) -> list[Agent | None]:
     return [None if kind == HUMAN else get_agent(kind) for kind in kinds]
+
+
+def message(error: BaseException) -> str:
+    """An exception's own sentence (a KeyError's str() would add quotes)."""
+    return str(error.args[0]) if len(error.args) == 1 else str(error)
 
 
 def board_png(game: Game[Any], state: Any) -> bytes:
@@ -196,14 +201,9 @@ class Terminal:
         self.finish(state)
         return 0
 
-    def ask(self, state: Any, decision: Any) -> str | None:
-        game = self.game
-        self.say()
-        self.say(game.text(state, decision.seat))
-        self.say()
-        self.say(f"{self.label(decision.seat)} — {decision.prompt}")
-        for i, action in enumerate(decision.actions, start=1):
-            self.say(f"  {i:>2}. {game.describe(state, action)}  [{action}]")
+    def ask(self, state: Any, decision: Decision) -> str | None:
+        """The human's choice: a number from the list or typed notation; None to stop."""
+        self.show_choices(state, decision)
         while True:
             try:
                 text = self.read("> ").strip()
@@ -212,14 +212,27 @@ class Terminal:
                 return None
             if text.lower() in ("quit", "exit"):
                 return None
+            if text in ("?", "help"):
+                self.show_choices(state, decision)
+                self.say("Type a number or a move in notation; `quit` ends the game.")
+                continue
             if text.isdigit() and 1 <= int(text) <= len(decision.actions):
-                return str(decision.actions[int(text) - 1])
+                return decision.actions[int(text) - 1]
             if not text:
                 continue
             try:
-                return game.parse(state, text)
+                return self.game.parse(state, text)
             except GameError as error:
                 self.say(f"  {error.reason}")
+
+    def show_choices(self, state: Any, decision: Decision) -> None:
+        game = self.game
+        self.say()
+        self.say(game.text(state, decision.seat))
+        self.say()
+        self.say(f"{self.label(decision.seat)} — {decision.prompt}")
+        for i, action in enumerate(decision.actions, start=1):
+            self.say(f"  {i:>2}. {game.describe(state, action)}  [{action}]")
 
     def save_board(self, state: Any) -> None:
         if not self.images or self.out_dir is None:
@@ -227,7 +240,7 @@ class Terminal:
         try:
             png = board_png(self.game, state)
         except (ImportError, LookupError, NotImplementedError) as error:
-            self.say(f"(no board images: {error})")
+            self.say(f"(no board images: {message(error)})")
             self.images = False
             return
         self.out_dir.mkdir(parents=True, exist_ok=True)
@@ -430,7 +443,8 @@ def dispatch(args: argparse.Namespace) -> int:
         try:
             made = render(game, args.seed, args.steps, kinds, args.out)
         except (ImportError, LookupError, NotImplementedError) as error:
-            print(f"caravanserai render: cannot draw {game.title}: {error}", file=sys.stderr)
+            print(f"caravanserai render: cannot draw {game.title}: {message(error)}",
+                  file=sys.stderr)
             return 1
         note = "" if made == args.steps else f" (the game ended after {made} moves)"
         print(f"wrote {args.out}{note}")

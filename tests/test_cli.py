@@ -201,3 +201,23 @@ def test_targi_play_between_agents_with_stdin_closed(tmp_path: Path) -> None:
 def test_targi_selfplay_completes(capsys: pytest.CaptureFixture[str]) -> None:
     result = selfplay_json(capsys, "targi", "--games", "3", "--agents", "greedy,random")
     assert (result["completed"], result["errors"]) == (3, 0), result["first_error"]
+
+
+def test_play_goes_on_without_images_for_a_game_nobody_draws(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, out, _ = run_cli(capsys, "play", "toy", "--seats", "random", "--out", str(tmp_path))
+    assert code == 0
+    assert "(no board images: No renderer for 'toy'." in out
+    assert "Winner: " in out and not list(tmp_path.iterdir())
+
+
+def test_help_lists_the_choices_again(capsys: pytest.CaptureFixture[str]) -> None:
+    typed = iter(["?", "quit"])
+    code = cli.Terminal(ToyGame(), ["human", "human"], 1, None, lambda _: next(typed),
+                        sys.stdout).run()
+    out = capsys.readouterr().out
+    assert code == 1
+    assert out.count("Player 1 (human) — Take a card from the market.") == 2
+    assert "`quit` ends the game" in out and "Game abandoned." in out
