@@ -201,7 +201,9 @@ BUILDINGS: tuple[Building, ...] = (
     Building("B1", "enclosure", "Enclosure", 2, 0, "+1 camel when taking camels from the Tower"),
     Building("B2", "shop", "Shop", 2, 2, "+2 gold when taking gold from the Tower"),
     Building("B3", "hammam", "Hammam", 2, 2, "Move the Supervisor up to 3 more or fewer, free"),
-    Building("B4", "caravanserai", "Caravanserai", 3, 3, "Draw a card per cube sent to the Caravan"),
+    Building(
+        "B4", "caravanserai", "Caravanserai", 3, 3, "Draw a card per cube entering the Caravan"
+    ),
     Building("B5", "bazaar", "Bazaar", 4, 4, "+2 VP per completed souk at each week's end"),
     Building("B6", "crane", "Crane", 4, 4, "+1 cube when supplying shops from the Tower"),
 )

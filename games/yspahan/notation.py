@@ -304,9 +304,7 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
         if not (st.tw[g] or st.ty[g]):
             return f"The {TOWER_NAMES[g]} space of the Tower holds no dice."
         if g not in takeable(st, seat):
-            return (
-                "With two players, the other player may not take a group of yellow dice only."
-            )
+            return "With two players, the other player may not take a group of yellow dice only."
     if verb == "play" and arg in CARD_IDS:
         if arg not in st.hands[seat]:
             same = [c for c in st.hands[seat] if c[:2] == arg[:2]]
@@ -367,8 +365,9 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
                 return f"{who} does not hold card {c}."
             if card_kind(c) not in (3, 4):
                 return f"Only C3 and C4 cards lower a building's cost, not {card_name(c)}."
-        if st.build != NO and not any(" ".join(combo) == " ".join(cards) for combo in
-                                      discount_cards(st, seat, st.build)):
+        if st.build != NO and not any(
+            " ".join(combo) == " ".join(cards) for combo in discount_cards(st, seat, st.build)
+        ):
             bd = BUILDINGS[st.build]
             if any(card_kind(c) == 4 for c in cards) and not bd.gold:
                 return f"The {bd.name} costs no gold, so Build without gold does nothing there."
@@ -400,9 +399,13 @@ def _shop_reason(st: YspahanState, seat: int, i: int, dec: Decision) -> str:
     if dec.kind == "card_shop" and q != st.quarter:
         return f"Shop {shop} is not in the {QUARTERS[st.quarter]} quarter you chose."
     if i not in legal_shops(st, seat, q):
-        mine = [SOUKS[k].id for k in range(len(SOUKS)) if SOUKS[k].quarter == q
-                and souk_owner(st, k) == seat
-                and any(st.shops[j] == NO for j in SOUK_SHOPS[k])]
+        mine = [
+            SOUKS[k].id
+            for k in range(len(SOUKS))
+            if SOUKS[k].quarter == q
+            and souk_owner(st, k) == seat
+            and any(st.shops[j] == NO for j in SOUK_SHOPS[k])
+        ]
         return (
             f"Finish your souk {', '.join(mine)} before starting another one in the "
             f"{QUARTERS[q]} quarter."

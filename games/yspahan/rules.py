@@ -282,8 +282,8 @@ def roll(st: YspahanState, ctx: Ctx) -> None:
     ctx.revealed = True
     values = [v for v in range(1, 7) if counts_w[v] or counts_y[v]]
     # UNCERTAIN (U1): if every die shows one value, the whole group goes on Camels.
-    spaces = [CAMELS_SPACE] if len(values) == 1 else (
-        [CAMELS_SPACE, *range(2, len(values)), GOLD_SPACE]
+    spaces = (
+        [CAMELS_SPACE] if len(values) == 1 else ([CAMELS_SPACE, *range(2, len(values)), GOLD_SPACE])
     )
     tw, ty, tv = [0] * 7, [0] * 7, [0] * 7
     for space, v in zip(spaces, values, strict=True):
@@ -354,9 +354,7 @@ def last_day(st: YspahanState, ctx: Ctx) -> None:
         order = sorted(range(n), key=lambda p: (scores[p], -((p - f6) % n)))
         st.first = order[0]
         ctx.say(
-            "Last day: turns in ascending score order, "
-            + ", ".join(label(p) for p in order)
-            + "."
+            "Last day: turns in ascending score order, " + ", ".join(label(p) for p in order) + "."
         )
         begin_day(st, ctx, order)
         return
@@ -842,9 +840,7 @@ class Yspahan(Game[YspahanState]):
         d = self.decision(state)
         return list(d.actions) if d is not None else []
 
-    def _apply(
-        self, state: YspahanState, action: str
-    ) -> tuple[YspahanState, list[Event], bool]:
+    def _apply(self, state: YspahanState, action: str) -> tuple[YspahanState, list[Event], bool]:
         st = state.copy()
         ctx = Ctx()
         HANDLERS[state.step](st, ctx, self.decision(state).seat, action)  # type: ignore[union-attr]

@@ -144,9 +144,11 @@ class YspahanState:
         out: dict[str, Any] = {}
         for name in (*_SCALARS, *_LISTS, *_NESTED):
             value = getattr(self, name)
-            out[name] = [v[:] if isinstance(v, list) else v for v in value] if isinstance(
-                value, (list, tuple)
-            ) else value
+            out[name] = (
+                [v[:] if isinstance(v, list) else v for v in value]
+                if isinstance(value, (list, tuple))
+                else value
+            )
         out["rng"] = str(self.rng)  # 64-bit value; JSON consumers may not keep big ints exact
         return out
 

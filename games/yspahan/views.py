@@ -106,9 +106,7 @@ def _street() -> list[JSON]:
     ]  # fmt: skip
 
 
-def view(
-    st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outcome | None
-) -> JSON:
+def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outcome | None) -> JSON:
     n = st.np
     souks = []
     for k, souk in enumerate(SOUKS):
@@ -173,8 +171,12 @@ def view(
                 "hand_count": len(st.hands[s]),
                 "hand": [card_json(c) for c in st.hands[s]] if s == seat else None,
                 "buildings": [
-                    {"id": BUILDINGS[b].id, "key": BUILDINGS[b].key, "name": BUILDINGS[b].name,
-                     "order": k + 1}
+                    {
+                        "id": BUILDINGS[b].id,
+                        "key": BUILDINGS[b].key,
+                        "name": BUILDINGS[b].name,
+                        "order": k + 1,
+                    }
                     for k, b in enumerate(st.built[s])
                 ],
                 "cubes_in_shops": sum(1 for o in st.shops if o == s),
@@ -227,8 +229,14 @@ def view(
         "current_action": current,
         "players": players,
         "buildings": [
-            {"id": b.id, "key": b.key, "name": b.name, "camels": b.camels, "gold": b.gold,
-             "text": b.text}
+            {
+                "id": b.id,
+                "key": b.key,
+                "name": b.name,
+                "camels": b.camels,
+                "gold": b.gold,
+                "text": b.text,
+            }
             for b in BUILDINGS
         ],
         "building_vp": list(BUILDING_VP),
@@ -294,7 +302,9 @@ def text(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
         )
     if outcome is not None:
         lines.append(
-            "Final: " + "-".join(str(x) for x in outcome.scores) + " winners "
+            "Final: "
+            + "-".join(str(x) for x in outcome.scores)
+            + " winners "
             + ",".join(SEAT_LABELS[w] for w in outcome.winners)
         )
     elif dec is not None:
