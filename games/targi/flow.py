@@ -258,4 +258,4 @@ def finish(st: TargiState, ctx: Ctx, reason: str) -> None:
     st.reason = reason
     st.pending = None
     scores = [sum(score_breakdown(st, s).values()) for s in (0, 1)]
-    ctx.say(f"{reason} Final score: Blue {scores[0]}, White {scores[1]}.")
+    ctx.say(f"{reason.rstrip('.')}; the final score is Blue {scores[0]}, White {scores[1]}.")
