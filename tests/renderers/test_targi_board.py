@@ -207,3 +207,15 @@ def test_costs_and_goods_read_as_icons() -> None:
         ("icon", "S"), ("icon", "S"), ("text", "→"), ("icon", "P"),
     ]
     assert targi.action_items("pay vp") == []
+
+
+def test_boards_rendered_in_parallel_threads_match_one_rendered_alone() -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    layers.clear()
+    targi.sprites.clear()
+    builds = [sample_views.start_of_game, sample_views.mid_game, sample_views.finished] * 4
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        images = list(pool.map(lambda build: renderers.render_board("targi", build()), builds))
+    for build, image in zip(builds, images, strict=True):
+        assert image.tobytes() == renderers.render_board("targi", build()).tobytes()
