@@ -482,10 +482,12 @@ class SqliteStore:
                 await self._conn.execute("BEGIN IMMEDIATE")
                 try:
                     yield SqliteTransaction(self._conn, self._clock)
+                    await self._conn.execute("COMMIT")
                 except BaseException:
-                    await self._conn.execute("ROLLBACK")
+                    # Also after a failed COMMIT, which leaves the transaction open.
+                    if self._conn.in_transaction:
+                        await self._conn.execute("ROLLBACK")
                     raise
-                await self._conn.execute("COMMIT")
             finally:
                 self._in_transaction.reset(token)
 

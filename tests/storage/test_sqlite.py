@@ -86,3 +86,24 @@ async def test_an_older_database_gets_only_the_missing_migrations(tmp_path: Path
         columns = [row[1] for row in raw.execute("PRAGMA table_info(outbox)")]
         assert raw.execute("SELECT COUNT(*) FROM game_tables").fetchone() == (1,)
     assert "message_id" in columns
+
+
+async def test_a_commit_that_fails_is_rolled_back_and_the_store_stays_usable(
+    tmp_path: Path,
+) -> None:
+    from storage.sqlite import SqliteStore
+
+    store = await open_store(f"sqlite:///{tmp_path / 'g.db'}")
+    assert isinstance(store, SqliteStore)
+    with pytest.raises(sqlite3.IntegrityError):
+        async with store.transaction() as tx:
+            # A deferred foreign key is only checked at COMMIT, which then fails.
+            await store._conn.execute("PRAGMA defer_foreign_keys = ON")
+            await tx.add_seat(404, user_id=1, agent=None, name="Nobody")
+    async with store.transaction() as tx:
+        table_id = await tx.create_table(
+            game="targi", guild_id=1, channel_id=2, host_id=3, seed=4, options={}
+        )
+    table = await store.get_table(table_id)
+    assert table is not None and table.seats == ()
+    await store.close()
