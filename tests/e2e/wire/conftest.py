@@ -33,6 +33,7 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     yield server
     await server.close()
     assert not server.errors, f"the fake itself failed: {server.errors}"
+    assert not server.unmodelled, f"the bot used routes the fake lacks: {server.unmodelled}"
 
 
 class _ErrorLog(logging.Handler):

@@ -96,8 +96,8 @@ class FakeDiscord:
         self.commands: dict[str, Json] = {}  # name -> registered command (global or guild)
         self.calls: list[Call] = []
         self.errors: list[str] = []  # exceptions raised inside the fake itself
+        self.unmodelled: list[str] = []  # requests that no route of the fake answers
         self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
-        self.identified = asyncio.Event()
         self.intents = 0  # what the client asked for in IDENTIFY
         self._interactions: dict[str, _Interaction] = {}
         self._changed = asyncio.Condition()
@@ -207,7 +207,6 @@ class FakeDiscord:
                     "relationships": [], "guilds": [{"id": self.guild_id, "unavailable": True}],
                     "application": {"id": self.app_id, "flags": 0}})
                 await self.dispatch("GUILD_CREATE", self.guild_payload())
-                self.identified.set()
             elif op == 6:
                 await self.dispatch("RESUMED", {})
             elif op == 8:
@@ -267,7 +266,7 @@ class FakeDiscord:
         if seg == ["oauth2", "applications", "@me"] and m == "GET":
             return 200, self._app_info()
         if seg == ["gateway", "bot"]:
-            return 200, {"url": self.gateway_url.removesuffix("/gateway"), "shards": 1,
+            return 200, {"url": self.gateway_url, "shards": 1,
                          "session_start_limit": {"total": 1000, "remaining": 1000,
                                                  "reset_after": 0, "max_concurrency": 1}}
         if seg[0] == "applications" and seg[-1] == "commands":
@@ -288,8 +287,8 @@ class FakeDiscord:
                 return 200, self.users[who]
         return self._not_found(call.route)
 
-    @staticmethod
-    def _not_found(route: str) -> tuple[int, Json]:
+    def _not_found(self, route: str) -> tuple[int, Json]:
+        self.unmodelled.append(route)
         return 404, {"message": f"fake discord: no route for {route}", "code": 10000}
 
     def _user_name(self, uid: str) -> str | None:
@@ -313,8 +312,7 @@ class FakeDiscord:
 
     # messages ------------------------------------------------------------------------------
 
-    def _make_attachments(self, channel_id: str, files: list[tuple[str, bytes]],
-                          meta: list[Json]) -> list[Json]:
+    def _make_attachments(self, files: list[tuple[str, bytes]], meta: list[Json]) -> list[Json]:
         out = []
         for index, (filename, data) in enumerate(files):
             aid = self.snowflake()
@@ -336,7 +334,7 @@ class FakeDiscord:
             "type": 0 if interaction is None else 20,
             "components": body.get("components") or [],
             "flags": flags | int(body.get("flags") or 0),
-            "attachments": self._make_attachments(channel_id, files, body.get("attachments", [])),
+            "attachments": self._make_attachments(files, body.get("attachments", [])),
         }
         if interaction is not None:
             msg["webhook_id"] = self.app_id
@@ -360,8 +358,7 @@ class FakeDiscord:
             msg["attachments"] = [a for a in msg["attachments"] if a["id"] in keep]
         if files:
             meta = body.get("attachments") or []
-            msg["attachments"] = msg["attachments"] + self._make_attachments(
-                msg["channel_id"], files, meta)
+            msg["attachments"] = msg["attachments"] + self._make_attachments(files, meta)
         msg["edited_timestamp"] = _now()
         return msg
 
