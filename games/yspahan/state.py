@@ -69,8 +69,24 @@ class YspahanState:
 
     def copy(self) -> YspahanState:
         new = YspahanState.__new__(YspahanState)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
+        # Spelled out rather than looped: copy() runs once per action.
+        new.rng, new.np, new.week, new.day = self.rng, self.np, self.week, self.day
+        new.first, new.f6, new.phase, new.step = self.first, self.f6, self.phase, self.step
+        new.acting, new.group, new.n, new.v = self.acting, self.group, self.n, self.v
+        new.extra, new.left, new.quarter, new.sup_k = (
+            self.extra,
+            self.left,
+            self.quarter,
+            self.sup_k,
+        )
+        new.sup_prev, new.sup_at, new.mover, new.save_shop = (
+            self.sup_prev,
+            self.sup_at,
+            self.mover,
+            self.save_shop,
+        )
+        new.card, new.ret, new.build, new.yellow = self.card, self.ret, self.build, self.yellow
+        new.supervisor, new.reason, new.log = self.supervisor, self.reason, self.log
         new.tw = self.tw[:]
         new.ty = self.ty[:]
         new.tv = self.tv[:]
