@@ -1,14 +1,19 @@
 """The Discord-free application core: tables, seats, moves and the outbox.
 
 ``TableService(store)`` is the one entry point (see ``bot.service.tables`` for the rules it
-enforces). Lobby: ``create_table``, ``join``, ``leave``, ``add_agent``, ``start``, ``cancel``,
-``set_lobby_message``, ``set_thread``. Play: ``submit`` (returns a ``MoveResult``; its
-``final`` is where the table stands after any agent replies, so a new button should carry
-``result.final.version``). Queries: ``load``, ``info``, ``state_at``, ``table_for_thread``,
-``tables``, ``seat_of``, ``holder``, ``waiting_on``, ``actions``. Delivery: ``service.outbox``
-(``pending``, ``mark_delivered``, ``mark_failed``; payloads are described in
-``bot.service.outbox``). Every refusal is a ``ServiceError`` with a ``reason`` for the player;
-engine errors (NotationError, IllegalAction, AmbiguousAction) pass through unchanged.
+enforces).
+
+- Lobby: ``create_table``, ``join``, ``leave``, ``add_agent``, ``remove_seat``, ``start``,
+  ``cancel``, ``set_lobby_message``, ``set_thread``.
+- Play: ``submit`` returns a ``MoveResult``; its ``final`` is where the table stands after any
+  agent replies, so a new button should carry ``result.final.version``.
+- Queries: ``load``, ``info``, ``state_at``, ``table_for_thread``, ``tables``, ``seat_of``,
+  ``holder``, ``waiting_on``, ``actions``.
+- Delivery: ``service.outbox`` (``pending``, ``mark_delivered``, ``mark_failed``); the payload
+  of each row kind is described in ``bot.service.outbox``.
+
+Every refusal is a ``ServiceError`` with a ``reason`` for the player; engine errors
+(NotationError, IllegalAction, AmbiguousAction) pass through unchanged.
 """
 
 from bot.service.errors import (

@@ -8,7 +8,8 @@ and outbox rows commit together; the outbox is how the Discord layer learns what
 Rules chosen here:
 - the host takes the first seat at creation; seats keep join order, and the game's own seeded
   start-player draw decides who begins;
-- only the host may start or cancel; the host or any seated player may add a bot;
+- only the host may start, cancel or remove someone else's seat; the host or any seated player
+  may add a bot;
 - if the host leaves the lobby, the earliest-joined remaining person becomes host, and a lobby
   left with no person in it is cancelled;
 - the per-server limit counts tables in the lobby or being played.
@@ -235,6 +236,20 @@ class TableService:
                 n += 1
                 name = f"{base} {n}"
             await tx.add_seat(table_id, user_id=None, agent=level, name=name)
+            return await self._info(tx, table_id)
+
+    async def remove_seat(self, table_id: int, by_user: int, seat: int) -> TableInfo:
+        """The host frees another seat of the lobby (a bot added by mistake, a no-show)."""
+        async with self._lock(table_id), self.store.transaction() as tx:
+            info = await self._info(tx, table_id)
+            if by_user != info.host_id:
+                raise NotHost("Only the host can remove a seat.")
+            self._require_lobby(info)
+            if not 0 <= seat < len(info.seats):
+                raise NotSeated(f"Table #{table_id} has no seat {seat + 1}.")
+            if info.seats[seat].user_id == by_user:
+                raise NotHost("To give up your own seat, leave the table instead.")
+            await tx.remove_seat(table_id, seat)
             return await self._info(tx, table_id)
 
     async def start(self, table_id: int, by_user: int) -> TableInfo:

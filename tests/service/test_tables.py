@@ -192,3 +192,26 @@ async def test_lobby_message_thread_and_lookups(service: TableService) -> None:
     assert [t.id for t in await service.tables(user_id=OUTSIDER)] == []
     with pytest.raises(TableNotFound):
         await service.set_thread(424242, 1)
+
+
+async def test_the_host_can_remove_a_bot_or_a_no_show_from_the_lobby(
+    service: TableService,
+) -> None:
+    table_id = await new_table(service, guest=None, bot="greedy")
+    with pytest.raises(NotHost):
+        await service.remove_seat(table_id, OUTSIDER, 1)
+    with pytest.raises(NotHost, match="leave"):
+        await service.remove_seat(table_id, HOST, 0)
+    with pytest.raises(NotSeated):
+        await service.remove_seat(table_id, HOST, 4)
+    info = await service.remove_seat(table_id, HOST, 1)
+    assert [s.user_id for s in info.seats] == [HOST]
+    await service.join(table_id, GUEST, "Gus")
+    with pytest.raises(NotHost):
+        await service.remove_seat(table_id, GUEST, 0)
+    info = await service.remove_seat(table_id, HOST, 1)
+    assert [s.user_id for s in info.seats] == [HOST]
+    await service.join(table_id, GUEST, "Gus")
+    await service.start(table_id, HOST)
+    with pytest.raises(LobbyClosed):
+        await service.remove_seat(table_id, HOST, 1)
