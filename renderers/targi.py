@@ -630,31 +630,31 @@ def _draw_player(
             return
     draw.text((bx, y0 + 102), "Hand", font=font(18, bold=True), fill=pal.INK_MUTED)
     hand = player.get("hand")
-    _draw_hand(image, draw, (bx, y0 + 126, bx + bw, y0 + 190), hand, player)
     since = player.get("hand_since_round")
     if hand and since:
-        draw.text((bx, y0 + 196), f"held since round {since}", font=font(18), fill=pal.INK_MUTED)
-    _draw_pieces(image, draw, (bx, y0 + 222), bw, seat, player)
+        draw.text((bx + bw, y0 + 102), f"since round {since}", font=font(18), fill=pal.INK_MUTED,
+                  anchor="ra")
+    _draw_hand(image, draw, (bx, y0 + 126, bx + bw, y0 + 190), hand, player)
+    _draw_pieces(image, draw, (bx, y0 + 196), bw, seat, player)
 
 
 def _draw_pieces(
     image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], max_width: int, seat: int,
     player: Mapping[str, Any],
 ) -> None:
-    """Where the player's figures and tribe markers stand now."""
+    """Where the player's figures (first line) and tribe markers (second) stand now."""
     x, y = xy
-    end = x + max_width
     f = font(18, bold=True)
     for sprite, values in (
         (icons.figure(seat, 28), [f"#{n}" for n in player.get("figures_placed", [])]),
         (icons.marker(seat, 24), [str(c) for c in player.get("markers", [])]),
     ):
-        if not values or x + 60 > end:
-            continue
-        icons.paste(image, sprite, (x, y + (28 - sprite.height) // 2))
-        x += sprite.width + 4
-        x += lay.text(draw, (x, y + 14), " ".join(values), f, pal.INK_LIGHT, max_width=end - x,
-                      anchor="lm") + 12
+        if values:
+            pad = (28 - sprite.width) // 2
+            icons.paste(image, sprite, (x + pad, y + pad))
+            lay.text(draw, (x + 34, y + 14), " ".join(values), f, pal.INK_LIGHT,
+                     max_width=max_width - 34, anchor="lm")
+            y += 30
 
 
 def category_label(name: str) -> str:
