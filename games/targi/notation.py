@@ -66,7 +66,9 @@ def _letters(tokens: list[str], original: str, allow_gold: bool = True) -> str:
             raise _bad(original, f"`{tok}` is not a good (use D, S, P or G).")
         count = 1
         pending_count = False
-    if pending_count or not out or (not allow_gold and "G" in out):
+    if not allow_gold and "G" in out:
+        raise _bad(original, "Only dates, salt and pepper fit here; gold is never chosen here.")
+    if pending_count or not out:
         raise _bad(original)
     return "".join(sorted(out, key=_ORDER.__getitem__))
 
@@ -221,6 +223,8 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
     seat = dec.seat
     who = SEAT_LABELS[seat]
     res = st.res[seat]
+    pend = st.pending
+    cid = pend[1] if pend is not None and len(pend) > 1 else None
     if verb == "place" and arg.isdigit():
         n = int(arg)
         if n in CORNERS:
@@ -244,16 +248,21 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
     if verb == "play":
         if sum(len(r) for r in st.display[seat]) >= 12:
             return f"{who}'s display is full (12 cards)."
-        pend = st.pending
-        if pend is not None and pend[1] in TRIBE_CARDS:
-            t = TRIBE_CARDS[pend[1]]
+        if cid in TRIBE_CARDS:
+            t = TRIBE_CARDS[cid]
             return f"{who} cannot pay the cost of {card_name(t.id)} ({t.cost_text})."
     if verb == "row" and arg.isdigit():
         return f"Row {arg} of {who}'s display is full."
-    if verb == "alt":
-        return f"{who} cannot pay cost alternative {arg}."
-    if verb == "omit":
-        return "Leaving out that good does not leave a cost you can pay."
+    if verb == "alt" and cid in TRIBE_CARDS:
+        t = TRIBE_CARDS[cid]
+        if len(t.costs) == 1:
+            return f"{card_name(t.id)} has a single cost ({t.cost_text}); there is no alternative."
+        return f"{who} cannot pay cost alternative {arg} of {card_name(t.id)} ({t.cost_text})."
+    if verb == "omit" and pend is not None and pend[0] == "discount":
+        cost = TRIBE_CARDS[pend[1]].costs[pend[3]]
+        if arg != "none" and cost[_ORDER[arg]] == 0:
+            return f"The cost {cost_text(cost)} has no {RES_NAMES[_ORDER[arg]]} to leave out."
+        return f"{who} cannot pay {cost_text(cost)} with that choice."
     if verb == "trade" and ">" in arg:
         give, get = arg.split(">")
         if "G" in give:

@@ -237,3 +237,32 @@ def test_reversible_only_without_draws_and_with_the_same_seat() -> None:
     assert not GAME.step(st, "use 13").reversible  # the Caravan draws a card
     last = actions_phase(BLUE, figures={BLUE: [2], WHITE: [3]})
     assert not GAME.step(last, "use 2").reversible  # White decides next
+
+
+def test_explanations_for_cost_choices() -> None:
+    st = actions_phase(
+        BLUE, figures={BLUE: [2]}, markers={BLUE: ["C12"]}, cells={"C12": "CA2"},
+        display={BLUE: [["TE9"]]}, resources={BLUE: res(d=1, p=1, s=2)},
+    )  # fmt: skip
+    st, _ = play(st, "use C12", "play")
+    assert GAME.explain_illegal(st, "alt 2") == (
+        "`alt 2` cannot be played now: Blue must choose the discount."
+    )
+    st2 = actions_phase(
+        BLUE, figures={BLUE: [2]}, markers={BLUE: ["C12"]}, cells={"C12": "CA5"},
+        display={BLUE: [["TE9"]]}, resources={BLUE: res(g=1, d=1)},
+    )  # fmt: skip
+    st2, _ = play(st2, "use C12", "play")
+    assert legal(st2) == ["row 1", "row 2", "row 3"]  # a gold-only cost has nothing to omit
+    with pytest.raises(NotationError, match="gold is never chosen here"):
+        GAME.parse(st, "omit gold")
+
+
+def test_omit_explains_a_good_missing_from_the_cost() -> None:
+    st = actions_phase(
+        BLUE, figures={BLUE: [2]}, markers={BLUE: ["C12"]}, cells={"C12": "CA9"},
+        display={BLUE: [["TE9"]]}, resources={BLUE: res(d=2, s=1)},
+    )  # fmt: skip
+    st, _ = play(st, "use C12", "play")  # CA9 costs 2D + 1S
+    assert legal(st) == ["omit D", "omit S", "omit none"]
+    assert GAME.explain_illegal(st, "omit P") == "The cost 2D + 1S has no pepper to leave out."
