@@ -28,8 +28,9 @@ async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
     await server.start()
     # monkeypatch restores both class attributes after the test
     monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
-    monkeypatch.setattr(discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY",
-                        yarl.URL(server.gateway_url))
+    monkeypatch.setattr(
+        discord.gateway.DiscordWebSocket, "DEFAULT_GATEWAY", yarl.URL(server.gateway_url)
+    )
     yield server
     await server.close()
     assert not server.errors, f"the fake itself failed: {server.errors}"
@@ -47,8 +48,10 @@ class _ErrorLog(logging.Handler):
         self.records.append(record)
 
     def summary(self) -> list[str]:
-        return [f"{r.name}: {r.getMessage()}" + (f" ({r.exc_info[1]!r})" if r.exc_info else "")
-                for r in self.records]
+        return [
+            f"{r.name}: {r.getMessage()}" + (f" ({r.exc_info[1]!r})" if r.exc_info else "")
+            for r in self.records
+        ]
 
 
 @contextlib.asynccontextmanager
@@ -64,8 +67,9 @@ async def running(client: discord.Client, fake: FakeDiscord) -> AsyncIterator[di
     task = asyncio.create_task(client.start("fake-token"), name="discord-client")
     ready = asyncio.create_task(client.wait_until_ready())
     try:
-        done, _ = await asyncio.wait({task, ready}, timeout=START_TIMEOUT,
-                                     return_when=asyncio.FIRST_COMPLETED)
+        done, _ = await asyncio.wait(
+            {task, ready}, timeout=START_TIMEOUT, return_when=asyncio.FIRST_COMPLETED
+        )
         if task in done:
             task.result()  # re-raise why the client stopped
             raise AssertionError("the client stopped before it was ready")

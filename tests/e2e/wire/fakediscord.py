@@ -28,8 +28,8 @@ from aiohttp import BodyPartReader, WSMsgType, web
 DISCORD_EPOCH_MS = 1420070400000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+ACK_DEADLINE_SECONDS = 3.0  # Discord drops an interaction not acknowledged within 3 s
 ADMINISTRATOR = 1 << 3
-MESSAGE_CONTENT_INTENT = 1 << 15
 EVERYONE_PERMISSIONS = 0x0006_3584_0E40  # view, send, threads, attach, history, slash commands
 
 Json = dict[str, Any]
@@ -42,8 +42,9 @@ def _now() -> str:
 def _json(obj: Any, status: int = 200) -> web.Response:
     # discord.py only parses a body whose Content-Type is exactly "application/json";
     # aiohttp's json_response would append "; charset=utf-8".
-    return web.Response(body=json.dumps(obj).encode(), status=status,
-                        content_type="application/json")
+    return web.Response(
+        body=json.dumps(obj).encode(), status=status, content_type="application/json"
+    )
 
 
 @dataclass
@@ -72,6 +73,7 @@ class _Interaction:
     original_id: str | None = None  # the response message ("@original")
     deferred_thinking: bool = False
     acknowledged: bool = False
+    created: float = field(default_factory=time.monotonic)
 
 
 class FakeDiscord:
@@ -87,10 +89,21 @@ class FakeDiscord:
         self.users: dict[str, Json] = {"bot": self.bot_user}
         for name in ("alice", "bob", "carol"):
             self.users[name] = self._user(self.snowflake(), name)
-        self.channels: dict[str, Json] = {self.channel_id: {
-            "id": self.channel_id, "type": 0, "guild_id": self.guild_id, "name": "tavern",
-            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
-            "rate_limit_per_user": 0, "topic": None, "last_message_id": None}}
+        self.channels: dict[str, Json] = {
+            self.channel_id: {
+                "id": self.channel_id,
+                "type": 0,
+                "guild_id": self.guild_id,
+                "name": "tavern",
+                "position": 0,
+                "permission_overwrites": [],
+                "nsfw": False,
+                "parent_id": None,
+                "rate_limit_per_user": 0,
+                "topic": None,
+                "last_message_id": None,
+            }
+        }
         self.messages: dict[str, Json] = {}
         self.attachments: dict[str, bytes] = {}
         self.commands: dict[str, Json] = {}  # name -> registered command (global or guild)
@@ -98,7 +111,6 @@ class FakeDiscord:
         self.errors: list[str] = []  # exceptions raised inside the fake itself
         self.unmodelled: list[str] = []  # requests that no route of the fake answers
         self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
-        self.intents = 0  # what the client asked for in IDENTIFY
         self._interactions: dict[str, _Interaction] = {}
         self._changed = asyncio.Condition()
         self._ws: web.WebSocketResponse | None = None
@@ -145,44 +157,104 @@ class FakeDiscord:
 
     @staticmethod
     def _user(uid: str, name: str, *, bot: bool = False) -> Json:
-        return {"id": uid, "username": name, "global_name": name.title(), "discriminator": "0",
-                "avatar": None, "bot": bot, "flags": 0, "public_flags": 0}
+        return {
+            "id": uid,
+            "username": name,
+            "global_name": name.title(),
+            "discriminator": "0",
+            "avatar": None,
+            "bot": bot,
+            "flags": 0,
+            "public_flags": 0,
+        }
 
     def member(self, who: str) -> Json:
         user = self.users[who]
         roles = [self.bot_role_id] if user["bot"] else []
         perms = ADMINISTRATOR if user["bot"] else EVERYONE_PERMISSIONS
-        return {"user": user, "roles": roles, "joined_at": _now(), "flags": 0, "deaf": False,
-                "mute": False, "nick": None, "permissions": str(perms)}
+        return {
+            "user": user,
+            "roles": roles,
+            "joined_at": _now(),
+            "flags": 0,
+            "deaf": False,
+            "mute": False,
+            "nick": None,
+            "permissions": str(perms),
+        }
 
     def guild_payload(self) -> Json:
         roles = [
             # discord.py finds @everyone as the role whose id equals the guild id
-            {"id": self.guild_id, "name": "@everyone", "permissions": str(EVERYONE_PERMISSIONS),
-             "position": 0, "color": 0, "hoist": False, "managed": False, "mentionable": False},
-            {"id": self.bot_role_id, "name": "Caravanserai", "permissions": str(ADMINISTRATOR),
-             "position": 1, "color": 0, "hoist": False, "managed": True, "mentionable": False},
+            {
+                "id": self.guild_id,
+                "name": "@everyone",
+                "permissions": str(EVERYONE_PERMISSIONS),
+                "position": 0,
+                "color": 0,
+                "hoist": False,
+                "managed": False,
+                "mentionable": False,
+            },
+            {
+                "id": self.bot_role_id,
+                "name": "Caravanserai",
+                "permissions": str(ADMINISTRATOR),
+                "position": 1,
+                "color": 0,
+                "hoist": False,
+                "managed": True,
+                "mentionable": False,
+            },
         ]
-        members = [{k: v for k, v in self.member(n).items() if k != "permissions"}
-                   for n in self.users]
+        members = [
+            {k: v for k, v in self.member(n).items() if k != "permissions"} for n in self.users
+        ]
         return {
-            "id": self.guild_id, "name": "Oasis", "icon": None,
+            "id": self.guild_id,
+            "name": "Oasis",
+            "icon": None,
             "owner_id": self.users["alice"]["id"],
-            "roles": roles, "emojis": [], "stickers": [], "features": [], "members": members,
-            "member_count": len(members), "channels": [c for c in self.channels.values()
-                                                       if c["type"] not in (11, 12)],
-            "threads": [], "presences": [], "voice_states": [], "stage_instances": [],
-            "guild_scheduled_events": [], "soundboard_sounds": [], "large": False,
-            "unavailable": False, "verification_level": 0, "default_message_notifications": 0,
-            "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0,
-            "preferred_locale": "en-US", "afk_timeout": 300, "system_channel_id": None,
+            "roles": roles,
+            "emojis": [],
+            "stickers": [],
+            "features": [],
+            "members": members,
+            "member_count": len(members),
+            "channels": [c for c in self.channels.values() if c["type"] not in (11, 12)],
+            "threads": [],
+            "presences": [],
+            "voice_states": [],
+            "stage_instances": [],
+            "guild_scheduled_events": [],
+            "soundboard_sounds": [],
+            "large": False,
+            "unavailable": False,
+            "verification_level": 0,
+            "default_message_notifications": 0,
+            "explicit_content_filter": 0,
+            "mfa_level": 0,
+            "nsfw_level": 0,
+            "premium_tier": 0,
+            "preferred_locale": "en-US",
+            "afk_timeout": 300,
+            "system_channel_id": None,
             "joined_at": _now(),
         }
 
     def _app_info(self) -> Json:
-        return {"id": self.app_id, "name": "Caravanserai", "description": "", "icon": None,
-                "bot_public": True, "bot_require_code_grant": False, "flags": 0,
-                "owner": self.users["alice"], "verify_key": "0" * 64, "bot": self.bot_user}
+        return {
+            "id": self.app_id,
+            "name": "Caravanserai",
+            "description": "",
+            "icon": None,
+            "bot_public": True,
+            "bot_require_code_grant": False,
+            "flags": 0,
+            "owner": self.users["alice"],
+            "verify_key": "0" * 64,
+            "bot": self.bot_user,
+        }
 
     # -- gateway -----------------------------------------------------------------------------
 
@@ -200,20 +272,33 @@ class FakeDiscord:
             if op == 1:
                 await ws.send_str(json.dumps({"op": 11}))
             elif op == 2:
-                self.intents = int(payload["d"]["intents"])
-                await self.dispatch("READY", {
-                    "v": 10, "user": self.bot_user, "session_id": "fake-session",
-                    "resume_gateway_url": self.gateway_url, "private_channels": [],
-                    "relationships": [], "guilds": [{"id": self.guild_id, "unavailable": True}],
-                    "application": {"id": self.app_id, "flags": 0}})
+                await self.dispatch(
+                    "READY",
+                    {
+                        "v": 10,
+                        "user": self.bot_user,
+                        "session_id": "fake-session",
+                        "resume_gateway_url": self.gateway_url,
+                        "private_channels": [],
+                        "relationships": [],
+                        "guilds": [{"id": self.guild_id, "unavailable": True}],
+                        "application": {"id": self.app_id, "flags": 0},
+                    },
+                )
                 await self.dispatch("GUILD_CREATE", self.guild_payload())
             elif op == 6:
                 await self.dispatch("RESUMED", {})
             elif op == 8:
-                await self.dispatch("GUILD_MEMBERS_CHUNK", {
-                    "guild_id": self.guild_id, "chunk_index": 0, "chunk_count": 1,
-                    "members": self.guild_payload()["members"],
-                    "nonce": payload["d"].get("nonce")})
+                await self.dispatch(
+                    "GUILD_MEMBERS_CHUNK",
+                    {
+                        "guild_id": self.guild_id,
+                        "chunk_index": 0,
+                        "chunk_count": 1,
+                        "members": self.guild_payload()["members"],
+                        "nonce": payload["d"].get("nonce"),
+                    },
+                )
         return ws
 
     async def dispatch(self, event: str, data: Json) -> None:
@@ -266,9 +351,16 @@ class FakeDiscord:
         if seg == ["oauth2", "applications", "@me"] and m == "GET":
             return 200, self._app_info()
         if seg == ["gateway", "bot"]:
-            return 200, {"url": self.gateway_url, "shards": 1,
-                         "session_start_limit": {"total": 1000, "remaining": 1000,
-                                                 "reset_after": 0, "max_concurrency": 1}}
+            return 200, {
+                "url": self.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 1000,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
         if seg[0] == "applications" and seg[-1] == "commands":
             return self._commands(m, body, guild=seg[2] if n == 5 else None)
         if seg[0] == "interactions" and n == 4 and seg[3] == "callback" and m == "POST":
@@ -298,9 +390,17 @@ class FakeDiscord:
         if method == "PUT":
             out = []
             for cmd in body:
-                stored = {"id": self.snowflake(), "application_id": self.app_id, "version": "1",
-                          "type": 1, "description": "", "options": [],
-                          "default_member_permissions": None, "nsfw": False, **cmd}
+                stored = {
+                    "id": self.snowflake(),
+                    "application_id": self.app_id,
+                    "version": "1",
+                    "type": 1,
+                    "description": "",
+                    "options": [],
+                    "default_member_permissions": None,
+                    "nsfw": False,
+                    **cmd,
+                }
                 if guild is not None:
                     stored["guild_id"] = guild
                 self.commands[stored["name"]] = stored
@@ -319,18 +419,42 @@ class FakeDiscord:
             self.attachments[aid] = data
             desc = next((a for a in meta if str(a.get("id")) == str(index)), {})
             url = f"{self.base}/attachments/{aid}/{filename}"
-            out.append({"id": aid, "filename": filename, "size": len(data), "url": url,
-                        "proxy_url": url, "content_type": _content_type(filename),
-                        "description": desc.get("description")})
+            out.append(
+                {
+                    "id": aid,
+                    "filename": filename,
+                    "size": len(data),
+                    "url": url,
+                    "proxy_url": url,
+                    "content_type": _content_type(filename),
+                    "description": desc.get("description"),
+                }
+            )
         return out
 
-    def _new_message(self, channel_id: str, body: Json, files: list[tuple[str, bytes]], *,
-                     flags: int = 0, interaction: _Interaction | None = None) -> Json:
+    def _new_message(
+        self,
+        channel_id: str,
+        body: Json,
+        files: list[tuple[str, bytes]],
+        *,
+        flags: int = 0,
+        interaction: _Interaction | None = None,
+    ) -> Json:
         msg: Json = {
-            "id": self.snowflake(), "channel_id": channel_id, "guild_id": self.guild_id,
-            "author": self.bot_user, "content": body.get("content") or "", "timestamp": _now(),
-            "edited_timestamp": None, "tts": False, "mention_everyone": False, "mentions": [],
-            "mention_roles": [], "embeds": body.get("embeds") or [], "pinned": False,
+            "id": self.snowflake(),
+            "channel_id": channel_id,
+            "guild_id": self.guild_id,
+            "author": self.bot_user,
+            "content": body.get("content") or "",
+            "timestamp": _now(),
+            "edited_timestamp": None,
+            "tts": False,
+            "mention_everyone": False,
+            "mentions": [],
+            "mention_roles": [],
+            "embeds": body.get("embeds") or [],
+            "pinned": False,
             "type": 0 if interaction is None else 20,
             "components": body.get("components") or [],
             "flags": flags | int(body.get("flags") or 0),
@@ -366,8 +490,9 @@ class FakeDiscord:
         if not msg["flags"] & EPHEMERAL:  # ephemeral messages never reach the gateway
             await self.dispatch(event, msg)
 
-    async def _channel(self, method: str, cid: str, rest: list[str], body: Json,
-                       files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+    async def _channel(
+        self, method: str, cid: str, rest: list[str], body: Json, files: list[tuple[str, bytes]]
+    ) -> tuple[int, Any]:
         if not rest:
             if method == "GET":
                 return 200, self.channels[cid]
@@ -386,8 +511,9 @@ class FakeDiscord:
                 return 200, msg
             if len(rest) == 2 and method == "DELETE":
                 del self.messages[rest[1]]
-                await self.dispatch("MESSAGE_DELETE", {"id": rest[1], "channel_id": cid,
-                                                       "guild_id": self.guild_id})
+                await self.dispatch(
+                    "MESSAGE_DELETE", {"id": rest[1], "channel_id": cid, "guild_id": self.guild_id}
+                )
                 return 204, None
             if rest[2:] == ["threads"] and method == "POST":
                 thread = await self._new_thread(cid, body, 11, message_id=rest[1])
@@ -400,16 +526,30 @@ class FakeDiscord:
             return 204, None
         return self._not_found(f"{method} /channels/{cid}/{'/'.join(rest)}")
 
-    async def _new_thread(self, parent: str, body: Json, kind: int,
-                          message_id: str | None = None) -> Json:
+    async def _new_thread(
+        self, parent: str, body: Json, kind: int, message_id: str | None = None
+    ) -> Json:
         tid = message_id or self.snowflake()  # Discord reuses the starter message's id
         thread = {
-            "id": tid, "type": kind, "guild_id": self.guild_id, "parent_id": parent,
-            "owner_id": self.app_id, "name": body["name"], "message_count": 0,
-            "member_count": 1, "rate_limit_per_user": 0, "flags": 0, "last_message_id": None,
-            "thread_metadata": {"archived": False, "locked": False, "invitable": True,
-                                "auto_archive_duration": body.get("auto_archive_duration", 1440),
-                                "archive_timestamp": _now(), "create_timestamp": _now()},
+            "id": tid,
+            "type": kind,
+            "guild_id": self.guild_id,
+            "parent_id": parent,
+            "owner_id": self.app_id,
+            "name": body["name"],
+            "message_count": 0,
+            "member_count": 1,
+            "rate_limit_per_user": 0,
+            "flags": 0,
+            "last_message_id": None,
+            "thread_metadata": {
+                "archived": False,
+                "locked": False,
+                "invitable": True,
+                "auto_archive_duration": body.get("auto_archive_duration", 1440),
+                "archive_timestamp": _now(),
+                "create_timestamp": _now(),
+            },
             "member": {"id": tid, "user_id": self.app_id, "join_timestamp": _now(), "flags": 0},
         }
         self.channels[tid] = thread
@@ -418,13 +558,17 @@ class FakeDiscord:
 
     # interactions ----------------------------------------------------------------------------
 
-    async def _callback(self, iid: str, token: str, body: Json,
-                        files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+    async def _callback(
+        self, iid: str, token: str, body: Json, files: list[tuple[str, bytes]]
+    ) -> tuple[int, Any]:
         inter = self._interactions.get(iid)
         if inter is None or inter.token != token:
             return 404, {"message": "Unknown interaction", "code": 10062}
         if inter.acknowledged:
             return 400, {"message": "Interaction has already been acknowledged.", "code": 40060}
+        if time.monotonic() - inter.created > ACK_DEADLINE_SECONDS:
+            # what the user sees as "This interaction failed"
+            return 404, {"message": "Unknown interaction", "code": 10062}
         inter.acknowledged = True
         kind, data = body["type"], body.get("data") or {}
         message: Json | None = None
@@ -446,14 +590,20 @@ class FakeDiscord:
         resource: Json = {"type": kind}
         if message is not None:
             resource["message"] = message
-        return 200, {"interaction": {
-            "id": iid, "type": 2, "response_message_id": inter.original_id,
-            "response_message_loading": kind == 5,
-            "response_message_ephemeral": bool(message and message["flags"] & EPHEMERAL)},
-            "resource": resource}
+        return 200, {
+            "interaction": {
+                "id": iid,
+                "type": 2,
+                "response_message_id": inter.original_id,
+                "response_message_loading": kind == 5,
+                "response_message_ephemeral": bool(message and message["flags"] & EPHEMERAL),
+            },
+            "resource": resource,
+        }
 
-    async def _webhook(self, method: str, token: str, rest: list[str], body: Json,
-                       files: list[tuple[str, bytes]]) -> tuple[int, Any]:
+    async def _webhook(
+        self, method: str, token: str, rest: list[str], body: Json, files: list[tuple[str, bytes]]
+    ) -> tuple[int, Any]:
         inter = next((i for i in self._interactions.values() if i.token == token), None)
         if inter is None:
             return 404, {"message": "Unknown Webhook", "code": 10015}
@@ -490,62 +640,67 @@ class FakeDiscord:
 
     # -- driver API: act as a user -------------------------------------------------------------
 
-    def _interaction(self, kind: int, data: Json, who: str, channel_id: str,
-                     message: Json | None = None) -> Json:
+    def _interaction(
+        self, kind: int, data: Json, who: str, channel_id: str, message: Json | None = None
+    ) -> Json:
         iid = self.snowflake()
-        inter = _Interaction(iid, f"token-{iid}", channel_id,
-                             message_id=message["id"] if message else None)
+        inter = _Interaction(
+            iid, f"token-{iid}", channel_id, message_id=message["id"] if message else None
+        )
         self._interactions[iid] = inter
         payload: Json = {
-            "id": iid, "type": kind, "token": inter.token, "version": 1,
-            "application_id": self.app_id, "guild_id": self.guild_id, "channel_id": channel_id,
-            "channel": self.channels[channel_id], "member": self.member(who), "data": data,
-            "locale": "en-US", "guild_locale": "en-US", "app_permissions": str(ADMINISTRATOR),
-            "attachment_size_limit": 10 * 1024 * 1024, "entitlements": [],
-            "authorizing_integration_owners": {"0": self.guild_id}, "context": 0,
+            "id": iid,
+            "type": kind,
+            "token": inter.token,
+            "version": 1,
+            "application_id": self.app_id,
+            "guild_id": self.guild_id,
+            "channel_id": channel_id,
+            "channel": self.channels[channel_id],
+            "member": self.member(who),
+            "data": data,
+            "locale": "en-US",
+            "guild_locale": "en-US",
+            "app_permissions": str(ADMINISTRATOR),
+            "attachment_size_limit": 10 * 1024 * 1024,
+            "entitlements": [],
+            "authorizing_integration_owners": {"0": self.guild_id},
+            "context": 0,
         }
         if message is not None:
             payload["message"] = message
         return payload
 
-    async def slash(self, name: str, *, user: str = "alice", channel_id: str | None = None,
-                    **options: Any) -> str:
+    async def slash(
+        self, name: str, *, user: str = "alice", channel_id: str | None = None, **options: Any
+    ) -> str:
         """Run ``/name`` (``"group sub"`` for subcommands) as ``user``; returns the interaction id.
 
         Option types are taken from the commands the bot registered.
         """
         return await self._command(2, name, user, channel_id, options, focused=None)
 
-    async def autocomplete(self, name: str, focused: str, *, user: str = "alice",
-                           channel_id: str | None = None, **options: Any) -> str:
+    async def autocomplete(
+        self,
+        name: str,
+        focused: str,
+        *,
+        user: str = "alice",
+        channel_id: str | None = None,
+        **options: Any,
+    ) -> str:
         """Type into option ``focused`` of ``/name``; the bot answers with callback type 8."""
         return await self._command(4, name, user, channel_id, options, focused=focused)
 
-    async def say(self, content: str, *, user: str = "alice",
-                  channel_id: str | None = None) -> Json:
-        """Post a plain message as ``user`` (the bot sees it via MESSAGE_CREATE).
-
-        As on Discord, the text reaches a bot without the Message Content intent only when the
-        message mentions it.
-        """
-        channel_id = channel_id or self.channel_id
-        mentioned = f"<@{self.app_id}>" in content
-        if not self.intents & MESSAGE_CONTENT_INTENT and not mentioned:
-            content = ""
-        author = self.member(user)
-        msg: Json = {
-            "id": self.snowflake(), "channel_id": channel_id, "guild_id": self.guild_id,
-            "author": author["user"], "member": {k: v for k, v in author.items() if k != "user"},
-            "content": content, "timestamp": _now(), "edited_timestamp": None, "tts": False,
-            "mention_everyone": False, "mentions": [self.bot_user] if mentioned else [],
-            "mention_roles": [], "attachments": [], "embeds": [], "components": [],
-            "pinned": False, "type": 0, "flags": 0}
-        self.messages[msg["id"]] = msg
-        await self.dispatch("MESSAGE_CREATE", msg)
-        return msg
-
-    async def _command(self, kind: int, name: str, user: str, channel_id: str | None,
-                       options: dict[str, Any], focused: str | None) -> str:
+    async def _command(
+        self,
+        kind: int,
+        name: str,
+        user: str,
+        channel_id: str | None,
+        options: dict[str, Any],
+        focused: str | None,
+    ) -> str:
         root, *subs = name.split()
         command = self.commands.get(root)
         assert command is not None, f"/{root} was never registered: {sorted(self.commands)}"
@@ -554,8 +709,11 @@ class FakeDiscord:
             schema = next(o for o in schema if o["name"] == sub).get("options") or []
         opts: list[Json] = []
         for key, value in options.items():
-            option = {"name": key, "value": value,
-                      "type": next((o["type"] for o in schema if o["name"] == key), 3)}
+            option = {
+                "name": key,
+                "value": value,
+                "type": next((o["type"] for o in schema if o["name"] == key), 3),
+            }
             if key == focused:
                 option["focused"] = True
             opts.append(option)
@@ -571,13 +729,21 @@ class FakeDiscord:
     def old_bot_message(self, custom_ids: list[str], *, channel_id: str | None = None) -> Json:
         """A bot message with buttons that no longer match the bot's data, as if it had been
         posted before the database was restored; stored without a gateway event."""
-        rows = [{"type": 1, "components": [
-            {"type": 2, "style": 1, "label": cid, "custom_id": cid} for cid in custom_ids]}]
-        return self._new_message(channel_id or self.channel_id,
-                                 {"content": "an old message", "components": rows}, [])
+        rows = [
+            {
+                "type": 1,
+                "components": [
+                    {"type": 2, "style": 1, "label": cid, "custom_id": cid} for cid in custom_ids
+                ],
+            }
+        ]
+        return self._new_message(
+            channel_id or self.channel_id, {"content": "an old message", "components": rows}, []
+        )
 
-    async def click(self, message: Json, custom_id: str, *, user: str = "alice",
-                    values: list[str] | None = None) -> str:
+    async def click(
+        self, message: Json, custom_id: str, *, user: str = "alice", values: list[str] | None = None
+    ) -> str:
         """Press a button (or pick ``values`` in a select menu) on ``message`` as ``user``."""
         # Discord only sends clicks for components that are on the message, and discord.py
         # drops a persistent item's click when its id is not there
@@ -591,8 +757,14 @@ class FakeDiscord:
 
     # -- assertions --------------------------------------------------------------------------
 
-    async def wait_for(self, predicate: Callable[[Call], bool], *, after: int = 0,
-                       seconds: float = 10.0, what: str = "a matching REST call") -> Call:
+    async def wait_for(
+        self,
+        predicate: Callable[[Call], bool],
+        *,
+        after: int = 0,
+        seconds: float = 10.0,
+        what: str = "a matching REST call",
+    ) -> Call:
         """Return the first recorded call (from index ``after``) that satisfies ``predicate``."""
         try:
             async with asyncio.timeout(seconds), self._changed:
@@ -603,14 +775,18 @@ class FakeDiscord:
                     await self._changed.wait()
         except TimeoutError:
             seen = "\n  ".join(f"{c.route} -> {c.status}" for c in self.calls[after:])
-            raise AssertionError(f"timed out waiting for {what}; calls seen:\n  {seen}"
-                                 f"\nfake errors: {self.errors}") from None
+            raise AssertionError(
+                f"timed out waiting for {what}; calls seen:\n  {seen}\nfake errors: {self.errors}"
+            ) from None
 
     async def callback_for(self, interaction_id: str, *, seconds: float = 10.0) -> Call:
         """The bot's interaction callback for ``interaction_id``."""
         prefix = f"/interactions/{interaction_id}/"
-        return await self.wait_for(lambda c: c.path.startswith(prefix), seconds=seconds,
-                                   what=f"the callback of interaction {interaction_id}")
+        return await self.wait_for(
+            lambda c: c.path.startswith(prefix),
+            seconds=seconds,
+            what=f"the callback of interaction {interaction_id}",
+        )
 
     async def reply_to(self, interaction_id: str, *, seconds: float = 10.0) -> Json:
         """The message a user sees as the answer to an interaction, once it is final.
@@ -627,8 +803,11 @@ class FakeDiscord:
         prefix = f"/webhooks/{self.app_id}/{token}"
         index = self.calls.index(callback)
         edit = await self.wait_for(
-            lambda c: c.path.startswith(prefix) and c.method in ("POST", "PATCH"), after=index,
-            seconds=seconds, what=f"the answer after deferring interaction {interaction_id}")
+            lambda c: c.path.startswith(prefix) and c.method in ("POST", "PATCH"),
+            after=index,
+            seconds=seconds,
+            what=f"the answer after deferring interaction {interaction_id}",
+        )
         assert edit.status == 200, f"follow-up rejected: {edit.response}"
         return dict(edit.response)
 
@@ -656,5 +835,10 @@ def custom_ids(message: Json) -> list[str]:
 
 def _content_type(filename: str) -> str:
     ext = filename.rsplit(".", 1)[-1].lower()
-    return {"png": "image/png", "webp": "image/webp", "jpg": "image/jpeg",
-            "txt": "text/plain", "json": "application/json"}.get(ext, "application/octet-stream")
+    return {
+        "png": "image/png",
+        "webp": "image/webp",
+        "jpg": "image/jpeg",
+        "txt": "text/plain",
+        "json": "application/json",
+    }.get(ext, "application/octet-stream")

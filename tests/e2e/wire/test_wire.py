@@ -42,8 +42,12 @@ def png(data: bytes) -> Image.Image:
 
 def board_posts(fake: FakeDiscord, thread_id: str) -> list[Call]:
     """The bot's posts of a board image into the game thread, oldest first."""
-    return [c for c in fake.calls if c.route == f"POST /channels/{thread_id}/messages"
-            and any(name == "board.png" for name, _ in c.files)]
+    return [
+        c
+        for c in fake.calls
+        if c.route == f"POST /channels/{thread_id}/messages"
+        and any(name == "board.png" for name, _ in c.files)
+    ]
 
 
 def ids_matching(message: Json, pattern: str) -> list[str]:
@@ -79,12 +83,15 @@ async def open_table(fake: FakeDiscord) -> Table:
     assert f"<@{fake.users['bob']['id']}>" in seats, seats
 
     start = await fake.click(fake.messages[lobby["id"]], f"cv:lobby:{table_id}:start")
-    thread = await fake.wait_for(lambda c: c.route.startswith("POST /channels/")
-                                 and c.path.endswith("/threads"), what="a game thread")
+    thread = await fake.wait_for(
+        lambda c: c.route.startswith("POST /channels/") and c.path.endswith("/threads"),
+        what="a game thread",
+    )
     assert thread.status == 201, thread.response
     thread_id = thread.response["id"]
-    board = await fake.wait_for(lambda c: c in board_posts(fake, thread_id),
-                                what="the first board in the thread")
+    board = await fake.wait_for(
+        lambda c: c in board_posts(fake, thread_id), what="the first board in the thread"
+    )
     assert (await fake.callback_for(start)).json["type"] == 6  # deferred update of the lobby
     return Table(table_id, thread_id, board)
 
@@ -111,8 +118,10 @@ async def test_connect_identify_and_sync_commands(fake: FakeDiscord, caravan: Ca
     await eventually(lambda: math.isfinite(caravan.latency), "no heartbeat ACK reached the bot")
     assert any(p["op"] == 1 for p in fake.gateway_log)
 
-    sync = await fake.wait_for(lambda c: c.route == f"PUT /applications/{fake.app_id}/commands",
-                               what="the global command sync")
+    sync = await fake.wait_for(
+        lambda c: c.route == f"PUT /applications/{fake.app_id}/commands",
+        what="the global command sync",
+    )
     synced = {command["name"]: command for command in sync.json}
     assert {"newgame", "play"} <= set(synced)
     game_option = synced["newgame"]["options"][0]
@@ -135,7 +144,7 @@ async def test_newgame_to_board_image_in_thread(fake: FakeDiscord, caravan: Cara
     assert f"#{table.id}" in thread.name
 
     # the board arrived as a multipart upload: payload_json plus files[0]
-    (name, data), = table.board.files
+    ((name, data),) = table.board.files
     assert name == "board.png"
     assert table.board.json["attachments"] == [{"id": 0, "filename": "board.png"}]
     image = png(data)
@@ -157,11 +166,12 @@ async def test_newgame_to_board_image_in_thread(fake: FakeDiscord, caravan: Cara
     assert any(f["name"] == "Status" for f in lobby["embeds"][0]["fields"])
 
 
-async def test_panel_button_round_trip_and_stale_ids(fake: FakeDiscord,
-                                                      caravan: CaravanBot) -> None:
+async def test_panel_button_round_trip_and_stale_ids(
+    fake: FakeDiscord, caravan: CaravanBot
+) -> None:
     table = await open_table(fake)
     board = fake.messages[table.board.response["id"]]
-    panel_id, = ids_matching(board, rf"cv:panel:{table.id}:\d+")
+    (panel_id,) = ids_matching(board, rf"cv:panel:{table.id}:\d+")
 
     # "Your move" opens a private panel: an ephemeral thinking defer, then the panel itself
     panels: dict[str, Json] = {}
@@ -175,21 +185,27 @@ async def test_panel_button_round_trip_and_stale_ids(fake: FakeDiscord,
     choice = rf"cv:(act|pick):{table.id}:\d+:\d+"
     movers = [p for p in panels if ids_matching(panels[p], choice)]
     assert len(movers) == 1, {p: custom_ids(m) for p, m in panels.items()}
-    mover, = movers
+    (mover,) = movers
     assert "Your move" in panels[mover]["content"]
     waiting = next(p for p in panels if p != mover)
     assert "Waiting for" in panels[waiting]["content"]
     # ephemeral answers are never broadcast to the channel
-    assert not any(c.path == f"/channels/{table.thread_id}/messages" and c.method == "POST"
-                   and "panel.png" in [n for n, _ in c.files] for c in fake.calls)
+    assert not any(
+        c.path == f"/channels/{table.thread_id}/messages"
+        and c.method == "POST"
+        and "panel.png" in [n for n, _ in c.files]
+        for c in fake.calls
+    )
 
     # choosing a placement from the panel moves the game on and posts a new board
     first = component(panels[mover], ids_matching(panels[mover], choice)[0])
     values = [first["options"][0]["value"]] if first["type"] == 3 else None
     move = await fake.click(panels[mover], first["custom_id"], user=mover, values=values)
     assert (await fake.callback_for(move)).json["type"] == 6
-    await fake.wait_for(lambda c: len(board_posts(fake, table.thread_id)) >= 2,
-                        what="the board after the first move")
+    await fake.wait_for(
+        lambda c: len(board_posts(fake, table.thread_id)) >= 2,
+        what="the board after the first move",
+    )
 
     # the old "Your move" button is now stale: a polite ephemeral reply, not an error
     stale = await fake.reply_to(await fake.click(board, panel_id, user=waiting))
@@ -206,15 +222,17 @@ async def test_panel_button_round_trip_and_stale_ids(fake: FakeDiscord,
     assert missing["flags"] & EPHEMERAL and "999999" in missing["content"], missing["content"]
 
 
-async def test_play_command_with_autocomplete_in_thread(fake: FakeDiscord,
-                                                        caravan: CaravanBot) -> None:
+async def test_play_command_with_autocomplete_in_thread(
+    fake: FakeDiscord, caravan: CaravanBot
+) -> None:
     table = await open_table(fake)
 
     # autocomplete offers the legal placements to the player to move, and nothing to the other
     offered: dict[str, list[Json]] = {}
     for player in ("alice", "bob"):
-        iid = await fake.autocomplete("play", "move", user=player, channel_id=table.thread_id,
-                                      move="place")
+        iid = await fake.autocomplete(
+            "play", "move", user=player, channel_id=table.thread_id, move="place"
+        )
         callback = await fake.callback_for(iid)
         assert callback.json["type"] == 8
         offered[player] = callback.json["data"]["choices"]
@@ -233,8 +251,9 @@ async def test_play_command_with_autocomplete_in_thread(fake: FakeDiscord,
     assert f"`{values[0]}`" in reply["content"], reply["content"]
 
     # the thread gets the next board, which now asks the other player to move
-    await fake.wait_for(lambda c: len(board_posts(fake, table.thread_id)) >= 2,
-                        what="the board after /play")
+    await fake.wait_for(
+        lambda c: len(board_posts(fake, table.thread_id)) >= 2, what="the board after /play"
+    )
     latest = board_posts(fake, table.thread_id)[-1]
     assert png(latest.files[0][1]).width >= MIN_BOARD_WIDTH
     assert f"<@{fake.users[waiting]['id']}>, your move" in latest.json["content"]
