@@ -24,6 +24,7 @@ import aiosqlite
 from storage.base import (
     OPEN_STATUSES,
     ActionRecord,
+    Conflict,
     DuplicateRequest,
     OutboxRecord,
     SeatConflict,
@@ -256,8 +257,11 @@ class _SqliteReader:
 class SqliteTransaction(_SqliteReader):
     """The writes of one unit of work; valid only inside ``store.transaction()``."""
 
-    async def _write(self, sql: str, params: Sequence[Any]) -> aiosqlite.Cursor:
-        return await self._conn.execute(sql, params)
+    async def _write(self, sql: str, params: Sequence[Any], table_id: int) -> aiosqlite.Cursor:
+        try:
+            return await self._conn.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise _integrity_error(str(exc), table_id) from exc
 
     async def create_table(
         self,
@@ -270,7 +274,7 @@ class SqliteTransaction(_SqliteReader):
         options: dict[str, Any],
     ) -> int:
         now = _ts(self._clock())
-        cursor = await self._write(
+        cursor = await self._conn.execute(
             "INSERT INTO game_tables (game, guild_id, channel_id, host_id, seed, options,"
             " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
             (game, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
@@ -282,6 +286,7 @@ class SqliteTransaction(_SqliteReader):
         cursor = await self._write(
             f"UPDATE game_tables SET {column} = ?, updated_at = ? WHERE id = ?",
             (value, _ts(self._clock()), table_id),
+            table_id,
         )
         if cursor.rowcount != 1:
             raise StorageError(f"no table {table_id}")
@@ -296,6 +301,7 @@ class SqliteTransaction(_SqliteReader):
         cursor = await self._write(
             "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
             (status, _ts(self._clock()), table_id, expected),
+            table_id,
         )
         if cursor.rowcount != 1:
             raise StatusConflict(table_id, expected, await self._current(table_id, "status"))
@@ -304,6 +310,7 @@ class SqliteTransaction(_SqliteReader):
         cursor = await self._write(
             "UPDATE game_tables SET version = ?, updated_at = ? WHERE id = ? AND version = ?",
             (new, _ts(self._clock()), table_id, expected),
+            table_id,
         )
         if cursor.rowcount != 1:
             raise VersionConflict(table_id, expected, await self._current(table_id, "version"))
@@ -328,20 +335,22 @@ class SqliteTransaction(_SqliteReader):
         assert row is not None
         seat, now = int(row[0]), self._clock()
         try:
-            await self._write(
+            await self._conn.execute(
                 "INSERT INTO seats (table_id, seat, user_id, agent, name, joined_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, seat, user_id, agent, name, _ts(now)),
             )
         except sqlite3.IntegrityError as exc:
-            if "FOREIGN KEY" in str(exc):
-                raise StorageError(f"no table {table_id}") from exc
-            raise SeatConflict(f"user {user_id} already holds a seat at table {table_id}") from exc
+            if "seats.table_id, seats.user_id" in str(exc):
+                raise SeatConflict(
+                    f"user {user_id} already holds a seat at table {table_id}"
+                ) from exc
+            raise _integrity_error(str(exc), table_id) from exc
         return SeatRecord(table_id, seat, user_id, agent, name, _req_dt(_ts(now)))
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
         cursor = await self._write(
-            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+            "DELETE FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat), table_id
         )
         if cursor.rowcount != 1:
             raise StorageError(f"table {table_id} has no seat {seat}")
@@ -354,6 +363,7 @@ class SqliteTransaction(_SqliteReader):
             await self._write(
                 "UPDATE seats SET seat = seat - 1 WHERE table_id = ? AND seat = ?",
                 (table_id, row["seat"]),
+                table_id,
             )
 
     async def append_action(
@@ -368,24 +378,25 @@ class SqliteTransaction(_SqliteReader):
     ) -> ActionRecord:
         now = _ts(self._clock())
         try:
-            await self._write(
+            await self._conn.execute(
                 "INSERT INTO actions (table_id, version, seat, action, request_id, user_id,"
                 " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                 (table_id, version, seat, action, request_id, user_id, now),
             )
         except sqlite3.IntegrityError as exc:
             message = str(exc)
-            if "request_id" in message:
+            if "actions.table_id, actions.request_id" in message:
                 raise DuplicateRequest(table_id, request_id) from exc
-            if "actions.version" in message:
+            if "actions.table_id, actions.version" in message:
                 raise VersionConflict(table_id, version - 1, None) from exc
-            raise StorageError(message) from exc
+            raise _integrity_error(message, table_id) from exc
         return ActionRecord(table_id, version, seat, action, request_id, user_id, _req_dt(now))
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None:
         await self._write(
             "INSERT INTO snapshots (table_id, version, state, created_at) VALUES (?, ?, ?, ?)",
             (table_id, version, json.dumps(state, separators=(",", ":")), _ts(self._clock())),
+            table_id,
         )
 
     async def enqueue(
@@ -408,6 +419,7 @@ class SqliteTransaction(_SqliteReader):
                 _ts(self._clock()),
                 None if not_before is None else _ts(not_before),
             ),
+            table_id,
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -588,6 +600,17 @@ class SqliteStore:
         async with self._lock:
             self._closed = True
             await self._conn.close()
+
+
+def _integrity_error(message: str, table_id: int) -> StorageError:
+    """A storage error for a constraint SQLite reported (the specific ones are mapped first)."""
+    if "FOREIGN KEY" in message:
+        return StorageError(f"no table {table_id}")
+    if "snapshots.table_id, snapshots.version" in message:
+        return Conflict(f"table {table_id} already has a snapshot of that version")
+    if "game_tables.thread_id" in message:
+        return Conflict(f"that thread already hosts another table than {table_id}")
+    return StorageError(f"table {table_id}: {message}")
 
 
 def _statements(sql: str) -> list[str]:

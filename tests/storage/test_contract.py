@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 
 from storage import (
+    Conflict,
     DuplicateRequest,
     SeatConflict,
     StatusConflict,
@@ -132,10 +133,37 @@ async def test_a_user_holds_at_most_one_seat_per_table(store: Store) -> None:
     assert table is not None and [s.user_id for s in table.seats] == [1, 7]
 
 
-async def test_seats_need_an_existing_table(store: Store) -> None:
+async def test_rows_need_an_existing_table(store: Store) -> None:
     with pytest.raises(StorageError):
         async with store.transaction() as tx:
             await tx.add_seat(999, user_id=1, agent=None, name="Nobody")
+    with pytest.raises(StorageError):
+        async with store.transaction() as tx:
+            await tx.enqueue(999, version=0, kind="start", payload={})
+    with pytest.raises(StorageError):
+        async with store.transaction() as tx:
+            await tx.set_thread(999, 5)
+    with pytest.raises(StorageError):
+        async with store.transaction() as tx:
+            await tx.remove_seat(999, 0)
+    assert await store.pending_outbox() == []
+
+
+async def test_a_thread_hosts_one_table_and_a_version_has_one_snapshot(store: Store) -> None:
+    a, b = await new_table(store), await new_table(store)
+    async with store.transaction() as tx:
+        await tx.set_thread(a, 31)
+        await tx.put_snapshot(a, 0, {"first": True})
+    with pytest.raises(Conflict):
+        async with store.transaction() as tx:
+            await tx.set_thread(b, 31)
+    with pytest.raises(Conflict):
+        async with store.transaction() as tx:
+            await tx.put_snapshot(a, 0, {"first": False})
+    snapshot = await store.get_snapshot(a, 0)
+    assert snapshot is not None and snapshot.state == {"first": True}
+    table = await store.get_table(b)
+    assert table is not None and table.thread_id is None
 
 
 async def test_listing_tables_by_server_user_and_status(store: Store) -> None:
