@@ -180,6 +180,8 @@ async def test_panel_button_round_trip_and_stale_ids(
         callback = await fake.callback_for(iid)
         assert callback.json == {"type": 5, "data": {"flags": EPHEMERAL}}
         panels[player] = await fake.reply_to(iid)
+        # the follow-up replaced the "thinking…" message rather than adding a second one
+        assert panels[player]["id"] == callback.response["interaction"]["response_message_id"]
         assert panels[player]["flags"] & EPHEMERAL, "a private panel must be ephemeral"
         assert [a["filename"] for a in panels[player]["attachments"]] == ["panel.png"]
     choice = rf"cv:(act|pick):{table.id}:\d+:\d+"
@@ -189,7 +191,7 @@ async def test_panel_button_round_trip_and_stale_ids(
     assert "Your move" in panels[mover]["content"]
     waiting = next(p for p in panels if p != mover)
     assert "Waiting for" in panels[waiting]["content"]
-    # ephemeral answers are never broadcast to the channel
+    # no panel image ever went to the thread as a public post
     assert not any(
         c.path == f"/channels/{table.thread_id}/messages"
         and c.method == "POST"
@@ -202,6 +204,9 @@ async def test_panel_button_round_trip_and_stale_ids(
     values = [first["options"][0]["value"]] if first["type"] == 3 else None
     move = await fake.click(panels[mover], first["custom_id"], user=mover, values=values)
     assert (await fake.callback_for(move)).json["type"] == 6
+    done = await fake.reply_to(move)  # the panel itself is edited to confirm the move
+    assert done["id"] == panels[mover]["id"] and "done" in done["content"], done["content"]
+    assert done["components"] == [] and done["attachments"] == []
     await fake.wait_for(
         lambda c: len(board_posts(fake, table.thread_id)) >= 2,
         what="the board after the first move",
