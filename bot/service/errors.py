@@ -57,6 +57,10 @@ class NotEnoughPlayers(ServiceError):
     """The game needs more seats filled before it can start."""
 
 
+class ThreadTaken(ServiceError):
+    """A thread hosts one table only."""
+
+
 class TableNotActive(ServiceError):
     """Moves are only possible while the game is being played."""
 
@@ -86,6 +90,7 @@ __all__ = [
     "TableFull",
     "TableNotActive",
     "TableNotFound",
+    "ThreadTaken",
     "TooManyTables",
     "UnknownAgentLevel",
     "UnknownGame",

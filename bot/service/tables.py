@@ -38,6 +38,7 @@ from bot.service.errors import (
     TableFull,
     TableNotActive,
     TableNotFound,
+    ThreadTaken,
     TooManyTables,
     UnknownAgentLevel,
     UnknownGame,
@@ -308,6 +309,9 @@ class TableService:
     async def set_thread(self, table_id: int, thread_id: int) -> TableInfo:
         async with self.store.transaction() as tx:
             await self._info(tx, table_id)
+            other = await tx.table_for_thread(thread_id)
+            if other is not None and other.id != table_id:
+                raise ThreadTaken(f"This thread already hosts table #{other.id}.")
             await tx.set_thread(table_id, thread_id)
             return await self._info(tx, table_id)
 

@@ -14,6 +14,7 @@ from bot.service import (
     TableNotActive,
     TableNotFound,
     TableService,
+    ThreadTaken,
     TooManyTables,
     UnknownAgentLevel,
     UnknownGame,
@@ -192,6 +193,10 @@ async def test_lobby_message_thread_and_lookups(service: TableService) -> None:
     assert [t.id for t in await service.tables(user_id=OUTSIDER)] == []
     with pytest.raises(TableNotFound):
         await service.set_thread(424242, 1)
+    other = await new_table(service)
+    with pytest.raises(ThreadTaken, match=f"#{table_id}"):
+        await service.set_thread(other, 7771)
+    assert (await service.set_thread(table_id, 7771)).thread_id == 7771
 
 
 async def test_the_host_can_remove_a_bot_or_a_no_show_from_the_lobby(
