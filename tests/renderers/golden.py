@@ -50,6 +50,6 @@ def assert_matches_golden(
         image.convert("RGB").save(failed_dir / f"{name}.actual.png")
         golden.save(failed_dir / f"{name}.golden.png")
         if golden.size == image.size:
-            diff = ImageChops.difference(image.convert("RGB"), golden)
-            diff.save(failed_dir / f"{name}.diff.png")
+            delta = ImageChops.difference(posted.convert("RGB"), golden)
+            delta.save(failed_dir / f"{name}.diff.png")
         raise AssertionError(f"{name}: {problem}; see {failed_dir}/{name}.*.png")

@@ -48,7 +48,7 @@ def test_fit_font_shrinks_long_labels_down_to_the_smallest_size() -> None:
 def test_fonts_ship_with_the_project_and_are_loaded_once() -> None:
     assert REGULAR.exists() and BOLD.exists()
     assert (FONT_DIR / "LICENSE").read_text().count("Bitstream") >= 1
-    assert Path(font(18).path) == REGULAR
+    assert Path(str(font(18).path)) == REGULAR
     assert font(18) is font(18)
     assert font(18, bold=True) is not font(18)
 

@@ -1,0 +1,28 @@
+"""The render benchmark measures what it says: one render+encode per sampled view."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bench import render
+
+
+def test_every_sampled_view_is_rendered_and_measured() -> None:
+    boards, panels = render.sample_views(games=1, every=40)
+    result = render.measure(lambda v: render.renderers.render_board("targi", v), boards)
+    assert result["renders"] == len(boards) >= 3
+    assert result["width"] == 1600
+    assert 0 < result["median_bytes"] <= result["max_bytes"] <= render.TARGETS["max_bytes"]
+    assert result["median_ms"] <= result["p95_ms"] <= result["max_ms"]
+    assert len(panels) == len(boards) - 1  # the final position has no decision, so no panel
+
+
+def test_the_benchmark_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:
+    assert render.main(["--games", "1", "--every", "60"]) == 0
+    out = capsys.readouterr().out
+    result = json.loads(out)
+    assert {"board", "panel", "first_render_ms", "meets_targets", "png_compress_level"} <= set(
+        result
+    )
