@@ -109,6 +109,10 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
+def dice_text(n: int) -> str:
+    return f"{n} die" if n == 1 else f"{n} dice"
+
+
 def camels_text(n: int) -> str:
     return plural(n, "camel")
 
@@ -151,7 +155,7 @@ def decide(st: YspahanState) -> Decision | None:
             opts.extend("build " + BUILDINGS[b].key for b in build_options(st, seat))
         g = st.group
         prompt = (
-            f"{who}, you took {plural(st.n, 'die')} showing {st.v} from "
+            f"{who}, you took {dice_text(st.n)} showing {st.v} from "
             f"{TOWER_NAMES[g]}: choose what to do."
         )
         return Decision(seat, "option", prompt, tuple(opts))
@@ -266,8 +270,26 @@ def begin_day(st: YspahanState, ctx: Ctx, order: list[int] | None = None) -> Non
     ctx.say(f"Week {st.week}, day {st.day}: {label(f)} is the first player.")
 
 
+def sort_dice(white: list[int], yellow: list[int]) -> tuple[list[int], list[int], list[int]]:
+    """Spec 5.3: dice counts per face value (index 1..6) -> Tower (white, yellow, value) lists.
+
+    Lowest group on Camels, highest on Gold, the others upwards from Sack; spaces above the
+    last one used stay empty.
+    """
+    values = [v for v in range(1, 7) if white[v] or yellow[v]]
+    # UNCERTAIN (U1): if every die shows one value, the whole group goes on Camels.
+    if len(values) == 1:
+        spaces = [CAMELS_SPACE]
+    else:
+        spaces = [CAMELS_SPACE, *range(2, len(values)), GOLD_SPACE]
+    tw, ty, tv = [0] * 7, [0] * 7, [0] * 7
+    for space, v in zip(spaces, values, strict=True):
+        tw[space], ty[space], tv[space] = white[v], yellow[v], v
+    return tw, ty, tv
+
+
 def roll(st: YspahanState, ctx: Ctx) -> None:
-    """Spec 5.2-5.3: roll once, group by value, lowest on Camels, highest on Gold."""
+    """Spec 5.2: roll every white die and the bought yellow ones once, then sort them."""
     white = WHITE_DICE[st.np]
     rng = st.rng
     counts_w = [0] * 7
@@ -280,15 +302,7 @@ def roll(st: YspahanState, ctx: Ctx) -> None:
             counts_y[x + 1] += 1
     st.rng = rng
     ctx.revealed = True
-    values = [v for v in range(1, 7) if counts_w[v] or counts_y[v]]
-    # UNCERTAIN (U1): if every die shows one value, the whole group goes on Camels.
-    spaces = (
-        [CAMELS_SPACE] if len(values) == 1 else ([CAMELS_SPACE, *range(2, len(values)), GOLD_SPACE])
-    )
-    tw, ty, tv = [0] * 7, [0] * 7, [0] * 7
-    for space, v in zip(spaces, values, strict=True):
-        tw[space], ty[space], tv[space] = counts_w[v], counts_y[v], v
-    st.tw, st.ty, st.tv = tw, ty, tv
+    st.tw, st.ty, st.tv = sort_dice(counts_w, counts_y)
     ctx.say(f"{label(st.first)} rolled: {tower_text(st)}.")
 
 
@@ -472,7 +486,7 @@ def on_buy(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     st.gold[seat] -= y
     st.yellow = y
     if y:
-        ctx.say(f"{label(seat)} bought {plural(y, 'yellow die')}.", seat)
+        ctx.say(f"{label(seat)} bought {dice_text(y).replace('di', 'yellow di')}.", seat)
     roll(st, ctx)
     start_next_turn(st, ctx)
 
@@ -492,7 +506,7 @@ def on_start(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     st.tw[g] = st.ty[g] = st.tv[g] = 0
     lost = " (its yellow dice were removed)" if yellow and counted == white else ""
     ctx.say(
-        f"{label(seat)} took the {TOWER_NAMES[g]} group: {plural(counted, 'die')} "
+        f"{label(seat)} took the {TOWER_NAMES[g]} group: {dice_text(counted)} "
         f"showing {st.v}{lost}.",
         seat,
     )
@@ -659,7 +673,7 @@ def construct(st: YspahanState, ctx: Ctx, seat: int, b: int, cards: tuple[str, .
     cost = " and ".join(paid) if paid else "nothing"
     with_cards = f" with {' and '.join(card_name(c) for c in cards)}" if cards else ""
     ctx.say(
-        f"{label(seat)} built the {building.name} ({b + 1}: {building.id}) for {cost}"
+        f"{label(seat)} built the {building.name} ({building.id}) for {cost}"
         f"{with_cards} (+{vp} VP).",
         seat,
     )
