@@ -351,8 +351,11 @@ def _draw_border_card(
               fill=pal.INK_DARK, anchor="mm")
     name = str(border.get("name", ""))
     letter = GOODS_LETTERS.get(name.lower())
+    glyph = icons.action(name, 34) if kind == "action" else None
     if kind == "goods" and letter:
         icons.paste(image, icons.good(letter, 34), (x + 52, y + 8))
+    elif glyph is not None:
+        icons.paste(image, glyph, (x + 54, y + 8))
     elif raid:
         draw.text((x + 54, y + 25), "RAID", font=font(20, bold=True), fill=pal.RAID_INK,
                   anchor="lm")

@@ -256,3 +256,62 @@ def amulet(size: int) -> Image.Image:
 
 def paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
     target.paste(sprite, xy, sprite)
+
+
+def _crown(d: ImageDraw.ImageDraw, u: Callable[[float], float], ink: RGB) -> None:
+    d.polygon(_pts(u, [(10, 78), (10, 30), (30, 52), (50, 20), (70, 52), (90, 30), (90, 78)]),
+              fill=ink)
+    for x, y in ((10, 26), (50, 16), (90, 26)):
+        d.ellipse((u(x - 7), u(y - 7), u(x + 7), u(y + 7)), fill=ink)
+    d.rectangle((u(10), u(82), u(90), u(92)), fill=ink)
+
+
+def _exchange(d: ImageDraw.ImageDraw, u: Callable[[float], float], ink: RGB) -> None:
+    d.rectangle((u(10), u(26), u(70), u(38)), fill=ink)
+    d.polygon(_pts(u, [(66, 14), (92, 32), (66, 50)]), fill=ink)
+    d.rectangle((u(30), u(62), u(90), u(74)), fill=ink)
+    d.polygon(_pts(u, [(34, 50), (8, 68), (34, 86)]), fill=ink)
+
+
+def _mirage(d: ImageDraw.ImageDraw, u: Callable[[float], float], ink: RGB) -> None:
+    for y in (24, 50, 76):
+        d.arc((u(6), u(y - 14), u(38), u(y + 14)), 180, 360, fill=ink, width=round(u(9)))
+        d.arc((u(34), u(y - 14), u(66), u(y + 14)), 0, 180, fill=ink, width=round(u(9)))
+        d.arc((u(62), u(y - 14), u(94), u(y + 14)), 180, 360, fill=ink, width=round(u(9)))
+
+
+def _ring(d: ImageDraw.ImageDraw, u: Callable[[float], float], ink: RGB) -> None:
+    d.ellipse((u(14), u(30), u(86), u(96)), outline=ink, width=round(u(12)))
+    d.polygon(_pts(u, [(50, 4), (70, 22), (50, 40), (30, 22)]), fill=ink)
+
+
+def _card_stack(colour: RGB) -> Callable[[ImageDraw.ImageDraw, Callable[[float], float], RGB],
+                                         None]:
+    def paint(d: ImageDraw.ImageDraw, u: Callable[[float], float], ink: RGB) -> None:
+        d.rounded_rectangle((u(30), u(8), u(86), u(80)), radius=u(8), fill=ink)
+        d.rounded_rectangle((u(14), u(20), u(70), u(92)), radius=u(8), fill=colour, outline=ink,
+                            width=round(u(7)))
+
+    return paint
+
+
+_ACTION_GLYPHS = {
+    "noble": _crown,
+    "trader": _exchange,
+    "fata morgana": _mirage,
+    "silversmith": _ring,
+    "caravan": _card_stack(pal.GOODS_BACK),
+    "tribal expansion": _card_stack(pal.TRIBE_BACK),
+}
+
+
+def action(name: str, size: int, ink: RGB = pal.CARD) -> Image.Image | None:
+    """A glyph for a Targi action card by its name, or None for a name without one."""
+    glyph = _ACTION_GLYPHS.get(name.lower())
+    if glyph is None:
+        return None
+
+    def paint(d: ImageDraw.ImageDraw, u: Callable[[float], float]) -> None:
+        glyph(d, u, ink)
+
+    return sprites.get(("action", name.lower(), size, ink), lambda: _render(size, paint))
