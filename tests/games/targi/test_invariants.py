@@ -44,7 +44,7 @@ def test_invariants_hold_through_seeded_playouts(eager: bool) -> None:
         gen = rng.seed_state(seed + 77)
         check(st)
         while (decision := GAME.decision(st)) is not None:
-            options = decision.actions
+            options = list(decision.actions)
             if eager:
                 keen = [a for a in options if a.split()[0] in PREFERRED or a.startswith("use")]
                 options = keen or options
