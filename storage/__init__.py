@@ -23,6 +23,7 @@ from storage.base import (
 from storage.sqlite import Clock, SqliteStore, utc_now
 
 SQLITE_PREFIX = "sqlite://"
+MEMORY_PREFIX = "memory://"
 
 
 def sqlite_path(url: str) -> str:
@@ -43,9 +44,17 @@ def sqlite_path(url: str) -> str:
 
 
 async def open_store(url: str, *, clock: Clock = utc_now) -> Store:
-    """Open the database named by ``url`` and bring its schema up to date."""
+    """Open the database named by ``url`` and bring its schema up to date.
+
+    ``sqlite:///path.db`` is the durable backend. ``memory://`` (private) and ``memory://name``
+    (shared by name within the process) keep everything in memory, for tests and trials.
+    """
     if url.startswith(SQLITE_PREFIX):
         return await SqliteStore.open(sqlite_path(url), clock=clock)
+    if url.startswith(MEMORY_PREFIX):
+        from storage.memory import MemoryStore
+
+        return MemoryStore.open(url[len(MEMORY_PREFIX) :], clock=clock)
     scheme = url.split(":", 1)[0]
     raise ValueError(f"no storage backend for {scheme!r} URLs; use sqlite:///path.db")
 

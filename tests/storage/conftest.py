@@ -14,7 +14,7 @@ import pytest
 
 from storage import Store, open_store
 
-BACKENDS = ["sqlite"]
+BACKENDS = ["sqlite", "memory"]
 
 
 class FakeClock:
@@ -37,6 +37,8 @@ def clock() -> FakeClock:
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'tables.db'}"
+    if request.param == "memory":
+        return f"memory://{tmp_path}"  # named, so reopening finds the same data
     raise AssertionError(request.param)
 
 

@@ -40,8 +40,16 @@ async def test_relative_path_is_created_under_the_working_directory(
 
 
 async def test_file_is_in_wal_mode_with_migrations_recorded(tmp_path: Path) -> None:
+    from storage.sqlite import migrations
+
     store = await open_store(f"sqlite:///{tmp_path / 'g.db'}")
+    shipped = [number for number, _, _ in migrations()]
+    assert shipped[:2] == [1, 2]
+    assert await store.applied_migrations() == shipped
     await store.close()
+    again = await open_store(f"sqlite:///{tmp_path / 'g.db'}")
+    assert await again.applied_migrations() == shipped
+    await again.close()
     with sqlite3.connect(tmp_path / "g.db") as raw:
         assert raw.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         rows = raw.execute("SELECT version, name FROM schema_migrations").fetchall()

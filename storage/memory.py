@@ -1,0 +1,482 @@
+"""A store in process memory with the same contract as the SQLite one.
+
+For fast tests and throwaway tables: ``memory://`` is a fresh private database, and
+``memory://name`` a named one that lives as long as the process, so closing and reopening it
+keeps its contents as a file would. Rows are kept as immutable records and JSON text, so a
+caller can never change stored data by mutating what it was handed. A transaction works on a
+copy of the top-level maps (records are replaced, never edited) and swaps it in on success.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
+from typing import Any
+
+from storage.base import (
+    OPEN_STATUSES,
+    ActionRecord,
+    Conflict,
+    DuplicateRequest,
+    OutboxRecord,
+    SeatConflict,
+    SeatRecord,
+    SnapshotRecord,
+    StatusConflict,
+    StorageError,
+    TableRecord,
+    TableStatus,
+    VersionConflict,
+)
+from storage.sqlite import Clock, utc_now
+
+STATUSES: frozenset[str] = frozenset({"lobby", "active", "finished", "cancelled"})
+
+
+def _utc(value: datetime) -> datetime:
+    if value.tzinfo is None:
+        raise ValueError("timestamps must be timezone-aware")
+    return value.astimezone(UTC)
+
+
+@dataclass(frozen=True, slots=True)
+class _Table:
+    record: TableRecord  # with no seats; options below
+    options: str
+
+
+@dataclass(frozen=True, slots=True)
+class _Outbox:
+    record: OutboxRecord  # payload below
+    payload: str
+
+
+@dataclass
+class _Database:
+    tables: dict[int, _Table] = field(default_factory=dict)
+    seats: dict[int, tuple[SeatRecord, ...]] = field(default_factory=dict)
+    actions: dict[int, tuple[ActionRecord, ...]] = field(default_factory=dict)
+    snapshots: dict[tuple[int, int], tuple[str, datetime]] = field(default_factory=dict)
+    outbox: dict[int, _Outbox] = field(default_factory=dict)
+    next_table: int = 1
+    next_outbox: int = 1
+
+    def copy(self) -> _Database:
+        return _Database(
+            dict(self.tables),
+            dict(self.seats),
+            dict(self.actions),
+            dict(self.snapshots),
+            dict(self.outbox),
+            self.next_table,
+            self.next_outbox,
+        )
+
+    def adopt(self, other: _Database) -> None:
+        self.tables, self.seats, self.actions = other.tables, other.seats, other.actions
+        self.snapshots, self.outbox = other.snapshots, other.outbox
+        self.next_table, self.next_outbox = other.next_table, other.next_outbox
+
+
+class _Shared:
+    """One named database and the lock every store opened on it shares."""
+
+    def __init__(self) -> None:
+        self.data = _Database()
+        self.lock = asyncio.Lock()
+
+
+_NAMED: dict[str, _Shared] = {}
+
+
+def _outbox_record(row: _Outbox) -> OutboxRecord:
+    return replace(row.record, payload=json.loads(row.payload))
+
+
+class _MemoryReader:
+    def __init__(self, data: _Database) -> None:
+        self._data = data
+
+    def _table(self, table_id: int) -> TableRecord | None:
+        row = self._data.tables.get(table_id)
+        if row is None:
+            return None
+        return replace(
+            row.record, options=json.loads(row.options), seats=self._data.seats.get(table_id, ())
+        )
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        return self._table(table_id)
+
+    async def table_for_thread(self, thread_id: int) -> TableRecord | None:
+        for table_id, row in self._data.tables.items():
+            if row.record.thread_id == thread_id:
+                return self._table(table_id)
+        return None
+
+    async def list_tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[TableStatus] | None = None,
+    ) -> list[TableRecord]:
+        found = []
+        for table_id in sorted(self._data.tables):
+            record = self._data.tables[table_id].record
+            if guild_id is not None and record.guild_id != guild_id:
+                continue
+            if statuses is not None and record.status not in statuses:
+                continue
+            seats = self._data.seats.get(table_id, ())
+            if user_id is not None and all(s.user_id != user_id for s in seats):
+                continue
+            table = self._table(table_id)
+            assert table is not None
+            found.append(table)
+        return found
+
+    async def count_open_tables(self, guild_id: int | None) -> int:
+        return sum(
+            1
+            for row in self._data.tables.values()
+            if row.record.guild_id == guild_id and row.record.status in OPEN_STATUSES
+        )
+
+    async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
+        for action in self._data.actions.get(table_id, ()):
+            if action.version == version:
+                return action
+        return None
+
+    async def action_by_request(self, table_id: int, request_id: str) -> ActionRecord | None:
+        for action in self._data.actions.get(table_id, ()):
+            if action.request_id == request_id:
+                return action
+        return None
+
+    async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
+        actions = self._data.actions.get(table_id, ())
+        return sorted((a for a in actions if a.version > after), key=lambda a: a.version)
+
+    async def get_snapshot(
+        self, table_id: int, version: int | None = None
+    ) -> SnapshotRecord | None:
+        if version is None:
+            versions = [v for (t, v) in self._data.snapshots if t == table_id]
+            if not versions:
+                return None
+            version = max(versions)
+        found = self._data.snapshots.get((table_id, version))
+        if found is None:
+            return None
+        text, created = found
+        return SnapshotRecord(table_id, version, json.loads(text), created)
+
+    async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
+        rows = [r for r in self._data.outbox.values() if r.record.table_id == table_id]
+        return [_outbox_record(r) for r in sorted(rows, key=lambda r: r.record.id)]
+
+    async def get_outbox(self, outbox_id: int) -> OutboxRecord | None:
+        row = self._data.outbox.get(outbox_id)
+        return None if row is None else _outbox_record(row)
+
+
+class MemoryTransaction(_MemoryReader):
+    def __init__(self, data: _Database, clock: Clock) -> None:
+        super().__init__(data)
+        self._clock = clock
+
+    def _now(self) -> datetime:
+        return _utc(self._clock())
+
+    def _existing(self, table_id: int) -> _Table:
+        row = self._data.tables.get(table_id)
+        if row is None:
+            raise StorageError(f"no table {table_id}")
+        return row
+
+    def _put_table(self, row: _Table, **changes: Any) -> None:
+        record = replace(row.record, updated_at=self._now(), **changes)
+        self._data.tables[record.id] = replace(row, record=record)
+
+    async def create_table(
+        self,
+        *,
+        game: str,
+        guild_id: int | None,
+        channel_id: int | None,
+        host_id: int,
+        seed: int,
+        options: dict[str, Any],
+    ) -> int:
+        table_id, now = self._data.next_table, self._now()
+        record = TableRecord(
+            table_id,
+            game,
+            guild_id,
+            channel_id,
+            None,
+            None,
+            "lobby",
+            {},
+            seed,
+            host_id,
+            0,
+            now,
+            now,
+            (),
+        )
+        self._data.tables[table_id] = _Table(record, json.dumps(options))
+        self._data.next_table += 1
+        return table_id
+
+    async def set_status(
+        self, table_id: int, status: TableStatus, *, expected: TableStatus
+    ) -> None:
+        if status not in STATUSES:
+            raise StorageError(f"table {table_id}: no status {status!r}")
+        row = self._data.tables.get(table_id)
+        if row is None or row.record.status != expected:
+            raise StatusConflict(table_id, expected, None if row is None else row.record.status)
+        self._put_table(row, status=status)
+
+    async def advance_version(self, table_id: int, *, expected: int, new: int) -> None:
+        row = self._data.tables.get(table_id)
+        if row is None or row.record.version != expected:
+            raise VersionConflict(table_id, expected, None if row is None else row.record.version)
+        if new < 0:
+            raise StorageError(f"table {table_id}: a version cannot be negative")
+        self._put_table(row, version=new)
+
+    async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
+        self._put_table(self._existing(table_id), lobby_message_id=message_id)
+
+    async def set_thread(self, table_id: int, thread_id: int | None) -> None:
+        row = self._existing(table_id)
+        if thread_id is not None and any(
+            r.record.thread_id == thread_id and t != table_id for t, r in self._data.tables.items()
+        ):
+            raise Conflict(f"that thread already hosts another table than {table_id}")
+        self._put_table(row, thread_id=thread_id)
+
+    async def set_host(self, table_id: int, host_id: int) -> None:
+        self._put_table(self._existing(table_id), host_id=host_id)
+
+    async def add_seat(
+        self, table_id: int, *, user_id: int | None, agent: str | None, name: str
+    ) -> SeatRecord:
+        if (user_id is None) == (agent is None):
+            raise ValueError("a seat holds either a user or an agent")
+        self._existing(table_id)
+        seats = self._data.seats.get(table_id, ())
+        if user_id is not None and any(s.user_id == user_id for s in seats):
+            raise SeatConflict(f"user {user_id} already holds a seat at table {table_id}")
+        seat = SeatRecord(table_id, len(seats), user_id, agent, name, self._now())
+        self._data.seats[table_id] = (*seats, seat)
+        return seat
+
+    async def remove_seat(self, table_id: int, seat: int) -> None:
+        seats = self._data.seats.get(table_id, ())
+        if not 0 <= seat < len(seats):
+            raise StorageError(f"table {table_id} has no seat {seat}")
+        kept = seats[:seat] + tuple(replace(s, seat=s.seat - 1) for s in seats[seat + 1 :])
+        self._data.seats[table_id] = kept
+
+    async def append_action(
+        self,
+        table_id: int,
+        *,
+        version: int,
+        seat: int,
+        action: str,
+        request_id: str,
+        user_id: int | None,
+    ) -> ActionRecord:
+        self._existing(table_id)
+        if version < 1:
+            raise StorageError(f"table {table_id}: action versions start at 1")
+        actions = self._data.actions.get(table_id, ())
+        if any(a.version == version for a in actions):
+            raise VersionConflict(table_id, version - 1, None)
+        if any(a.request_id == request_id for a in actions):
+            raise DuplicateRequest(table_id, request_id)
+        record = ActionRecord(table_id, version, seat, action, request_id, user_id, self._now())
+        self._data.actions[table_id] = (*actions, record)
+        return record
+
+    async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None:
+        self._existing(table_id)
+        if (table_id, version) in self._data.snapshots:
+            raise Conflict(f"table {table_id} already has a snapshot of that version")
+        self._data.snapshots[(table_id, version)] = (json.dumps(state), self._now())
+
+    async def enqueue(
+        self,
+        table_id: int,
+        *,
+        version: int,
+        kind: str,
+        payload: dict[str, Any],
+        not_before: datetime | None = None,
+    ) -> int:
+        self._existing(table_id)
+        outbox_id = self._data.next_outbox
+        record = OutboxRecord(
+            outbox_id,
+            table_id,
+            version,
+            kind,
+            {},
+            self._now(),
+            None,
+            0,
+            None,
+            None if not_before is None else _utc(not_before),
+            None,
+        )
+        self._data.outbox[outbox_id] = _Outbox(record, json.dumps(payload))
+        self._data.next_outbox += 1
+        return outbox_id
+
+
+class MemoryStore(_MemoryReader):
+    """``Store`` kept in process memory. Use ``storage.open_store("memory://…")``."""
+
+    def __init__(self, shared: _Shared, clock: Clock = utc_now) -> None:
+        super().__init__(shared.data)
+        self._shared = shared
+        self._clock = clock
+        self._in_transaction: ContextVar[bool] = ContextVar("in_transaction", default=False)
+        self._closed = False
+
+    @classmethod
+    def open(cls, name: str = "", *, clock: Clock = utc_now) -> MemoryStore:
+        if not name:
+            return cls(_Shared(), clock)
+        return cls(_NAMED.setdefault(name, _Shared()), clock)
+
+    def _check_free(self) -> None:
+        if self._closed:
+            raise StorageError("the store is closed")
+        if self._in_transaction.get():
+            raise RuntimeError("inside store.transaction() use the transaction's methods")
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[MemoryTransaction]:
+        self._check_free()
+        async with self._shared.lock:
+            token = self._in_transaction.set(True)
+            try:
+                working = self._shared.data.copy()
+                yield MemoryTransaction(working, self._clock)
+                self._shared.data.adopt(working)
+            finally:
+                self._in_transaction.reset(token)
+
+    # Reads see the last committed data; each is checked like the SQLite store's.
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        self._check_free()
+        return await super().get_table(table_id)
+
+    async def table_for_thread(self, thread_id: int) -> TableRecord | None:
+        self._check_free()
+        return await super().table_for_thread(thread_id)
+
+    async def list_tables(
+        self,
+        *,
+        guild_id: int | None = None,
+        user_id: int | None = None,
+        statuses: Sequence[TableStatus] | None = None,
+    ) -> list[TableRecord]:
+        self._check_free()
+        return await super().list_tables(guild_id=guild_id, user_id=user_id, statuses=statuses)
+
+    async def count_open_tables(self, guild_id: int | None) -> int:
+        self._check_free()
+        return await super().count_open_tables(guild_id)
+
+    async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
+        self._check_free()
+        return await super().get_action(table_id, version)
+
+    async def action_by_request(self, table_id: int, request_id: str) -> ActionRecord | None:
+        self._check_free()
+        return await super().action_by_request(table_id, request_id)
+
+    async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
+        self._check_free()
+        return await super().list_actions(table_id, after=after)
+
+    async def get_snapshot(
+        self, table_id: int, version: int | None = None
+    ) -> SnapshotRecord | None:
+        self._check_free()
+        return await super().get_snapshot(table_id, version)
+
+    async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
+        self._check_free()
+        return await super().list_outbox(table_id)
+
+    async def get_outbox(self, outbox_id: int) -> OutboxRecord | None:
+        self._check_free()
+        return await super().get_outbox(outbox_id)
+
+    async def pending_outbox(
+        self, limit: int = 50, *, now: datetime | None = None
+    ) -> list[OutboxRecord]:
+        self._check_free()
+        due = _utc(now or self._clock())
+        waiting: set[int] = set()  # tables with an earlier row held back until later
+        found: list[OutboxRecord] = []
+        for outbox_id in sorted(self._data.outbox):
+            record = self._data.outbox[outbox_id].record
+            if record.delivered_at is not None:
+                continue
+            if record.not_before is not None and record.not_before > due:
+                waiting.add(record.table_id)
+                continue
+            if record.table_id not in waiting and len(found) < limit:
+                found.append(_outbox_record(self._data.outbox[outbox_id]))
+        return found
+
+    async def _update_outbox(self, outbox_id: int, **changes: Any) -> None:
+        self._check_free()
+        async with self._shared.lock:  # else a transaction in flight would undo this
+            row = self._data.outbox.get(outbox_id)
+            if row is None:
+                raise StorageError(f"no outbox row {outbox_id}")
+            if "attempts" in changes:
+                changes["attempts"] = row.record.attempts + 1
+            self._data.outbox[outbox_id] = replace(row, record=replace(row.record, **changes))
+
+    async def mark_delivered(
+        self, outbox_id: int, *, message_id: int | None = None, at: datetime | None = None
+    ) -> None:
+        await self._update_outbox(
+            outbox_id, delivered_at=_utc(at or self._clock()), message_id=message_id
+        )
+
+    async def mark_failed(
+        self, outbox_id: int, error: str, *, retry_at: datetime | None = None
+    ) -> None:
+        await self._update_outbox(
+            outbox_id,
+            attempts=1,  # counted up from the stored value
+            last_error=error,
+            not_before=None if retry_at is None else _utc(retry_at),
+        )
+
+    async def applied_migrations(self) -> list[int]:
+        self._check_free()
+        return []  # no schema to migrate
+
+    async def close(self) -> None:
+        self._closed = True
