@@ -5,6 +5,7 @@ from __future__ import annotations
 from storage.base import (
     OPEN_STATUSES,
     ActionRecord,
+    Clock,
     Conflict,
     DuplicateRequest,
     OutboxRecord,
@@ -19,8 +20,9 @@ from storage.base import (
     TableStatus,
     Transaction,
     VersionConflict,
+    utc_now,
 )
-from storage.sqlite import Clock, SqliteStore, utc_now
+from storage.sqlite import SqliteStore
 
 SQLITE_PREFIX = "sqlite://"
 MEMORY_PREFIX = "memory://"

@@ -8,14 +8,20 @@ callers; the contract suite in ``tests/storage`` is what every backend must pass
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 TableStatus = Literal["lobby", "active", "finished", "cancelled"]
 OPEN_STATUSES: tuple[TableStatus, ...] = ("lobby", "active")
+
+Clock = Callable[[], datetime]  # returns timezone-aware times
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
 
 
 class StorageError(Exception):

@@ -21,6 +21,7 @@ from typing import Any
 from storage.base import (
     OPEN_STATUSES,
     ActionRecord,
+    Clock,
     Conflict,
     DuplicateRequest,
     OutboxRecord,
@@ -32,8 +33,8 @@ from storage.base import (
     TableRecord,
     TableStatus,
     VersionConflict,
+    utc_now,
 )
-from storage.sqlite import Clock, utc_now
 
 STATUSES: frozenset[str] = frozenset({"lobby", "active", "finished", "cancelled"})
 

@@ -11,7 +11,7 @@ import asyncio
 import json
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
@@ -24,6 +24,7 @@ import aiosqlite
 from storage.base import (
     OPEN_STATUSES,
     ActionRecord,
+    Clock,
     Conflict,
     DuplicateRequest,
     OutboxRecord,
@@ -35,17 +36,11 @@ from storage.base import (
     TableRecord,
     TableStatus,
     VersionConflict,
+    utc_now,
 )
 
 BUSY_TIMEOUT_MS = 5000
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
-
-Clock = Callable[[], datetime]
-
-
-def utc_now() -> datetime:
-    return datetime.now(UTC)
-
 
 def _ts(value: datetime) -> str:
     if value.tzinfo is None:
