@@ -900,8 +900,8 @@ def render_panel(view: View) -> Image.Image:
         draw.text((lx + 150, 206), "no card in hand", font=font(20), fill=pal.INK_MUTED,
                   anchor="mm")
     if player is not None:
-        lay.rounded(draw, (lx, 342, lx + 318, 398), 10, fill=pal.PANEL)
-        draw_resources(image, draw, (lx + 8, 355), player, size=30, step=62)
+        lay.rounded(draw, (lx, 342, lx + 336, 398), 10, fill=pal.PANEL)
+        draw_resources(image, draw, (lx + 10, 357), player, size=26, step=65)
         draw_display(image, draw, (lx, 414), list(player.get("display", [])))
 
     # right column: the prompt and the numbered actions
