@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
@@ -106,8 +107,21 @@ async def open_world(tmp_path: Path, *, message_content: bool = True) -> tuple[s
     return env, world
 
 
+class ErrorLog(logging.Handler):
+    """Collects ERROR records: an unexpected failure is logged, not raised, by the bot."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.records: list[logging.LogRecord] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.records.append(record)
+
+
 @pytest.fixture
 async def env_world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, World]]:
+    errors = ErrorLog()
+    logging.getLogger().addHandler(errors)
     env, world = await open_world(tmp_path)
     try:
         yield env, world
@@ -115,6 +129,9 @@ async def env_world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, World]]:
         await env.shutdown()
         for store in world.stores:
             await store.close()
+        logging.getLogger().removeHandler(errors)
+    logged = [f"{r.name}: {r.getMessage()}" for r in errors.records]
+    assert not logged, f"errors were logged: {logged}"
 
 
 @pytest.fixture

@@ -157,3 +157,15 @@ async def play_turn_by_slash(
         made += 1
         # one move, plus any moves of agent seats it handed the turn to
         assert (await service.load(table_id)).version > loaded.version
+
+
+def said(result: simcord.InteractionResult) -> str:
+    """Everything the bot answered to one interaction (reply and follow-ups), as text."""
+    parts = [result.response.content] if result.response is not None else []
+    parts += [f.content for f in result.followups]
+    return "\n".join(p for p in parts if p)
+
+
+def only_private(result: simcord.InteractionResult) -> bool:
+    messages = ([result.response] if result.response is not None else []) + result.followups
+    return bool(messages) and all(m.ephemeral for m in messages)
