@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from games.agents import Agent, GreedyAgent, RandomAgent, agent_rng, get_agent, levels, play_match
+from games.core import Event
 from games.core import rng as core_rng
 from tests.games.toy import ToyGame, ToyState
 
@@ -65,3 +66,21 @@ def test_greedy_beats_random_in_either_seat() -> None:
         assert outcome is not None
         wins += outcome.winners == (greedy_seat,)
     assert wins >= 36
+
+
+class TakingRevealsACard(ToyGame):
+    """As if taking a card turned up a hidden one: the agent must not look past it."""
+
+    def _apply(self, state: ToyState, action: str) -> tuple[ToyState, list[Event], bool]:
+        new, events, revealed = super()._apply(state, action)
+        return new, events, revealed or action.startswith("take ")
+
+
+def test_greedy_never_looks_past_revealed_information() -> None:
+    game = TakingRevealsACard()
+    state = ToyState(("A1",), ("A2", "B6"), (0, 0), 0, None, 0)
+    decision = game.decision(state)
+    assert decision is not None
+    picks = {GreedyAgent().choose(game, state, decision, core_rng.seed_state(s))[0]
+             for s in range(20)}
+    assert picks == {"take 1", "take 2"}
