@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
@@ -118,11 +119,14 @@ class ErrorLog(logging.Handler):
         self.records.append(record)
 
 
-@pytest.fixture
-async def env_world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, World]]:
+@contextlib.asynccontextmanager
+async def running_world(
+    tmp_path: Path, *, message_content: bool = True
+) -> AsyncIterator[tuple[simcord.Env, World]]:
+    """A started world; on exit everything is shut down and no error may have been logged."""
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
-    env, world = await open_world(tmp_path)
+    env, world = await open_world(tmp_path, message_content=message_content)
     try:
         yield env, world
     finally:
@@ -132,6 +136,12 @@ async def env_world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, World]]:
         logging.getLogger().removeHandler(errors)
     logged = [f"{r.name}: {r.getMessage()}" for r in errors.records]
     assert not logged, f"errors were logged: {logged}"
+
+
+@pytest.fixture
+async def env_world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, World]]:
+    async with running_world(tmp_path) as pair:
+        yield pair
 
 
 @pytest.fixture

@@ -1,0 +1,87 @@
+"""Moves typed as plain messages in the game thread, with and without the Message Content intent."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import discord
+import pytest
+import simcord
+
+from tests.e2e.conftest import World, running_world
+from tests.e2e.driver import open_table, said
+
+
+def bot_replies(world: World) -> list[discord.Message]:
+    return [m for m in world.thread().history() if m.author.bot and m.reference is not None]
+
+
+async def test_the_player_to_move_can_type_a_move_and_chat_is_left_alone(world: World) -> None:
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    thread = world.thread()
+    loaded = await service.load(table_id)
+    assert loaded.decision is not None
+    holder = loaded.info.holder(loaded.decision.seat).user_id
+    mover, waiting = (
+        (world.alice, world.bob) if holder == world.alice.id else (world.bob, world.alice)
+    )
+
+    await mover.send(thread, "good luck, have fun everyone")
+    await mover.send(thread, "dance")
+    await world.carol.send(thread, loaded.decision.actions[0])
+    assert bot_replies(world) == [] and (await service.load(table_id)).version == 0
+
+    early = await waiting.send(thread, loaded.decision.actions[0])
+    replies = bot_replies(world)
+    assert len(replies) == 1 and "not yours" in replies[0].content
+    assert replies[0].reference is not None and replies[0].reference.message_id == early.id
+
+    illegal = next(
+        f"place {n}" for n in range(1, 17) if f"place {n}" not in loaded.decision.actions
+    )
+    await mover.send(thread, illegal.upper())
+    assert "not allowed" in bot_replies(world)[-1].content
+
+    boards_before = len(world.boards())
+    move = loaded.decision.actions[0]
+    await mover.send(thread, "  " + move.upper().replace(" ", "  ") + " ")
+    after = await service.load(table_id)
+    assert after.version == 1
+    assert [a.action for a in await service.actions(table_id)] == [move]
+    assert len(world.boards()) == boards_before + 1
+    assert len(bot_replies(world)) == 2, "a successful typed move is answered by the board only"
+
+
+@pytest.fixture
+async def mute_world(tmp_path: Path) -> AsyncIterator[tuple[simcord.Env, World]]:
+    async with running_world(tmp_path, message_content=False) as pair:
+        yield pair
+
+
+async def test_without_message_content_the_thread_says_how_to_move(
+    mute_world: tuple[simcord.Env, World],
+) -> None:
+    env, world = mute_world
+    with env.time_context():
+        assert world.bot.reads_message_content is False
+        service = world.bot.service
+        table_id, _ = await open_table(world, world.alice, world.bob)
+        first = world.boards()[0]
+        assert "Type moves with /play" in first.content
+        assert "Message Content intent" in first.content
+
+        loaded = await service.load(table_id)
+        assert loaded.decision is not None
+        holder = loaded.info.holder(loaded.decision.seat).user_id
+        mover = world.alice if holder == world.alice.id else world.bob
+        await mover.send(world.thread(), loaded.decision.actions[0])
+        assert (await service.load(table_id)).version == 0
+        assert bot_replies(world) == []
+
+        result = await mover.slash(world.thread(), "play", move=loaded.decision.actions[0])
+        assert said(result).startswith("✔")
+        assert (await service.load(table_id)).version == 1
+        later = world.boards()[1:]
+        assert later and all("Message Content" not in b.content for b in later), "said once"
