@@ -22,7 +22,7 @@ Canonical forms (lower-case verbs; shop, street and card ids as printed: `SACK-B
 
 Friendly aliases: any case and spacing; `roll` = `buy 0`; `buy 2 yellow`; `group gold`,
 `g3`; `shop`/`goods` = `shops`; `shops with c5a`; `super`/`move`; short shop ids such as `sb2`
-or `sack b2`; `north`/`n`; `stop`; `save` = `keep`; `b6`/`build 6`; `skip`; `play c5a`.
+or `sack b2`; `north`/`n`; `stop`; `save` = `keep`; `b6`/`build 6`/`build b6`; `skip`; `play c5a`.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from games.core.errors import NotationError
 from games.yspahan.data import (
     BUILDING_KEYS,
     BUILDINGS,
+    C8_VP_PER_CAMEL,
     CARD_IDS,
     CARD_KINDS,
     DIRECTIONS,
@@ -140,6 +141,8 @@ def normalize(text: str) -> str:
         return f"{word} +{_card(cards[0], original)}"
     if verb in _DIR_WORDS and not args:
         return "step " + _DIR_WORDS[verb]
+    if re.fullmatch(r"b[1-6]", verb) and not args:
+        return "build " + BUILDINGS[int(verb[1]) - 1].key
     if re.fullmatch(r"g[1-6]", verb) and not args:
         return f"group {verb[1]}"
     if re.fullmatch(r"c[1-9][ab]", verb) and not args:
@@ -306,10 +309,10 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
         if g not in takeable(st, seat):
             return "With two players, the other player may not take a group of yellow dice only."
     if verb == "play" and arg in CARD_IDS:
+        offered = [a[5:] for a in dec.actions if a.startswith("play " + arg[:2])]
+        if offered:
+            return f"Both copies of a card are the same; play {offered[0]}."
         if arg not in st.hands[seat]:
-            same = [c for c in st.hands[seat] if c[:2] == arg[:2]]
-            if same:
-                return f"Both copies of a card are the same; play {same[0]}."
             return f"{who} does not hold card {arg}."
         kind = card_kind(arg)
         if kind in (3, 4):
@@ -326,8 +329,9 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
             cid = arg.lstrip("+")
             if cid not in st.hands[seat]:
                 return f"{who} does not hold card {cid}."
-            if "+" in arg and dec.kind == "option":
-                return f"Use {[a for a in dec.actions if a.startswith(verb + ' +C' + cid[1])]}."
+            same = [a for a in dec.actions if a.startswith(f"{verb} +{cid[:2]}")]
+            if same:
+                return f"Both copies of a card are the same; choose `{same[0]}`."
         return f"The group on {TOWER_NAMES[st.group]} offers `{dec.actions[0]}`, not `{verb}`."
     if verb == "card":
         return "No card is left in the deck or the discard pile."
@@ -480,8 +484,16 @@ def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
         return f"Deliver to the {arg.capitalize()} quarter"
     if verb == "convert":
         return "Give camels, get gold" if arg == "camels" else "Give gold, get camels"
-    if verb == "amount":
-        return f"{arg}"
+    if verb == "amount" and arg.isdigit() and st.card:
+        n = int(arg)
+        card = card_kind(st.card)
+        if card == 7:
+            return f"Return {n} gold for {n} VP"
+        if card == 8:
+            return f"Return {n} camel{'s' if n != 1 else ''} for {C8_VP_PER_CAMEL * n} VP"
+        if st.quarter == 0:
+            return f"Give {n} camel{'s' if n != 1 else ''} for {n} gold"
+        return f"Give {n} gold for {n} camel{'s' if n != 1 else ''}"
     return action[:80]
 
 

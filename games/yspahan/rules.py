@@ -310,8 +310,8 @@ def tower_text(st: YspahanState) -> str:
     parts = []
     for g in range(1, 7):
         if st.tw[g] or st.ty[g]:
-            y = f"+{st.ty[g]}y" if st.ty[g] else ""
-            parts.append(f"{TOWER_NAMES[g]} {st.tw[g]}{y}x{st.tv[g]}")
+            y = f" (+{st.ty[g]} yellow)" if st.ty[g] else ""
+            parts.append(f"{TOWER_NAMES[g]} {st.tw[g]} of {st.tv[g]}{y}")
     return ", ".join(parts) if parts else "empty"
 
 
