@@ -243,8 +243,9 @@ def discount_action(cards: tuple[str, ...]) -> str:
 # ---- setup, days and weeks ------------------------------------------------------------------
 
 
-def new_state(players: int, seed: int) -> YspahanState:
+def new_state(players: int, seed: int, ascending3: bool = False) -> YspahanState:
     st = YspahanState.blank(players)
+    st.ascending3 = ascending3
     rng = R.seed_state(seed)
     deck = list(CARD_IDS)
     rng = R.shuffle(rng, deck)
@@ -359,12 +360,12 @@ def end_day(st: YspahanState, ctx: Ctx) -> None:
 
 
 def last_day(st: YspahanState, ctx: Ctx) -> None:
-    """Spec 13: 4p ascending score; 2p lower score first; 3p normal rotation (U2)."""
+    """Spec 13: 4p ascending score; 2p lower score first; 3p normal rotation (U2, an option)."""
     f6 = st.first
     st.f6 = f6
     n = st.np
     scores = [st.score(s) for s in range(n)]
-    if n == 4:
+    if n == 4 or (n == 3 and st.ascending3):
         order = sorted(range(n), key=lambda p: (scores[p], -((p - f6) % n)))
         st.first = order[0]
         ctx.say(
@@ -840,7 +841,15 @@ class Yspahan(Game[YspahanState]):
     ) -> YspahanState:
         if players not in (2, 3, 4):
             raise ValueError("Yspahan is played by 2 to 4 players.")
-        return new_state(players, seed)
+        opts = {**self.default_options(), **(options or {})}
+        unknown = set(opts) - set(self.default_options())
+        if unknown:
+            raise ValueError(f"Unknown Yspahan options: {', '.join(sorted(unknown))}.")
+        return new_state(players, seed, bool(opts["three_player_ascending_last_day"]))
+
+    def default_options(self) -> dict[str, Any]:
+        # UNCERTAIN (U2): three players rotate normally on the last day unless this is set.
+        return {"three_player_ascending_last_day": False}
 
     def decision(self, state: YspahanState) -> Decision | None:
         dec = state._dec

@@ -13,7 +13,7 @@ from games.yspahan.data import CATEGORIES, HUB, NO, SHOPS
 _SCALARS = (
     "rng", "np", "week", "day", "first", "f6", "phase", "step", "acting", "group", "n", "v",
     "extra", "left", "quarter", "sup_k", "sup_prev", "sup_at", "mover", "save_shop", "card",
-    "ret", "build", "yellow", "supervisor", "reason", "log",
+    "ret", "build", "yellow", "supervisor", "reason", "log", "ascending3",
 )  # fmt: skip
 _LISTS = ("tw", "ty", "tv", "shops", "caravan", "deck", "discard", "queue", "ship",
           "gold", "camels")  # fmt: skip
@@ -37,7 +37,8 @@ class YspahanState:
     v: int  # face value of the taken group
     extra: str  # card discarded as an extra die this action, "" when none
     left: int  # cubes still to place
-    quarter: int  # quarter being supplied (0..3), or chosen for Shop delivery
+    quarter: int  # quarter supplied (0..3) or chosen for Shop delivery; Exchange: 0 gives camels
+    ascending3: bool  # option: 3 players also play the last day in ascending score order
     sup_k: int  # steps the Supervisor has made in the current move
     sup_prev: int  # street space it came from (no going back), NO at the start
     sup_at: int  # street space where the current move started
@@ -87,6 +88,7 @@ class YspahanState:
         )
         new.card, new.ret, new.build, new.yellow = self.card, self.ret, self.build, self.yellow
         new.supervisor, new.reason, new.log = self.supervisor, self.reason, self.log
+        new.ascending3 = self.ascending3
         new.tw = self.tw[:]
         new.ty = self.ty[:]
         new.tv = self.tv[:]
@@ -137,6 +139,7 @@ class YspahanState:
         st.supervisor = HUB
         st.reason = ""
         st.log = ()
+        st.ascending3 = False
         st.tw = [0] * 7
         st.ty = [0] * 7
         st.tv = [0] * 7

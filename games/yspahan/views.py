@@ -8,7 +8,7 @@ View schema (`view(state, seat)`, seat None = spectator); a board renderer draws
  "first_player": seat, "active_seat": seat | null,      # seat of the pending decision
  "acting_seat": seat,                                   # whose turn it is
  "turn_queue": [seat...],                               # still to act today, in order
- "last_day_order": bool,                                # 4p week III day 7: ascending scores
+ "last_day_order": bool,      # week III day 7 in ascending score order (4p; 3p option)
  "supervisor": "W3",                                    # street space id
  "street": [{"id": "H"|"W1".., "x": int, "y": int, "shops": [shop id...]} ×29],
  "souks": [{"id": "SACK-A", "quarter": "Sack", "size": 6, "value": 8,
@@ -215,7 +215,7 @@ def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
         "active_seat": dec.seat if dec is not None else None,
         "acting_seat": st.acting,
         "turn_queue": list(st.queue),
-        "last_day_order": n == 4 and st.week == 3 and st.day == 7,
+        "last_day_order": (n == 4 or (n == 3 and st.ascending3)) and (st.week, st.day) == (3, 7),
         "supervisor": STREET[st.supervisor],
         "street": _street(),
         "souks": souks,

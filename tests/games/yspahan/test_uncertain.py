@@ -41,6 +41,18 @@ def test_u2_ascending_score_order_applies_to_four_players_only() -> None:
     assert st.first == GREEN and st.queue == [GREEN, YELLOW, RED, BLUE]
 
 
+def test_u2_three_players_may_opt_into_the_ascending_last_day() -> None:
+    assert GAME.default_options() == {"three_player_ascending_last_day": False}
+    st = scenario(players=3, week=3, day=6, acting=GREEN, tower={1: (1, 0, 1)},
+                  score={BLUE: 20, RED: 10, GREEN: 0}, ascending3=True)  # fmt: skip
+    st, _ = play(st, "group 1", "camels")
+    assert st.first == GREEN and st.queue == [GREEN, RED, BLUE]
+    assert GAME.view(st, None)["last_day_order"] is True
+    assert GAME.new_game(3, 1, {"three_player_ascending_last_day": True}).ascending3
+    with pytest.raises(ValueError, match="Unknown Yspahan options"):
+        GAME.new_game(3, 1, {"speed": 2})
+
+
 def test_u3_no_tie_break_tied_players_share_the_win() -> None:
     st = scenario(week=3, day=7, acting=YELLOW, tower={1: (1, 0, 1)},
                   score={RED: 7, YELLOW: 7}, gold={RED: 9})  # fmt: skip
