@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+import pytest
+
+from bot.log import RedactSecrets
+from bot.runner import run
+
+
+def test_without_a_token_the_bot_explains_how_to_get_one(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    assert run(str(tmp_path / ".env")) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN is not set" in err
+    assert "developer" in err and "Bot" in err and ".env" in err
+
+
+def test_a_bad_setting_stops_the_start_with_its_name(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=abc\nDEV_GUILD_ID=my-server\n", encoding="utf-8")
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.delenv("DEV_GUILD_ID", raising=False)
+    assert run(str(env)) == 2
+    assert "DEV_GUILD_ID" in capsys.readouterr().err
+
+
+def test_the_token_is_scrubbed_from_log_records() -> None:
+    record = logging.LogRecord(
+        "discord.http", logging.INFO, __file__, 1, "sent %s with %s", ("Bot tok.en.123", 5), None
+    )
+    assert RedactSecrets(["tok.en.123"]).filter(record)
+    assert record.getMessage() == "sent Bot [redacted] with 5"
