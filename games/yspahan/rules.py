@@ -133,8 +133,12 @@ def decide(st: YspahanState) -> Decision | None:
     who = label(seat)
     if step == "buy":
         gold = st.gold[seat]
-        opts = [f"buy {y}" for y in range(min(MAX_YELLOW, gold) + 1)]
-        prompt = f"{who}, buy up to {min(MAX_YELLOW, gold)} yellow dice (1 gold each), then roll."
+        top = min(MAX_YELLOW, gold)
+        opts = [f"buy {y}" for y in range(top + 1)]
+        if top:
+            prompt = f"{who}, buy up to {top} yellow dice (1 gold each), then roll."
+        else:
+            prompt = f"{who}, play a card or roll (no gold for yellow dice)."
         return Decision(seat, "buy_yellow", prompt, (*opts, *play_options(st, seat)))
     if step == "start":
         groups = takeable(st, seat)

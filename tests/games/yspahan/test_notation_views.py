@@ -138,3 +138,28 @@ def test_text_board_lists_quarters_caravan_and_players() -> None:
     assert "Vase: A4[R]" in board and "Caravan (bottom to top): B... / .... / ...." in board
     assert "Blue: 0 VP, 2 gold, 0 camels, hand C2a" in board
     assert "hand C2a" not in GAME.text(st, RED)
+
+
+PROBES = [
+    "buy 0", "buy 3", "group 1", "group 5", "draw", "camels", "gold +C1a", "shops +C9b",
+    "supervisor", "card", "cube SACK-A1", "cube VASE-C3", "step N", "step W", "done",
+    "first SACK-C2", "ship", "keep", "build enclosure", "build crane", "pass",
+    "discount none", "discount C3a C4b", "discount C1a", "play C1a", "play C3b", "play C6a",
+    "play C9b", "end", "quarter sack", "convert gold", "amount 7",
+]  # fmt: skip
+
+
+def test_every_refusal_names_a_reason_at_every_kind_of_decision() -> None:
+    seen: set[str] = set()
+    for players in (2, 3, 4):
+        state = GAME.new_game(players, 21)
+        r = R.seed_state(players)
+        while (d := GAME.decision(state)) is not None:
+            seen.add(d.kind)
+            for probe in PROBES:
+                if probe not in d.actions:
+                    reason = GAME.explain_illegal(state, probe)
+                    assert reason and reason.endswith((".", ")")), (probe, reason)
+            r, i = R.below(r, len(d.actions))
+            state = GAME.apply(state, d.actions[i])
+    assert {"choose_group", "option", "place_cube", "supervisor", "end_turn"} <= seen
