@@ -22,11 +22,12 @@ POLL_SECONDS = 3600.0
 SETTLE_SECONDS = 60.0
 
 
-def settings_for(db: Path, *, message_content: bool = True) -> Settings:
+def settings_for(db: Path, *, message_content: bool = True, max_tables: int = 20) -> Settings:
     return Settings(
         discord_token=None,
         database_url=f"sqlite:///{db}",
         message_content_intent=message_content,
+        max_open_tables_per_guild=max_tables,
         outbox_poll_seconds=POLL_SECONDS,
     )
 
@@ -81,11 +82,14 @@ class World:
         return [m for m in history if any(a.filename == "board.png" for a in m.attachments)]
 
 
-async def open_world(tmp_path: Path, *, message_content: bool = True) -> tuple[simcord.Env, World]:
+async def open_world(
+    tmp_path: Path, *, message_content: bool = True, max_tables: int = 20
+) -> tuple[simcord.Env, World]:
     db = tmp_path / "caravanserai.db"
     store = await open_store(f"sqlite:///{db}")
     clock = TestClock()
-    bot = create_bot(settings_for(db, message_content=message_content), store, clock=clock)
+    settings = settings_for(db, message_content=message_content, max_tables=max_tables)
+    bot = create_bot(settings, store, clock=clock)
     approved = discord.Intents.default()
     approved.message_content = message_content
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, approved_intents=approved)
@@ -121,12 +125,12 @@ class ErrorLog(logging.Handler):
 
 @contextlib.asynccontextmanager
 async def running_world(
-    tmp_path: Path, *, message_content: bool = True
+    tmp_path: Path, *, message_content: bool = True, max_tables: int = 20
 ) -> AsyncIterator[tuple[simcord.Env, World]]:
     """A started world; on exit everything is shut down and no error may have been logged."""
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
-    env, world = await open_world(tmp_path, message_content=message_content)
+    env, world = await open_world(tmp_path, message_content=message_content, max_tables=max_tables)
     try:
         yield env, world
     finally:

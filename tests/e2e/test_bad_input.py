@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import discord
 import simcord
 
 from bot import ids
-from tests.e2e.conftest import World
+from tests.e2e.conftest import World, running_world
 from tests.e2e.driver import (
     choose,
     fresh,
@@ -197,3 +199,36 @@ async def test_cancelled_table_refuses_moves_and_panels(world: World) -> None:
     click = await mover.click(world.boards()[-1], custom_id=ids.panel(table_id, 0))
     assert said(click) == f"Table #{table_id} was cancelled."
     world.env.errors  # noqa: B018
+
+
+async def test_a_channel_without_thread_permission_cancels_the_start(world: World) -> None:
+    world.env.inject_error(
+        "POST",
+        "/channels/*/threads",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+        times=None,
+    )
+    result = await world.alice.slash(world.channel, "newgame", game="targi")
+    lobby = result.response
+    assert lobby is not None
+    table_id = int(ids_in(lobby)[0].split(":")[2])
+    await world.bob.click(lobby, label="Join")
+
+    start = await world.alice.click(lobby, label="Start")
+
+    assert "may not open threads" in said(start) and "cancelled" in said(start)
+    assert (await world.bot.service.info(table_id)).status == "cancelled"
+    assert ids_in(fresh(world, lobby)) == []
+    assert world.channel.threads == []
+
+
+async def test_the_servers_table_limit_is_explained(tmp_path: Path) -> None:
+    async with running_world(tmp_path, max_tables=1) as (env, world):
+        with env.time_context():
+            first = await world.alice.slash(world.channel, "newgame", game="targi")
+            assert first.response is not None and not first.response.ephemeral
+            second = await world.bob.slash(world.channel, "newgame", game="targi")
+            assert "already has 1 open tables" in said(second) and only_private(second)
+            env.errors  # noqa: B018

@@ -84,7 +84,16 @@ class Lobby(commands.Cog):
         service = self.bot.service
         await interaction.response.defer()
         info = await service.start(table_id, interaction.user.id)
-        thread = await self._open_thread(interaction, info)
+        try:
+            thread = await self._open_thread(interaction, info)
+        except (discord.HTTPException, discord.ClientException):
+            # A game nobody can follow is worse than none: call it off and say why.
+            info = await service.cancel(table_id, interaction.user.id)
+            await interaction.edit_original_response(embed=lobby_embed(info), view=None)
+            raise BotError(
+                "I may not open threads in this channel, so the table was cancelled. Give me "
+                "the Create Public Threads and Send Messages in Threads permissions and try again."
+            ) from None
         info = await service.set_thread(table_id, thread.id)
         await interaction.edit_original_response(embed=lobby_embed(info), view=None)
         await self.bot.outbox.drain()
@@ -100,15 +109,9 @@ class Lobby(commands.Cog):
                 log.info("could not open a thread on the lobby message; trying the channel")
         channel = interaction.channel
         if not isinstance(channel, discord.TextChannel):
-            raise BotError("I can only run a game in a text channel where I can open threads.")
-        try:
-            return await channel.create_thread(
-                name=name,
-                type=discord.ChannelType.public_thread,
-                auto_archive_duration=THREAD_ARCHIVE_MINUTES,
-            )
-        except discord.Forbidden:
-            raise BotError(
-                "The game has started, but I may not open threads here. Give me the "
-                "Create Public Threads permission, then use /play in the thread."
-            ) from None
+            raise discord.ClientException("threads need a text channel")
+        return await channel.create_thread(
+            name=name,
+            type=discord.ChannelType.public_thread,
+            auto_archive_duration=THREAD_ARCHIVE_MINUTES,
+        )

@@ -22,7 +22,7 @@ from bot.exts.play._layout import clip, layout
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._text import looks_like_move
 from bot.images import panel_file
-from bot.service import LoadedTable, ServiceError, TableInfo
+from bot.service import LoadedTable, ServiceError, StaleVersion, TableInfo
 from bot.tree import reply_for
 from games.core.errors import GameError, GameOver, NotationError
 
@@ -129,13 +129,18 @@ class Play(commands.Cog):
         action = decision.actions[index]
         label = game.describe(state, action)
         await interaction.response.defer()
-        await self.service.submit(
-            table_id,
-            interaction.user.id,
-            action,
-            request_id=str(interaction.id),
-            expected_version=version,
-        )
+        try:
+            await self.service.submit(
+                table_id,
+                interaction.user.id,
+                action,
+                request_id=str(interaction.id),
+                expected_version=version,
+            )
+        except StaleVersion:
+            # Someone (or a second click) moved between our check and the submit.
+            await self.require_current(await self.service.load(table_id), version)
+            raise
         await self.after_move(interaction, table_id, f"✔ {label}")
 
     async def after_move(self, interaction: discord.Interaction, table_id: int, note: str) -> None:

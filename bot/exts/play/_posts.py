@@ -68,8 +68,11 @@ class BoardPoster:
         message_id = posted[-1].message_id if posted else None
         return jump_url(info.guild_id, info.thread_id, message_id)
 
-    async def _thread(self, info: Any) -> discord.abc.Messageable:
+    async def _thread(self, info: Any) -> discord.abc.Messageable | None:
+        """The table's thread; None when it never got one and never will (it was cancelled)."""
         if info.thread_id is None:
+            if info.status == "cancelled":
+                return None
             raise Deferred(f"table {info.id} has no thread yet")
         thread = self.bot.get_channel(info.thread_id)
         if thread is None:
@@ -78,10 +81,12 @@ class BoardPoster:
             raise Deferred(f"channel {info.thread_id} of table {info.id} cannot take messages")
         return thread
 
-    async def _board(self, row: Any, events: list[str], header: str | None = None) -> int:
+    async def _board(self, row: Any, events: list[str], header: str | None = None) -> int | None:
         loaded = await self.service.load(row.table_id)
         info, game = loaded.info, loaded.game
         thread = await self._thread(info)
+        if thread is None:
+            return None
         state = await self.service.state_at(info.id, row.version)
         file = await board_file(game.name, game.view(state, None))
         decision = game.decision(state)
@@ -116,6 +121,8 @@ class BoardPoster:
         info = await self.service.info(row.table_id)
         game = self.service.game(info.game)
         thread = await self._thread(info)
+        if thread is None:
+            return None
         p = row.payload
         outcome = Outcome(
             scores=tuple(p["scores"]),
@@ -130,6 +137,8 @@ class BoardPoster:
     async def post_cancel(self, row: Any) -> int | None:
         info = await self.service.info(row.table_id)
         thread = await self._thread(info)
+        if thread is None:
+            return None
         by = row.payload.get("by_user")
         who = f" by <@{by}>" if by else ""
         message = await thread.send(
