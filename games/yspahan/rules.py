@@ -315,8 +315,8 @@ def tower_text(st: YspahanState) -> str:
     parts = []
     for g in range(1, 7):
         if st.tw[g] or st.ty[g]:
-            y = f" (+{st.ty[g]} yellow)" if st.ty[g] else ""
-            parts.append(f"{TOWER_NAMES[g]} {st.tw[g]} of {st.tv[g]}{y}")
+            y = f" ({st.ty[g]} yellow)" if st.ty[g] else ""
+            parts.append(f"{TOWER_NAMES[g]} {st.tw[g] + st.ty[g]} of {st.tv[g]}{y}")
     return ", ".join(parts) if parts else "empty"
 
 
