@@ -25,6 +25,7 @@ MAX_YELLOW = 3
 
 CARAVAN_PER_ROW = {2: 2, 3: 3, 4: 4}
 CARAVAN_ROW_VP = (2, 1, 0)  # immediate VP in the bottom, middle, top row; multiplier = row + 1
+# UNCERTAIN (U14): the Caravan fills row by row (whole bottom row first), left to right.
 
 # ---- the street (section 16.4) ----------------------------------------------------------------
 

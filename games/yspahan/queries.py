@@ -23,7 +23,10 @@ def label(seat: int) -> str:
 
 
 def takeable(st: YspahanState, seat: int) -> list[int]:
-    """Tower spaces whose group `seat` may take (2p: the other player needs a white die)."""
+    """Tower spaces whose group `seat` may take (2p: the other player needs a white die).
+
+    UNCERTAIN (U18): with only yellow-only groups left, the other player has the forced draw.
+    """
     tw = st.tw
     if st.np == 2 and seat != st.first:
         return [g for g in range(1, 7) if tw[g]]
@@ -83,7 +86,11 @@ def first_of_kinds(hand: list[str]) -> list[str]:
 
 
 def card_playable(st: YspahanState, seat: int, kind: int) -> bool:
-    """Spec 9.4: whether a card of `kind` may be played for its effect now."""
+    """Spec 9.4: whether a card of `kind` may be played for its effect now.
+
+    UNCERTAIN (U15): cards are offered only at the card windows (roll, turn start, build step,
+    turn end), never between the steps of an action.
+    """
     if kind in (1, 2, 5):
         return True
     if kind == 6:

@@ -134,7 +134,7 @@ def decide(st: YspahanState) -> Decision | None:
     if step == "buy":
         gold = st.gold[seat]
         top = min(MAX_YELLOW, gold)
-        opts = [f"buy {y}" for y in range(top + 1)]
+        opts = [f"buy {y}" for y in range(top + 1)]  # UNCERTAIN (U10): cards allowed before
         if top:
             prompt = f"{who}, buy up to {top} yellow dice (1 gold each), then roll."
         else:
@@ -151,11 +151,12 @@ def decide(st: YspahanState) -> Decision | None:
         return Decision(seat, "forced_draw", prompt, ("draw", *plays))
     if step == "option":
         word = a_word(st.group)
+        # UNCERTAIN (U4): at most one card per action counts as an extra die.
         opts = [word] + [f"{word} +{c}" for c in first_of_kinds(st.hands[seat])]
         opts.append("supervisor")
         if st.deck or st.discard:
             opts.append("card")
-        if st.np == 2:
+        if st.np == 2:  # UNCERTAIN (U13): building needs a group, so never in a forced draw
             opts.extend("build " + BUILDINGS[b].key for b in build_options(st, seat))
         g = st.group
         prompt = (
@@ -458,6 +459,7 @@ def draw_card(st: YspahanState, ctx: Ctx, seat: int, why: str) -> None:
         st.rng = R.shuffle(st.rng, st.deck)
         ctx.say("The discard pile was shuffled into a new deck.")
     ctx.revealed = True
+    # UNCERTAIN (U16): a card drawn now may be played at a later window of the same turn.
     insort(st.hands[seat], st.deck.pop())
     ctx.say(f"{label(seat)} drew a card ({why}).", seat)
 
@@ -565,6 +567,8 @@ def on_option(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def continue_placing(st: YspahanState, ctx: Ctx, seat: int) -> None:
+    # UNCERTAIN (U9): placing goes on while a legal shop exists (no stopping early);
+    # UNCERTAIN (U12): with no legal shop at all the group is simply spent.
     if st.left and legal_shops(st, seat, st.quarter):
         return
     if st.left:
@@ -620,7 +624,7 @@ def process_shipping(st: YspahanState, ctx: Ctx) -> None:
     while st.ship:
         i = st.ship[0]
         owner = st.shops[i]
-        if st.camels[owner] > 0:
+        if st.camels[owner] > 0:  # UNCERTAIN (U8): the cube reserve is unlimited
             st.save_shop = i
             st.step = "save"
             return
@@ -658,6 +662,7 @@ def choose_building(st: YspahanState, ctx: Ctx, seat: int, b: int) -> None:
 
 
 def construct(st: YspahanState, ctx: Ctx, seat: int, b: int, cards: tuple[str, ...]) -> None:
+    # UNCERTAIN (U11): C3/C4 are spent on the building constructed now; no credit is kept.
     building = BUILDINGS[b]
     camels = 0 if any(c[:2] == "C3" for c in cards) else building.camels
     gold = 0 if any(c[:2] == "C4" for c in cards) else building.gold
