@@ -42,6 +42,7 @@ from games.targi.flow import (
     end_action_phase,
     finish_raid,
     place_markers,
+    refill,
 )
 from games.targi.state import NO, TargiState
 
@@ -227,13 +228,6 @@ def use_cell(st: TargiState, ctx: Ctx, seat: int, i: int) -> None:
     st.pending = ("tribe", cid, CELLS[i], i)
 
 
-def refill(st: TargiState, ctx: Ctx, i: int, kind: str) -> None:
-    new = draw(st, ctx, kind)
-    st.cells[i] = new
-    st.face_up[i] = False
-    st.awaits[i] = kind if new is None else None
-
-
 def on_tribe(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     assert st.pending is not None
     _, cid, src, cell = st.pending
@@ -245,8 +239,11 @@ def on_tribe(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
         return
     where = "at Tribal Expansion" if src == "expansion" else f"from {src}"
     if cell != NO:
-        refill(st, ctx, cell, "goods")
-        where += " (a face-down goods card replaced it)"
+        # The card leaves its cell now, but the replacement is drawn only when the action
+        # is finished (after_action), so the play sub-decisions reveal nothing and can be undone.
+        st.cells[cell] = None
+        st.awaits[cell] = "goods"
+        st.vacated = cell
     if action == "hand":
         st.hand[seat] = cid
         st.hand_since[seat] = st.round

@@ -105,8 +105,21 @@ def after_action(st: TargiState, ctx: Ctx) -> None:
     st.pending = None
     st.revealed = []
     seat = st.acting
+    if st.vacated != NO:
+        i, st.vacated = st.vacated, NO
+        refill(st, ctx, i, "goods")
+        if st.cells[i] is not None:
+            ctx.say(f"A face-down goods card was put on {CELLS[i]}.", seat)
     if not st.figures[seat] and not st.markers[seat]:
         end_action_phase(st, ctx)
+
+
+def refill(st: TargiState, ctx: Ctx, i: int, kind: str) -> None:
+    """Fill a used central cell face down from the deck of the other type (spec 8.4.1)."""
+    new = draw(st, ctx, kind)
+    st.cells[i] = new
+    st.face_up[i] = False
+    st.awaits[i] = kind if new is None else None
 
 
 def end_action_phase(st: TargiState, ctx: Ctx) -> None:

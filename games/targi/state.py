@@ -14,7 +14,7 @@ NO = -1  # empty border card / cell without a marker
 
 _SCALARS = (
     "rng", "round", "phase", "start", "robber", "placements", "acting", "pending",
-    "raid", "end_triggered", "reason", "log",
+    "raid", "end_triggered", "reason", "log", "vacated",
 )  # fmt: skip
 _LISTS = (
     "border", "cells", "face_up", "marker_at", "awaits", "goods_deck", "tribe_deck",
@@ -39,6 +39,7 @@ class TargiState:
     end_triggered: bool  # a 12th display card was placed
     reason: str  # how the game ended, once finished
     log: tuple[str, ...]  # the last few event sentences
+    vacated: int  # central cell a tribe card left, refilled when its action ends; NO if none
 
     border: list[int]  # index 1..16: occupant seat or NO (index 0 unused)
     cells: list[str | None]  # 9 central cells, card id or None
@@ -78,6 +79,7 @@ class TargiState:
         new.end_triggered = self.end_triggered
         new.reason = self.reason
         new.log = self.log
+        new.vacated = self.vacated
         new.border = self.border[:]
         new.cells = self.cells[:]
         new.face_up = self.face_up[:]
@@ -118,6 +120,7 @@ class TargiState:
         st.end_triggered = False
         st.reason = ""
         st.log = ()
+        st.vacated = NO
         st.border = [NO] * 17
         st.cells = [None] * 9
         st.face_up = [True] * 9
@@ -156,6 +159,8 @@ class TargiState:
     def from_dict(cls, data: dict[str, Any]) -> TargiState:
         st = cls.blank()
         for name in (*_SCALARS, *_LISTS, *_PER_SEAT, "display"):
+            if name == "vacated" and name not in data:
+                continue  # snapshots written before the field existed: nothing is vacated
             setattr(st, name, _copy_lists(data[name]))
         st.rng = int(data["rng"])
         st.log = tuple(data["log"])

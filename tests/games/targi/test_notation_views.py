@@ -231,7 +231,9 @@ def test_reversible_only_without_draws_and_with_the_same_seat() -> None:
     )  # fmt: skip
     step = GAME.step(st, "use C12")  # tribe card offered, nothing drawn yet
     assert step.reversible
-    step = GAME.step(step.state, "play")  # the cell is refilled from the goods deck
+    step = GAME.step(step.state, "play")  # the row is still to choose: nothing drawn yet
+    assert step.reversible
+    step = GAME.step(step.state, "row 1")  # the cell is refilled from the goods deck
     assert not step.reversible
     assert GAME.step(st, "use 2").reversible
     assert not GAME.step(st, "use 13").reversible  # the Caravan draws a card
