@@ -36,3 +36,33 @@ def test_the_token_is_scrubbed_from_log_records() -> None:
     )
     assert RedactSecrets(["tok.en.123"]).filter(record)
     assert record.getMessage() == "sent Bot [redacted] with 5"
+
+
+def test_a_rejected_token_exits_non_zero_and_never_reaches_the_log(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import discord
+
+    secret = "MTIz.secret-token.XYZ"
+    started: list[bool] = []
+
+    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+        started.append(True)
+        logging.getLogger("discord.client").warning("logging in using static token %s", token)
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    monkeypatch.setattr(discord.Client, "start", refuse)
+    monkeypatch.setenv("DISCORD_TOKEN", secret)
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'bot.db'}")
+    root = logging.getLogger()
+    before, level = list(root.handlers), root.level
+    try:
+        assert run(str(tmp_path / ".env")) == 1
+    finally:
+        for handler in [h for h in root.handlers if h not in before]:
+            root.removeHandler(handler)
+        root.setLevel(level)
+    err = capsys.readouterr().err
+    assert started and (tmp_path / "bot.db").exists()
+    assert "rejected the token" in err and "[redacted]" in err
+    assert secret not in err

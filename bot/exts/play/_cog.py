@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -28,8 +27,6 @@ from games.core.errors import GameError, GameOver, NotationError
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
-
-log = logging.getLogger(__name__)
 
 WORDS_IN_A_MOVE = 4  # longer messages in the thread are chat, never parsed as moves
 
