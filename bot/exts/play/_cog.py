@@ -57,8 +57,15 @@ class Play(commands.Cog):
             raise BotError(f"Table #{info.id} has not started yet.")
 
     async def require_current(self, loaded: LoadedTable, version: int) -> None:
+        """A choice is only valid on the exact version it was offered for."""
         if version != loaded.version:
-            link = await self.posts.latest_board(loaded.info)
+            _, link = await self.posts.latest_board(loaded.info)
+            raise StaleComponent(f"The board has moved on — see the latest board: {link}")
+
+    async def require_latest_board(self, loaded: LoadedTable, version: int) -> None:
+        """'Your move' works on the newest board even after sub-decisions moved the version."""
+        newest, link = await self.posts.latest_board(loaded.info)
+        if version != loaded.version and newest is not None and version < newest:
             raise StaleComponent(f"The board has moved on — see the latest board: {link}")
 
     async def thread_table(self, channel_id: int | None) -> TableInfo:
@@ -103,7 +110,7 @@ class Play(commands.Cog):
         if seat is None:
             raise BotError(f"You are not seated at table #{info.id}, so there is no panel for you.")
         self.require_playing(info)
-        await self.require_current(loaded, version)
+        await self.require_latest_board(loaded, version)
         await interaction.response.defer(ephemeral=True, thinking=True)
         content, file, view = await self.panel_message(loaded, seat)
         if view is None:

@@ -59,14 +59,16 @@ class BoardPoster:
         outbox.register("result", self.post_result)
         outbox.register("cancel", self.post_cancel)
 
-    async def latest_board(self, info: Any) -> str:
-        """Jump link to the table's newest board post (or to its thread)."""
+    async def latest_board(self, info: Any) -> tuple[int | None, str]:
+        """The version shown by the table's newest board post, and a jump link to it."""
         if info.thread_id is None:
-            return "the game's thread"
+            return None, "the game's thread"
         rows = await self.service.outbox.for_table(info.id)
         posted = [r for r in rows if r.kind in ("start", "turn") and r.message_id is not None]
-        message_id = posted[-1].message_id if posted else None
-        return jump_url(info.guild_id, info.thread_id, message_id)
+        if not posted:
+            return None, jump_url(info.guild_id, info.thread_id)
+        newest = posted[-1]
+        return newest.version, jump_url(info.guild_id, info.thread_id, newest.message_id)
 
     async def _thread(self, info: Any) -> discord.abc.Messageable | None:
         """The table's thread; None when it never got one and never will (it was cancelled)."""
