@@ -470,7 +470,7 @@ def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
         price = f"{bd.camels} camels" + (f" + {bd.gold} gold" if bd.gold else "")
         return f"Build the {bd.name} ({price})"
     if verb == "pass":
-        return "Build nothing"
+        return "Build nothing, end the turn"
     if verb == "discount":
         if arg == "none":
             return "Pay the full cost"

@@ -192,7 +192,10 @@ def decide(st: YspahanState) -> Decision | None:
         return Decision(owner, "camel_save", prompt, ("ship", "keep"))
     if step == "build":
         opts = ["build " + BUILDINGS[b].key for b in build_options(st, seat)]
-        prompt = f"{who}, you may construct one building."
+        if opts:
+            prompt = f"{who}, you may construct one building."
+        else:
+            prompt = f"{who}, play a card or end your turn (no building is affordable)."
         return Decision(seat, "build", prompt, (*opts, "pass", *play_options(st, seat)))
     if step == "discount":
         opts = [discount_action(c) for c in discount_cards(st, seat, st.build)]
@@ -475,8 +478,8 @@ def after_action(st: YspahanState, ctx: Ctx) -> None:
     st.save_shop = NO
     st.mover = NO
     st.sup_prev = NO
-    if st.np > 2 and build_options(st, st.acting):
-        st.step = "build"
+    if st.np > 2:
+        st.step = "build"  # settle() passes at once when "pass" is the only choice
         return
     end_window(st, ctx)
 
@@ -698,7 +701,8 @@ def on_build(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
         play_card(st, ctx, seat, action[5:], "build")
         return
     if action == "pass":
-        end_window(st, ctx)
+        # The end-of-turn window would offer exactly the cards this step just offered.
+        end_turn(st, ctx)
         return
     choose_building(st, ctx, seat, BUILDING_KEYS[action[6:]])
 

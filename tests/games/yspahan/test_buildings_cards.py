@@ -42,6 +42,14 @@ def test_building_comes_after_the_action_and_is_optional() -> None:
     assert st.acting == RED and st.built[BLUE] == []
 
 
+def test_a_card_played_at_the_build_step_can_pay_for_a_building() -> None:
+    st = scenario(tower=TOWER, hands={BLUE: ["C1a"]}, gold={BLUE: 0})
+    st, _ = play(st, "group 6", "gold")
+    assert kind(st) == "build" and legal(st) == ["pass", "play C1a"]
+    st, _ = play(st, "play C1a")
+    assert legal(st) == ["build enclosure", "build shop", "build hammam", "pass"]
+
+
 def test_costs_are_paid_and_the_building_counts() -> None:
     st = build_step(camels={BLUE: 4}, gold={BLUE: 2})  # 4 gold after the action
     assert "build crane" in legal(st) and "build caravanserai" in legal(st)
@@ -187,14 +195,16 @@ def test_exchange_converts_one_direction_one_for_one() -> None:
 
 
 def test_cards_are_played_only_at_the_card_windows() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C1a"]})
-    assert "play C1a" in legal(st)  # CW1, start of the turn
+    st = scenario(tower=TOWER, hands={BLUE: ["C1a", "C2a"]})
+    assert "play C1a" in legal(st) and "play C2a" in legal(st)  # CW1, start of the turn
     st, _ = play(st, "group 3", "shops")
     assert kind(st) == "place_cube" and "play C1a" not in legal(st)
     with pytest.raises(IllegalAction, match="only at the start of your turn"):
         GAME.parse(st, "play C1a")
     st, _ = play(st, legal(st)[0])
-    assert kind(st) == "end_turn" and legal(st) == ["end", "play C1a"]  # CW3
+    assert kind(st) == "build" and legal(st) == ["pass", "play C1a", "play C2a"]  # CW2
+    st, _ = play(st, "play C1a", "build enclosure")
+    assert kind(st) == "end_turn" and legal(st) == ["end", "play C2a"]  # CW3
 
 
 def test_build_discount_cards_are_never_played_alone() -> None:

@@ -121,8 +121,8 @@ def test_forced_draw_when_no_group_remains() -> None:
     st, events = play(st, "group 1", "camels")
     assert "Yellow drew a card (no dice group left)." in texts(events)
     assert st.hands[YELLOW] == ["C2a"]
-    # A card drawn earlier in the turn may be played at its end (U16).
-    assert seat(st) == YELLOW and legal(st) == ["end", "play C2a"]
+    # A card drawn earlier in the turn may be played at the build step (U16).
+    assert seat(st) == YELLOW and legal(st) == ["pass", "play C2a"]
 
 
 def test_forced_draw_waits_for_a_card_play_when_one_is_possible() -> None:

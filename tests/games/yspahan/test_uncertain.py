@@ -168,7 +168,11 @@ def test_u15_no_card_play_in_the_middle_of_a_supervisor_move() -> None:
 def test_u16_a_card_drawn_this_turn_may_be_played_at_its_end() -> None:
     st = scenario(tower=TOWER, deck_top=("C1b",))
     st, _ = play(st, "group 1", "card")
-    assert kind(st) == "end_turn" and legal(st) == ["end", "play C1b"]
+    assert kind(st) == "build" and legal(st) == ["pass", "play C1b"]
+    st, _ = play(st, "play C1b")
+    assert st.camels[BLUE] == 3 and "build enclosure" in legal(st)
+    st, _ = play(st, "build enclosure")
+    assert st.built[BLUE] == [0] and seat(st) == RED
 
 
 def test_u17_build_without_gold_is_not_offered_for_the_enclosure() -> None:
