@@ -85,3 +85,24 @@ async def test_without_message_content_the_thread_says_how_to_move(
         assert (await service.load(table_id)).version == 1
         later = world.boards()[1:]
         assert later and all("Message Content" not in b.content for b in later), "said once"
+
+
+async def test_a_redelivered_message_is_applied_once(world: World) -> None:
+    """The gateway may deliver the same MESSAGE_CREATE again (e.g. after a resume)."""
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    loaded = await service.load(table_id)
+    assert loaded.decision is not None
+    holder = loaded.info.holder(loaded.decision.seat).user_id
+    mover = world.alice if holder == world.alice.id else world.bob
+    message = await mover.send(world.thread(), loaded.decision.actions[0])
+    assert (await service.load(table_id)).version == 1
+    history = [m.id for m in world.thread().history()]
+
+    play = world.bot.get_cog("Play")
+    assert play is not None
+    await play.on_message(message)  # type: ignore[attr-defined]
+
+    assert (await service.load(table_id)).version == 1
+    assert [a.request_id for a in await service.actions(table_id)] == [f"msg:{message.id}"]
+    assert [m.id for m in world.thread().history()] == history, "no second board, no reply"
