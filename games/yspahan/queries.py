@@ -132,8 +132,17 @@ def discount_cards(st: YspahanState, seat: int, building: int) -> list[tuple[str
 
 
 def build_options(st: YspahanState, seat: int) -> list[int]:
+    """Buildings `seat` can construct now, with discount cards if need be (same test as
+    `discount_cards`, spelled out because it runs at every build step)."""
     built = st.built[seat]
-    return [b for b in range(6) if b not in built and discount_cards(st, seat, b)]
+    camels, gold = st.camels[seat], st.gold[seat]
+    kinds = {c[:2] for c in st.hands[seat]}
+    c3, c4 = "C3" in kinds, "C4" in kinds
+    return [
+        b
+        for b, bd in enumerate(BUILDINGS)
+        if b not in built and (c3 or camels >= bd.camels) and (c4 or gold >= bd.gold)
+    ]
 
 
 def hammam_bonus(st: YspahanState, seat: int) -> int:
