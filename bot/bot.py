@@ -73,6 +73,11 @@ class CaravanBot(commands.Bot):
             synced = await self.tree.sync()
             log.info("synced %d global commands", len(synced))
 
+    async def on_message(self, message: discord.Message, /) -> None:
+        # Everything is a slash command or a component; plain messages only matter to the
+        # listeners of the feature cogs (typed moves), never as prefix commands.
+        return
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         await answer_unknown(interaction)
 

@@ -106,3 +106,10 @@ async def test_a_redelivered_message_is_applied_once(world: World) -> None:
     assert (await service.load(table_id)).version == 1
     assert [a.request_id for a in await service.actions(table_id)] == [f"msg:{message.id}"]
     assert [m.id for m in world.thread().history()] == history, "no second board, no reply"
+
+
+async def test_mentioning_the_bot_outside_a_game_is_harmless(world: World) -> None:
+    bot_id = world.bot.user.id if world.bot.user else 0
+    await world.alice.send(world.channel, f"<@{bot_id}> hello, what can you do?")
+    await world.alice.send(world.channel, "place 5")
+    assert all(not m.author.bot for m in world.channel.history())
