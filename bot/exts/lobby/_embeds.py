@@ -12,7 +12,7 @@ COLOUR = discord.Colour.from_rgb(201, 140, 62)
 
 
 def seat_line(seat: Any, label: str | None) -> str:
-    who = f"{seat.name} (bot, {seat.agent})" if seat.agent else f"<@{seat.user_id}>"
+    who = seat.name if seat.agent else f"<@{seat.user_id}>"
     return f"**{label}** · {who}" if label else who
 
 
