@@ -15,6 +15,11 @@ from datetime import UTC, datetime
 from typing import Any, Literal, Protocol
 
 TableStatus = Literal["lobby", "active", "finished", "cancelled"]
+ActionKind = Literal["move", "undo", "concede"]
+TimerKind = Literal["reminder", "deadline"]
+TimerOutcome = Literal["fired", "stale", "cancelled", "skipped"]
+NotifyMethod = Literal["thread", "dm"]
+UndoStatus = Literal["open", "applied", "declined", "stale"]
 OPEN_STATUSES: tuple[TableStatus, ...] = ("lobby", "active")
 
 Clock = Callable[[], datetime]  # returns timezone-aware times
@@ -73,6 +78,7 @@ class SeatRecord:
     agent: str | None  # an agent level such as "greedy"
     name: str
     joined_at: datetime
+    owner_id: int | None = None  # while an agent stands in for a person: that person
 
     @property
     def is_agent(self) -> bool:
@@ -95,6 +101,7 @@ class TableRecord:
     created_at: datetime
     updated_at: datetime
     seats: tuple[SeatRecord, ...]  # in seat order
+    pace: str = "daily"  # a preset name; the service knows what each means
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +113,11 @@ class ActionRecord:
     request_id: str
     user_id: int | None  # None when an agent moved
     created_at: datetime
+    kind: ActionKind = "move"
+    reversible: bool = False  # undoing it would reveal nothing and redraw nothing
+    events: tuple[str, ...] = ()  # the sentences the move produced
+    description: str = ""  # short words for the action, e.g. "Place on #5 Trader"
+    undo_to: int | None = None  # for an undo row: the version whose state it restores
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,6 +141,65 @@ class OutboxRecord:
     last_error: str | None
     not_before: datetime | None
     message_id: int | None  # what the row became once delivered, if anything
+    attempted_at: datetime | None = None  # when a delivery of it last began
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettingsRecord:
+    user_id: int
+    time_zone: str | None  # an IANA name; None means UTC
+    quiet_start: str | None  # local "HH:MM"; both quiet fields are set or neither
+    quiet_end: str | None
+    notify: NotifyMethod
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRecord:
+    id: int
+    table_id: int
+    seat: int
+    version: int  # the table version the timer belongs to
+    kind: TimerKind
+    number: int  # 1, 2, … for reminders; 0 for a deadline
+    due_at: datetime
+    created_at: datetime
+    fired_at: datetime | None  # when it was finished, in whichever way
+    outcome: TimerOutcome | None
+
+    @property
+    def pending(self) -> bool:
+        return self.fired_at is None
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequestRecord:
+    id: int
+    table_id: int
+    requested_by: int
+    seat: int
+    at_version: int  # the table version it was asked at
+    target_version: int  # the version the table goes back to
+    needed: tuple[int, ...]  # user ids whose consent is needed
+    consents: tuple[int, ...]  # user ids who consented
+    status: UndoStatus
+    created_at: datetime
+    resolved_at: datetime | None
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChangeRecord:
+    id: int
+    table_id: int
+    version: int
+    seat: int
+    reason: str  # takeover, reclaim, take_seat, left, conceded
+    by_user: int | None
+    from_user: int | None
+    from_agent: str | None
+    to_user: int | None
+    to_agent: str | None
+    created_at: datetime
 
 
 class Reader(Protocol):
@@ -145,7 +216,8 @@ class Reader(Protocol):
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
     ) -> list[TableRecord]:
-        """Tables filtered by server, by a seated user and by status; oldest first."""
+        """Tables filtered by server, by a user (holding a seat, or owning one an agent
+        stands in for) and by status; oldest first."""
         ...
 
     async def count_open_tables(self, guild_id: int | None) -> int:
@@ -172,6 +244,28 @@ class Reader(Protocol):
 
     async def get_outbox(self, outbox_id: int) -> OutboxRecord | None: ...
 
+    async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None: ...
+
+    async def list_timers(self, table_id: int) -> list[TimerRecord]:
+        """Every timer of a table, finished or not, in id order."""
+        ...
+
+    async def next_timer_due(self) -> datetime | None:
+        """When the earliest unfinished timer of any table is due, or None."""
+        ...
+
+    async def due_timers(self, now: datetime, limit: int = 100) -> list[TimerRecord]:
+        """Unfinished timers due at or before ``now``, earliest first."""
+        ...
+
+    async def get_undo_request(self, request_id: int) -> UndoRequestRecord | None: ...
+
+    async def open_undo_request(self, table_id: int) -> UndoRequestRecord | None:
+        """The table's undo request still waiting for consent, if any."""
+        ...
+
+    async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]: ...
+
 
 class Transaction(Reader, Protocol):
     """One atomic unit of work: everything commits together or nothing does."""
@@ -185,6 +279,7 @@ class Transaction(Reader, Protocol):
         host_id: int,
         seed: int,
         options: dict[str, Any],
+        pace: str = "daily",
     ) -> int:
         """Insert a table in the lobby at version 0; returns its id."""
         ...
@@ -224,6 +319,11 @@ class Transaction(Reader, Protocol):
         action: str,
         request_id: str,
         user_id: int | None,
+        kind: ActionKind = "move",
+        reversible: bool = False,
+        events: Sequence[str] = (),
+        description: str = "",
+        undo_to: int | None = None,
     ) -> ActionRecord:
         """Append to the log; DuplicateRequest if the request id was already used here."""
         ...
@@ -240,6 +340,77 @@ class Transaction(Reader, Protocol):
         not_before: datetime | None = None,
     ) -> int:
         """Add an outbox row; returns its id."""
+        ...
+
+    async def replace_seat(
+        self,
+        table_id: int,
+        seat: int,
+        *,
+        user_id: int | None,
+        agent: str | None,
+        name: str,
+        owner_id: int | None,
+        reason: str,
+        by_user: int | None,
+        version: int,
+    ) -> SeatRecord:
+        """Give a seat to another holder in place and record the change.
+
+        SeatConflict if ``user_id`` already holds another seat here."""
+        ...
+
+    async def put_user_settings(
+        self,
+        user_id: int,
+        *,
+        time_zone: str | None,
+        quiet_start: str | None,
+        quiet_end: str | None,
+        notify: NotifyMethod,
+    ) -> UserSettingsRecord: ...
+
+    async def add_timer(
+        self,
+        table_id: int,
+        *,
+        seat: int,
+        version: int,
+        kind: TimerKind,
+        due_at: datetime,
+        number: int = 0,
+    ) -> int:
+        """Add an unfinished timer; returns its id."""
+        ...
+
+    async def finish_timer(self, timer_id: int, outcome: TimerOutcome) -> None:
+        """Finish a timer now; Conflict if it was already finished (e.g. by a racing
+        scheduler), so a timer fires exactly once."""
+        ...
+
+    async def postpone_timer(self, timer_id: int, due_at: datetime) -> None:
+        """Move an unfinished timer to a later time; Conflict if it is already finished."""
+        ...
+
+    async def cancel_timers(self, table_id: int) -> int:
+        """Finish every unfinished timer of the table as cancelled; returns how many."""
+        ...
+
+    async def create_undo_request(
+        self,
+        table_id: int,
+        *,
+        requested_by: int,
+        seat: int,
+        at_version: int,
+        target_version: int,
+        needed: Sequence[int],
+    ) -> int: ...
+
+    async def update_undo_request(
+        self, request_id: int, *, consents: Sequence[int], status: UndoStatus
+    ) -> None:
+        """Record consents and the status (resolved_at is set once it is no longer open)."""
         ...
 
 
@@ -268,6 +439,14 @@ class Store(Reader, Protocol):
         self, outbox_id: int, error: str, *, retry_at: datetime | None = None
     ) -> None:
         """Count a failed attempt, remember the error and hold the row until ``retry_at``."""
+        ...
+
+    async def mark_attempted(
+        self, outbox_id: int, *, at: datetime | None = None
+    ) -> datetime | None:
+        """Record that a delivery of the row begins now; returns the previous attempt's time
+        (None on a first attempt), which tells a restarted dispatcher to check for a post
+        that may already have landed."""
         ...
 
     async def applied_migrations(self) -> list[int]: ...

@@ -20,11 +20,14 @@ from typing import Any
 
 from storage.base import (
     OPEN_STATUSES,
+    ActionKind,
     ActionRecord,
     Clock,
     Conflict,
     DuplicateRequest,
+    NotifyMethod,
     OutboxRecord,
+    SeatChangeRecord,
     SeatConflict,
     SeatRecord,
     SnapshotRecord,
@@ -32,6 +35,12 @@ from storage.base import (
     StorageError,
     TableRecord,
     TableStatus,
+    TimerKind,
+    TimerOutcome,
+    TimerRecord,
+    UndoRequestRecord,
+    UndoStatus,
+    UserSettingsRecord,
     VersionConflict,
     utc_now,
 )
@@ -66,6 +75,13 @@ class _Database:
     outbox: dict[int, _Outbox] = field(default_factory=dict)
     next_table: int = 1
     next_outbox: int = 1
+    settings: dict[int, UserSettingsRecord] = field(default_factory=dict)
+    timers: dict[int, TimerRecord] = field(default_factory=dict)
+    undo_requests: dict[int, UndoRequestRecord] = field(default_factory=dict)
+    seat_changes: dict[int, tuple[SeatChangeRecord, ...]] = field(default_factory=dict)
+    next_timer: int = 1
+    next_undo: int = 1
+    next_seat_change: int = 1
 
     def copy(self) -> _Database:
         return _Database(
@@ -76,12 +92,18 @@ class _Database:
             dict(self.outbox),
             self.next_table,
             self.next_outbox,
+            dict(self.settings),
+            dict(self.timers),
+            dict(self.undo_requests),
+            dict(self.seat_changes),
+            self.next_timer,
+            self.next_undo,
+            self.next_seat_change,
         )
 
     def adopt(self, other: _Database) -> None:
-        self.tables, self.seats, self.actions = other.tables, other.seats, other.actions
-        self.snapshots, self.outbox = other.snapshots, other.outbox
-        self.next_table, self.next_outbox = other.next_table, other.next_outbox
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(other, name))
 
 
 class _Shared:
@@ -135,7 +157,7 @@ class _MemoryReader:
             if statuses is not None and record.status not in statuses:
                 continue
             seats = self._data.seats.get(table_id, ())
-            if user_id is not None and all(s.user_id != user_id for s in seats):
+            if user_id is not None and all(user_id not in (s.user_id, s.owner_id) for s in seats):
                 continue
             table = self._table(table_id)
             assert table is not None
@@ -187,6 +209,33 @@ class _MemoryReader:
         row = self._data.outbox.get(outbox_id)
         return None if row is None else _outbox_record(row)
 
+    async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None:
+        return self._data.settings.get(user_id)
+
+    async def list_timers(self, table_id: int) -> list[TimerRecord]:
+        return [t for _, t in sorted(self._data.timers.items()) if t.table_id == table_id]
+
+    async def next_timer_due(self) -> datetime | None:
+        return min((t.due_at for t in self._data.timers.values() if t.pending), default=None)
+
+    async def due_timers(self, now: datetime, limit: int = 100) -> list[TimerRecord]:
+        due = [t for t in self._data.timers.values() if t.pending and t.due_at <= _utc(now)]
+        return sorted(due, key=lambda t: (t.due_at, t.id))[:limit]
+
+    async def get_undo_request(self, request_id: int) -> UndoRequestRecord | None:
+        return self._data.undo_requests.get(request_id)
+
+    async def open_undo_request(self, table_id: int) -> UndoRequestRecord | None:
+        found = [
+            r
+            for r in self._data.undo_requests.values()
+            if r.table_id == table_id and r.status == "open"
+        ]
+        return max(found, key=lambda r: r.id, default=None)
+
+    async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
+        return list(self._data.seat_changes.get(table_id, ()))
+
 
 class MemoryTransaction(_MemoryReader):
     def __init__(self, data: _Database, clock: Clock) -> None:
@@ -215,6 +264,7 @@ class MemoryTransaction(_MemoryReader):
         host_id: int,
         seed: int,
         options: dict[str, Any],
+        pace: str = "daily",
     ) -> int:
         table_id, now = self._data.next_table, self._now()
         record = TableRecord(
@@ -232,6 +282,7 @@ class MemoryTransaction(_MemoryReader):
             now,
             now,
             (),
+            pace,
         )
         self._data.tables[table_id] = _Table(record, json.dumps(options))
         self._data.next_table += 1
@@ -298,6 +349,11 @@ class MemoryTransaction(_MemoryReader):
         action: str,
         request_id: str,
         user_id: int | None,
+        kind: ActionKind = "move",
+        reversible: bool = False,
+        events: Sequence[str] = (),
+        description: str = "",
+        undo_to: int | None = None,
     ) -> ActionRecord:
         self._existing(table_id)
         if version < 1:
@@ -307,7 +363,20 @@ class MemoryTransaction(_MemoryReader):
             raise VersionConflict(table_id, version - 1, None)
         if any(a.request_id == request_id for a in actions):
             raise DuplicateRequest(table_id, request_id)
-        record = ActionRecord(table_id, version, seat, action, request_id, user_id, self._now())
+        record = ActionRecord(
+            table_id,
+            version,
+            seat,
+            action,
+            request_id,
+            user_id,
+            self._now(),
+            kind,
+            reversible,
+            tuple(events),
+            description,
+            undo_to,
+        )
         self._data.actions[table_id] = (*actions, record)
         return record
 
@@ -344,6 +413,146 @@ class MemoryTransaction(_MemoryReader):
         self._data.outbox[outbox_id] = _Outbox(record, json.dumps(payload))
         self._data.next_outbox += 1
         return outbox_id
+
+    async def replace_seat(
+        self,
+        table_id: int,
+        seat: int,
+        *,
+        user_id: int | None,
+        agent: str | None,
+        name: str,
+        owner_id: int | None,
+        reason: str,
+        by_user: int | None,
+        version: int,
+    ) -> SeatRecord:
+        if (user_id is None) == (agent is None):
+            raise ValueError("a seat holds either a user or an agent")
+        seats = self._data.seats.get(table_id, ())
+        if not 0 <= seat < len(seats):
+            raise StorageError(f"table {table_id} has no seat {seat}")
+        if user_id is not None and any(s.user_id == user_id and s.seat != seat for s in seats):
+            raise SeatConflict(f"user {user_id} already holds a seat at table {table_id}")
+        before = seats[seat]
+        after = replace(before, user_id=user_id, agent=agent, name=name, owner_id=owner_id)
+        self._data.seats[table_id] = (*seats[:seat], after, *seats[seat + 1 :])
+        change = SeatChangeRecord(
+            self._data.next_seat_change,
+            table_id,
+            version,
+            seat,
+            reason,
+            by_user,
+            before.user_id,
+            before.agent,
+            user_id,
+            agent,
+            self._now(),
+        )
+        self._data.next_seat_change += 1
+        self._data.seat_changes[table_id] = (*self._data.seat_changes.get(table_id, ()), change)
+        return after
+
+    async def put_user_settings(
+        self,
+        user_id: int,
+        *,
+        time_zone: str | None,
+        quiet_start: str | None,
+        quiet_end: str | None,
+        notify: NotifyMethod,
+    ) -> UserSettingsRecord:
+        if (quiet_start is None) != (quiet_end is None) or notify not in ("thread", "dm"):
+            raise StorageError(f"settings of user {user_id}: constraint failed")
+        record = UserSettingsRecord(
+            user_id, time_zone, quiet_start, quiet_end, notify, self._now()
+        )
+        self._data.settings[user_id] = record
+        return record
+
+    async def add_timer(
+        self,
+        table_id: int,
+        *,
+        seat: int,
+        version: int,
+        kind: TimerKind,
+        due_at: datetime,
+        number: int = 0,
+    ) -> int:
+        self._existing(table_id)
+        if kind not in ("reminder", "deadline"):
+            raise StorageError(f"table {table_id}: no timer kind {kind!r}")
+        timer_id = self._data.next_timer
+        self._data.timers[timer_id] = TimerRecord(
+            timer_id, table_id, seat, version, kind, number, _utc(due_at), self._now(), None, None
+        )
+        self._data.next_timer += 1
+        return timer_id
+
+    def _pending_timer(self, timer_id: int) -> TimerRecord:
+        timer = self._data.timers.get(timer_id)
+        if timer is None or not timer.pending:
+            raise Conflict(f"timer {timer_id} is already finished (or does not exist)")
+        return timer
+
+    async def finish_timer(self, timer_id: int, outcome: TimerOutcome) -> None:
+        timer = self._pending_timer(timer_id)
+        self._data.timers[timer_id] = replace(timer, fired_at=self._now(), outcome=outcome)
+
+    async def postpone_timer(self, timer_id: int, due_at: datetime) -> None:
+        timer = self._pending_timer(timer_id)
+        self._data.timers[timer_id] = replace(timer, due_at=_utc(due_at))
+
+    async def cancel_timers(self, table_id: int) -> int:
+        pending = [t for t in self._data.timers.values() if t.table_id == table_id and t.pending]
+        for timer in pending:
+            self._data.timers[timer.id] = replace(
+                timer, fired_at=self._now(), outcome="cancelled"
+            )
+        return len(pending)
+
+    async def create_undo_request(
+        self,
+        table_id: int,
+        *,
+        requested_by: int,
+        seat: int,
+        at_version: int,
+        target_version: int,
+        needed: Sequence[int],
+    ) -> int:
+        self._existing(table_id)
+        request_id = self._data.next_undo
+        self._data.undo_requests[request_id] = UndoRequestRecord(
+            request_id,
+            table_id,
+            requested_by,
+            seat,
+            at_version,
+            target_version,
+            tuple(needed),
+            (),
+            "open",
+            self._now(),
+            None,
+        )
+        self._data.next_undo += 1
+        return request_id
+
+    async def update_undo_request(
+        self, request_id: int, *, consents: Sequence[int], status: UndoStatus
+    ) -> None:
+        request = self._data.undo_requests.get(request_id)
+        if request is None:
+            raise StorageError(f"no undo request {request_id}")
+        self._data.undo_requests[request_id] = replace(
+            request,
+            consents=tuple(consents),
+            status=status,
+            resolved_at=None if status == "open" else self._now(),
+        )
 
 
 class MemoryStore(_MemoryReader):
@@ -430,6 +639,34 @@ class MemoryStore(_MemoryReader):
         self._check_free()
         return await super().get_outbox(outbox_id)
 
+    async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None:
+        self._check_free()
+        return await super().get_user_settings(user_id)
+
+    async def list_timers(self, table_id: int) -> list[TimerRecord]:
+        self._check_free()
+        return await super().list_timers(table_id)
+
+    async def next_timer_due(self) -> datetime | None:
+        self._check_free()
+        return await super().next_timer_due()
+
+    async def due_timers(self, now: datetime, limit: int = 100) -> list[TimerRecord]:
+        self._check_free()
+        return await super().due_timers(now, limit)
+
+    async def get_undo_request(self, request_id: int) -> UndoRequestRecord | None:
+        self._check_free()
+        return await super().get_undo_request(request_id)
+
+    async def open_undo_request(self, table_id: int) -> UndoRequestRecord | None:
+        self._check_free()
+        return await super().open_undo_request(table_id)
+
+    async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
+        self._check_free()
+        return await super().list_seat_changes(table_id)
+
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None
     ) -> list[OutboxRecord]:
@@ -474,6 +711,14 @@ class MemoryStore(_MemoryReader):
             last_error=error,
             not_before=None if retry_at is None else _utc(retry_at),
         )
+
+    async def mark_attempted(
+        self, outbox_id: int, *, at: datetime | None = None
+    ) -> datetime | None:
+        row = self._data.outbox.get(outbox_id)
+        previous = None if row is None else row.record.attempted_at
+        await self._update_outbox(outbox_id, attempted_at=_utc(at or self._clock()))
+        return previous
 
     async def applied_migrations(self) -> list[int]:
         self._check_free()

@@ -23,11 +23,14 @@ import aiosqlite
 
 from storage.base import (
     OPEN_STATUSES,
+    ActionKind,
     ActionRecord,
     Clock,
     Conflict,
     DuplicateRequest,
+    NotifyMethod,
     OutboxRecord,
+    SeatChangeRecord,
     SeatConflict,
     SeatRecord,
     SnapshotRecord,
@@ -35,6 +38,12 @@ from storage.base import (
     StorageError,
     TableRecord,
     TableStatus,
+    TimerKind,
+    TimerOutcome,
+    TimerRecord,
+    UndoRequestRecord,
+    UndoStatus,
+    UserSettingsRecord,
     VersionConflict,
     utc_now,
 )
@@ -82,6 +91,7 @@ def _seat(row: sqlite3.Row) -> SeatRecord:
         agent=row["agent"],
         name=row["name"],
         joined_at=_req_dt(row["joined_at"]),
+        owner_id=row["owner_id"],
     )
 
 
@@ -94,6 +104,11 @@ def _action(row: sqlite3.Row) -> ActionRecord:
         request_id=row["request_id"],
         user_id=row["user_id"],
         created_at=_req_dt(row["created_at"]),
+        kind=row["kind"],
+        reversible=bool(row["reversible"]),
+        events=tuple(json.loads(row["events"])),
+        description=row["description"],
+        undo_to=row["undo_to"],
     )
 
 
@@ -110,6 +125,65 @@ def _outbox(row: sqlite3.Row) -> OutboxRecord:
         last_error=row["last_error"],
         not_before=_dt(row["not_before"]),
         message_id=row["message_id"],
+        attempted_at=_dt(row["attempted_at"]),
+    )
+
+
+def _timer(row: sqlite3.Row) -> TimerRecord:
+    return TimerRecord(
+        id=row["id"],
+        table_id=row["table_id"],
+        seat=row["seat"],
+        version=row["version"],
+        kind=row["kind"],
+        number=row["number"],
+        due_at=_req_dt(row["due_at"]),
+        created_at=_req_dt(row["created_at"]),
+        fired_at=_dt(row["fired_at"]),
+        outcome=row["outcome"],
+    )
+
+
+def _settings(row: sqlite3.Row) -> UserSettingsRecord:
+    return UserSettingsRecord(
+        user_id=row["user_id"],
+        time_zone=row["time_zone"],
+        quiet_start=row["quiet_start"],
+        quiet_end=row["quiet_end"],
+        notify=row["notify"],
+        updated_at=_req_dt(row["updated_at"]),
+    )
+
+
+def _undo_request(row: sqlite3.Row) -> UndoRequestRecord:
+    return UndoRequestRecord(
+        id=row["id"],
+        table_id=row["table_id"],
+        requested_by=row["requested_by"],
+        seat=row["seat"],
+        at_version=row["at_version"],
+        target_version=row["target_version"],
+        needed=tuple(json.loads(row["needed"])),
+        consents=tuple(json.loads(row["consents"])),
+        status=row["status"],
+        created_at=_req_dt(row["created_at"]),
+        resolved_at=_dt(row["resolved_at"]),
+    )
+
+
+def _seat_change(row: sqlite3.Row) -> SeatChangeRecord:
+    return SeatChangeRecord(
+        id=row["id"],
+        table_id=row["table_id"],
+        version=row["version"],
+        seat=row["seat"],
+        reason=row["reason"],
+        by_user=row["by_user"],
+        from_user=row["from_user"],
+        from_agent=row["from_agent"],
+        to_user=row["to_user"],
+        to_agent=row["to_agent"],
+        created_at=_req_dt(row["created_at"]),
     )
 
 
@@ -154,6 +228,7 @@ class _SqliteReader:
                 created_at=_req_dt(row["created_at"]),
                 updated_at=_req_dt(row["updated_at"]),
                 seats=tuple(seats[row["id"]]),
+                pace=row["pace"],
             )
             for row in rows
         ]
@@ -181,8 +256,10 @@ class _SqliteReader:
             where.append("guild_id = ?")
             params.append(guild_id)
         if user_id is not None:
-            where.append("id IN (SELECT table_id FROM seats WHERE user_id = ?)")
-            params.append(user_id)
+            where.append(
+                "id IN (SELECT table_id FROM seats WHERE user_id = ? OR owner_id = ?)"
+            )
+            params.extend((user_id, user_id))
         if statuses is not None:
             if not statuses:
                 return []
@@ -248,6 +325,44 @@ class _SqliteReader:
         row = await self._one("SELECT * FROM outbox WHERE id = ?", (outbox_id,))
         return _outbox(row) if row else None
 
+    async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None:
+        row = await self._one("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
+        return _settings(row) if row else None
+
+    async def list_timers(self, table_id: int) -> list[TimerRecord]:
+        rows = await self._all("SELECT * FROM timers WHERE table_id = ? ORDER BY id", (table_id,))
+        return [_timer(row) for row in rows]
+
+    async def next_timer_due(self) -> datetime | None:
+        row = await self._one("SELECT MIN(due_at) FROM timers WHERE fired_at IS NULL")
+        return None if row is None else _dt(row[0])
+
+    async def due_timers(self, now: datetime, limit: int = 100) -> list[TimerRecord]:
+        rows = await self._all(
+            "SELECT * FROM timers WHERE fired_at IS NULL AND due_at <= ?"
+            " ORDER BY due_at, id LIMIT ?",
+            (_ts(now), limit),
+        )
+        return [_timer(row) for row in rows]
+
+    async def get_undo_request(self, request_id: int) -> UndoRequestRecord | None:
+        row = await self._one("SELECT * FROM undo_requests WHERE id = ?", (request_id,))
+        return _undo_request(row) if row else None
+
+    async def open_undo_request(self, table_id: int) -> UndoRequestRecord | None:
+        row = await self._one(
+            "SELECT * FROM undo_requests WHERE table_id = ? AND status = 'open'"
+            " ORDER BY id DESC LIMIT 1",
+            (table_id,),
+        )
+        return _undo_request(row) if row else None
+
+    async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
+        rows = await self._all(
+            "SELECT * FROM seat_changes WHERE table_id = ? ORDER BY id", (table_id,)
+        )
+        return [_seat_change(row) for row in rows]
+
 
 class SqliteTransaction(_SqliteReader):
     """The writes of one unit of work; valid only inside ``store.transaction()``."""
@@ -267,12 +382,13 @@ class SqliteTransaction(_SqliteReader):
         host_id: int,
         seed: int,
         options: dict[str, Any],
+        pace: str = "daily",
     ) -> int:
         now = _ts(self._clock())
         cursor = await self._conn.execute(
             "INSERT INTO game_tables (game, guild_id, channel_id, host_id, seed, options,"
-            " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (game, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
+            " pace, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (game, guild_id, channel_id, host_id, seed, json.dumps(options), pace, now, now),
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -370,13 +486,32 @@ class SqliteTransaction(_SqliteReader):
         action: str,
         request_id: str,
         user_id: int | None,
+        kind: ActionKind = "move",
+        reversible: bool = False,
+        events: Sequence[str] = (),
+        description: str = "",
+        undo_to: int | None = None,
     ) -> ActionRecord:
         now = _ts(self._clock())
         try:
             await self._conn.execute(
                 "INSERT INTO actions (table_id, version, seat, action, request_id, user_id,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (table_id, version, seat, action, request_id, user_id, now),
+                " created_at, kind, reversible, events, description, undo_to)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    table_id,
+                    version,
+                    seat,
+                    action,
+                    request_id,
+                    user_id,
+                    now,
+                    kind,
+                    int(reversible),
+                    json.dumps(list(events)),
+                    description,
+                    undo_to,
+                ),
             )
         except sqlite3.IntegrityError as exc:
             message = str(exc)
@@ -385,7 +520,20 @@ class SqliteTransaction(_SqliteReader):
             if "actions.table_id, actions.version" in message:
                 raise VersionConflict(table_id, version - 1, None) from exc
             raise _integrity_error(message, table_id) from exc
-        return ActionRecord(table_id, version, seat, action, request_id, user_id, _req_dt(now))
+        return ActionRecord(
+            table_id,
+            version,
+            seat,
+            action,
+            request_id,
+            user_id,
+            _req_dt(now),
+            kind,
+            reversible,
+            tuple(events),
+            description,
+            undo_to,
+        )
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None:
         await self._write(
@@ -418,6 +566,166 @@ class SqliteTransaction(_SqliteReader):
         )
         assert cursor.lastrowid is not None
         return cursor.lastrowid
+
+    async def replace_seat(
+        self,
+        table_id: int,
+        seat: int,
+        *,
+        user_id: int | None,
+        agent: str | None,
+        name: str,
+        owner_id: int | None,
+        reason: str,
+        by_user: int | None,
+        version: int,
+    ) -> SeatRecord:
+        if (user_id is None) == (agent is None):
+            raise ValueError("a seat holds either a user or an agent")
+        before = await self._one(
+            "SELECT * FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+        )
+        if before is None:
+            raise StorageError(f"table {table_id} has no seat {seat}")
+        try:
+            await self._conn.execute(
+                "UPDATE seats SET user_id = ?, agent = ?, name = ?, owner_id = ?"
+                " WHERE table_id = ? AND seat = ?",
+                (user_id, agent, name, owner_id, table_id, seat),
+            )
+        except sqlite3.IntegrityError as exc:
+            if "seats.table_id, seats.user_id" in str(exc):
+                raise SeatConflict(
+                    f"user {user_id} already holds a seat at table {table_id}"
+                ) from exc
+            raise _integrity_error(str(exc), table_id) from exc
+        await self._write(
+            "INSERT INTO seat_changes (table_id, version, seat, reason, by_user, from_user,"
+            " from_agent, to_user, to_agent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                version,
+                seat,
+                reason,
+                by_user,
+                before["user_id"],
+                before["agent"],
+                user_id,
+                agent,
+                _ts(self._clock()),
+            ),
+            table_id,
+        )
+        row = await self._one(
+            "SELECT * FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
+        )
+        assert row is not None
+        return _seat(row)
+
+    async def put_user_settings(
+        self,
+        user_id: int,
+        *,
+        time_zone: str | None,
+        quiet_start: str | None,
+        quiet_end: str | None,
+        notify: NotifyMethod,
+    ) -> UserSettingsRecord:
+        try:
+            await self._conn.execute(
+                "INSERT INTO user_settings (user_id, time_zone, quiet_start, quiet_end, notify,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (user_id) DO UPDATE SET"
+                " time_zone = excluded.time_zone, quiet_start = excluded.quiet_start,"
+                " quiet_end = excluded.quiet_end, notify = excluded.notify,"
+                " updated_at = excluded.updated_at",
+                (user_id, time_zone, quiet_start, quiet_end, notify, _ts(self._clock())),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(f"settings of user {user_id}: {exc}") from exc
+        found = await self.get_user_settings(user_id)
+        assert found is not None
+        return found
+
+    async def add_timer(
+        self,
+        table_id: int,
+        *,
+        seat: int,
+        version: int,
+        kind: TimerKind,
+        due_at: datetime,
+        number: int = 0,
+    ) -> int:
+        cursor = await self._write(
+            "INSERT INTO timers (table_id, seat, version, kind, number, due_at, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seat, version, kind, number, _ts(due_at), _ts(self._clock())),
+            table_id,
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def finish_timer(self, timer_id: int, outcome: TimerOutcome) -> None:
+        cursor = await self._conn.execute(
+            "UPDATE timers SET fired_at = ?, outcome = ? WHERE id = ? AND fired_at IS NULL",
+            (_ts(self._clock()), outcome, timer_id),
+        )
+        if cursor.rowcount != 1:
+            raise Conflict(f"timer {timer_id} is already finished (or does not exist)")
+
+    async def postpone_timer(self, timer_id: int, due_at: datetime) -> None:
+        cursor = await self._conn.execute(
+            "UPDATE timers SET due_at = ? WHERE id = ? AND fired_at IS NULL",
+            (_ts(due_at), timer_id),
+        )
+        if cursor.rowcount != 1:
+            raise Conflict(f"timer {timer_id} is already finished (or does not exist)")
+
+    async def cancel_timers(self, table_id: int) -> int:
+        cursor = await self._conn.execute(
+            "UPDATE timers SET fired_at = ?, outcome = 'cancelled'"
+            " WHERE table_id = ? AND fired_at IS NULL",
+            (_ts(self._clock()), table_id),
+        )
+        return cursor.rowcount
+
+    async def create_undo_request(
+        self,
+        table_id: int,
+        *,
+        requested_by: int,
+        seat: int,
+        at_version: int,
+        target_version: int,
+        needed: Sequence[int],
+    ) -> int:
+        cursor = await self._write(
+            "INSERT INTO undo_requests (table_id, requested_by, seat, at_version,"
+            " target_version, needed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (
+                table_id,
+                requested_by,
+                seat,
+                at_version,
+                target_version,
+                json.dumps(list(needed)),
+                _ts(self._clock()),
+            ),
+            table_id,
+        )
+        assert cursor.lastrowid is not None
+        return cursor.lastrowid
+
+    async def update_undo_request(
+        self, request_id: int, *, consents: Sequence[int], status: UndoStatus
+    ) -> None:
+        resolved = None if status == "open" else _ts(self._clock())
+        cursor = await self._conn.execute(
+            "UPDATE undo_requests SET consents = ?, status = ?, resolved_at = ? WHERE id = ?",
+            (json.dumps(list(consents)), status, resolved, request_id),
+        )
+        if cursor.rowcount != 1:
+            raise StorageError(f"no undo request {request_id}")
 
 
 class SqliteStore:
@@ -543,6 +851,27 @@ class SqliteStore:
     async def get_outbox(self, outbox_id: int) -> OutboxRecord | None:
         return await self._read("get_outbox", outbox_id)
 
+    async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None:
+        return await self._read("get_user_settings", user_id)
+
+    async def list_timers(self, table_id: int) -> list[TimerRecord]:
+        return await self._read("list_timers", table_id)
+
+    async def next_timer_due(self) -> datetime | None:
+        return await self._read("next_timer_due")
+
+    async def due_timers(self, now: datetime, limit: int = 100) -> list[TimerRecord]:
+        return await self._read("due_timers", now, limit)
+
+    async def get_undo_request(self, request_id: int) -> UndoRequestRecord | None:
+        return await self._read("get_undo_request", request_id)
+
+    async def open_undo_request(self, table_id: int) -> UndoRequestRecord | None:
+        return await self._read("open_undo_request", table_id)
+
+    async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
+        return await self._read("list_seat_changes", table_id)
+
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None
     ) -> list[OutboxRecord]:
@@ -582,6 +911,22 @@ class SqliteStore:
             " WHERE id = ?",
             (error, None if retry_at is None else _ts(retry_at), outbox_id),
         )
+
+    async def mark_attempted(
+        self, outbox_id: int, *, at: datetime | None = None
+    ) -> datetime | None:
+        self._check_free()
+        async with self._lock:
+            row = await self._reader._one(
+                "SELECT attempted_at FROM outbox WHERE id = ?", (outbox_id,)
+            )
+            if row is None:
+                raise StorageError(f"no outbox row {outbox_id}")
+            await self._conn.execute(
+                "UPDATE outbox SET attempted_at = ? WHERE id = ?",
+                (_ts(at or self._clock()), outbox_id),
+            )
+        return _dt(row["attempted_at"])
 
     async def applied_migrations(self) -> list[int]:
         self._check_free()
