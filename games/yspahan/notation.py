@@ -21,8 +21,9 @@ Canonical forms (lower-case verbs; shop, street and card ids as printed: `SACK-B
 - `end` — end the turn (offered when a card could still be played).
 
 Friendly aliases: any case and spacing; `roll` = `buy 0`; `buy 2 yellow`; `group gold`,
-`g3`; `shop`/`goods` = `shops`; `shops with c5a`; `super`/`move`; short shop ids such as `sb2`
-or `sack b2`; `north`/`n`; `stop`; `save` = `keep`; `b6`/`build 6`/`build b6`; `skip`; `play c5a`.
+`g3`; `shop`/`goods` = `shops`; `shops with c5a`; `take card`/`take gold`; `super`/`move`;
+short shop ids such as `sb2` or `sack b2`; `north`/`n`; `stop`; `save` = `keep`;
+`b6`/`build 6`/`build b6`; `skip`/`no building` = `pass`; `c5a` = `play C5a`.
 """
 
 from __future__ import annotations
@@ -131,7 +132,9 @@ def normalize(text: str) -> str:
         if args:
             raise _bad(original, f"`{verb}` takes no argument.")
         return _BARE[verb]
-    if verb in _OPTION_WORDS and not (verb == "gold" and args == ["space"]):
+    if verb == "take" and args:  # "take card", "take gold +C1a"
+        return normalize(" ".join(args))
+    if verb in _OPTION_WORDS:
         word = _OPTION_WORDS[verb]
         cards = [a for a in args if a != "+"]
         if not cards:
@@ -154,7 +157,7 @@ def normalize(text: str) -> str:
         if not rest:
             return "buy 1"
         return f"buy {_number(rest, original, 0, 3, 'The number of yellow dice')}"
-    if verb in ("group", "take"):
+    if verb == "group":
         if not args:
             return "group"
         if len(args) == 1 and args[0] in _SPACES:
