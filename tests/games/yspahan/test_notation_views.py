@@ -165,3 +165,16 @@ def test_every_refusal_names_a_reason_at_every_kind_of_decision() -> None:
             r, i = R.below(r, len(d.actions))
             state = GAME.apply(state, d.actions[i])
     assert {"choose_group", "option", "place_cube", "supervisor", "end_turn"} <= seen
+
+
+def test_draws_rolls_and_other_seats_decisions_are_not_reversible() -> None:
+    st = scenario(tower=TOWER, deck_top=("C4a",))
+    assert GAME.step(st, "group 1").reversible  # same seat, nothing revealed
+    chosen = GAME.apply(st, "group 1")
+    assert not GAME.step(chosen, "card").reversible  # a card is drawn
+    assert not GAME.step(scenario(step="buy"), "buy 0").reversible  # dice are rolled
+    ship = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
+                    camels={RED: 1}, gold={BLUE: 0})  # fmt: skip
+    ship = GAME.apply(GAME.apply(ship, "group 1"), "supervisor")
+    step = GAME.step(ship, "step W")
+    assert GAME.decision(step.state).seat == RED and not step.reversible  # type: ignore[union-attr]
