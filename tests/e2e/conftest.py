@@ -22,12 +22,15 @@ POLL_SECONDS = 3600.0
 SETTLE_SECONDS = 60.0
 
 
-def settings_for(db: Path, *, message_content: bool = True, max_tables: int = 20) -> Settings:
+def settings_for(
+    db: Path, *, message_content: bool = True, max_tables: int = 20, dev_guild: int | None = None
+) -> Settings:
     return Settings(
         discord_token=None,
         database_url=f"sqlite:///{db}",
         message_content_intent=message_content,
         max_open_tables_per_guild=max_tables,
+        dev_guild_id=dev_guild,
         outbox_poll_seconds=POLL_SECONDS,
     )
 
@@ -83,17 +86,23 @@ class World:
 
 
 async def open_world(
-    tmp_path: Path, *, message_content: bool = True, max_tables: int = 20
+    tmp_path: Path,
+    *,
+    message_content: bool = True,
+    max_tables: int = 20,
+    dev_guild: int | None = None,
 ) -> tuple[simcord.Env, World]:
     db = tmp_path / "caravanserai.db"
     store = await open_store(f"sqlite:///{db}")
     clock = TestClock()
-    settings = settings_for(db, message_content=message_content, max_tables=max_tables)
+    settings = settings_for(
+        db, message_content=message_content, max_tables=max_tables, dev_guild=dev_guild
+    )
     bot = create_bot(settings, store, clock=clock)
     approved = discord.Intents.default()
     approved.message_content = message_content
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, approved_intents=approved)
-    guild = env.create_guild("Oasis")
+    guild = env.create_guild("Oasis", id=dev_guild)
     channel = guild.create_text_channel("games")
     await env.start()
     world = World(
@@ -125,12 +134,18 @@ class ErrorLog(logging.Handler):
 
 @contextlib.asynccontextmanager
 async def running_world(
-    tmp_path: Path, *, message_content: bool = True, max_tables: int = 20
+    tmp_path: Path,
+    *,
+    message_content: bool = True,
+    max_tables: int = 20,
+    dev_guild: int | None = None,
 ) -> AsyncIterator[tuple[simcord.Env, World]]:
     """A started world; on exit everything is shut down and no error may have been logged."""
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
-    env, world = await open_world(tmp_path, message_content=message_content, max_tables=max_tables)
+    env, world = await open_world(
+        tmp_path, message_content=message_content, max_tables=max_tables, dev_guild=dev_guild
+    )
     try:
         yield env, world
     finally:
