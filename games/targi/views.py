@@ -120,6 +120,7 @@ def view(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcom
     log = [line for line in st.log if not any(h in line for h in hidden)]
     return {
         "game": "targi",
+        "viewer": seat,
         "round": st.round,
         "phase": st.phase,
         "start_player": st.start,

@@ -151,10 +151,12 @@ def test_view_schema_and_decision_actions_only_for_the_deciding_seat() -> None:
     assert mine["decision"]["actions"] == list(d.actions)
     assert theirs["decision"]["actions"] == [] and GAME.view(st, None)["decision"]["actions"] == []
     assert set(mine) == {
-        "game", "round", "phase", "start_player", "robber", "active_seat", "border", "centre",
-        "goods_deck", "tribe_deck", "goods_discard", "tribe_discard", "revealed", "players",
-        "decision", "log", "outcome",
+        "game", "viewer", "round", "phase", "start_player", "robber", "active_seat", "border",
+        "centre", "goods_deck", "tribe_deck", "goods_discard", "tribe_discard", "revealed",
+        "players", "decision", "log", "outcome",
     }  # fmt: skip
+    assert mine["viewer"] == d.seat and theirs["viewer"] == 1 - d.seat
+    assert GAME.view(st, None)["viewer"] is None
     assert len(mine["border"]) == 16 and mine["border"][0]["robber"] is True
     assert [c["cell"] for c in mine["centre"]][:3] == ["C11", "C12", "C13"]
     tribe = next(c["card"] for c in mine["centre"] if c["card"]["type"] == "tribe")
