@@ -84,3 +84,26 @@ async def test_restart_mid_game_then_finish_with_the_old_buttons(world: World) -
     assert versions == sorted(versions)
     assert world.thread().history()[-1].content.startswith("🏆 **Game over")
     assert ids_in(fresh(world, panel)) == []
+
+
+async def test_a_start_interrupted_before_the_thread_existed_is_finished_by_start(
+    world: World,
+) -> None:
+    result = await world.alice.slash(world.channel, "newgame", game="targi")
+    lobby = result.response
+    assert lobby is not None
+    table_id = int(ids_in(lobby)[0].split(":")[2])
+    await world.bob.click(lobby, label="Join")
+    # the game was started and committed, then the process died before opening the thread
+    await world.bot.service.start(table_id, world.alice.id)
+    await world.restart()
+    assert world.channel.threads == [] and "Start" in str(fresh(world, lobby).components)
+
+    refused = await world.bob.click(lobby, label="Start")
+    assert said(refused) == "Only the host can start the game."
+    await world.alice.click(lobby, label="Start")
+
+    assert (await world.bot.service.info(table_id)).thread_id == world.thread().id
+    boards = world.boards()
+    assert len(boards) == 1 and "begins" in boards[0].content
+    assert ids_in(fresh(world, lobby)) == []

@@ -14,6 +14,7 @@ from bot.components import known_template
 from bot.errors import BotError
 from bot.exts.lobby._components import LobbyButton, lobby_view
 from bot.exts.lobby._embeds import lobby_embed, thread_name
+from bot.service import NotHost
 from games.core import registry
 
 if TYPE_CHECKING:
@@ -83,7 +84,14 @@ class Lobby(commands.Cog):
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
         service = self.bot.service
         await interaction.response.defer()
-        info = await service.start(table_id, interaction.user.id)
+        info = await service.info(table_id)
+        if info.status == "active" and info.thread_id is None:
+            # Started, but the bot stopped before the thread existed: the lobby still shows
+            # Start, and pressing it again finishes the job instead of failing.
+            if interaction.user.id != info.host_id:
+                raise NotHost("Only the host can start the game.")
+        else:
+            info = await service.start(table_id, interaction.user.id)
         try:
             thread = await self._open_thread(interaction, info)
         except (discord.HTTPException, discord.ClientException):
