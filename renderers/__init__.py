@@ -12,13 +12,13 @@ from typing import Any
 
 from PIL import Image
 
-from renderers import targi
+from renderers import targi, yspahan
 from renderers.kit.quantize import to_palette
 
 Renderer = Callable[[Mapping[str, Any]], Image.Image]
 
-_BOARDS: dict[str, Renderer] = {"targi": targi.render_board}
-_PANELS: dict[str, Renderer] = {"targi": targi.render_panel}
+_BOARDS: dict[str, Renderer] = {"targi": targi.render_board, "yspahan": yspahan.render_board}
+_PANELS: dict[str, Renderer] = {"targi": targi.render_panel, "yspahan": yspahan.render_panel}
 
 # Measured with bench/render.py on palette images: levels above 3 cost far more than they save.
 PNG_COMPRESS_LEVEL = 2

@@ -254,6 +254,33 @@ def amulet(size: int) -> Image.Image:
     return sprites.get(("amulet", size), lambda: _render(size, paint))
 
 
+_PIPS: dict[int, tuple[tuple[float, float], ...]] = {
+    1: ((50, 50),),
+    2: ((28, 28), (72, 72)),
+    3: ((26, 26), (50, 50), (74, 74)),
+    4: ((28, 28), (72, 28), (28, 72), (72, 72)),
+    5: ((26, 26), (74, 26), (50, 50), (26, 74), (74, 74)),
+    6: ((28, 24), (72, 24), (28, 50), (72, 50), (28, 76), (72, 76)),
+}
+
+
+def die(value: int, size: int, fill: RGB = pal.DIE_WHITE) -> Image.Image:
+    """A six-sided die showing ``value`` as pips (any other value as a number)."""
+
+    def paint(d: ImageDraw.ImageDraw, u: Callable[[float], float]) -> None:
+        d.rounded_rectangle((u(3), u(3), u(97), u(97)), radius=u(18), fill=fill,
+                            outline=pal.INK_DARK, width=max(1, round(u(6))))
+        pips = _PIPS.get(value)
+        if pips is None:
+            _letter(d, u, str(value), pal.INK_DARK)
+            return
+        r = 9 if value < 6 else 8.5
+        for x, y in pips:
+            d.ellipse((u(x - r), u(y - r), u(x + r), u(y + r)), fill=pal.INK_DARK)
+
+    return sprites.get(("die", value, size, fill), lambda: _render(size, paint))
+
+
 def paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
     target.paste(sprite, xy, sprite)
 

@@ -67,6 +67,15 @@ SEAT_FILL: tuple[RGB, ...] = ((31, 99, 198), (250, 248, 240))
 SEAT_OUTLINE: tuple[RGB, ...] = ((12, 30, 70), (24, 22, 26))
 SEAT_INK: tuple[RGB, ...] = ((255, 255, 255), (24, 22, 26))  # text drawn on a seat-coloured fill
 SEAT_NAMES: tuple[str, ...] = ("Blue", "White")
+# Seat colours by label, for games with up to four seats (Okabe-Ito hues, each a different
+# lightness, and every piece also carries its initial). Blue and White are the Targi seats above.
+SEAT_STYLES: dict[str, tuple[RGB, RGB, RGB]] = {  # label: (fill, outline, ink on the fill)
+    "Blue": (SEAT_FILL[0], SEAT_OUTLINE[0], SEAT_INK[0]),
+    "White": (SEAT_FILL[1], SEAT_OUTLINE[1], SEAT_INK[1]),
+    "Red": ((213, 94, 0), (84, 30, 0), (255, 255, 255)),
+    "Green": ((0, 158, 115), (0, 56, 40), (255, 255, 255)),
+    "Yellow": ((240, 228, 66), (96, 86, 10), (24, 22, 26)),
+}
 ROBBER: RGB = (128, 128, 134)
 ROBBER_OUTLINE: RGB = (30, 30, 34)
 
@@ -81,6 +90,25 @@ def seat_outline(seat: int) -> RGB:
 
 def seat_ink(seat: int) -> RGB:
     return SEAT_INK[seat % len(SEAT_INK)]
+
+
+def seat_style(label: str, seat: int = 0) -> tuple[RGB, RGB, RGB]:
+    """(fill, outline, ink) of the seat called ``label``; unknown labels fall back by seat."""
+    style = SEAT_STYLES.get(label)
+    if style is None:
+        style = (seat_fill(seat), seat_outline(seat), seat_ink(seat))
+    return style
+
+
+# Yspahan's city: the ground of each quarter's souks, the streets and the dice
+SACK: RGB = (178, 122, 64)
+BARREL: RGB = (126, 98, 164)
+CHEST: RGB = (52, 126, 150)
+VASE: RGB = (168, 78, 104)
+STREET: RGB = (104, 94, 84)
+STREET_EDGE: RGB = (70, 62, 56)
+DIE_WHITE: RGB = (250, 250, 246)
+DIE_YELLOW: RGB = (246, 204, 40)
 
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:

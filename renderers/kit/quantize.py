@@ -20,7 +20,8 @@ BLEND_STEPS = 8
 SURFACES: tuple[RGB, ...] = (
     pal.BACKGROUND, pal.PANEL, pal.CARD, pal.RAID_CARD, pal.EMPTY_CELL, pal.MAT, pal.GOODS_BACK,
     pal.TRIBE_BACK, pal.ACTION_BAND, pal.GOODS_BAND, pal.RAID_BAND, pal.HIGHLIGHT,
-    *pal.SYMBOL_COLOURS.values(), *pal.SEAT_FILL,
+    *pal.SYMBOL_COLOURS.values(), *pal.SEAT_FILL, *(f for f, _, _ in pal.SEAT_STYLES.values()),
+    pal.SACK, pal.BARREL, pal.CHEST, pal.VASE, pal.STREET,
 )
 INKS: tuple[RGB, ...] = (
     pal.INK_DARK, pal.INK_LIGHT, pal.INK_MUTED, pal.INK_SOFT, pal.HIGHLIGHT, pal.PANEL_EDGE,
@@ -67,6 +68,7 @@ def _swatch() -> Image.Image:
     sprites += [icons.tribe(s, 32) for s in icons.SYMBOLS]
     sprites += [icons.figure(seat, 32) for seat in (0, 1, None)]
     sprites += [icons.marker(seat, 32) for seat in (0, 1)]
+    sprites += [icons.die(v, 32, fill) for v in (1, 6) for fill in (pal.DIE_WHITE, pal.DIE_YELLOW)]
     backs = (pal.CARD, pal.PANEL, pal.BACKGROUND)
     per_row = 64
     rows = -(-len(blends) // per_row)

@@ -1,4 +1,4 @@
-"""The render benchmark measures what it says: one render+encode per sampled view."""
+"""The render benchmark measures what it says: one render+encode per sampled view, per game."""
 
 from __future__ import annotations
 
@@ -19,10 +19,20 @@ def test_every_sampled_view_is_rendered_and_measured() -> None:
     assert len(panels) == len(boards) - 1  # the final position has no decision, so no panel
 
 
-def test_the_benchmark_prints_one_json_object(capsys: pytest.CaptureFixture[str]) -> None:
+def test_yspahan_views_cover_two_three_and_four_players() -> None:
+    boards, panels = render.sample_views(games=3, every=80, name="yspahan")
+    assert {len(v["players"]) for v in boards} == {2, 3, 4}
+    assert all(v["game"] == "yspahan" for v in boards)
+    assert len(panels) == len(boards) - 3  # one final position per game
+
+
+def test_the_benchmark_prints_one_json_object_with_figures_per_game(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert render.main(["--games", "1", "--every", "60"]) == 0
-    out = capsys.readouterr().out
-    result = json.loads(out)
-    assert {"board", "panel", "first_render_ms", "meets_targets", "png_compress_level"} <= set(
-        result
-    )
+    result = json.loads(capsys.readouterr().out)
+    assert {"targi", "yspahan", "meets_targets", "png_compress_level", "targets"} <= set(result)
+    for name in ("targi", "yspahan"):
+        assert {"board", "panel", "first_render_ms", "meets_targets"} <= set(result[name])
+        assert result[name]["board"]["renders"] >= 3
+    assert result["yspahan"]["players"] == [2]  # one game: the first player count only

@@ -1,0 +1,209 @@
+"""The Yspahan board and panel: stable pictures of saved real views, and every moment of seeded
+2-, 3- and 4-player games renders into a small, wide PNG with the deciding seat's panel."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import json
+from collections.abc import Iterator
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pytest
+from PIL import Image
+
+import games.yspahan  # noqa: F401  (registers the game)
+import renderers
+from games.core import registry, rng
+from renderers import yspahan
+from renderers.kit import palette as pal
+from tests.renderers.golden import assert_matches_golden
+
+VIEWS = Path(__file__).resolve().parent / "views"
+MAX_BYTES = 500 * 1024
+# Views saved from seeded games of the real engine (so the goldens do not move when the engine
+# changes): spectator views for boards, the deciding seat's own view for panels.
+BOARDS = ("start_2p", "busy_4p", "ship_4p", "end_3p")
+PANELS = ("busy_4p_place", "ship_4p_save", "cards_2p_end_turn", "build_3p")
+
+
+@cache
+def saved(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads((VIEWS / f"yspahan_{name}.json").read_text())
+    return data
+
+
+def colour_at(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    pixel = image.convert("RGB").getpixel(xy)
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=False))
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_matches_golden(name: str) -> None:
+    image = renderers.render_board("yspahan", saved(name))
+    assert_matches_golden(image, f"yspahan_board_{name}")
+
+
+@pytest.mark.parametrize("name", PANELS)
+def test_panel_matches_golden(name: str) -> None:
+    image = renderers.render_panel("yspahan", saved(name))
+    assert_matches_golden(image, f"yspahan_panel_{name}")
+
+
+@pytest.mark.parametrize("name", BOARDS)
+def test_board_png_is_landscape_wide_and_small(name: str) -> None:
+    data = renderers.encode_png(renderers.render_board("yspahan", saved(name)))
+    assert len(data) <= MAX_BYTES
+    with Image.open(io.BytesIO(data)) as png:
+        assert png.width >= 1200
+        assert png.width > png.height
+
+
+def test_a_shop_shows_its_owners_cube_and_the_supervisor_stands_on_his_space() -> None:
+    view = saved("busy_4p")
+    image = renderers.render_board("yspahan", view)
+    shop = next(s for s in view["shops"] if s["owner"] is not None)
+    x0, y0, x1, _y1 = yspahan.cell_box(shop["x"], shop["y"])
+    # the middle of the cube face (clear of its initial) is the owner's colour
+    fill = pal.seat_style(view["players"][shop["owner"]]["label"])[0]
+    assert close(colour_at(image, ((x0 + x1) // 2, y0 + 14)), fill, 24)
+    empty = next(s for s in view["shops"] if s["owner"] is None)
+    ex0, ey0, _ex1, _ = yspahan.cell_box(empty["x"], empty["y"])
+    assert close(colour_at(image, (ex0 + 10, ey0 + 10)), pal.CARD)
+    where = next(s for s in view["street"] if s["id"] == view["supervisor"])
+    sx0, sy0, sx1, _ = yspahan.cell_box(where["x"], where["y"])
+    head = colour_at(image, ((sx0 + sx1) // 2, sy0 + 14))
+    assert close(head, pal.DIE_WHITE, 12)
+
+
+def test_the_caravan_shows_each_cube_in_its_owners_colour() -> None:
+    view = saved("busy_4p")
+    image = renderers.render_board("yspahan", view)
+    caravan = view["caravan"]
+    filled = [s for s in caravan["spaces"] if s["owner"] is not None]
+    assert filled
+    for space in caravan["spaces"]:
+        left, _top, _right, bottom = yspahan.caravan_space_box(caravan["per_row"], space["row"],
+                                                             space["col"])
+        pixel = colour_at(image, (left + 18, bottom - 18))  # clear of the initial
+        if space["owner"] is None:
+            assert not close(pixel, pal.seat_style("Blue")[0], 40)
+        else:
+            label = view["players"][space["owner"]]["label"]
+            assert close(pixel, pal.seat_style(label)[0], 24)
+
+
+def test_the_board_never_shows_a_hand_so_every_seat_sees_the_same_board() -> None:
+    own = saved("cards_2p_end_turn")
+    assert any(p["hand"] for p in own["players"])
+    spectator = json.loads(json.dumps(own))
+    for player in spectator["players"]:
+        player["hand"] = None
+    spectator["decision"]["actions"] = []
+    a = renderers.render_board("yspahan", own)
+    b = renderers.render_board("yspahan", spectator)
+    assert a.tobytes() == b.tobytes()
+
+
+def test_the_panel_lists_the_own_hand_and_grows_with_the_options() -> None:
+    own = saved("cards_2p_end_turn")
+    seat = own["decision"]["seat"]
+    panel = renderers.render_panel("yspahan", own)
+    assert close(colour_at(panel, (panel.width // 2, 4)), pal.seat_style("Red")[0])
+    # a hand card is a sand-coloured tile below the resources
+    assert close(colour_at(panel, (200, yspahan.HAND_TOP + yspahan.HAND_CARD_H - 12)), pal.CARD)
+    assert yspahan.panel_seat(own) == seat
+    # Shop delivery may offer every empty shop of the city: two columns, all of them drawn
+    many = json.loads(json.dumps(saved("busy_4p_place")))
+    empty = [f"cube {s['id']}" for s in many["shops"] if s["owner"] is None]
+    many["decision"]["actions"] = empty
+    tall = renderers.render_panel("yspahan", many)
+    rows = -(-len(empty) // 2)
+    assert tall.width == yspahan.PANEL_W
+    assert tall.height >= 122 + rows * yspahan.ACTION_ROW
+
+
+def test_a_panel_action_names_what_it_does() -> None:
+    view = saved("busy_4p_place")
+    action = view["decision"]["actions"][0]
+    assert action.startswith("cube ")
+    assert "VP souk" in yspahan.action_hint(view, action)
+    assert yspahan.action_hint(view, "group 6").startswith("Gold")
+    assert "camels" in yspahan.action_hint(view, "build crane")
+
+
+def test_seat_colours_stay_apart_for_red_green_colour_blindness() -> None:
+    # Machado et al. (2009) simulation matrices at full severity, applied in linear RGB
+    matrices = {
+        "protan": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+        "deutan": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                   (-0.011820, 0.042940, 0.968881)),
+    }
+
+    def linear(c: int) -> float:
+        v = c / 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+    def seen(rgb: tuple[int, int, int], m: tuple[tuple[float, ...], ...]) -> list[float]:
+        lin = [linear(c) for c in rgb]
+        return [255 * min(1.0, max(0.0, sum(m[i][j] * lin[j] for j in range(3))))
+                for i in range(3)]
+
+    fills = [pal.seat_style(label)[0] for label in ("Blue", "Red", "Green", "Yellow")]
+    for m in matrices.values():
+        for a, b in itertools.combinations(fills, 2):
+            distance = sum((x - y) ** 2 for x, y in zip(seen(a, m), seen(b, m), strict=True))
+            assert distance ** 0.5 > 40
+
+
+# ---- real seeded games ----------------------------------------------------------------
+
+GAMES = ((2, 3), (3, 11), (4, 2026))
+EVERY = 25
+
+
+def decisions(players: int, seed: int) -> Iterator[tuple[Any, Any]]:
+    game = registry.get("yspahan")
+    state = game.new_game(players, seed)
+    r = rng.seed_state(seed ^ 0x5EED)
+    while True:
+        decision = game.decision(state)
+        yield state, decision
+        if decision is None:
+            return
+        r, i = rng.below(r, len(decision.actions))
+        state = game.apply(state, decision.actions[i])
+
+
+@pytest.mark.parametrize(("players", "seed"), GAMES)
+def test_board_and_panel_render_along_a_whole_game(players: int, seed: int) -> None:
+    game = registry.get("yspahan")
+    seen: set[str] = set()
+    rendered = 0
+    for n, (state, decision) in enumerate(decisions(players, seed)):
+        first_of_kind = decision is not None and decision.kind not in seen
+        if not (first_of_kind or decision is None or n % EVERY == 0):
+            continue
+        data = renderers.encode_png(renderers.render_board("yspahan", game.view(state, None)))
+        assert len(data) <= MAX_BYTES
+        with Image.open(io.BytesIO(data)) as png:
+            assert png.size == (yspahan.WIDTH, yspahan.HEIGHT)
+        if decision is not None:
+            seen.add(decision.kind)
+            view = game.view(state, decision.seat)
+            panel = renderers.render_panel("yspahan", view)
+            assert len(renderers.encode_png(panel)) <= MAX_BYTES
+            label = view["players"][decision.seat]["label"]
+            assert close(colour_at(panel, (panel.width // 2, 4)), pal.seat_style(label)[0])
+        rendered += 1
+    assert decision is None  # played to the end
+    assert {"choose_group", "option"} <= seen
+    assert rendered > 10
