@@ -72,9 +72,9 @@ class OutboxDispatcher:
                     continue
                 handler = self._handlers.get(row.kind)
                 if handler is None:
-                    log.warning("no handler for outbox row %s of kind %r", row.id, row.kind)
-                    await self.bot.service.outbox.mark_failed(row.id, f"no handler for {row.kind}")
-                    blocked.add(row.table_id)
+                    # A kind this bot cannot show must not hold back the table's boards.
+                    log.warning("skipping outbox row %s of unknown kind %r", row.id, row.kind)
+                    await self.bot.service.outbox.mark_delivered(row.id, None)
                     continue
                 try:
                     message_id = await handler(row)
