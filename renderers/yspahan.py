@@ -37,7 +37,8 @@ CARAVAN_BOX = (566, 722, 960, 992)
 RIGHT_X, RIGHT_W = 972, 616
 STATUS_BOX = (RIGHT_X, 66, RIGHT_X + RIGHT_W, 184)
 PLAYERS_TOP, PLAYERS_BOTTOM, PLAYER_GAP = 192, 784, 8
-LOG_BOX = (RIGHT_X, 792, RIGHT_X + RIGHT_W, 992)
+PLAYER_MAX_H = 236  # with two players the log gets the rest of the column
+LOG_BOTTOM = 992
 
 QUARTER_COLOURS: dict[str, RGB] = {
     "Sack": pal.SACK,
@@ -206,7 +207,7 @@ def _static_board(view: View) -> Image.Image:
 
 def player_boxes(count: int) -> list[tuple[int, int, int, int]]:
     count = max(1, count)
-    h = (PLAYERS_BOTTOM - PLAYERS_TOP - PLAYER_GAP * (count - 1)) // count
+    h = min(PLAYER_MAX_H, (PLAYERS_BOTTOM - PLAYERS_TOP - PLAYER_GAP * (count - 1)) // count)
     return [
         (RIGHT_X, PLAYERS_TOP + i * (h + PLAYER_GAP), RIGHT_X + RIGHT_W,
          PLAYERS_TOP + i * (h + PLAYER_GAP) + h)
@@ -214,12 +215,16 @@ def player_boxes(count: int) -> list[tuple[int, int, int, int]]:
     ]
 
 
+def log_box(count: int) -> tuple[int, int, int, int]:
+    return RIGHT_X, player_boxes(count)[-1][3] + PLAYER_GAP, RIGHT_X + RIGHT_W, LOG_BOTTOM
+
+
 def _build_static_board(view: View, count: int) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, WIDTH, HEADER_H - 1), fill=pal.PANEL)
     draw.line((0, HEADER_H - 1, WIDTH, HEADER_H - 1), fill=pal.PANEL_EDGE, width=2)
-    for box in (TOWER_BOX, CARAVAN_BOX, STATUS_BOX, *player_boxes(count), LOG_BOX):
+    for box in (TOWER_BOX, CARAVAN_BOX, STATUS_BOX, *player_boxes(count), log_box(count)):
         lay.rounded(draw, box, 12, fill=pal.PANEL, outline=pal.PANEL_EDGE, line=2)
     lay.rounded(draw, MAP_BOX, 12, fill=pal.MAT, outline=pal.PANEL_EDGE, line=2)
     _draw_city(draw, view)
@@ -443,7 +448,7 @@ def render_board(view: View) -> Image.Image:
     players = list(view.get("players", []))
     for player, box in zip(players, player_boxes(len(players)), strict=False):
         _draw_player(image, draw, view, player, box)
-    _draw_log(draw, view)
+    _draw_log(draw, view, log_box(len(players)))
     return image
 
 
@@ -737,17 +742,15 @@ def _draw_buildings(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
             break
 
 
-def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
+def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, int]) -> None:
     """The newest sentences at the bottom; a long sentence may take two lines."""
-    x0, y0, x1, y1 = LOG_BOX
+    x0, y0, x1, y1 = box
     f = font(18)
     step = lay.line_height(f) + 1
     room = (y1 - y0 - 14) // step
     stacked: list[tuple[str, bool]] = []
     for age, entry in enumerate(reversed([pretty(str(e)) for e in view.get("log", [])])):
-        lines = lay.wrap(entry, f, x1 - x0 - 28, 2)
-        if len(stacked) + len(lines) > room:
-            lines = lines[: room - len(stacked)]
+        lines = lay.wrap(entry, f, x1 - x0 - 28, min(2, room - len(stacked)))
         stacked = [(line, age == 0) for line in lines] + stacked
         if len(stacked) >= room:
             break
@@ -762,7 +765,7 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
 PANEL_W = 1000
 PANEL_LEFT_W = 400
 ACTION_ROW = 42
-HAND_CARD_H = 100
+HAND_CARD_H = 90
 BUILDING_ROW = 32
 HAND_TOP = 76 + 124 + 6 * BUILDING_ROW + 10 + 46  # resources box, gap, "Your hand"
 
@@ -796,7 +799,10 @@ def render_panel(view: View) -> Image.Image:
     hand = player.get("hand") if player else None
     cards = [c for c in hand if isinstance(c, Mapping)] if isinstance(hand, list) else []
     left_bottom = HAND_TOP + max(1, len(cards)) * (HAND_CARD_H + 8)
-    height = max(600, list_top + rows * ACTION_ROW + 16, left_bottom + 16)
+    situation = situation_lines(view) if decision else []
+    situation_top = list_top + rows * ACTION_ROW + 14
+    situation_bottom = situation_top + (34 + 26 * len(situation) if situation else 0)
+    height = max(600, situation_bottom + 16, left_bottom + 16)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_panel_header(image, draw, view, seat)
@@ -829,7 +835,48 @@ def render_panel(view: View) -> Image.Image:
         draw.text((rx, y), line, font=prompt_font, fill=pal.INK_LIGHT)
         y += lay.line_height(prompt_font) + 2
     _draw_actions(draw, view, actions, (rx, list_top), rw, columns, rows)
+    if situation:  # what is going on, so the panel can be read without the board
+        draw.text((rx, situation_top), "On the board", font=font(20, bold=True),
+                  fill=pal.INK_MUTED)
+        y = situation_top + 32
+        for line in situation:
+            lay.text(draw, (rx, y), line, font(18), pal.INK_LIGHT, max_width=rw)
+            y += 26
     return image
+
+
+def situation_lines(view: View) -> list[str]:
+    """The action under way, the Supervisor and the shipping queue, in words."""
+    current = view.get("current_action") or {}
+    lines: list[str] = []
+    group = current.get("group")
+    if isinstance(group, int) and 1 <= group <= 6:
+        n = int(current.get("dice", 0))
+        text = f"Group taken: {TOWER_SPACE_NAMES[group - 1]}, {n} {dice_word(n)} showing " \
+               f"{current.get('value')}"
+        extra = current.get("extra_die")
+        if isinstance(extra, Mapping):
+            text += f" + {extra.get('id')} as an extra die"
+        lines.append(text)
+    quarter, left = current.get("quarter"), int(current.get("cubes_left", 0) or 0)
+    if quarter and left:
+        lines.append(f"{left} cube{'' if left == 1 else 's'} to place in the {quarter} quarter")
+    origin = current.get("supervisor_from")
+    if origin:
+        steps = int(current.get("supervisor_steps", 0))
+        lines.append(f"Supervisor: from {origin}, {steps} step{'' if steps == 1 else 's'} "
+                     f"so far, now at {view.get('supervisor')}")
+    else:
+        lines.append(f"Supervisor at {view.get('supervisor')}")
+    owners = _shop_owner(view)
+    shipping = [str(s) for s in current.get("shipping", [])]
+    if shipping:
+        parts = [f"{s} ({seat_label(view, owners[s])})" if s in owners else s for s in shipping]
+        lines.append("To ship: " + ", ".join(parts))
+    card = view.get("resolving_card")
+    if isinstance(card, Mapping):
+        lines.append(f"Resolving {card.get('id')} {card.get('name')}")
+    return lines
 
 
 def _draw_panel_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
