@@ -482,6 +482,15 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
     x += 40
     x += lay.text(draw, (x, mid), f"Deck {deck} · discard {discard}", font(20), pal.INK_LIGHT,
                   anchor="lm") + 20
+    queue = [int(q) for q in view.get("turn_queue", []) if isinstance(q, int)]
+    if queue and view.get("phase") != "finished":  # who acts after the current turn, today
+        draw.line((x, 12, x, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
+        x += 18
+        label = "Lowest score first:" if view.get("last_day_order") else "Next:"
+        x += lay.text(draw, (x, mid), label, font(20), pal.INK_MUTED, anchor="lm") + 8
+        for seat in queue[:6]:
+            icons.paste(image, seat_cube(view, seat, 26), (x, mid - 13))
+            x += 30
     first = view.get("first_player")
     if isinstance(first, int):
         f = font(22, bold=True)
@@ -560,7 +569,8 @@ def _draw_tower(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
                       anchor="lm")
             continue
         dice = [pal.DIE_WHITE] * white + [pal.DIE_YELLOW] * yel
-        step = min(TOWER_DIE + 4, (x1 - 70 - x) // max(1, len(dice)))
+        room = x1 - 76 - x - TOWER_DIE  # dice overlap a little rather than cover the count
+        step = min(TOWER_DIE + 4, room // max(1, len(dice) - 1))
         for fill in dice:
             icons.paste(image, icons.die(value, TOWER_DIE, fill), (x, dy))
             x += step
@@ -664,10 +674,10 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
         tag = "deciding" if deciding else "turn"
         lay.pill(draw, (tag_x, y0 + 13), tag, font(18, bold=True), pal.HIGHLIGHT, pal.INK_DARK)
     score = int(player.get("score", 0))
-    icons.paste(image, icons.vp(34), (x1 - 120, y0 + 9))
-    draw.text((x1 - 80, y0 + 26), f"{score}", font=font(30, bold=True), fill=pal.INK_LIGHT,
-              anchor="lm")
-    draw.text((x1 - 14, y0 + 30), "VP", font=font(18), fill=pal.INK_MUTED, anchor="rm")
+    vp_w = lay.text(draw, (x1 - 14, y0 + 30), "VP", font(18), pal.INK_MUTED, anchor="rm")
+    score_w = lay.text(draw, (x1 - 20 - vp_w, y0 + 26), str(score), font(30, bold=True),
+                       pal.INK_LIGHT, anchor="rm")
+    icons.paste(image, icons.vp(34), (x1 - 26 - vp_w - score_w - 34, y0 + 9))
     # counters
     y = y0 + 50
     x = x0 + 26
@@ -724,10 +734,12 @@ def _draw_buildings(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
         draw.text((x0, (y0 + y1) / 2), "No buildings yet", font=font(18), fill=pal.INK_MUTED,
                   anchor="lm")
         return
-    f = font(18, bold=True)
     names = [str(b.get("name", "")) for b in built]
     room = x1 - x0 - 6 * (len(names) - 1)
-    widths = [f.getlength(n) + 16 for n in names]
+    f = font(18, bold=True)
+    if sum(f.getlength(n) + 12 for n in names) > room:
+        f = font(18)
+    widths = [f.getlength(n) + 12 for n in names]
     if sum(widths) > room:  # shrink the longest labels evenly, keeping each readable
         cap = max(48.0, room / len(names))
         widths = [min(w, cap) for w in widths]
@@ -736,7 +748,7 @@ def _draw_buildings(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
         right = min(x + w, x1)
         draw.rounded_rectangle((x, y0, right, y1), radius=8, fill=pal.CARD, outline=pal.CARD_EDGE)
         lay.text(draw, ((x + right) / 2, (y0 + y1) / 2), name, f, pal.INK_DARK,
-                 max_width=right - x - 8, anchor="mm")
+                 max_width=right - x - 6, anchor="mm")
         x = right + 6
         if x >= x1:
             break
@@ -987,7 +999,17 @@ def action_hint(view: View, action: str) -> str:
         owner = _shop_owner(view).get(arg)
         return f"{seat_label(view, owner)}'s cube ships first" if owner is not None else ""
     if verb == "step":
-        return {"N": "north", "E": "east", "S": "south", "W": "west"}.get(arg, "")
+        return step_hint(view, arg)
+    if verb == "convert":
+        other = {"camels": "gold", "gold": "camels"}.get(arg)
+        return f"give {arg}, get as many {other}" if other else ""
+    if verb == "quarter":
+        name = arg.capitalize()
+        free = sum(1 for s in view.get("shops", []) if s.get("quarter") == name
+                   and s.get("owner") is None)
+        return f"{free} empty shop{'' if free == 1 else 's'} in the {name} quarter"
+    if verb == "amount" and arg.isdigit():
+        return amount_hint(view, int(arg))
     if verb in ("build", "play", "discount"):
         return _named_thing(view, verb, parts[1:])
     words = {
@@ -1008,6 +1030,40 @@ def action_hint(view: View, action: str) -> str:
     if verb == "shops" and len(parts) == 2:
         return f"place {int(current.get('dice', 0)) + 1} cubes, discarding {arg[1:]}"
     return ""
+
+
+def amount_hint(view: View, n: int) -> str:
+    card = view.get("resolving_card")
+    kind = str(card.get("kind", "")) if isinstance(card, Mapping) else ""
+    if kind == "C7":
+        return f"return {n} gold"
+    if kind == "C8":
+        return f"return {n} camel{'' if n == 1 else 's'}"
+    return f"exchange {n}"
+
+
+COMPASS = {"N": ("north", 0, 1), "E": ("east", 1, 0), "S": ("south", 0, -1), "W": ("west", -1, 0)}
+
+
+def step_hint(view: View, direction: str) -> str:
+    """``north to N2, by CHEST-C1 (Red)``: where one Supervisor step leads and whose cubes
+    stand next to that space."""
+    if direction not in COMPASS:
+        return ""
+    word, dx, dy = COMPASS[direction]
+    street = {str(s["id"]): s for s in view.get("street", [])}
+    here = street.get(str(view.get("supervisor", "")))
+    if here is None:
+        return word
+    target = next((s for s in street.values()
+                   if s["x"] == here["x"] + dx and s["y"] == here["y"] + dy), None)
+    if target is None:
+        return word
+    owners = _shop_owner(view)
+    shops = [f"{shop} ({seat_label(view, owners[shop])})" if shop in owners else shop
+             for shop in target.get("shops", [])]
+    text = f"{word} to {target['id']}"
+    return f"{text}, by {' and '.join(shops)}" if shops else text
 
 
 def souk_summary(view: View, souk: Mapping[str, Any]) -> str:
