@@ -197,8 +197,10 @@ class SeatChangeRecord:
     by_user: int | None
     from_user: int | None
     from_agent: str | None
+    from_name: str
     to_user: int | None
     to_agent: str | None
+    to_name: str
     created_at: datetime
 
 

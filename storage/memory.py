@@ -446,8 +446,10 @@ class MemoryTransaction(_MemoryReader):
             by_user,
             before.user_id,
             before.agent,
+            before.name,
             user_id,
             agent,
+            name,
             self._now(),
         )
         self._data.next_seat_change += 1
@@ -465,9 +467,7 @@ class MemoryTransaction(_MemoryReader):
     ) -> UserSettingsRecord:
         if (quiet_start is None) != (quiet_end is None) or notify not in ("thread", "dm"):
             raise StorageError(f"settings of user {user_id}: constraint failed")
-        record = UserSettingsRecord(
-            user_id, time_zone, quiet_start, quiet_end, notify, self._now()
-        )
+        record = UserSettingsRecord(user_id, time_zone, quiet_start, quiet_end, notify, self._now())
         self._data.settings[user_id] = record
         return record
 
@@ -508,9 +508,7 @@ class MemoryTransaction(_MemoryReader):
     async def cancel_timers(self, table_id: int) -> int:
         pending = [t for t in self._data.timers.values() if t.table_id == table_id and t.pending]
         for timer in pending:
-            self._data.timers[timer.id] = replace(
-                timer, fired_at=self._now(), outcome="cancelled"
-            )
+            self._data.timers[timer.id] = replace(timer, fired_at=self._now(), outcome="cancelled")
         return len(pending)
 
     async def create_undo_request(

@@ -51,6 +51,7 @@ from storage.base import (
 BUSY_TIMEOUT_MS = 5000
 _MIGRATION_NAME = re.compile(r"^(\d{3})_[a-z0-9_]+\.sql$")
 
+
 def _ts(value: datetime) -> str:
     if value.tzinfo is None:
         raise ValueError("timestamps must be timezone-aware")
@@ -181,8 +182,10 @@ def _seat_change(row: sqlite3.Row) -> SeatChangeRecord:
         by_user=row["by_user"],
         from_user=row["from_user"],
         from_agent=row["from_agent"],
+        from_name=row["from_name"],
         to_user=row["to_user"],
         to_agent=row["to_agent"],
+        to_name=row["to_name"],
         created_at=_req_dt(row["created_at"]),
     )
 
@@ -256,9 +259,7 @@ class _SqliteReader:
             where.append("guild_id = ?")
             params.append(guild_id)
         if user_id is not None:
-            where.append(
-                "id IN (SELECT table_id FROM seats WHERE user_id = ? OR owner_id = ?)"
-            )
+            where.append("id IN (SELECT table_id FROM seats WHERE user_id = ? OR owner_id = ?)")
             params.extend((user_id, user_id))
         if statuses is not None:
             if not statuses:
@@ -601,7 +602,8 @@ class SqliteTransaction(_SqliteReader):
             raise _integrity_error(str(exc), table_id) from exc
         await self._write(
             "INSERT INTO seat_changes (table_id, version, seat, reason, by_user, from_user,"
-            " from_agent, to_user, to_agent, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            " from_agent, from_name, to_user, to_agent, to_name, created_at)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 table_id,
                 version,
@@ -610,8 +612,10 @@ class SqliteTransaction(_SqliteReader):
                 by_user,
                 before["user_id"],
                 before["agent"],
+                before["name"],
                 user_id,
                 agent,
+                name,
                 _ts(self._clock()),
             ),
             table_id,

@@ -35,7 +35,7 @@ from bot.service.errors import (
 )
 from bot.service.models import LoadedTable, MoveResult, NextDecision, SeatInfo, TableInfo
 from bot.service.outbox import Outbox
-from bot.service.tables import TableService
+from bot.service.service import TableService
 
 __all__ = [
     "AlreadySeated",

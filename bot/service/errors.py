@@ -78,12 +78,39 @@ class StaleVersion(ServiceError):
         self.actual = actual
 
 
+class UnknownPace(ServiceError):
+    """No pace preset has that name."""
+
+
+class InvalidSetting(ServiceError):
+    """A user setting value was refused (unknown time zone, badly written time, …)."""
+
+
+class NotStalled(ServiceError):
+    """The seat's deadline has not passed yet, so the table cannot act for it."""
+
+
+class NotAllowed(ServiceError):
+    """The user may not do this at this table (not seated, not the owner, …)."""
+
+
+class UndoRefused(ServiceError):
+    """There is nothing the user may undo, or it needs the other players' consent."""
+
+
+class UndoRequestNotFound(ServiceError):
+    """No such undo request, or it is no longer waiting for answers."""
+
+
 __all__ = [
     "AlreadySeated",
+    "InvalidSetting",
     "LobbyClosed",
+    "NotAllowed",
     "NotEnoughPlayers",
     "NotHost",
     "NotSeated",
+    "NotStalled",
     "NotYourTurn",
     "ServiceError",
     "StaleVersion",
@@ -92,6 +119,9 @@ __all__ = [
     "TableNotFound",
     "ThreadTaken",
     "TooManyTables",
+    "UndoRefused",
+    "UndoRequestNotFound",
     "UnknownAgentLevel",
     "UnknownGame",
+    "UnknownPace",
 ]

@@ -16,6 +16,7 @@ class SeatInfo:
     user_id: int | None  # a person, or
     agent: str | None  # an agent level such as "greedy"
     name: str
+    owner_id: int | None = None  # the person an agent stands in for, who may reclaim the seat
 
     @property
     def is_agent(self) -> bool:
@@ -23,7 +24,7 @@ class SeatInfo:
 
     @classmethod
     def from_record(cls, record: SeatRecord) -> SeatInfo:
-        return cls(record.seat, record.user_id, record.agent, record.name)
+        return cls(record.seat, record.user_id, record.agent, record.name, record.owner_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,6 +43,7 @@ class TableInfo:
     seats: tuple[SeatInfo, ...]  # in seat order, which is join order
     created_at: datetime
     updated_at: datetime
+    pace: str = "daily"  # a name in bot.service.pace.PACES
 
     @classmethod
     def from_record(cls, record: TableRecord) -> TableInfo:
@@ -60,12 +62,20 @@ class TableInfo:
             seats=tuple(SeatInfo.from_record(s) for s in record.seats),
             created_at=record.created_at,
             updated_at=record.updated_at,
+            pace=record.pace,
         )
 
     def seat_of(self, user_id: int) -> int | None:
         """The seat a user holds here, or None."""
         for seat in self.seats:
             if seat.user_id == user_id:
+                return seat.seat
+        return None
+
+    def owned_by(self, user_id: int) -> int | None:
+        """The seat an agent holds for this user (who may take it back), or None."""
+        for seat in self.seats:
+            if seat.owner_id == user_id and seat.agent is not None:
                 return seat.seat
         return None
 

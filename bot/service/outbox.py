@@ -20,16 +20,37 @@ Row kinds and their payloads (JSON; user ids are Discord user ids, None for an a
     ``winner_user_ids``, ``reason``, ``tiebreak``, ``seats``.
 ``cancel``
     ``version``, ``by_user``.
+``reminder``, ``stalled``
+    see ``bot.service.timers``.
+``seat``, ``extended``
+    see ``bot.service.stalls``; a concession that ends the game writes a ``result`` row with
+    ``conceded_seat`` and ``conceded_by`` added and ``reason`` "<Label> conceded".
+``undo``, ``undo_request``, ``undo_declined``
+    see ``bot.service.undo``; ``undo`` means: post the board at ``version`` (the rewound one).
 
 The ``next_*`` keys say who decides now: ``next_seat``, ``next_label``, ``next_user_id``,
-``next_agent``, ``next_name``, ``is_agent``, ``next_kind``, ``next_prompt`` (all None, and
-``is_agent`` false, once the game is over).
+``next_agent``, ``next_name``, ``is_agent``, ``next_kind``, ``next_prompt``, and
+``next_deadline`` (Unix seconds for ``<t:…:R>``, None when no person decides); all None, and
+``is_agent`` false, once the game is over.
+
+Delivery guarantees. Rows of one table are handed out in id order and a failed row holds back
+the later ones (in order per table). A row stays pending until ``mark_delivered``, so a crash
+at any point means it is handed out again (at least once). To keep "again" from posting twice,
+the dispatcher calls ``begin(row.id)`` right before it posts: it records the attempt and
+returns an ``Attempt`` whose ``earlier`` is the time of a previous attempt that was never
+marked delivered (None on a first attempt), and a ``nonce`` unique to the row. When
+``earlier`` is set, the previous post may have landed before the crash: the dispatcher checks
+the destination (e.g. the thread's recent messages for one sent with that ``nonce``, or whose
+text carries it) and, if found, marks the row delivered with that message id instead of
+posting again (edit-or-skip). Sending with ``nonce`` and ``enforce_nonce`` also lets Discord
+drop a quick duplicate by itself.
 """
 
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
+from dataclasses import dataclass
+from datetime import datetime, timedelta
 
 from storage import Clock, OutboxRecord, StorageError, Store
 
@@ -46,6 +67,22 @@ def retry_delay(attempts: int) -> timedelta:
     return timedelta(seconds=min(seconds, MAX_RETRY_SECONDS))
 
 
+@dataclass(frozen=True, slots=True)
+class Attempt:
+    row: OutboxRecord
+    earlier: datetime | None  # a previous attempt that may have landed; None on the first
+    nonce: str  # unique to the row; send it with the post so a retry can recognise it
+
+    @property
+    def retry_after_crash(self) -> bool:
+        return self.earlier is not None
+
+
+def nonce_for(outbox_id: int) -> str:
+    """A Discord message nonce (≤ 25 characters) naming the outbox row."""
+    return f"cvs-{outbox_id}"
+
+
 class Outbox:
     def __init__(self, store: Store, clock: Clock) -> None:
         self._store = store
@@ -54,6 +91,14 @@ class Outbox:
     async def pending(self, limit: int = 50) -> list[OutboxRecord]:
         """Due rows, oldest first, never one that would overtake an earlier row of its table."""
         return await self._store.pending_outbox(limit, now=self._clock())
+
+    async def begin(self, outbox_id: int) -> Attempt:
+        """Record that a delivery of the row starts now (call it right before posting)."""
+        earlier = await self._store.mark_attempted(outbox_id, at=self._clock())
+        row = await self._store.get_outbox(outbox_id)
+        if row is None:
+            raise StorageError(f"no outbox row {outbox_id}")
+        return Attempt(row=row, earlier=earlier, nonce=nonce_for(outbox_id))
 
     async def mark_delivered(self, outbox_id: int, message_id: int | None = None) -> None:
         await self._store.mark_delivered(outbox_id, message_id=message_id, at=self._clock())

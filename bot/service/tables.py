@@ -12,7 +12,16 @@ Rules chosen here:
   may add a bot;
 - if the host leaves the lobby, the earliest-joined remaining person becomes host, and a lobby
   left with no person in it is cancelled;
-- the per-server limit counts tables in the lobby or being played.
+- the per-server limit counts tables in the lobby or being played;
+- each table has a pace (``bot.service.pace``); whenever a decision passes to a person's seat,
+  that seat's reminders and deadline are scheduled in the same transaction as the move
+  (``bot.service.timers``), and every earlier timer of the table is cancelled;
+- the action log is append-only and undo-aware (``bot.service.history``): each row records
+  whether it was reversible and the sentences it produced;
+- a person whose seat an agent holds for them takes it back by moving (or ``reclaim``).
+
+``TableCore`` is the lobby and the moves; ``bot.service.service.TableService`` adds stalled
+seats, undo and the inbox queries on top of it.
 """
 
 from __future__ import annotations
@@ -24,6 +33,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from bot.service.agents import AgentChooser, agent_levels, choose_with_games_agents, move_rng
@@ -43,8 +53,11 @@ from bot.service.errors import (
     UnknownAgentLevel,
     UnknownGame,
 )
+from bot.service.history import effective_moves
 from bot.service.models import LoadedTable, MoveResult, NextDecision, SeatInfo, TableInfo
 from bot.service.outbox import Outbox
+from bot.service.pace import DEFAULT_PACE, get_pace
+from bot.service.timers import current_deadline, schedule_turn, unix
 from games.core import Game, Outcome, SchemaError, Step
 from games.core import registry as game_registry
 from storage import (
@@ -52,9 +65,11 @@ from storage import (
     Clock,
     DuplicateRequest,
     Reader,
+    SeatConflict,
     StatusConflict,
     Store,
     TableStatus,
+    Transaction,
     VersionConflict,
     utc_now,
 )
@@ -71,7 +86,7 @@ def secure_seed() -> int:
     return secrets.randbits(63)
 
 
-class TableService:
+class TableCore:
     def __init__(
         self,
         store: Store,
@@ -83,8 +98,11 @@ class TableService:
         max_open_tables_per_guild: int = 20,
         seed_source: Callable[[], int] = secure_seed,
         state_cache_size: int = STATE_CACHE_SIZE,
+        on_schedule: Callable[[], None] | None = None,
     ) -> None:
         self.store = store
+        # Called after a commit that scheduled timers, e.g. ``TimerService.wake``.
+        self.on_schedule = on_schedule
         self.outbox = Outbox(store, clock)
         self.max_open_tables_per_guild = max_open_tables_per_guild
         self._games = games
@@ -139,9 +157,8 @@ class TableService:
             except SchemaError:
                 log.info("table %s: snapshot %s has an old schema; replaying", info.id, version)
         if state is None:
-            actions = [
-                a.action for a in await self.store.list_actions(info.id) if a.version <= version
-            ]
+            rows = await self.store.list_actions(info.id)
+            actions = [a.action for a in effective_moves(rows, version)]
             state = game.replay(len(info.seats), info.seed, info.options, actions)
         if version == info.version:
             self._remember(info.id, version, state)
@@ -158,8 +175,10 @@ class TableService:
         host_id: int,
         host_name: str,
         options: dict[str, Any] | None = None,
+        pace: str = DEFAULT_PACE,
     ) -> TableInfo:
         engine = self.game(game)
+        chosen_pace = get_pace(pace)
         chosen = {**engine.default_options(), **(options or {})}
         async with self.store.transaction() as tx:
             if guild_id is not None:
@@ -176,6 +195,7 @@ class TableService:
                 host_id=host_id,
                 seed=self._seed_source(),
                 options=chosen,
+                pace=chosen_pace.name,
             )
             await tx.add_seat(table_id, user_id=host_id, agent=None, name=host_name)
             return await self._info(tx, table_id)
@@ -269,15 +289,17 @@ class TableService:
                 )
             state = engine.new_game(len(info.seats), info.seed, info.options)
             decision = engine.decision(state)
-            payload: dict[str, Any] = {
-                "version": 0,
-                "seats": self._seats_payload(engine, info),
-                **self._next_payload(engine, info, decision),
-            }
             async with self.store.transaction() as tx:
                 await tx.set_status(table_id, "active", expected="lobby")
                 await tx.put_snapshot(table_id, 0, engine.to_json(state))
+                deadline = await self._schedule(tx, info, decision, 0)
+                payload: dict[str, Any] = {
+                    "version": 0,
+                    "seats": self._seats_payload(engine, info),
+                    **self._next_payload(engine, info, decision, deadline),
+                }
                 await tx.enqueue(table_id, version=0, kind="start", payload=payload)
+            self._scheduled(deadline)
             self._remember(table_id, 0, state)
             info = await self._info(self.store, table_id)
             await self._agents_move(info, engine, state, 0)
@@ -291,6 +313,7 @@ class TableService:
             if info.status not in ("lobby", "active"):
                 raise TableNotActive(f"Table #{table_id} is already {info.status}.")
             await tx.set_status(table_id, "cancelled", expected=info.status)
+            await tx.cancel_timers(table_id)
             if info.status == "active":
                 await tx.enqueue(
                     table_id,
@@ -398,6 +421,11 @@ class TableService:
             info, engine, state = loaded.info, loaded.game, loaded.state
             self._require_active(info, engine, state)
             seat = info.seat_of(user_id)
+            owned = info.owned_by(user_id)
+            if seat is None and owned is not None:
+                # Moving is how a person takes back the seat an agent kept for them.
+                info = await self._return_seat(info, owned, user_id)
+                seat = owned
             if seat is None:
                 raise NotSeated(
                     f"You are not playing at table #{table_id}; you can follow it in its thread."
@@ -494,6 +522,7 @@ class TableService:
         new_version = version + 1
         result = self._result(info, engine, before, new_version, seat, user_id, action, step)
         holder = info.holder(seat)
+        after = engine.decision(step.state)
         turn: dict[str, Any] = {
             "version": new_version,
             "seat": seat,
@@ -507,7 +536,6 @@ class TableService:
             "reversible": step.reversible,
             "passes_turn": result.next is None or result.next.seat != seat,
             "game_over": result.outcome is not None,
-            **self._next_payload(engine, info, engine.decision(step.state)),
         }
         try:
             async with self.store.transaction() as tx:
@@ -519,7 +547,12 @@ class TableService:
                     action=action,
                     request_id=request_id,
                     user_id=user_id,
+                    reversible=step.reversible,
+                    events=result.events,
+                    description=result.description,
                 )
+                deadline = await self._schedule(tx, info, after, new_version)
+                turn.update(self._next_payload(engine, info, after, deadline))
                 await tx.put_snapshot(info.id, new_version, engine.to_json(step.state))
                 await tx.enqueue(info.id, version=new_version, kind="turn", payload=turn)
                 # Also a compare-and-set on the status, so a table cancelled by another
@@ -546,8 +579,134 @@ class TableService:
                 expected=version,
                 actual=actual,
             ) from conflict
+        self._scheduled(deadline)
         self._remember(info.id, new_version, step.state)
         return result
+
+    # ---- timers and seats changing hands -----------------------------------------------
+
+    async def _schedule(
+        self, tx: Transaction, info: TableInfo, decision: Any, version: int
+    ) -> datetime | None:
+        """Cancel the table's timers; schedule the deciding person's. Returns their deadline."""
+        if decision is None or info.holder(decision.seat).user_id is None:
+            await tx.cancel_timers(info.id)
+            return None
+        return await schedule_turn(
+            tx,
+            info.id,
+            seat=decision.seat,
+            version=version,
+            pace=get_pace(info.pace),
+            start=self._clock(),
+        )
+
+    def _scheduled(self, deadline: datetime | None) -> None:
+        if deadline is not None and self.on_schedule is not None:
+            self.on_schedule()
+
+    async def deadline(self, table_id: int) -> datetime | None:
+        """When the seat deciding now must have decided, or None (no person must decide)."""
+        loaded = await self.load(table_id)
+        decision = loaded.decision
+        if loaded.info.status != "active" or decision is None:
+            return None
+        timers = await self.store.list_timers(table_id)
+        return current_deadline(timers, loaded.version, decision.seat)
+
+    async def _change_seat(
+        self,
+        tx: Transaction,
+        info: TableInfo,
+        seat: int,
+        *,
+        user_id: int | None,
+        agent: str | None,
+        name: str,
+        owner_id: int | None,
+        reason: str,
+        by_user: int | None,
+        decision: Any,
+    ) -> TableInfo:
+        """Give ``seat`` to another holder, announce it, and reschedule the table's timers.
+
+        ``decision`` is the table's current one (read before the transaction began)."""
+        engine = self.game(info.game)
+        before = info.holder(seat)
+        try:
+            await tx.replace_seat(
+                info.id,
+                seat,
+                user_id=user_id,
+                agent=agent,
+                name=name,
+                owner_id=owner_id,
+                reason=reason,
+                by_user=by_user,
+                version=info.version,
+            )
+        except SeatConflict:
+            raise AlreadySeated("You already have a seat at this table.") from None
+        after = await self._info(tx, info.id)
+        deadline = None
+        if decision is not None and decision.seat == seat:
+            deadline = await self._schedule(tx, after, decision, after.version)
+        await tx.enqueue(
+            info.id,
+            version=info.version,
+            kind="seat",
+            payload={
+                "version": info.version,
+                "seat": seat,
+                "label": engine.seat_label(seat),
+                "reason": reason,
+                "by_user": by_user,
+                "from_user_id": before.user_id,
+                "from_agent": before.agent,
+                "from_name": before.name,
+                "user_id": user_id,
+                "agent": agent,
+                "name": name,
+                "owner_id": owner_id,
+                **self._next_payload(engine, after, decision, deadline),
+            },
+        )
+        self._scheduled(deadline)
+        return after
+
+    async def _decision(self, info: TableInfo) -> Any:
+        engine = self.game(info.game)
+        return engine.decision(await self._state_at(info, engine, info.version))
+
+    async def _return_seat(self, info: TableInfo, seat: int, user_id: int) -> TableInfo:
+        """The person an agent stood in for takes their seat back (caller holds the lock)."""
+        decision = await self._decision(info)
+        async with self.store.transaction() as tx:
+            current = await self._info(tx, info.id)
+            holder = current.holder(seat)
+            if holder.owner_id != user_id or holder.agent is None:
+                return current
+            name = self._owner_name(await tx.list_seat_changes(info.id), seat, user_id)
+            return await self._change_seat(
+                tx,
+                current,
+                seat,
+                user_id=user_id,
+                agent=None,
+                name=name,
+                owner_id=None,
+                reason="reclaim",
+                by_user=user_id,
+                decision=decision,
+            )
+
+    @staticmethod
+    def _owner_name(changes: Sequence[Any], seat: int, user_id: int) -> str:
+        """The name a person had at a seat before an agent took it over."""
+        for change in reversed(changes):
+            if change.seat == seat and change.from_user == user_id:
+                return str(change.from_name)
+        return "Player"
 
     def _result(
         self,
@@ -610,7 +769,9 @@ class TableService:
         ]
 
     @staticmethod
-    def _next_payload(engine: Game[Any], info: TableInfo, decision: Any) -> dict[str, Any]:
+    def _next_payload(
+        engine: Game[Any], info: TableInfo, decision: Any, deadline: datetime | None = None
+    ) -> dict[str, Any]:
         if decision is None:
             return {
                 "next_seat": None,
@@ -621,6 +782,7 @@ class TableService:
                 "is_agent": False,
                 "next_kind": None,
                 "next_prompt": None,
+                "next_deadline": None,
             }
         holder = info.holder(decision.seat)
         return {
@@ -632,6 +794,7 @@ class TableService:
             "is_agent": holder.agent is not None,
             "next_kind": decision.kind,
             "next_prompt": decision.prompt,
+            "next_deadline": None if deadline is None else unix(deadline),
         }
 
     def _result_payload(

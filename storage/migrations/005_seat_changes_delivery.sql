@@ -13,8 +13,10 @@ CREATE TABLE seat_changes (
     by_user    INTEGER,
     from_user  INTEGER,
     from_agent TEXT,
+    from_name  TEXT    NOT NULL,
     to_user    INTEGER,
     to_agent   TEXT,
+    to_name    TEXT    NOT NULL,
     created_at TEXT    NOT NULL
 );
 CREATE INDEX seat_changes_table ON seat_changes (table_id, id);

@@ -156,6 +156,7 @@ async def test_a_seat_changes_hands_in_place_and_the_change_is_recorded(store: S
             reason="take_seat", by_user=3, version=8,
         )
     changes = await store.list_seat_changes(table_id)
+    assert changes[0].from_name == "Two" and changes[1].to_name == "Three"
     moves = [
         (c.reason, c.from_user, c.from_agent, c.to_user, c.to_agent, c.version) for c in changes
     ]

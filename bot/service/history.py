@@ -1,0 +1,28 @@
+"""The effective action log: which rows of the append-only log make the current state.
+
+Each row is committed on top of the state at the version before it. A ``move`` applies its
+action; an ``undo`` row's state is the state at its ``undo_to`` version, an earlier version
+of the effective log, so the moves after that version are skipped from then on; a
+``concede`` row ends the game and changes nothing on the board. The invariant the service
+keeps: the snapshot at every version equals ``game.replay`` of ``effective_moves`` up to it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from storage import ActionRecord
+
+
+def effective_moves(rows: Sequence[ActionRecord], upto: int | None = None) -> list[ActionRecord]:
+    """The moves, in order, whose replay gives the state at version ``upto`` (default: last)."""
+    chain: list[ActionRecord] = []
+    for row in sorted(rows, key=lambda r: r.version):
+        if upto is not None and row.version > upto:
+            break
+        if row.kind == "move":
+            chain.append(row)
+        elif row.kind == "undo" and row.undo_to is not None:
+            while chain and chain[-1].version > row.undo_to:
+                chain.pop()
+    return chain

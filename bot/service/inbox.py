@@ -1,0 +1,246 @@
+"""Read-only views for a member: their tables, a table's log and facts, their settings.
+
+- ``my_tables(user)``: the user's tables in the lobby or being played, on every server, those
+  waiting on them first (earliest deadline first), then the rest, newest activity first. Each
+  ``InboxEntry`` carries what a jump link needs: ``guild_id`` (None outside a server),
+  ``channel_id``, ``thread_id`` and ``board_message_id`` (the newest board post, when known).
+- ``game_log(table)``: the effective moves in order (undone moves left out), each with its
+  version, seat, notation, words and event sentences, plus a closing ``concede`` entry.
+- ``table_info(table)``: game, pace, seats, who decides now, their deadline, whether the seat
+  is stalled, an open undo request and, once finished, the result.
+- ``user_settings(user)`` / ``set_user_settings(user, time_zone=…, quiet_hours=…, notify=…)``;
+  see ``bot.service.settings`` for the accepted values.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from bot.service.history import effective_moves
+from bot.service.models import NextDecision, SeatInfo, TableInfo
+from bot.service.pace import get_pace
+from bot.service.settings import UserSettings, parse_notify, parse_quiet_hours, parse_time_zone
+from bot.service.tables import TableCore
+from bot.service.timers import current_deadline
+from games.core import Outcome
+from storage import TableStatus
+
+
+@dataclass(frozen=True, slots=True)
+class InboxEntry:
+    table_id: int
+    game: str
+    title: str  # the game's title, e.g. "Targi"
+    status: TableStatus
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    board_message_id: int | None  # the newest board posted in the thread, if any
+    seat: int | None  # the user's seat (None while an agent keeps it for them)
+    label: str | None
+    waiting_on_me: bool
+    next: NextDecision | None
+    deadline: datetime | None  # of the seat deciding now
+    version: int
+    updated_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class LogEntry:
+    version: int
+    kind: str  # "move" or "concede"
+    seat: int
+    label: str
+    name: str  # who holds the seat now
+    user_id: int | None  # who made the move (None for an agent)
+    action: str  # notation
+    description: str
+    events: tuple[str, ...]
+    reversible: bool
+    at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TableDetails:
+    info: TableInfo
+    title: str
+    pace: str
+    pace_title: str
+    seats: tuple[SeatInfo, ...]
+    labels: tuple[str, ...]  # seat labels in seat order
+    next: NextDecision | None
+    deadline: datetime | None
+    stalled: bool  # the deadline has passed; the stall choices are open
+    open_undo_request: int | None
+    outcome: Outcome | None  # once finished (a concession included)
+    moves: int  # effective moves so far
+
+
+class InfoOps(TableCore):
+    async def my_tables(self, user_id: int) -> list[InboxEntry]:
+        entries: list[InboxEntry] = []
+        for info in await self.tables(user_id=user_id, statuses=["lobby", "active"]):
+            entries.append(await self._entry(info, user_id))
+        waiting = sorted(
+            (e for e in entries if e.waiting_on_me),
+            key=lambda e: (e.deadline is None, e.deadline or e.updated_at, e.table_id),
+        )
+        rest = sorted(
+            (e for e in entries if not e.waiting_on_me),
+            key=lambda e: e.updated_at,
+            reverse=True,
+        )
+        return waiting + rest
+
+    async def _entry(self, info: TableInfo, user_id: int) -> InboxEntry:
+        engine = self.game(info.game)
+        seat = info.seat_of(user_id)
+        nxt: NextDecision | None = None
+        deadline = None
+        board = None
+        if info.status == "active":
+            state = await self._state_at(info, engine, info.version)
+            decision = engine.decision(state)
+            if decision is not None:
+                nxt = NextDecision.of(engine, info, decision)
+                deadline = current_deadline(
+                    await self.store.list_timers(info.id), info.version, decision.seat
+                )
+            rows = await self.store.list_outbox(info.id)
+            posted = [
+                r.message_id
+                for r in rows
+                if r.kind in ("start", "turn", "undo") and r.message_id is not None
+            ]
+            board = posted[-1] if posted else None
+        return InboxEntry(
+            table_id=info.id,
+            game=info.game,
+            title=engine.title,
+            status=info.status,
+            guild_id=info.guild_id,
+            channel_id=info.channel_id,
+            thread_id=info.thread_id,
+            lobby_message_id=info.lobby_message_id,
+            board_message_id=board,
+            seat=seat,
+            label=None if seat is None else engine.seat_label(seat),
+            waiting_on_me=nxt is not None and nxt.user_id == user_id,
+            next=nxt,
+            deadline=deadline,
+            version=info.version,
+            updated_at=info.updated_at,
+        )
+
+    async def game_log(self, table_id: int) -> list[LogEntry]:
+        info = await self._info(self.store, table_id)
+        engine = self.game(info.game)
+        rows = await self.store.list_actions(table_id)
+        shown = effective_moves(rows) + [r for r in rows if r.kind == "concede"]
+        return [
+            LogEntry(
+                version=r.version,
+                kind=r.kind,
+                seat=r.seat,
+                label=engine.seat_label(r.seat),
+                name=info.holder(r.seat).name if 0 <= r.seat < len(info.seats) else "",
+                user_id=r.user_id,
+                action=r.action,
+                description=r.description,
+                events=r.events,
+                reversible=r.reversible,
+                at=r.created_at,
+            )
+            for r in shown
+        ]
+
+    async def table_info(self, table_id: int) -> TableDetails:
+        info = await self._info(self.store, table_id)
+        engine = self.game(info.game)
+        pace = get_pace(info.pace)
+        nxt: NextDecision | None = None
+        deadline = None
+        outcome = None
+        moves = 0
+        undo_request = None
+        if info.status != "lobby":
+            state = await self._state_at(info, engine, info.version)
+            rows = await self.store.list_actions(table_id)
+            moves = len(effective_moves(rows))
+            decision = engine.decision(state)
+            conceded = [r for r in rows if r.kind == "concede"]
+            if conceded:
+                outcome = self._concession(engine, info, state, conceded[-1].seat)
+            elif decision is None:
+                outcome = engine.outcome(state)
+            elif info.status == "active":
+                nxt = NextDecision.of(engine, info, decision)
+                if nxt.user_id is not None:
+                    deadline = current_deadline(
+                        await self.store.list_timers(table_id), info.version, decision.seat
+                    )
+                request = await self.store.open_undo_request(table_id)
+                if request is not None and request.at_version == info.version:
+                    undo_request = request.id
+        return TableDetails(
+            info=info,
+            title=engine.title,
+            pace=pace.name,
+            pace_title=pace.title,
+            seats=info.seats,
+            labels=tuple(engine.seat_label(s.seat) for s in info.seats),
+            next=nxt,
+            deadline=deadline,
+            stalled=deadline is not None and self._clock() >= deadline,
+            open_undo_request=undo_request,
+            outcome=outcome,
+            moves=moves,
+        )
+
+    @staticmethod
+    def _concession(engine: Any, info: TableInfo, state: Any, seat: int) -> Outcome:
+        scores = tuple(engine.provisional_scores(state))
+        return Outcome(
+            scores=scores,
+            breakdown=tuple({"Points so far": s} for s in scores),
+            winners=tuple(s.seat for s in info.seats if s.seat != seat),
+            reason=f"{engine.seat_label(seat)} conceded",
+            tiebreak=None,
+        )
+
+    # ---- settings ----------------------------------------------------------------------
+
+    async def user_settings(self, user_id: int) -> UserSettings:
+        return UserSettings.from_record(await self.store.get_user_settings(user_id), user_id)
+
+    async def set_user_settings(
+        self,
+        user_id: int,
+        *,
+        time_zone: str | None = None,
+        quiet_hours: str | None = None,
+        notify: str | None = None,
+    ) -> UserSettings:
+        """Change the given settings (None keeps a value); InvalidSetting if one is refused."""
+        current = await self.user_settings(user_id)
+        zone = current.time_zone if time_zone is None else parse_time_zone(time_zone)
+        quiet = (
+            (current.quiet_start, current.quiet_end)
+            if quiet_hours is None
+            else parse_quiet_hours(quiet_hours) or (None, None)
+        )
+        method = current.notify if notify is None else parse_notify(notify)
+        updated = UserSettings(user_id, zone, quiet[0], quiet[1], method)
+        stored = updated.stored()
+        async with self.store.transaction() as tx:
+            await tx.put_user_settings(
+                user_id,
+                time_zone=stored["time_zone"],
+                quiet_start=stored["quiet_start"],
+                quiet_end=stored["quiet_end"],
+                notify=method,
+            )
+        return updated

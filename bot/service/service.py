@@ -1,0 +1,45 @@
+"""``TableService``: the whole Discord-free API in one object.
+
+    service = TableService(store, clock=..., on_schedule=timers.wake)
+    timers = TimerService(store, clock=..., sleep=...)   # one per process; run() as a task
+
+Lobby (``bot.service.tables``)
+    create_table(game, *, guild_id, channel_id, host_id, host_name, options=None,
+                 pace="daily") -> TableInfo
+    join / leave / add_agent / remove_seat / start / cancel / set_lobby_message / set_thread
+Play
+    submit(table_id, user_id, text, request_id, expected_version=None) -> MoveResult
+    deadline(table_id) -> datetime | None
+Stalled seats and leaving (``bot.service.stalls``)
+    extend(table_id, by_user) -> datetime
+    agent_takeover(table_id, seat, by_user, level=None) -> TableInfo
+    reclaim(table_id, user_id) -> TableInfo
+    take_seat(table_id, seat, new_user, name="") -> TableInfo
+    leave_game(table_id, user_id) -> TableInfo
+    concede(table_id, user_id) -> TableInfo
+Undo (``bot.service.undo``)
+    preview_undo(table_id, user_id) -> UndoPreview
+    undo(table_id, user_id, request_id, expected_version=None) -> UndoResult
+    request_undo(table_id, user_id) -> UndoRequestInfo
+    consent_undo(request_id, user_id) / decline_undo(request_id, user_id) -> UndoRequestInfo
+    undo_request(request_id) -> UndoRequestInfo
+Information (``bot.service.inbox``)
+    my_tables(user_id) -> list[InboxEntry]
+    game_log(table_id) -> list[LogEntry]
+    table_info(table_id) -> TableDetails
+    user_settings(user_id) -> UserSettings
+    set_user_settings(user_id, *, time_zone=None, quiet_hours=None, notify=None) -> UserSettings
+    load / info / state_at / table_for_thread / tables / seat_of / holder / waiting_on / actions
+Delivery (``bot.service.outbox``)
+    service.outbox: pending / begin / mark_delivered / mark_failed / for_table
+"""
+
+from __future__ import annotations
+
+from bot.service.inbox import InfoOps
+from bot.service.stalls import SeatOps
+from bot.service.undo import UndoOps
+
+
+class TableService(UndoOps, SeatOps, InfoOps):
+    """Tables, moves, stalled seats, undo, the inbox and settings over one store."""

@@ -1,0 +1,164 @@
+"""Per-user notification settings: time zone, quiet hours and how to be reminded.
+
+Settings belong to a Discord user across every server and table. Values arrive as the text a
+member typed, so each is validated here and refused with an ``InvalidSetting`` reason:
+
+- ``time_zone``: an IANA name such as ``Europe/Paris`` (any case); ``UTC`` by default.
+- ``quiet_hours``: ``"22:00-07:30"`` in the user's local time (may wrap midnight; ``10pm`` and
+  ``7`` are understood too), or ``off`` / ``none`` to have none. A reminder due inside quiet
+  hours is held until they end; deadlines and table posts are not held.
+- ``notify``: ``thread`` (a ping in the game thread, the default) or ``dm`` (a direct message).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import UTC, datetime, time, timedelta
+from functools import cache
+from zoneinfo import ZoneInfo, available_timezones
+
+from bot.service.errors import InvalidSetting
+from storage import NotifyMethod, UserSettingsRecord
+
+NOTIFY_METHODS: tuple[NotifyMethod, ...] = ("thread", "dm")
+_NOTIFY_ALIASES: dict[str, NotifyMethod] = {
+    "thread": "thread",
+    "ping": "thread",
+    "channel": "thread",
+    "dm": "dm",
+    "direct": "dm",
+    "direct message": "dm",
+}
+_TIME = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$")
+_OFF = {"", "off", "none", "no"}
+MAX_INPUT = 100
+
+
+@cache
+def _zones() -> dict[str, str]:
+    """Lower-case name → IANA name of every zone this machine knows."""
+    zones = {name.lower(): name for name in available_timezones()}
+    zones.setdefault("utc", "UTC")
+    return zones
+
+
+def parse_time_zone(text: str) -> str:
+    key = text.strip().lower() if isinstance(text, str) else ""
+    name = _zones().get(key) if len(key) <= MAX_INPUT else None
+    if name is None:
+        raise InvalidSetting(
+            f"{str(text)[:40]!r} is not a time zone I know. Use a name like Europe/Paris, "
+            "America/New_York or Asia/Tokyo."
+        )
+    return name
+
+
+def parse_clock_time(text: str) -> time:
+    """``"22:00"``, ``"7:30"``, ``"7"``, ``"10pm"`` → a time of day."""
+    match = _TIME.match(text.strip().lower()) if isinstance(text, str) else None
+    if match is None:
+        raise InvalidSetting(f"{str(text)[:40]!r} is not a time of day; write it like 22:00.")
+    hour, minute = int(match.group(1)), int(match.group(2) or 0)
+    meridiem = match.group(3)
+    if meridiem is not None:
+        if not 1 <= hour <= 12:
+            raise InvalidSetting(f"{text.strip()!r}: with am/pm the hour is 1 to 12.")
+        hour = hour % 12 + (12 if meridiem == "pm" else 0)
+    if hour > 23 or minute > 59:
+        raise InvalidSetting(f"{text.strip()!r} is not a time of day; write it like 22:00.")
+    return time(hour, minute)
+
+
+def parse_quiet_hours(text: str) -> tuple[time, time] | None:
+    """``"22:00-07:00"`` → (start, end); ``"off"`` → None."""
+    if not isinstance(text, str) or len(text) > MAX_INPUT:
+        raise InvalidSetting("Write quiet hours like 22:00-07:00, or off.")
+    if text.strip().lower() in _OFF:
+        return None
+    parts = re.split(r"\s*(?:-|–|to)\s*", text.strip().lower())
+    if len(parts) != 2:
+        raise InvalidSetting("Write quiet hours like 22:00-07:00, or off.")
+    start, end = parse_clock_time(parts[0]), parse_clock_time(parts[1])
+    if start == end:
+        raise InvalidSetting("Quiet hours must start and end at different times.")
+    return start, end
+
+
+def parse_notify(text: str) -> NotifyMethod:
+    key = " ".join(text.strip().lower().split()) if isinstance(text, str) else ""
+    method = _NOTIFY_ALIASES.get(key)
+    if method is None:
+        raise InvalidSetting("Choose how to be reminded: thread (a ping in the game) or dm.")
+    return method
+
+
+def _time_or_none(text: str | None) -> time | None:
+    return None if text is None else time.fromisoformat(text)
+
+
+def _hhmm(value: time) -> str:
+    return value.strftime("%H:%M")
+
+
+@dataclass(frozen=True, slots=True)
+class UserSettings:
+    user_id: int
+    time_zone: str = "UTC"
+    quiet_start: time | None = None  # local time; both set or neither
+    quiet_end: time | None = None
+    notify: NotifyMethod = "thread"
+
+    @classmethod
+    def from_record(cls, record: UserSettingsRecord | None, user_id: int) -> UserSettings:
+        if record is None:
+            return cls(user_id)
+        return cls(
+            user_id=user_id,
+            time_zone=record.time_zone or "UTC",
+            quiet_start=_time_or_none(record.quiet_start),
+            quiet_end=_time_or_none(record.quiet_end),
+            notify=record.notify,
+        )
+
+    @property
+    def zone(self) -> ZoneInfo:
+        return ZoneInfo(self.time_zone)
+
+    @property
+    def quiet_hours(self) -> str | None:
+        """``"22:00-07:00"``, or None when the user has none."""
+        if self.quiet_start is None or self.quiet_end is None:
+            return None
+        return f"{_hhmm(self.quiet_start)}-{_hhmm(self.quiet_end)}"
+
+    def is_quiet(self, at: datetime) -> bool:
+        """Whether ``at`` (any aware time) falls inside the user's quiet hours."""
+        if self.quiet_start is None or self.quiet_end is None:
+            return False
+        local = at.astimezone(self.zone).time().replace(tzinfo=None)
+        if self.quiet_start < self.quiet_end:
+            return self.quiet_start <= local < self.quiet_end
+        return local >= self.quiet_start or local < self.quiet_end
+
+    def quiet_until(self, at: datetime) -> datetime:
+        """When the quiet hours around ``at`` end (UTC); ``at`` itself when not quiet."""
+        if not self.is_quiet(at) or self.quiet_end is None:
+            return at
+        local = at.astimezone(self.zone)
+        day = local.date()
+        for _ in range(3):
+            end = datetime.combine(day, self.quiet_end, tzinfo=self.zone)
+            if end > local:
+                return end.astimezone(UTC)
+            day += timedelta(days=1)
+        raise AssertionError("quiet hours last less than a day")
+
+    def stored(self) -> dict[str, str | None]:
+        """The values as the store keeps them."""
+        return {
+            "time_zone": self.time_zone,
+            "quiet_start": None if self.quiet_start is None else _hhmm(self.quiet_start),
+            "quiet_end": None if self.quiet_end is None else _hhmm(self.quiet_end),
+            "notify": self.notify,
+        }

@@ -1,0 +1,412 @@
+"""Undo: free while nothing was revealed and nobody else decided; by consent otherwise.
+
+What can be undone is always the user's own last move in the effective log together with
+every move since. It is refused outright when any of those moves was irreversible (it revealed
+hidden information or used chance), since undoing it would let a player see and choose again.
+
+- Direct: ``preview_undo(table, user)`` says what would be undone (``UndoPreview``, with
+  notation and words for a Confirm / Back prompt); ``undo(table, user, request_id)`` does it.
+  Allowed when only the user's seat has moved since and it still decides, or when no other
+  person plays at the table (agents do not need to agree).
+- By consent: ``request_undo(table, user)`` opens an ``UndoRequestInfo`` that every other
+  person seated must accept (``consent_undo(request, user)``) or may refuse
+  (``decline_undo``). The last consent rewinds the table. A request is stale, and can no
+  longer be accepted, once the table moves on from the version it was asked at.
+
+Rewinding appends an ``undo`` row to the log (it never deletes or edits one) whose state is
+the state before the undone move; its snapshot is written like any move's and the version
+keeps increasing, so a button from before the undo stays stale. See ``bot.service.history``.
+
+Outbox rows: ``undo`` (post the rewound board) with ``version``, ``by_user``, ``seat``,
+``label``, ``restored_version``, ``undone`` ([{version, seat, label, action, description}]),
+``request`` (the undo request id, or None) and the ``next_*`` keys; ``undo_request`` with
+``request``, ``version``, ``by_user``, ``seat``, ``label``, ``undone`` and ``needed`` (user ids);
+``undo_declined`` with ``request``, ``version``, ``by_user``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from bot.service.errors import (
+    NotAllowed,
+    NotSeated,
+    StaleVersion,
+    UndoRefused,
+    UndoRequestNotFound,
+)
+from bot.service.history import effective_moves
+from bot.service.models import MoveResult, NextDecision, TableInfo
+from bot.service.tables import TableCore
+from games.core import Game
+from storage import ActionRecord, DuplicateRequest, UndoRequestRecord, UndoStatus, VersionConflict
+
+
+@dataclass(frozen=True, slots=True)
+class UndoStep:
+    version: int
+    seat: int
+    label: str
+    action: str  # notation
+    description: str  # words
+
+
+@dataclass(frozen=True, slots=True)
+class UndoPreview:
+    table_id: int
+    version: int  # the table's version now; pass it back to ``undo`` as expected_version
+    target_version: int  # the version whose state the undo restores
+    steps: tuple[UndoStep, ...]  # what would be undone, oldest first
+    direct: bool  # True: ``undo`` may do it now; False: it needs ``request_undo``
+    needs_consent_from: tuple[int, ...]  # user ids, when not direct
+
+    @property
+    def summary(self) -> str:
+        return "; ".join(f"{s.label}: {s.description or s.action}" for s in self.steps)
+
+
+@dataclass(frozen=True, slots=True)
+class UndoResult:
+    table_id: int
+    version: int  # the version of the undo row
+    target_version: int
+    undone: tuple[UndoStep, ...]
+    next: NextDecision | None
+    duplicate: bool = False
+    followups: tuple[MoveResult, ...] = ()  # agent moves made after the rewind
+
+
+@dataclass(frozen=True, slots=True)
+class UndoRequestInfo:
+    id: int
+    table_id: int
+    requested_by: int
+    at_version: int
+    target_version: int
+    needed: tuple[int, ...]
+    consents: tuple[int, ...]
+    status: UndoStatus  # open, applied, declined or stale
+    steps: tuple[UndoStep, ...]
+
+    @property
+    def waiting_for(self) -> tuple[int, ...]:
+        return tuple(u for u in self.needed if u not in self.consents)
+
+
+def _steps(game: Game[Any], rows: list[ActionRecord]) -> tuple[UndoStep, ...]:
+    return tuple(
+        UndoStep(r.version, r.seat, game.seat_label(r.seat), r.action, r.description) for r in rows
+    )
+
+
+class UndoOps(TableCore):
+    async def _plan(self, info: TableInfo, user_id: int) -> tuple[UndoPreview, list[ActionRecord]]:
+        engine = self.game(info.game)
+        state = await self._state_at(info, engine, info.version)
+        self._require_active(info, engine, state)
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise NotSeated("Only a player seated at this table can undo.")
+        chain = effective_moves(await self.store.list_actions(info.id))
+        mine = [i for i, r in enumerate(chain) if r.seat == seat and r.user_id == user_id]
+        if not mine:
+            raise UndoRefused("You have no move here that could be undone.")
+        since = chain[mine[-1] :]
+        blocked = [r for r in since if not r.reversible]
+        if blocked:
+            first = blocked[0]
+            raise UndoRefused(
+                f"Move {first.version} ({first.description or first.action}) revealed "
+                "information or used chance, so the game cannot go back before it."
+            )
+        decision = engine.decision(state)
+        others = tuple(
+            s.user_id for s in info.seats if s.user_id is not None and s.user_id != user_id
+        )
+        only_mine = all(r.seat == seat for r in since)
+        still_mine = decision is not None and decision.seat == seat
+        direct = (only_mine and still_mine) or not others
+        preview = UndoPreview(
+            table_id=info.id,
+            version=info.version,
+            target_version=since[0].version - 1,
+            steps=_steps(engine, since),
+            direct=direct,
+            needs_consent_from=() if direct else others,
+        )
+        return preview, since
+
+    async def preview_undo(self, table_id: int, user_id: int) -> UndoPreview:
+        """What ``undo`` would take back now, and whether it needs the others' consent."""
+        info = await self._info(self.store, table_id)
+        preview, _ = await self._plan(info, user_id)
+        return preview
+
+    async def undo(
+        self,
+        table_id: int,
+        user_id: int,
+        request_id: str,
+        expected_version: int | None = None,
+    ) -> UndoResult:
+        """Undo the user's last move (and any of theirs since) when no consent is needed.
+
+        Idempotent by ``request_id``; ``expected_version`` is the preview's ``version``."""
+        async with self._lock(table_id):
+            earlier = await self.store.action_by_request(table_id, request_id)
+            if earlier is not None and earlier.kind == "undo":
+                return await self._undo_replayed(earlier)
+            info = await self._info(self.store, table_id)
+            if expected_version is not None and expected_version != info.version:
+                raise StaleVersion(
+                    "The game moved on since you asked; look again before undoing.",
+                    expected=expected_version,
+                    actual=info.version,
+                )
+            preview, _ = await self._plan(info, user_id)
+            if not preview.direct:
+                raise UndoRefused(
+                    "Someone else has played since your move, so the other players must agree: "
+                    "ask them with an undo request."
+                )
+            return await self._rewind(info, preview, user_id, request_id, None)
+
+    async def request_undo(self, table_id: int, user_id: int) -> UndoRequestInfo:
+        """Ask the other players to agree to undo; applied at once when no one must agree."""
+        async with self._lock(table_id):
+            info = await self._info(self.store, table_id)
+            preview, _ = await self._plan(info, user_id)
+            engine = self.game(info.game)
+            open_request = await self.store.open_undo_request(table_id)
+            if open_request is not None and open_request.at_version == info.version:
+                if open_request.requested_by == user_id:
+                    return self._request_info(open_request, preview.steps)
+                raise UndoRefused("Another undo request is waiting for answers at this table.")
+            seat = info.seat_of(user_id)
+            assert seat is not None
+            needed = () if preview.direct else preview.needs_consent_from
+            async with self.store.transaction() as tx:
+                if open_request is not None:
+                    await tx.update_undo_request(
+                        open_request.id, consents=open_request.consents, status="stale"
+                    )
+                request = await tx.create_undo_request(
+                    table_id,
+                    requested_by=user_id,
+                    seat=seat,
+                    at_version=info.version,
+                    target_version=preview.target_version,
+                    needed=needed,
+                )
+                if needed:
+                    await tx.enqueue(
+                        table_id,
+                        version=info.version,
+                        kind="undo_request",
+                        payload={
+                            "request": request,
+                            "version": info.version,
+                            "by_user": user_id,
+                            "seat": seat,
+                            "label": engine.seat_label(seat),
+                            "undone": [_step_payload(s) for s in preview.steps],
+                            "needed": list(needed),
+                        },
+                    )
+            if not needed:
+                await self._rewind(info, preview, user_id, f"undo-request:{request}", request)
+            record = await self.store.get_undo_request(request)
+            assert record is not None
+            return self._request_info(record, preview.steps)
+
+    async def consent_undo(self, request_id: int, user_id: int) -> UndoRequestInfo:
+        """Agree to an undo request; the last consent needed rewinds the table."""
+        return await self._answer(request_id, user_id, agree=True)
+
+    async def decline_undo(self, request_id: int, user_id: int) -> UndoRequestInfo:
+        """Refuse an undo request; it is closed and the game goes on."""
+        return await self._answer(request_id, user_id, agree=False)
+
+    async def undo_request(self, request_id: int) -> UndoRequestInfo:
+        record = await self.store.get_undo_request(request_id)
+        if record is None:
+            raise UndoRequestNotFound("There is no such undo request.")
+        return self._request_info(record, await self._request_steps(record))
+
+    async def _answer(self, request_id: int, user_id: int, *, agree: bool) -> UndoRequestInfo:
+        record = await self.store.get_undo_request(request_id)
+        if record is None:
+            raise UndoRequestNotFound("There is no such undo request.")
+        async with self._lock(record.table_id):
+            record = await self.store.get_undo_request(request_id)
+            assert record is not None
+            if record.status != "open":
+                raise UndoRequestNotFound(f"This undo request is already {record.status}.")
+            if user_id not in record.needed:
+                raise NotAllowed("This undo request does not wait for your answer.")
+            info = await self._info(self.store, record.table_id)
+            if info.version != record.at_version or info.status != "active":
+                async with self.store.transaction() as tx:
+                    await tx.update_undo_request(
+                        request_id, consents=record.consents, status="stale"
+                    )
+                raise UndoRefused("The game moved on since this undo was asked; it has lapsed.")
+            steps = await self._request_steps(record)
+            if not agree:
+                async with self.store.transaction() as tx:
+                    await tx.update_undo_request(
+                        request_id, consents=record.consents, status="declined"
+                    )
+                    await tx.enqueue(
+                        info.id,
+                        version=info.version,
+                        kind="undo_declined",
+                        payload={
+                            "request": request_id,
+                            "version": info.version,
+                            "by_user": user_id,
+                        },
+                    )
+            else:
+                consents = tuple(sorted({*record.consents, user_id}))
+                if set(record.needed) <= set(consents):
+                    preview, _ = await self._plan(info, record.requested_by)
+                    async with self.store.transaction() as tx:
+                        await tx.update_undo_request(request_id, consents=consents, status="open")
+                    await self._rewind(
+                        info, preview, record.requested_by, f"undo-request:{request_id}", request_id
+                    )
+                else:
+                    async with self.store.transaction() as tx:
+                        await tx.update_undo_request(request_id, consents=consents, status="open")
+            done = await self.store.get_undo_request(request_id)
+            assert done is not None
+            return self._request_info(done, steps)
+
+    async def _request_steps(self, record: UndoRequestRecord) -> tuple[UndoStep, ...]:
+        info = await self._info(self.store, record.table_id)
+        chain = effective_moves(await self.store.list_actions(record.table_id), record.at_version)
+        rows = [r for r in chain if r.version > record.target_version]
+        return _steps(self.game(info.game), rows)
+
+    @staticmethod
+    def _request_info(record: UndoRequestRecord, steps: tuple[UndoStep, ...]) -> UndoRequestInfo:
+        return UndoRequestInfo(
+            id=record.id,
+            table_id=record.table_id,
+            requested_by=record.requested_by,
+            at_version=record.at_version,
+            target_version=record.target_version,
+            needed=record.needed,
+            consents=record.consents,
+            status=record.status,
+            steps=steps,
+        )
+
+    async def _rewind(
+        self,
+        info: TableInfo,
+        preview: UndoPreview,
+        user_id: int,
+        request_id: str,
+        undo_request: int | None,
+    ) -> UndoResult:
+        """Append the undo row: the state goes back to ``preview.target_version``."""
+        engine = self.game(info.game)
+        state = await self._state_at(info, engine, preview.target_version)
+        seat = info.seat_of(user_id)
+        assert seat is not None
+        new_version = info.version + 1
+        decision = engine.decision(state)
+        label = engine.seat_label(seat)
+        count = len(preview.steps)
+        sentence = f"{label} took back {count} move{'s' if count > 1 else ''}."
+        try:
+            async with self.store.transaction() as tx:
+                await tx.advance_version(info.id, expected=info.version, new=new_version)
+                await tx.append_action(
+                    info.id,
+                    version=new_version,
+                    seat=seat,
+                    action="undo",
+                    request_id=request_id,
+                    user_id=user_id,
+                    kind="undo",
+                    events=[sentence],
+                    description=f"Undo {preview.summary}",
+                    undo_to=preview.target_version,
+                )
+                await tx.put_snapshot(info.id, new_version, engine.to_json(state))
+                deadline = await self._schedule(tx, info, decision, new_version)
+                if undo_request is not None:
+                    request = await tx.get_undo_request(undo_request)
+                    assert request is not None
+                    await tx.update_undo_request(
+                        undo_request, consents=request.consents, status="applied"
+                    )
+                await tx.enqueue(
+                    info.id,
+                    version=new_version,
+                    kind="undo",
+                    payload={
+                        "version": new_version,
+                        "by_user": user_id,
+                        "seat": seat,
+                        "label": label,
+                        "restored_version": preview.target_version,
+                        "undone": [_step_payload(s) for s in preview.steps],
+                        "events": [sentence],
+                        "request": undo_request,
+                        **self._next_payload(engine, info, decision, deadline),
+                    },
+                )
+        except (VersionConflict, DuplicateRequest) as conflict:
+            self._states.pop(info.id, None)
+            raise StaleVersion(
+                "Someone moved at the same moment; look at the latest board and try again.",
+                expected=info.version,
+                actual=info.version + 1,
+            ) from conflict
+        self._scheduled(deadline)
+        self._remember(info.id, new_version, state)
+        followups = await self._agents_move(info, engine, state, new_version)
+        return UndoResult(
+            table_id=info.id,
+            version=new_version,
+            target_version=preview.target_version,
+            undone=preview.steps,
+            next=None if decision is None else NextDecision.of(engine, info, decision),
+            followups=tuple(followups),
+        )
+
+    async def _undo_replayed(self, row: ActionRecord) -> UndoResult:
+        info = await self._info(self.store, row.table_id)
+        engine = self.game(info.game)
+        assert row.undo_to is not None
+        rows = await self.store.list_actions(info.id)
+        before = effective_moves(rows, row.version - 1)
+        undone = [r for r in before if r.version > row.undo_to]
+        state = await self._state_at(info, engine, row.version)
+        decision = engine.decision(state)
+        return UndoResult(
+            table_id=info.id,
+            version=row.version,
+            target_version=row.undo_to,
+            undone=_steps(engine, undone),
+            next=None if decision is None else NextDecision.of(engine, info, decision),
+            duplicate=True,
+        )
+
+
+def _step_payload(step: UndoStep) -> dict[str, Any]:
+    return {
+        "version": step.version,
+        "seat": step.seat,
+        "label": step.label,
+        "action": step.action,
+        "description": step.description,
+    }
+
+
+__all__ = ["UndoOps", "UndoPreview", "UndoRequestInfo", "UndoResult", "UndoStep"]
