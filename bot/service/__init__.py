@@ -1,16 +1,19 @@
-"""The Discord-free application core: tables, seats, moves and the outbox.
+"""The Discord-free application core: tables, seats, moves, timers, undo and the outbox.
 
-``TableService(store)`` is the one entry point (see ``bot.service.tables`` for the rules it
-enforces).
+``TableService(store)`` is the one entry point; ``bot.service.service`` lists its whole API
+and each module documents its part:
 
-- Lobby: ``create_table``, ``join``, ``leave``, ``add_agent``, ``remove_seat``, ``start``,
-  ``cancel``, ``set_lobby_message``, ``set_thread``.
-- Play: ``submit`` returns a ``MoveResult``; its ``final`` is where the table stands after any
-  agent replies, so a new button should carry ``result.final.version``.
-- Queries: ``load``, ``info``, ``state_at``, ``table_for_thread``, ``tables``, ``seat_of``,
-  ``holder``, ``waiting_on``, ``actions``.
-- Delivery: ``service.outbox`` (``pending``, ``mark_delivered``, ``mark_failed``); the payload
-  of each row kind is described in ``bot.service.outbox``.
+- ``bot.service.tables``: the lobby and moves (``submit`` returns a ``MoveResult``; its
+  ``final`` is where the table stands after any agent replies, so a new button should carry
+  ``result.final.version``);
+- ``bot.service.pace`` and ``bot.service.timers``: pace presets, reminders, deadlines and the
+  ``TimerService`` scheduler;
+- ``bot.service.stalls``: extend, agent takeover, take seat, reclaim, leave and concede;
+- ``bot.service.undo``: preview, direct undo and undo by consent;
+- ``bot.service.inbox``: ``my_tables``, ``game_log``, ``table_info`` and user settings
+  (``bot.service.settings``);
+- ``bot.service.outbox``: delivery (``pending``, ``begin``, ``mark_delivered``,
+  ``mark_failed``) and the payload of each row kind.
 
 Every refusal is a ``ServiceError`` with a ``reason`` for the player; engine errors
 (NotationError, IllegalAction, AmbiguousAction) pass through unchanged.
@@ -18,10 +21,13 @@ Every refusal is a ``ServiceError`` with a ``reason`` for the player; engine err
 
 from bot.service.errors import (
     AlreadySeated,
+    InvalidSetting,
     LobbyClosed,
+    NotAllowed,
     NotEnoughPlayers,
     NotHost,
     NotSeated,
+    NotStalled,
     NotYourTurn,
     ServiceError,
     StaleVersion,
@@ -30,34 +36,60 @@ from bot.service.errors import (
     TableNotFound,
     ThreadTaken,
     TooManyTables,
+    UndoRefused,
+    UndoRequestNotFound,
     UnknownAgentLevel,
     UnknownGame,
+    UnknownPace,
 )
+from bot.service.inbox import InboxEntry, LogEntry, TableDetails
 from bot.service.models import LoadedTable, MoveResult, NextDecision, SeatInfo, TableInfo
-from bot.service.outbox import Outbox
+from bot.service.outbox import Attempt, Outbox
+from bot.service.pace import PACES, Pace
 from bot.service.service import TableService
+from bot.service.settings import UserSettings
+from bot.service.timers import TimerService
+from bot.service.undo import UndoPreview, UndoRequestInfo, UndoResult, UndoStep
 
 __all__ = [
+    "PACES",
     "AlreadySeated",
+    "Attempt",
+    "InboxEntry",
+    "InvalidSetting",
     "LoadedTable",
     "LobbyClosed",
+    "LogEntry",
     "MoveResult",
     "NextDecision",
+    "NotAllowed",
     "NotEnoughPlayers",
     "NotHost",
     "NotSeated",
+    "NotStalled",
     "NotYourTurn",
     "Outbox",
+    "Pace",
     "SeatInfo",
     "ServiceError",
     "StaleVersion",
+    "TableDetails",
     "TableFull",
     "TableInfo",
     "TableNotActive",
     "TableNotFound",
     "TableService",
     "ThreadTaken",
+    "TimerService",
     "TooManyTables",
+    "UndoPreview",
+    "UndoRefused",
+    "UndoRequestInfo",
+    "UndoRequestNotFound",
+    "UndoResult",
+    "UndoStep",
     "UnknownAgentLevel",
     "UnknownGame",
+    "UnknownPace",
+    "UserSettings",
 ]
