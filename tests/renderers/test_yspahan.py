@@ -14,11 +14,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import games.yspahan  # noqa: F401  (registers the game)
 import renderers
 from games.core import registry, rng
-from renderers import yspahan
 from renderers.kit import palette as pal
+from renderers.yspahan import board, city, panel
 from tests.renderers.golden import assert_matches_golden
 
 VIEWS = Path(__file__).resolve().parent / "views"
@@ -70,15 +69,15 @@ def test_a_shop_shows_its_owners_cube_and_the_supervisor_stands_on_his_space() -
     view = saved("busy_4p")
     image = renderers.render_board("yspahan", view)
     shop = next(s for s in view["shops"] if s["owner"] is not None)
-    x0, y0, x1, _y1 = yspahan.cell_box(shop["x"], shop["y"])
+    x0, y0, x1, _y1 = city.cell_box(shop["x"], shop["y"])
     # the middle of the cube face (clear of its initial) is the owner's colour
     fill = pal.seat_style(view["players"][shop["owner"]]["label"])[0]
     assert close(colour_at(image, ((x0 + x1) // 2, y0 + 14)), fill, 24)
     empty = next(s for s in view["shops"] if s["owner"] is None)
-    ex0, ey0, _ex1, _ = yspahan.cell_box(empty["x"], empty["y"])
+    ex0, ey0, _ex1, _ = city.cell_box(empty["x"], empty["y"])
     assert close(colour_at(image, (ex0 + 10, ey0 + 10)), pal.CARD)
     where = next(s for s in view["street"] if s["id"] == view["supervisor"])
-    sx0, sy0, sx1, _ = yspahan.cell_box(where["x"], where["y"])
+    sx0, sy0, sx1, _ = city.cell_box(where["x"], where["y"])
     head = colour_at(image, ((sx0 + sx1) // 2, sy0 + 14))
     assert close(head, pal.DIE_WHITE, 12)
 
@@ -90,7 +89,7 @@ def test_the_caravan_shows_each_cube_in_its_owners_colour() -> None:
     filled = [s for s in caravan["spaces"] if s["owner"] is not None]
     assert filled
     for space in caravan["spaces"]:
-        left, _top, _right, bottom = yspahan.caravan_space_box(caravan["per_row"], space["row"],
+        left, _top, _right, bottom = board.caravan_space_box(caravan["per_row"], space["row"],
                                                              space["col"])
         pixel = colour_at(image, (left + 18, bottom - 18))  # clear of the initial
         if space["owner"] is None:
@@ -115,28 +114,38 @@ def test_the_board_never_shows_a_hand_so_every_seat_sees_the_same_board() -> Non
 def test_the_panel_lists_the_own_hand_and_grows_with_the_options() -> None:
     own = saved("cards_2p_end_turn")
     seat = own["decision"]["seat"]
-    panel = renderers.render_panel("yspahan", own)
-    assert close(colour_at(panel, (panel.width // 2, 4)), pal.seat_style("Red")[0])
+    picture = renderers.render_panel("yspahan", own)
+    assert close(colour_at(picture, (picture.width // 2, 4)), pal.seat_style("Red")[0])
     # a hand card is a sand-coloured tile below the resources
-    assert close(colour_at(panel, (200, yspahan.HAND_TOP + yspahan.HAND_CARD_H - 12)), pal.CARD)
-    assert yspahan.panel_seat(own) == seat
+    assert close(colour_at(picture, (200, panel.HAND_TOP + panel.HAND_CARD_H - 12)), pal.CARD)
+    assert panel.panel_seat(own) == seat
     # Shop delivery may offer every empty shop of the city: two columns, all of them drawn
     many = json.loads(json.dumps(saved("busy_4p_place")))
     empty = [f"cube {s['id']}" for s in many["shops"] if s["owner"] is None]
     many["decision"]["actions"] = empty
     tall = renderers.render_panel("yspahan", many)
     rows = -(-len(empty) // 2)
-    assert tall.width == yspahan.PANEL_W
-    assert tall.height >= 122 + rows * yspahan.ACTION_ROW
+    assert tall.width == panel.PANEL_W
+    assert tall.height >= 122 + rows * panel.ACTION_ROW
 
 
 def test_a_panel_action_names_what_it_does() -> None:
     view = saved("busy_4p_place")
     action = view["decision"]["actions"][0]
     assert action.startswith("cube ")
-    assert "VP souk" in yspahan.action_hint(view, action)
-    assert yspahan.action_hint(view, "group 6").startswith("Gold")
-    assert "camels" in yspahan.action_hint(view, "build crane")
+    assert "VP souk" in panel.action_hint(view, action)
+    assert panel.action_hint(view, "group 6").startswith("Gold")
+    assert "camels" in panel.action_hint(view, "build crane")
+
+
+def test_a_supervisor_step_names_where_it_leads_and_whose_cube_stands_there() -> None:
+    view = json.loads(json.dumps(saved("ship_4p")))
+    view["supervisor"] = "H"
+    view["shops"] = [dict(s, owner=2 if s["id"] == "VASE-A1" else None) for s in view["shops"]]
+    assert panel.action_hint(view, "step E") == "east to E1, by BARREL-A1 and VASE-A1 (Green)"
+    assert panel.action_hint(view, "step W") == "west to W1, by SACK-C2"
+    view["supervisor"] = "W10"  # the end of the street: nowhere further west
+    assert panel.action_hint(view, "step W") == "west"
 
 
 def test_seat_colours_stay_apart_for_red_green_colour_blindness() -> None:
@@ -195,14 +204,14 @@ def test_board_and_panel_render_along_a_whole_game(players: int, seed: int) -> N
         data = renderers.encode_png(renderers.render_board("yspahan", game.view(state, None)))
         assert len(data) <= MAX_BYTES
         with Image.open(io.BytesIO(data)) as png:
-            assert png.size == (yspahan.WIDTH, yspahan.HEIGHT)
+            assert png.size == (board.WIDTH, board.HEIGHT)
         if decision is not None:
             seen.add(decision.kind)
             view = game.view(state, decision.seat)
-            panel = renderers.render_panel("yspahan", view)
-            assert len(renderers.encode_png(panel)) <= MAX_BYTES
+            picture = renderers.render_panel("yspahan", view)
+            assert len(renderers.encode_png(picture)) <= MAX_BYTES
             label = view["players"][decision.seat]["label"]
-            assert close(colour_at(panel, (panel.width // 2, 4)), pal.seat_style(label)[0])
+            assert close(colour_at(picture, (picture.width // 2, 4)), pal.seat_style(label)[0])
         rendered += 1
     assert decision is None  # played to the end
     assert {"choose_group", "option"} <= seen

@@ -1,0 +1,445 @@
+"""The public Yspahan board (1600×1000): city, Tower, Caravan, players, prompt and log.
+
+The city and the frames never change during a game, so they are drawn once per map and player
+count (the kit's layer cache) and pasted; a turn draws only cubes, dice and text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.kit import icons, layers
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit.fonts import font
+from renderers.yspahan.city import (
+    MAP_BOX,
+    QUARTER_COLOURS,
+    draw_city,
+    draw_pieces,
+    map_key,
+)
+from renderers.yspahan.pieces import (
+    ROMAN,
+    TOWER_SPACE_NAMES,
+    View,
+    camel_icon,
+    card_back,
+    counter,
+    decision_of,
+    dice_word,
+    first_player_pawn,
+    pretty,
+    seat_colours,
+    seat_cube,
+    seat_label,
+)
+
+WIDTH, HEIGHT = 1600, 1000
+HEADER_H = 56
+TOWER_BOX = (12, 722, 556, 992)
+CARAVAN_BOX = (566, 722, 960, 992)
+RIGHT_X, RIGHT_W = 972, 616
+STATUS_BOX = (RIGHT_X, 66, RIGHT_X + RIGHT_W, 184)
+PLAYERS_TOP, PLAYERS_BOTTOM, PLAYER_GAP = 192, 784, 8
+PLAYER_MAX_H = 236  # with two players the log gets the rest of the column
+LOG_BOTTOM = 992
+STEP_NAMES = {
+    "buy": "Roll",
+    "start": "Take a group",
+    "option": "Use the group",
+    "place": "Supply shops",
+    "super": "Supervisor",
+    "order": "Shipping",
+    "save": "Shipping",
+    "build": "Build",
+    "discount": "Build",
+    "end": "End of turn",
+}
+CATEGORY_SHORT = {"Caravan entries": "Caravan entry", "Caravan scoring": "Caravan"}
+
+
+def _static_board(view: View) -> Image.Image:
+    count = len(view.get("players", []))
+    key = ("yspahan-board", count, hash(map_key(view)))
+    return layers.get(key, lambda: _build_static_board(view, count))
+
+
+def player_boxes(count: int) -> list[tuple[int, int, int, int]]:
+    count = max(1, count)
+    h = min(PLAYER_MAX_H, (PLAYERS_BOTTOM - PLAYERS_TOP - PLAYER_GAP * (count - 1)) // count)
+    return [
+        (RIGHT_X, PLAYERS_TOP + i * (h + PLAYER_GAP), RIGHT_X + RIGHT_W,
+         PLAYERS_TOP + i * (h + PLAYER_GAP) + h)
+        for i in range(count)
+    ]
+
+
+def log_box(count: int) -> tuple[int, int, int, int]:
+    return RIGHT_X, player_boxes(count)[-1][3] + PLAYER_GAP, RIGHT_X + RIGHT_W, LOG_BOTTOM
+
+
+def _build_static_board(view: View, count: int) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, WIDTH, HEADER_H - 1), fill=pal.PANEL)
+    draw.line((0, HEADER_H - 1, WIDTH, HEADER_H - 1), fill=pal.PANEL_EDGE, width=2)
+    for box in (TOWER_BOX, CARAVAN_BOX, STATUS_BOX, *player_boxes(count), log_box(count)):
+        lay.rounded(draw, box, 12, fill=pal.PANEL, outline=pal.PANEL_EDGE, line=2)
+    lay.rounded(draw, MAP_BOX, 12, fill=pal.MAT, outline=pal.PANEL_EDGE, line=2)
+    draw_city(draw, view)
+    _draw_tower_frame(draw)
+    _draw_caravan_frame(image, draw, view)
+    return image
+
+
+def _draw_tower_frame(draw: ImageDraw.ImageDraw) -> None:
+    x0, y0, x1, _y1 = TOWER_BOX
+    draw.text((x0 + 14, y0 + 8), "TOWER", font=font(20, bold=True), fill=pal.INK_MUTED)
+    for row in range(6):
+        top, bottom = tower_row(row + 1)
+        name = TOWER_SPACE_NAMES[row]
+        colour = QUARTER_COLOURS.get(name, pal.EMPTY_CELL)
+        lay.rounded(draw, (x0 + 10, top, x1 - 10, bottom), 6, fill=pal.mix(colour, pal.PANEL, 0.55))
+        draw.text((x0 + 22, (top + bottom) / 2), str(row + 1), font=font(20, bold=True),
+                  fill=pal.INK_MUTED, anchor="lm")
+        draw.text((x0 + 44, (top + bottom) / 2), name, font=font(20, bold=True),
+                  fill=pal.INK_LIGHT, anchor="lm")
+
+
+TOWER_ROW_H = 36
+TOWER_DIE = 28
+TOWER_DICE_X = TOWER_BOX[0] + 150
+
+
+def tower_row(space: int) -> tuple[int, int]:
+    """Top and bottom of tower space 1..6; space 1 is the bottom row."""
+    bottom = TOWER_BOX[3] - 10 - (space - 1) * (TOWER_ROW_H + 2)
+    return bottom - TOWER_ROW_H, bottom
+
+
+CARAVAN_SPACE = 62
+
+
+def caravan_space_box(per_row: int, row: int, col: int) -> tuple[int, int, int, int]:
+    _x0, _y0, x1, y1 = CARAVAN_BOX
+    left = x1 - 14 - per_row * (CARAVAN_SPACE + 6) + 6 + (col - 1) * (CARAVAN_SPACE + 6)
+    top = y1 - 12 - row * (CARAVAN_SPACE + 12) + 12
+    return left, top, left + CARAVAN_SPACE, top + CARAVAN_SPACE
+
+
+def _caravan(view: View) -> Mapping[str, Any]:
+    caravan = view.get("caravan")
+    return caravan if isinstance(caravan, Mapping) else {"per_row": 0, "spaces": []}
+
+
+def _draw_caravan_frame(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    x0, y0, _x1, _y1 = CARAVAN_BOX
+    draw.text((x0 + 14, y0 + 8), "CARAVAN", font=font(20, bold=True), fill=pal.INK_MUTED)
+    caravan = _caravan(view)
+    per_row = int(caravan.get("per_row", 0))
+    rows: dict[int, Mapping[str, Any]] = {}
+    for space in caravan.get("spaces", []):
+        rows.setdefault(int(space["row"]), space)
+        left, top, right, bottom = caravan_space_box(per_row, int(space["row"]), int(space["col"]))
+        lay.rounded(draw, (left, top, right, bottom), 8, fill=pal.EMPTY_CELL,
+                    outline=pal.PANEL_EDGE, line=2)
+        glyph = icons.tribe("CAMEL", 34, framed=False)
+        faded = glyph.copy()
+        faded.putalpha(faded.getchannel("A").point(lambda a: a * 45 // 100))
+        image.paste(pal.INK_MUTED, (left + 14, top + 14, left + 48, top + 48), faded)
+    for row, space in rows.items():
+        left, top, _, bottom = caravan_space_box(per_row, row, 1)
+        mid = (top + bottom) / 2
+        draw.text((x0 + 16, mid - 11), f"×{space.get('multiplier', row)}", font=font(22, bold=True),
+                  fill=pal.HIGHLIGHT, anchor="lm")
+        draw.text((x0 + 16, mid + 13), f"+{space.get('immediate_vp', 0)} VP", font=font(18),
+                  fill=pal.INK_LIGHT, anchor="lm")
+
+
+def render_board(view: View) -> Image.Image:
+    image = _static_board(view).copy()
+    draw = ImageDraw.Draw(image)
+    _draw_header(image, draw, view)
+    draw_pieces(image, draw, view)
+    _draw_tower(image, draw, view)
+    _draw_caravan(image, view)
+    _draw_status(image, draw, view)
+    players = list(view.get("players", []))
+    for player, box in zip(players, player_boxes(len(players)), strict=False):
+        _draw_player(image, draw, view, player, box)
+    _draw_log(draw, view, log_box(len(players)))
+    return image
+
+
+def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    mid = HEADER_H // 2
+    x = 16
+    draw.text((x, mid), "YSPAHAN", font=font(30, bold=True), fill=pal.HIGHLIGHT, anchor="lm")
+    x += 178
+    week = int(view.get("week", 1))
+    day = int(view.get("day", 1))
+    finished = view.get("phase") == "finished"
+    x += lay.text(draw, (x, mid), f"Week {ROMAN.get(week, week)} / III", font(26, bold=True),
+                  pal.INK_LIGHT, anchor="lm") + 22
+    x += lay.text(draw, (x, mid), f"Day {day} / 7", font(26, bold=True), pal.INK_LIGHT,
+                  anchor="lm") + 16
+    for d in range(1, 8):  # the day track: done, today, to come
+        cx = x + (d - 1) * 24
+        if d < day or finished:
+            draw.ellipse((cx, mid - 8, cx + 16, mid + 8), fill=pal.INK_MUTED)
+        elif d == day:
+            draw.ellipse((cx - 2, mid - 10, cx + 18, mid + 10), fill=pal.HIGHLIGHT,
+                         outline=pal.INK_DARK)
+        else:
+            draw.ellipse((cx, mid - 8, cx + 16, mid + 8), outline=pal.INK_MUTED, width=2)
+    x += 7 * 24 + 20
+    draw.line((x, 12, x, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
+    x += 18
+    deck = int(view.get("deck", 0))
+    discard = len(view.get("discard", []))
+    icons.paste(image, card_back(34), (x, mid - 17))
+    x += 40
+    x += lay.text(draw, (x, mid), f"Deck {deck} · discard {discard}", font(20), pal.INK_LIGHT,
+                  anchor="lm") + 20
+    queue = [int(q) for q in view.get("turn_queue", []) if isinstance(q, int)]
+    if queue and view.get("phase") != "finished":  # who acts after the current turn, today
+        draw.line((x, 12, x, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
+        x += 18
+        label = "Lowest score first:" if view.get("last_day_order") else "Next:"
+        x += lay.text(draw, (x, mid), label, font(20), pal.INK_MUTED, anchor="lm") + 8
+        for seat in queue[:6]:
+            icons.paste(image, seat_cube(view, seat, 26), (x, mid - 13))
+            x += 30
+    first = view.get("first_player")
+    if isinstance(first, int):
+        f = font(22, bold=True)
+        text = f"First player: {seat_label(view, first)}"
+        right = WIDTH - 16
+        tw = f.getlength(text)
+        draw.text((right, mid), text, font=f, fill=pal.INK_LIGHT, anchor="rm")
+        icons.paste(image, first_player_pawn(36), (round(right - tw - 44), mid - 18))
+        icons.paste(image, seat_cube(view, first, 24), (round(right - tw - 72), mid - 12))
+
+
+def _draw_tower(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    x0, y0, x1, _ = TOWER_BOX
+    yellow = int(view.get("yellow_bought", 0))
+    if yellow:
+        lay.text(draw, (x1 - 14, y0 + 10), f"{yellow} yellow {dice_word(yellow)} bought", font(18),
+                 pal.DIE_YELLOW, anchor="ra")
+    current = view.get("current_action") or {}
+    taken = current.get("group")
+    for space in view.get("tower", []):
+        n = int(space.get("space", 0))
+        if not 1 <= n <= 6:
+            continue
+        top, bottom = tower_row(n)
+        white, yel = int(space.get("white", 0)), int(space.get("yellow", 0))
+        value = space.get("value")
+        if taken == n and view.get("phase") != "finished":
+            draw.rounded_rectangle((x0 + 8, top - 2, x1 - 8, bottom + 2), radius=7,
+                                   outline=pal.HIGHLIGHT, width=3)
+        x = TOWER_DICE_X
+        dy = top + (TOWER_ROW_H - TOWER_DIE) // 2
+        if not white + yel or not isinstance(value, int):
+            gone = "taken" if taken == n else "empty"
+            draw.text((x, (top + bottom) / 2), gone, font=font(18), fill=pal.INK_MUTED,
+                      anchor="lm")
+            continue
+        dice = [pal.DIE_WHITE] * white + [pal.DIE_YELLOW] * yel
+        room = x1 - 76 - x - TOWER_DIE  # dice overlap a little rather than cover the count
+        step = min(TOWER_DIE + 4, room // max(1, len(dice) - 1))
+        for fill in dice:
+            icons.paste(image, icons.die(value, TOWER_DIE, fill), (x, dy))
+            x += step
+        lay.text(draw, (x1 - 20, (top + bottom) / 2), f"{white + yel}×{value}",
+                 font(20, bold=True), pal.INK_LIGHT, anchor="rm")
+
+
+def _draw_caravan(image: Image.Image, view: View) -> None:
+    caravan = _caravan(view)
+    per_row = int(caravan.get("per_row", 0))
+    for space in caravan.get("spaces", []):
+        owner = space.get("owner")
+        if isinstance(owner, int):
+            left, top, _, _ = caravan_space_box(per_row, int(space["row"]), int(space["col"]))
+            icons.paste(image, seat_cube(view, owner, 44), (left + 9, top + 9))
+
+
+def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    x0, y0, x1, y1 = STATUS_BOX
+    outcome = view.get("outcome")
+    if isinstance(outcome, Mapping):
+        _draw_outcome(image, draw, view, outcome)
+        return
+    decision = decision_of(view)
+    acting = view.get("acting_seat")
+    if decision is None:
+        draw.text((x0 + 16, y0 + 18), "Waiting…", font=font(24, bold=True), fill=pal.INK_LIGHT)
+        return
+    seat = int(decision.get("seat", 0))
+    icons.paste(image, seat_cube(view, seat, 36), (x0 + 14, y0 + 12))
+    title = f"{seat_label(view, seat)} to decide"
+    if isinstance(acting, int) and acting != seat:
+        title += f" ({seat_label(view, acting)}'s turn)"
+    step = STEP_NAMES.get(str(view.get("step", "")), "")
+    pf = font(18, bold=True)
+    pw = round(pf.getlength(step)) + 16 if step else 0
+    lay.text(draw, (x0 + 62, y0 + 30), title, font(24, bold=True), pal.HIGHLIGHT,
+             max_width=x1 - x0 - 100 - pw, anchor="lm")
+    if step:
+        lay.pill(draw, (x1 - 14 - pw, y0 + 17), step, pf, pal.PANEL_EDGE, pal.INK_LIGHT)
+    prompt = pretty(str(decision.get("prompt", "")))
+    lay.paragraph(draw, (x0 + 16, y0 + 56, x1 - 16, y1 - 6), prompt, font(20), pal.INK_LIGHT,
+                  max_lines=2, spacing=1)
+
+
+def _draw_outcome(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, outcome: Mapping[str, Any]
+) -> None:
+    x0, y0, x1, _y1 = STATUS_BOX
+    winners = [int(w) for w in outcome.get("winners", [])]
+    scores = list(outcome.get("scores", []))
+    if len(winners) == 1:
+        title = f"{seat_label(view, winners[0])} wins!"
+        icons.paste(image, seat_cube(view, winners[0], 36), (x0 + 14, y0 + 12))
+    else:
+        title = "Shared victory!"
+        icons.paste(image, icons.vp(36), (x0 + 14, y0 + 12))
+    tx = x0 + 62
+    tx += lay.text(draw, (tx, y0 + 30), title, font(26, bold=True), pal.HIGHLIGHT, anchor="lm") + 16
+    reason = str(outcome.get("reason", ""))
+    if outcome.get("tiebreak"):
+        reason = f"Tie-break: {outcome['tiebreak']}."
+    lay.text(draw, (tx, y0 + 30), reason, font(18), pal.INK_MUTED, max_width=x1 - 14 - tx,
+             anchor="lm")
+    ranked = sorted(range(len(scores)), key=lambda i: -int(scores[i]))
+    score_text = "   ".join(f"{seat_label(view, i)} {scores[i]}" for i in ranked)
+    lay.text(draw, (x0 + 16, y0 + 74), f"Final: {score_text}", font(22, bold=True),
+             pal.INK_LIGHT, max_width=x1 - x0 - 32, anchor="lm")
+
+
+def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                 player: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    seat = int(player.get("seat", 0))
+    fill, edge, _ = seat_colours(view, seat)
+    decision = decision_of(view)
+    deciding = decision is not None and decision.get("seat") == seat
+    acting = view.get("acting_seat") == seat and view.get("phase") != "finished"
+    # a band in the seat colour down the left edge, the name and score on top
+    draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
+    if deciding or acting:
+        draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
+    icons.paste(image, seat_cube(view, seat, 32), (x0 + 24, y0 + 10))
+    name_x = x0 + 66
+    name_w = lay.text(draw, (name_x, y0 + 26), str(player.get("label", "")), font(24, bold=True),
+                      pal.INK_LIGHT, anchor="lm")
+    tag_x = name_x + name_w + 12
+    if view.get("first_player") == seat:
+        icons.paste(image, first_player_pawn(30), (tag_x, y0 + 11))
+        tag_x += 36
+    if deciding or acting:
+        tag = "deciding" if deciding else "turn"
+        lay.pill(draw, (tag_x, y0 + 13), tag, font(18, bold=True), pal.HIGHLIGHT, pal.INK_DARK)
+    score = int(player.get("score", 0))
+    vp_w = lay.text(draw, (x1 - 14, y0 + 30), "VP", font(18), pal.INK_MUTED, anchor="rm")
+    score_w = lay.text(draw, (x1 - 20 - vp_w, y0 + 26), str(score), font(30, bold=True),
+                       pal.INK_LIGHT, anchor="rm")
+    icons.paste(image, icons.vp(34), (x1 - 26 - vp_w - score_w - 34, y0 + 9))
+    # counters
+    y = y0 + 50
+    x = x0 + 26
+    x += counter(image, draw, (x, y), icons.good("G", 28), str(player.get("gold", 0)), 28) + 20
+    x += counter(image, draw, (x, y), camel_icon(28), str(player.get("camels", 0)), 28) + 20
+    count = int(player.get("hand_count", 0))
+    x += counter(image, draw, (x, y), card_back(28),
+                  f"{count} card{'' if count == 1 else 's'}", 28) + 20
+    lay.text(draw, (x, y + 14),
+             f"cubes: {player.get('cubes_in_shops', 0)} shops, "
+             f"{player.get('cubes_in_caravan', 0)} caravan",
+             font(18), pal.INK_MUTED, max_width=x1 - 12 - x, anchor="lm")
+    # buildings, in the order built
+    y = y0 + 88
+    roomy = y1 - y0 >= 180
+    if roomy:  # all six buildings, the built ones lit with their order
+        y = _draw_building_grid(draw, view, player, (x0 + 26, y, x1 - 12))
+    else:
+        built = sorted(player.get("buildings", []), key=lambda b: int(b.get("order", 0)))
+        _draw_buildings(draw, (x0 + 26, y, x1 - 12, y + 30), built)
+    breakdown = player.get("breakdown")
+    if isinstance(breakdown, Mapping) and roomy:
+        parts = [f"{CATEGORY_SHORT.get(str(k), str(k))} {v}" for k, v in breakdown.items() if v]
+        text = "Points: " + (", ".join(parts) if parts else "none yet")
+        lay.text(draw, (x0 + 26, y + 6), text, font(18), pal.INK_MUTED, max_width=x1 - x0 - 40)
+
+
+def _draw_building_grid(draw: ImageDraw.ImageDraw, view: View,
+                        player: Mapping[str, Any], span: tuple[int, int, int]) -> int:
+    """Three columns by two rows of the six buildings; returns the bottom edge."""
+    x0, y0, x1 = span
+    built = {str(b.get("key")): int(b.get("order", 0)) for b in player.get("buildings", [])}
+    col_w = (x1 - x0 - 2 * 6) // 3
+    bottom = y0
+    for i, building in enumerate(b for b in view.get("buildings", []) if isinstance(b, Mapping)):
+        bx = x0 + (i % 3) * (col_w + 6)
+        by = y0 + (i // 3) * 34
+        order = built.get(str(building.get("key")))
+        done = order is not None
+        lay.rounded(draw, (bx, by, bx + col_w, by + 28), 6,
+                    fill=pal.CARD if done else pal.EMPTY_CELL)
+        name = str(building.get("name", ""))
+        ink = pal.INK_DARK if done else pal.INK_MUTED
+        lay.text(draw, (bx + 6, by + 14), f"{order}. {name}" if done else name,
+                 font(18, bold=done), ink, max_width=col_w - 12, anchor="lm")
+        bottom = by + 28
+    return bottom
+
+
+def _draw_buildings(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
+                    built: Sequence[Mapping[str, Any]]) -> None:
+    x0, y0, x1, y1 = box
+    if not built:
+        draw.text((x0, (y0 + y1) / 2), "No buildings yet", font=font(18), fill=pal.INK_MUTED,
+                  anchor="lm")
+        return
+    names = [str(b.get("name", "")) for b in built]
+    room = x1 - x0 - 6 * (len(names) - 1)
+    f = font(18, bold=True)
+    if sum(f.getlength(n) + 12 for n in names) > room:
+        f = font(18)
+    widths = [f.getlength(n) + 12 for n in names]
+    if sum(widths) > room:  # shrink the longest labels evenly, keeping each readable
+        cap = max(48.0, room / len(names))
+        widths = [min(w, cap) for w in widths]
+    x = float(x0)
+    for name, w in zip(names, widths, strict=True):
+        right = min(x + w, x1)
+        draw.rounded_rectangle((x, y0, right, y1), radius=8, fill=pal.CARD, outline=pal.CARD_EDGE)
+        lay.text(draw, ((x + right) / 2, (y0 + y1) / 2), name, f, pal.INK_DARK,
+                 max_width=right - x - 6, anchor="mm")
+        x = right + 6
+        if x >= x1:
+            break
+
+
+def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, int]) -> None:
+    """The newest sentences at the bottom; a long sentence may take two lines."""
+    x0, y0, x1, y1 = box
+    f = font(18)
+    step = lay.line_height(f) + 1
+    room = (y1 - y0 - 14) // step
+    stacked: list[tuple[str, bool]] = []
+    for age, entry in enumerate(reversed([pretty(str(e)) for e in view.get("log", [])])):
+        lines = lay.wrap(entry, f, x1 - x0 - 28, min(2, room - len(stacked)))
+        stacked = [(line, age == 0) for line in lines] + stacked
+        if len(stacked) >= room:
+            break
+    y = y1 - 8 - len(stacked) * step
+    for line, newest in stacked:
+        draw.text((x0 + 14, y), line, font=f, fill=pal.INK_LIGHT if newest else pal.INK_MUTED)
+        y += step

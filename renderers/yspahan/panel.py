@@ -1,0 +1,374 @@
+"""The private Yspahan panel: the deciding seat's hand, resources, buildings and numbered actions.
+
+Each action carries a few words on what it does, read from the view (``group 3`` -> the dice on
+that Tower space, ``step E`` -> the street space it leads to and the shops beside it).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from renderers.kit import icons
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit.fonts import font
+from renderers.yspahan.pieces import (
+    ORDINALS,
+    ROMAN,
+    TOWER_SPACE_NAMES,
+    View,
+    camel_icon,
+    counter,
+    decision_of,
+    dice_word,
+    pretty,
+    seat_colours,
+    seat_cube,
+    seat_label,
+    shop_owners,
+)
+
+PANEL_W = 1000
+PANEL_LEFT_W = 400
+ACTION_ROW = 42
+HAND_CARD_H = 90
+BUILDING_ROW = 32
+HAND_TOP = 76 + 124 + 6 * BUILDING_ROW + 10 + 46  # resources box, gap, "Your hand"
+
+
+def panel_seat(view: View) -> int | None:
+    """Whose panel this is: the seat whose hand the view shows, else the seat deciding now."""
+    for player in view.get("players", []):
+        if isinstance(player.get("hand"), list):
+            return int(player.get("seat", 0))
+    decision = decision_of(view)
+    if decision is not None and decision.get("actions"):
+        return int(decision.get("seat", 0))
+    return None
+
+
+def render_panel(view: View) -> Image.Image:
+    seat = panel_seat(view)
+    decision = decision_of(view)
+    subject = seat if seat is not None else (int(decision["seat"]) if decision else None)
+    player = next((p for p in view.get("players", []) if p.get("seat") == subject), None)
+    actions = [str(a) for a in decision.get("actions", [])] if decision else []
+    mine = decision is not None and seat is not None and decision.get("seat") == seat
+    rx = PANEL_LEFT_W + 24
+    rw = PANEL_W - rx - 16
+    prompt_font = font(22)
+    prompt = pretty(str(decision.get("prompt", ""))) if decision else ""
+    prompt_lines = lay.wrap(prompt, prompt_font, rw, 3) if decision else []
+    list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
+    columns = 2 if len(actions) > 12 else 1
+    rows = -(-len(actions) // columns) if actions else 0
+    hand = player.get("hand") if player else None
+    cards = [c for c in hand if isinstance(c, Mapping)] if isinstance(hand, list) else []
+    left_bottom = HAND_TOP + max(1, len(cards)) * (HAND_CARD_H + 8)
+    situation = situation_lines(view) if decision else []
+    situation_top = list_top + rows * ACTION_ROW + 14
+    situation_bottom = situation_top + (34 + 26 * len(situation) if situation else 0)
+    height = max(600, situation_bottom + 16, left_bottom + 16)
+    image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_panel_header(image, draw, view, seat)
+    if player is not None:
+        _draw_panel_resources(image, draw, view, player, (16, 76, PANEL_LEFT_W, HAND_TOP - 46))
+    lx = 16
+    draw.text((lx, HAND_TOP - 30), "Your hand" if subject == seat else "Hand",
+              font=font(20, bold=True), fill=pal.INK_MUTED)
+    y = HAND_TOP
+    if not cards:
+        count = int((player or {}).get("hand_count", 0))
+        text = "no cards" if isinstance(hand, list) else f"{count} cards (hidden)"
+        lay.rounded(draw, (lx, y, PANEL_LEFT_W, y + 80), 10, fill=pal.PANEL, outline=pal.PANEL_EDGE,
+                    line=2)
+        draw.text(((lx + PANEL_LEFT_W) / 2, y + 40), text, font=font(20), fill=pal.INK_MUTED,
+                  anchor="mm")
+    for card in cards:
+        _draw_hand_card(draw, card, (lx, y, PANEL_LEFT_W, y + HAND_CARD_H))
+        y += HAND_CARD_H + 8
+    if decision is None:
+        outcome = view.get("outcome")
+        text = "The game is over." if isinstance(outcome, Mapping) else "Nothing to decide."
+        draw.text((rx, 80), text, font=font(24, bold=True), fill=pal.INK_LIGHT)
+        return image
+    who = int(decision.get("seat", 0))
+    heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
+    draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
+    y = 122
+    for line in prompt_lines:
+        draw.text((rx, y), line, font=prompt_font, fill=pal.INK_LIGHT)
+        y += lay.line_height(prompt_font) + 2
+    _draw_actions(draw, view, actions, (rx, list_top), rw, columns, rows)
+    if situation:  # what is going on, so the panel can be read without the board
+        draw.text((rx, situation_top), "On the board", font=font(20, bold=True),
+                  fill=pal.INK_MUTED)
+        y = situation_top + 32
+        for line in situation:
+            lay.text(draw, (rx, y), line, font(18), pal.INK_LIGHT, max_width=rw)
+            y += 26
+    return image
+
+
+def situation_lines(view: View) -> list[str]:
+    """The action under way, the Supervisor and the shipping queue, in words."""
+    current = view.get("current_action") or {}
+    lines: list[str] = []
+    group = current.get("group")
+    if isinstance(group, int) and 1 <= group <= 6:
+        n = int(current.get("dice", 0))
+        text = f"Group taken: {TOWER_SPACE_NAMES[group - 1]}, {n} {dice_word(n)} showing " \
+               f"{current.get('value')}"
+        extra = current.get("extra_die")
+        if isinstance(extra, Mapping):
+            text += f" + {extra.get('id')} as an extra die"
+        lines.append(text)
+    quarter, left = current.get("quarter"), int(current.get("cubes_left", 0) or 0)
+    if quarter and left:
+        lines.append(f"{left} cube{'' if left == 1 else 's'} to place in the {quarter} quarter")
+    origin = current.get("supervisor_from")
+    if origin:
+        steps = int(current.get("supervisor_steps", 0))
+        lines.append(f"Supervisor: from {origin}, {steps} step{'' if steps == 1 else 's'} "
+                     f"so far, now at {view.get('supervisor')}")
+    else:
+        lines.append(f"Supervisor at {view.get('supervisor')}")
+    owners = shop_owners(view)
+    shipping = [str(s) for s in current.get("shipping", [])]
+    if shipping:
+        parts = [f"{s} ({seat_label(view, owners[s])})" if s in owners else s for s in shipping]
+        lines.append("To ship: " + ", ".join(parts))
+    card = view.get("resolving_card")
+    if isinstance(card, Mapping):
+        lines.append(f"Resolving {card.get('id')} {card.get('name')}")
+    return lines
+
+
+def _draw_panel_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                       seat: int | None) -> None:
+    if seat is not None:
+        fill, edge, ink = seat_colours(view, seat)
+        draw.rectangle((0, 0, PANEL_W, 62), fill=fill)
+        draw.line((0, 62, PANEL_W, 62), fill=edge, width=3)
+        icons.paste(image, seat_cube(view, seat, 40), (16, 11))
+        title = f"{seat_label(view, seat)} — your panel"
+    else:
+        draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
+        ink = pal.INK_LIGHT
+        title = "Spectator view"
+    draw.text((72, 31), title, font=font(28, bold=True), fill=ink, anchor="lm")
+    week, day = int(view.get("week", 1)), int(view.get("day", 1))
+    draw.text((PANEL_W - 16, 31), f"Week {ROMAN.get(week, week)} · Day {day}/7",
+              font=font(22, bold=True), fill=ink, anchor="rm")
+
+
+def _draw_panel_resources(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                          player: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, _y1 = box
+    lay.rounded(draw, box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, line=2)
+    x, y = x0 + 14, y0 + 14
+    x += counter(image, draw, (x, y), icons.vp(34), f"{player.get('score', 0)} VP", 34) + 24
+    x += counter(image, draw, (x, y), icons.good("G", 34), str(player.get("gold", 0)), 34) + 24
+    counter(image, draw, (x, y), camel_icon(34), str(player.get("camels", 0)), 34)
+    y += 50
+    lay.text(draw, (x0 + 14, y),
+             f"Cubes: {player.get('cubes_in_shops', 0)} in shops, "
+             f"{player.get('cubes_in_caravan', 0)} in the Caravan",
+             font(18), pal.INK_LIGHT, max_width=x1 - x0 - 28)
+    y += 32
+    draw.text((x0 + 14, y), "Buildings", font=font(18, bold=True), fill=pal.INK_MUTED)
+    y += 28
+    built = {str(b.get("key")): int(b.get("order", 0)) for b in player.get("buildings", [])}
+    catalogue = [b for b in view.get("buildings", []) if isinstance(b, Mapping)]
+    col_w = x1 - x0 - 28
+    for i, building in enumerate(catalogue[:6]):
+        bx = x0 + 14
+        by = y + i * BUILDING_ROW
+        order = built.get(str(building.get("key")))
+        done = order is not None
+        lay.rounded(draw, (bx, by, bx + col_w, by + 28), 6,
+                    fill=pal.CARD if done else pal.EMPTY_CELL)
+        label = str(building.get("name", ""))
+        ink = pal.INK_DARK if done else pal.INK_LIGHT
+        if order is not None:
+            cw = lay.text(draw, (bx + col_w - 6, by + 14), f"built {ORDINALS.get(order, '')}",
+                          font(18), ink, anchor="rm")
+        else:
+            cw = _cost(image, draw, (bx + col_w - 4, by + 3), int(building.get("camels", 0)),
+                       int(building.get("gold", 0)))
+        lay.text(draw, (bx + 6, by + 14), label, font(18, bold=done), ink,
+                 max_width=col_w - cw - 14, anchor="lm")
+
+
+def _cost(image: Image.Image, draw: ImageDraw.ImageDraw, right_top: tuple[int, int],
+          camels: int, gold: int) -> int:
+    """A building's price as camel and coin icons with counts, right-aligned; returns width."""
+    f = font(18, bold=True)
+    parts = [(camel_icon(22), camels), (icons.good("G", 22), gold)]
+    parts = [(icon, n) for icon, n in parts if n]
+    width = sum(22 + 2 + round(f.getlength(str(n))) + 6 for _, n in parts)
+    x, y = right_top[0] - width, right_top[1]
+    for icon, n in parts:
+        x += lay.text(draw, (x, y + 11), str(n), f, pal.INK_LIGHT, anchor="lm") + 2
+        icons.paste(image, icon, (x, y))
+        x += 22 + 6
+    return width
+
+
+def _draw_hand_card(draw: ImageDraw.ImageDraw, card: Mapping[str, Any],
+                    box: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = box
+    lay.rounded(draw, box, 10, fill=pal.CARD, outline=pal.CARD_EDGE, line=2)
+    cid = str(card.get("id", ""))
+    f = font(18, bold=True)
+    idw = round(f.getlength(cid)) + 14
+    lay.rounded(draw, (x0 + 8, y0 + 8, x0 + 8 + idw, y0 + 34), 6, fill=pal.TRIBE_BACK)
+    draw.text((x0 + 8 + idw / 2, y0 + 21), cid, font=f, fill=pal.INK_LIGHT, anchor="mm")
+    name = str(card.get("name", ""))
+    lay.text(draw, (x0 + idw + 18, y0 + 21), name, font(20, bold=True), pal.INK_DARK,
+             max_width=x1 - x0 - idw - 28, anchor="lm")
+    lay.paragraph(draw, (x0 + 10, y0 + 40, x1 - 10, y1 - 4), str(card.get("text", "")), font(18),
+                  pal.INK_SOFT, max_lines=2, spacing=0)
+
+
+def action_hint(view: View, action: str) -> str:
+    """A few words on what an action does (``group 3`` -> ``Barrel: 2 dice showing 4``)."""
+    parts = action.split()
+    verb = parts[0] if parts else ""
+    arg = parts[1] if len(parts) > 1 else ""
+    current = view.get("current_action") or {}
+    if verb == "buy" and arg.isdigit():
+        return "roll without yellow dice" if arg == "0" else f"pay {arg} gold, then roll"
+    if verb == "group" and arg.isdigit():
+        for space in view.get("tower", []):
+            if str(space.get("space")) == arg:
+                n = int(space.get("white", 0)) + int(space.get("yellow", 0))
+                return f"{space.get('name')}: {n} {dice_word(n)} showing {space.get('value')}"
+    if verb == "cube":
+        for souk in view.get("souks", []):
+            if arg in souk.get("shops", []):
+                return souk_summary(view, souk)
+    if verb == "first":
+        owner = shop_owners(view).get(arg)
+        return f"{seat_label(view, owner)}'s cube ships first" if owner is not None else ""
+    if verb == "step":
+        return step_hint(view, arg)
+    if verb == "convert":
+        other = {"camels": "gold", "gold": "camels"}.get(arg)
+        return f"give {arg}, get as many {other}" if other else ""
+    if verb == "quarter":
+        name = arg.capitalize()
+        free = sum(1 for s in view.get("shops", []) if s.get("quarter") == name
+                   and s.get("owner") is None)
+        return f"{free} empty shop{'' if free == 1 else 's'} in the {name} quarter"
+    if verb == "amount" and arg.isdigit():
+        return amount_hint(view, int(arg))
+    if verb in ("build", "play", "discount"):
+        return _named_thing(view, verb, parts[1:])
+    words = {
+        "draw": "draw a card (no group left)",
+        "camels": f"take {current.get('dice', '')} camels",
+        "gold": f"take {current.get('dice', '')} gold",
+        "shops": f"place {current.get('dice', '')} cubes in the quarter",
+        "supervisor": f"move the Supervisor up to {current.get('value', '')} spaces",
+        "card": "draw a card",
+        "done": "stop the Supervisor here",
+        "ship": "let the cube go to the Caravan",
+        "keep": "pay 1 camel, send a reserve cube",
+        "pass": "build nothing",
+        "end": "end the turn",
+    }
+    if verb in words and len(parts) == 1:
+        return words[verb]
+    if verb == "shops" and len(parts) == 2:
+        return f"place {int(current.get('dice', 0)) + 1} cubes, discarding {arg[1:]}"
+    return ""
+
+
+def amount_hint(view: View, n: int) -> str:
+    card = view.get("resolving_card")
+    kind = str(card.get("kind", "")) if isinstance(card, Mapping) else ""
+    if kind == "C7":
+        return f"return {n} gold"
+    if kind == "C8":
+        return f"return {n} camel{'' if n == 1 else 's'}"
+    return f"exchange {n}"
+
+
+COMPASS = {"N": ("north", 0, 1), "E": ("east", 1, 0), "S": ("south", 0, -1), "W": ("west", -1, 0)}
+
+
+def step_hint(view: View, direction: str) -> str:
+    """``north to N2, by CHEST-C1 (Red)``: where one Supervisor step leads and whose cubes
+    stand next to that space."""
+    if direction not in COMPASS:
+        return ""
+    word, dx, dy = COMPASS[direction]
+    street = {str(s["id"]): s for s in view.get("street", [])}
+    here = street.get(str(view.get("supervisor", "")))
+    if here is None:
+        return word
+    target = next((s for s in street.values()
+                   if s["x"] == here["x"] + dx and s["y"] == here["y"] + dy), None)
+    if target is None:
+        return word
+    owners = shop_owners(view)
+    shops = [f"{shop} ({seat_label(view, owners[shop])})" if shop in owners else shop
+             for shop in target.get("shops", [])]
+    text = f"{word} to {target['id']}"
+    return f"{text}, by {' and '.join(shops)}" if shops else text
+
+
+def souk_summary(view: View, souk: Mapping[str, Any]) -> str:
+    """``souk worth 6 VP: 2 of 5 filled (Blue 2)``."""
+    owners = [s.get("owner") for s in view.get("shops", []) if s.get("souk") == souk.get("id")]
+    held = [o for o in owners if isinstance(o, int)]
+    text = f"{souk.get('value')} VP souk, {len(held)} of {len(owners)} filled"
+    if held:
+        counts = {o: held.count(o) for o in sorted(set(held))}
+        text += " (" + ", ".join(f"{seat_label(view, o)} {n}" for o, n in counts.items()) + ")"
+    return text
+
+
+def _named_thing(view: View, verb: str, args: Sequence[str]) -> str:
+    if verb == "build" and args:
+        for building in view.get("buildings", []):
+            if building.get("key") == args[0]:
+                return (f"{building.get('camels')} camels, {building.get('gold')} gold: "
+                        f"{building.get('text', '')}")
+        return ""
+    names: dict[str, str] = {}
+    for player in view.get("players", []):
+        for card in player.get("hand") or []:
+            names[str(card.get("id"))] = str(card.get("name", ""))
+    found = [names[a] for a in args if a in names]
+    if verb == "discount" and args == ["none"]:
+        return "keep your discount cards"
+    return ", ".join(found)
+
+
+def _draw_actions(draw: ImageDraw.ImageDraw, view: View, actions: Sequence[str],
+                  origin: tuple[int, int], width: int, columns: int, rows: int) -> None:
+    col_w = width // columns
+    fnum = font(20, bold=True)
+    fact = font(22, bold=True)
+    fhint = font(18)
+    for i, action in enumerate(actions):
+        col, row = divmod(i, rows)
+        x = origin[0] + col * col_w
+        y = origin[1] + row * ACTION_ROW
+        h = ACTION_ROW - 6
+        right = x + col_w - 10
+        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
+        draw.text((x + 22, y + h / 2), str(i + 1), font=fnum, fill=pal.HIGHLIGHT, anchor="mm")
+        ax = x + 44
+        ax += lay.text(draw, (ax, y + h / 2), action, fact, pal.INK_LIGHT,
+                       max_width=right - ax - 8, anchor="lm") + 14
+        hint = action_hint(view, action) if columns == 1 else ""
+        if hint and ax + 40 < right - 8:
+            lay.text(draw, (ax, y + h / 2), hint, fhint, pal.INK_MUTED, max_width=right - 8 - ax,
+                     anchor="lm")
