@@ -163,7 +163,7 @@ def draw_city(draw: ImageDraw.ImageDraw, view: View) -> None:
             draw.ellipse((x0 - 3, y0 - 3, x1 + 3, y1 + 3), fill=pal.STREET, outline=pal.INK_MUTED,
                          width=3)
         draw.text(((x0 + x1) / 2, (y0 + y1) / 2), sid, font=font(18, bold=True),
-                  fill=pal.INK_LIGHT if sid == "H" else pal.mix(pal.STREET, pal.INK_LIGHT, 0.7),
+                  fill=pal.INK_LIGHT if sid == "H" else pal.mix(pal.STREET, pal.INK_LIGHT, 0.9),
                   anchor="mm")
     # souks: coloured ground with a dark rim, shop squares on it, a value badge
     ground = souk_ground(view)

@@ -78,7 +78,8 @@ def render_panel(view: View) -> Image.Image:
     if player is not None:
         _draw_panel_resources(image, draw, view, player, (16, 76, PANEL_LEFT_W, HAND_TOP - 46))
     lx = 16
-    draw.text((lx, HAND_TOP - 30), "Your hand" if subject == seat else "Hand",
+    owner = "Your" if subject == seat or subject is None else f"{seat_label(view, subject)}'s"
+    draw.text((lx, HAND_TOP - 30), f"{owner} hand",
               font=font(20, bold=True), fill=pal.INK_MUTED)
     y = HAND_TOP
     if not cards:
@@ -159,8 +160,12 @@ def _draw_panel_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
     else:
         draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
         ink = pal.INK_LIGHT
+        decision = decision_of(view)
         title = "Spectator view"
-    draw.text((72, 31), title, font=font(28, bold=True), fill=ink, anchor="lm")
+        if decision is not None:
+            title += f": {seat_label(view, int(decision.get('seat', 0)))} deciding"
+    draw.text((16 if seat is None else 72, 31), title, font=font(28, bold=True), fill=ink,
+              anchor="lm")
     week, day = int(view.get("week", 1)), int(view.get("day", 1))
     draw.text((PANEL_W - 16, 31), f"Week {ROMAN.get(week, week)} · Day {day}/7",
               font=font(22, bold=True), fill=ink, anchor="rm")

@@ -216,3 +216,10 @@ def test_board_and_panel_render_along_a_whole_game(players: int, seed: int) -> N
     assert decision is None  # played to the end
     assert {"choose_group", "option"} <= seen
     assert rendered > 10
+
+
+def test_a_spectator_panel_wears_no_seat_colour() -> None:
+    view = saved("busy_4p")  # a spectator's view: no hand, no actions
+    picture = renderers.render_panel("yspahan", view)
+    assert panel.panel_seat(view) is None
+    assert close(colour_at(picture, (picture.width // 2, 4)), pal.PANEL)
