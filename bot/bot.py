@@ -13,6 +13,7 @@ import bot.exts
 from bot.components import answer_unknown
 from bot.outbox import OutboxDispatcher
 from bot.service import TableService
+from bot.service.timers import TimerService
 from bot.settings import Settings
 from bot.tree import CaravanTree
 from storage import Clock, Store, utc_now
@@ -39,7 +40,9 @@ def find_extensions() -> Iterator[str]:
 class CaravanBot(commands.Bot):
     """Everything Discord-facing hangs off this object; the game logic lives in ``service``."""
 
-    def __init__(self, settings: Settings, service: TableService) -> None:
+    def __init__(
+        self, settings: Settings, service: TableService, timers: TimerService | None = None
+    ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=build_intents(settings),
@@ -49,7 +52,13 @@ class CaravanBot(commands.Bot):
         )
         self.settings = settings
         self.service = service
-        self.outbox = OutboxDispatcher(self, poll_seconds=settings.outbox_poll_seconds)
+        self.timers = timers
+        # One background loop: fire due reminders and deadlines, then deliver the outbox.
+        self.outbox = OutboxDispatcher(
+            self,
+            poll_seconds=settings.outbox_poll_seconds,
+            tick=timers.fire_due if timers is not None else None,
+        )
 
     @property
     def reads_message_content(self) -> bool:
@@ -91,4 +100,4 @@ def create_bot(settings: Settings, store: Store, *, clock: Clock = utc_now) -> C
     service = TableService(
         store, clock=clock, max_open_tables_per_guild=settings.max_open_tables_per_guild
     )
-    return CaravanBot(settings, service)
+    return CaravanBot(settings, service, TimerService(store, clock=clock))

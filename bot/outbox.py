@@ -22,6 +22,8 @@ log = logging.getLogger(__name__)
 
 # A handler posts one row and returns the id of the message it created (or None).
 Handler = Callable[[Any], Awaitable[int | None]]
+# Work done at the start of every background pass, e.g. firing due reminder timers.
+Tick = Callable[[], Awaitable[object]]
 
 
 class Deferred(Exception):
@@ -29,10 +31,18 @@ class Deferred(Exception):
 
 
 class OutboxDispatcher:
-    def __init__(self, bot: CaravanBot, *, poll_seconds: float = 5.0, batch: int = 50) -> None:
+    def __init__(
+        self,
+        bot: CaravanBot,
+        *,
+        poll_seconds: float = 5.0,
+        batch: int = 50,
+        tick: Tick | None = None,
+    ) -> None:
         self.bot = bot
         self.poll_seconds = poll_seconds
         self.batch = batch
+        self.tick = tick
         self._handlers: dict[str, Handler] = {}
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
@@ -53,13 +63,20 @@ class OutboxDispatcher:
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
         while True:
+            await self.run_once()
+            await asyncio.sleep(self.poll_seconds)
+
+    async def run_once(self) -> None:
+        """One background pass: the tick (due timers write their rows), then delivery."""
+        for step in (self.tick, self.drain):
+            if step is None:
+                continue
             try:
-                await self.drain()
+                await step()
             except asyncio.CancelledError:
                 raise
             except Exception:
-                log.exception("outbox pass failed")
-            await asyncio.sleep(self.poll_seconds)
+                log.exception("background pass failed in %s", getattr(step, "__name__", step))
 
     async def drain(self) -> int:
         """Deliver every due row now; returns how many were delivered."""

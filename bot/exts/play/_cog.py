@@ -18,6 +18,7 @@ from bot.exts.play._components import (
     decision_view,
 )
 from bot.exts.play._layout import clip, layout
+from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._text import looks_like_move
 from bot.images import panel_file
@@ -36,12 +37,14 @@ class Play(commands.Cog):
         self.bot = bot
         self.service = bot.service
         self.posts = BoardPoster(bot)
+        self.notices = Notices(bot, self.posts)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(PanelButton, ActionButton, ActionSelect)
         for template in (ids.PANEL_TEMPLATE, ids.ACTION_TEMPLATE, ids.PICK_TEMPLATE):
             known_template(template)
         self.posts.register()
+        self.notices.register()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(PanelButton, ActionButton, ActionSelect)

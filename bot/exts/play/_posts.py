@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PING = discord.AllowedMentions(everyone=False, roles=False, users=True)
+BOARD_KINDS = ("start", "turn", "undo")  # the rows that may post a board
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -56,6 +57,7 @@ class BoardPoster:
         outbox = self.bot.outbox
         outbox.register("start", self.post_start)
         outbox.register("turn", self.post_turn)
+        outbox.register("undo", self.post_undo)
         outbox.register("result", self.post_result)
         outbox.register("cancel", self.post_cancel)
 
@@ -64,13 +66,13 @@ class BoardPoster:
         if info.thread_id is None:
             return None, "the game's thread"
         rows = await self.service.outbox.for_table(info.id)
-        posted = [r for r in rows if r.kind in ("start", "turn") and r.message_id is not None]
+        posted = [r for r in rows if r.kind in BOARD_KINDS and r.message_id is not None]
         if not posted:
             return None, jump_url(info.guild_id, info.thread_id)
         newest = posted[-1]
         return newest.version, jump_url(info.guild_id, info.thread_id, newest.message_id)
 
-    async def _thread(self, info: Any) -> discord.abc.Messageable | None:
+    async def thread_of(self, info: Any) -> discord.abc.Messageable | None:
         """The table's thread; None when it never got one and never will (it was cancelled)."""
         if info.thread_id is None:
             if info.status == "cancelled":
@@ -86,7 +88,7 @@ class BoardPoster:
     async def _board(self, row: Any, events: list[str], header: str | None = None) -> int | None:
         loaded = await self.service.load(row.table_id)
         info, game = loaded.info, loaded.game
-        thread = await self._thread(info)
+        thread = await self.thread_of(info)
         if thread is None:
             return None
         state = await self.service.state_at(info.id, row.version)
@@ -119,10 +121,14 @@ class BoardPoster:
         rows = await self.service.outbox.for_table(row.table_id)
         return await self._board(row, turn_events(rows, row))
 
+    async def post_undo(self, row: Any) -> int | None:
+        """Moves were taken back: the restored board, saying so."""
+        return await self._board(row, [str(e) for e in row.payload.get("events", [])])
+
     async def post_result(self, row: Any) -> int | None:
         info = await self.service.info(row.table_id)
         game = self.service.game(info.game)
-        thread = await self._thread(info)
+        thread = await self.thread_of(info)
         if thread is None:
             return None
         p = row.payload
@@ -138,7 +144,7 @@ class BoardPoster:
 
     async def post_cancel(self, row: Any) -> int | None:
         info = await self.service.info(row.table_id)
-        thread = await self._thread(info)
+        thread = await self.thread_of(info)
         if thread is None:
             return None
         by = row.payload.get("by_user")

@@ -1,0 +1,134 @@
+"""Outbox handlers for what happens between moves: reminders, stalls and seat changes.
+
+Payloads are described in ``bot.service.timers`` (reminder, stalled) and ``bot.service.tables``
+(seat). A reminder or stall notice for a version the table has already left is dropped: the
+move it was about has been made.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.exts.play._components import board_view
+from bot.exts.play._posts import PING, BoardPoster
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+
+log = logging.getLogger(__name__)
+
+
+def reminder_text(p: dict[str, Any]) -> str:
+    count = f" (reminder {p['number']} of {p['of']})" if p.get("number") and p.get("of") else ""
+    text = f"⏰ <@{p['user_id']}>, your move as **{p.get('label')}** is waiting{count}."
+    if p.get("deadline"):
+        text += f" The deadline is <t:{int(p['deadline'])}:R>."
+    return text
+
+
+def stalled_text(p: dict[str, Any]) -> str:
+    who = f"<@{p['user_id']}>" if p.get("user_id") else p.get("name", "the player")
+    return (
+        f"⌛ **{p.get('label')}** ({who}) did not move by the deadline. The table can give more "
+        "time, let a bot take the seat over, or hand the seat to someone else."
+    )
+
+
+def extended_text(p: dict[str, Any]) -> str:
+    who = f"<@{p['user_id']}>" if p.get("user_id") else "the seat"
+    by = f"<@{p['by_user']}> gave" if p.get("by_user") else "The table gave"
+    return (
+        f"⏳ {by} **{p.get('label')}** ({who}) more time: the deadline is now "
+        f"<t:{int(p['deadline'])}:R>."
+    )
+
+
+def undo_declined_text(p: dict[str, Any]) -> str:
+    return f"✋ <@{p.get('by_user')}> declined the request to take moves back; play goes on."
+
+
+def seat_text(p: dict[str, Any]) -> str:
+    def holder(prefix: str) -> str:
+        if p.get(f"{prefix}user_id"):
+            return f"<@{p[f'{prefix}user_id']}>"
+        return str(p.get(f"{prefix}name") or "an empty seat")
+
+    reason = f" ({p['reason']})" if p.get("reason") else ""
+    return f"🔁 **{p.get('label')}** passes from {holder('from_')} to {holder('')}{reason}."
+
+
+class Notices:
+    def __init__(self, bot: CaravanBot, posts: BoardPoster) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.posts = posts
+
+    def register(self) -> None:
+        self.bot.outbox.register("reminder", self.post_reminder)
+        self.bot.outbox.register("stalled", self.post_stalled)
+        self.bot.outbox.register("seat", self.post_seat)
+        self.bot.outbox.register("extended", self.post_extended)
+        self.bot.outbox.register("undo_declined", self.post_undo_declined)
+
+    async def _current(self, row: Any) -> Any | None:
+        info = await self.service.info(row.table_id)
+        if info.status != "active" or info.version != row.version:
+            return None
+        return info
+
+    async def post_reminder(self, row: Any) -> int | None:
+        info = await self._current(row)
+        if info is None:
+            return None
+        text = reminder_text(row.payload)
+        if row.payload.get("notify") == "dm":
+            sent = await self._direct(row.payload["user_id"], info, text)
+            if sent is not None:
+                return sent
+        thread = await self.posts.thread_of(info)
+        if thread is None:
+            return None
+        view = board_view(info.id, row.version)
+        message = await thread.send(text, view=view, allowed_mentions=PING)
+        return message.id
+
+    async def _direct(self, user_id: int, info: Any, text: str) -> int | None:
+        """Send a reminder by direct message; None when the user does not accept them."""
+        _, link = await self.posts.latest_board(info)
+        try:
+            user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            message = await user.send(f"{text}\nThe board: {link}")
+        except discord.HTTPException as error:
+            log.info("could not DM user %s (%s); reminding in the thread", user_id, error)
+            return None
+        return message.id
+
+    async def post_stalled(self, row: Any) -> int | None:
+        info = await self._current(row)
+        if info is None:
+            return None
+        thread = await self.posts.thread_of(info)
+        if thread is None:
+            return None
+        message = await thread.send(stalled_text(row.payload), allowed_mentions=PING)
+        return message.id
+
+    async def post_seat(self, row: Any) -> int | None:
+        return await self._say(row, seat_text(row.payload))
+
+    async def post_extended(self, row: Any) -> int | None:
+        return await self._say(row, extended_text(row.payload))
+
+    async def post_undo_declined(self, row: Any) -> int | None:
+        return await self._say(row, undo_declined_text(row.payload))
+
+    async def _say(self, row: Any, text: str) -> int | None:
+        info = await self.service.info(row.table_id)
+        thread = await self.posts.thread_of(info)
+        if thread is None:
+            return None
+        message = await thread.send(text, allowed_mentions=PING)
+        return message.id

@@ -1,0 +1,138 @@
+"""Reminders, stall notices and seat changes that the service queues between moves."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot import ids
+from tests.e2e.conftest import World
+from tests.e2e.driver import board_version, ids_in, open_table
+
+DEADLINE = 1_900_000_000
+
+
+async def _queue(world: World, table_id: int, version: int, kind: str, payload: Any) -> None:
+    """Write an outbox row as the service's timers would, then let the dispatcher run."""
+    async with world.store.transaction() as tx:
+        await tx.enqueue(table_id, version=version, kind=kind, payload=payload)
+    await world.bot.outbox.drain()
+    await world.env.settle()
+
+
+async def _mover(world: World, table_id: int) -> tuple[int, str]:
+    loaded = await world.bot.service.load(table_id)
+    assert loaded.decision is not None
+    seat = loaded.decision.seat
+    return seat, loaded.game.seat_label(seat)
+
+
+async def test_a_reminder_pings_the_player_with_a_working_button(world: World) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    seat, label = await _mover(world, table_id)
+    user_id = (await world.bot.service.info(table_id)).holder(seat).user_id
+    payload = {
+        "version": 0,
+        "seat": seat,
+        "label": label,
+        "user_id": user_id,
+        "name": "x",
+        "notify": "thread",
+        "number": 1,
+        "of": 2,
+        "deadline": DEADLINE,
+    }
+    await _queue(world, table_id, 0, "reminder", payload)
+
+    reminder = world.thread().history()[-1]
+    assert reminder.content == (
+        f"⏰ <@{user_id}>, your move as **{label}** is waiting (reminder 1 of 2). "
+        f"The deadline is <t:{DEADLINE}:R>."
+    )
+    assert board_version(reminder) == 0
+    mover = world.alice if user_id == world.alice.id else world.bob
+    panel = await mover.click(reminder, custom_id=ids.panel(table_id, 0))
+    assert panel.response is not None and ids_in(panel.response)
+
+
+async def test_a_reminder_for_a_move_already_made_is_dropped(world: World) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    before = [m.id for m in world.thread().history()]
+    payload = {"version": 7, "seat": 0, "label": "Blue", "user_id": world.alice.id}
+    await _queue(world, table_id, 7, "reminder", payload)
+    assert [m.id for m in world.thread().history()] == before
+    rows = await world.bot.service.outbox.for_table(table_id)
+    assert rows[-1].kind == "reminder" and rows[-1].delivered_at is not None
+
+
+async def test_a_reminder_by_direct_message(world: World) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    seat, label = await _mover(world, table_id)
+    user_id = (await world.bot.service.info(table_id)).holder(seat).user_id
+    mover = world.alice if user_id == world.alice.id else world.bob
+    payload = {"version": 0, "seat": seat, "label": label, "user_id": user_id, "notify": "dm"}
+    thread_before = len(world.thread().history())
+
+    await _queue(world, table_id, 0, "reminder", payload)
+
+    dms = mover.user.dm_channel.history()
+    assert len(dms) == 1 and f"your move as **{label}**" in dms[0].content
+    assert f"/{world.thread().id}/{world.boards()[-1].id}" in dms[0].content
+    assert len(world.thread().history()) == thread_before, "the thread is not pinged as well"
+
+
+async def test_stall_and_seat_change_notices(world: World) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    seat, label = await _mover(world, table_id)
+    user_id = (await world.bot.service.info(table_id)).holder(seat).user_id
+    stalled = {
+        "version": 0,
+        "seat": seat,
+        "label": label,
+        "user_id": user_id,
+        "deadline": DEADLINE,
+        "choices": ["extend", "agent_takeover", "take_seat"],
+    }
+    await _queue(world, table_id, 0, "stalled", stalled)
+    assert (
+        world.thread()
+        .history()[-1]
+        .content.startswith(f"⌛ **{label}** (<@{user_id}>) did not move by the deadline.")
+    )
+
+    change = {
+        "version": 0,
+        "seat": seat,
+        "label": label,
+        "reason": "agent takeover",
+        "from_user_id": user_id,
+        "from_name": "alice",
+        "user_id": None,
+        "agent": "greedy",
+        "name": "Greedy bot",
+    }
+    await _queue(world, table_id, 0, "seat", change)
+    assert world.thread().history()[-1].content == (
+        f"🔁 **{label}** passes from <@{user_id}> to Greedy bot (agent takeover)."
+    )
+
+
+async def test_reminders_fire_from_the_timers_when_the_turn_waits(world: World) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    seat, label = await _mover(world, table_id)
+    user_id = (await world.bot.service.info(table_id)).holder(seat).user_id
+    deadline = await world.bot.service.deadline(table_id)
+    assert deadline is not None
+    before = len(world.thread().history())
+
+    await world.bot.outbox.run_once()
+    await world.env.settle()
+    assert len(world.thread().history()) == before, "nothing is due yet"
+
+    world.clock.advance((deadline - world.clock()).total_seconds() * 0.5)
+    await world.bot.outbox.run_once()
+    await world.env.settle()
+
+    reminder = world.thread().history()[-1]
+    assert reminder.content.startswith(f"⏰ <@{user_id}>, your move as **{label}** is waiting")
+    assert f"<t:{int(deadline.timestamp())}:R>" in reminder.content
+    assert board_version(reminder) == 0
