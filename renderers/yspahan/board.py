@@ -203,26 +203,31 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
     discard = len(view.get("discard", []))
     icons.paste(image, card_back(34), (x, mid - 17))
     x += 40
-    x += lay.text(draw, (x, mid), f"Deck {deck} · discard {discard}", font(20), pal.INK_LIGHT,
+    x += lay.text(draw, (x, mid), f"Deck {deck} · discard {discard}", font(18), pal.INK_LIGHT,
                   anchor="lm") + 20
-    queue = [int(q) for q in view.get("turn_queue", []) if isinstance(q, int)]
-    if queue and view.get("phase") != "finished":  # who acts after the current turn, today
-        draw.line((x, 12, x, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
-        x += 18
-        label = "Lowest score first:" if view.get("last_day_order") else "Next:"
-        x += lay.text(draw, (x, mid), label, font(20), pal.INK_MUTED, anchor="lm") + 8
-        for seat in queue[:6]:
-            icons.paste(image, seat_cube(view, seat, 26), (x, mid - 13))
-            x += 30
+    limit = WIDTH - 16
     first = view.get("first_player")
     if isinstance(first, int):
         f = font(22, bold=True)
         text = f"First player: {seat_label(view, first)}"
-        right = WIDTH - 16
         tw = f.getlength(text)
-        draw.text((right, mid), text, font=f, fill=pal.INK_LIGHT, anchor="rm")
-        icons.paste(image, first_player_pawn(36), (round(right - tw - 44), mid - 18))
-        icons.paste(image, seat_cube(view, first, 24), (round(right - tw - 72), mid - 12))
+        draw.text((limit, mid), text, font=f, fill=pal.INK_LIGHT, anchor="rm")
+        icons.paste(image, first_player_pawn(36), (round(limit - tw - 44), mid - 18))
+        limit = round(limit - tw - 72)
+        icons.paste(image, seat_cube(view, first, 24), (limit, mid - 12))
+    queue = [int(q) for q in view.get("turn_queue", []) if isinstance(q, int)]
+    if queue and view.get("phase") != "finished":  # who acts after the current turn, today
+        draw.line((x, 12, x, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
+        x += 18
+        label = "Low score first:" if view.get("last_day_order") else "Next:"
+        room = limit - 16 - x - 30 * len(queue)
+        x += lay.text(draw, (x, mid), label, font(20), pal.INK_MUTED, max_width=max(24, room),
+                      anchor="lm") + 8
+        for seat in queue:
+            if x + 26 > limit - 12:
+                break
+            icons.paste(image, seat_cube(view, seat, 26), (x, mid - 13))
+            x += 30
 
 
 def _draw_tower(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
