@@ -14,6 +14,11 @@ LOBBY_TEMPLATE = r"cv:lobby:(?P<table>[0-9]{1,18}):(?P<verb>join|leave|bot|start
 PANEL_TEMPLATE = r"cv:panel:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 ACTION_TEMPLATE = r"cv:act:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"
 PICK_TEMPLATE = r"cv:pick:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"
+STALL_CHOICES = ("extend", "bot", "take")
+STALL_TEMPLATE = (
+    r"cv:stall:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<seat>[0-9]{1,2})"
+    r":(?P<choice>extend|bot|take)"
+)
 
 
 def lobby(table_id: int, verb: str) -> str:
@@ -31,3 +36,8 @@ def action(table_id: int, version: int, index: int) -> str:
 
 def pick(table_id: int, version: int, part: int) -> str:
     return f"cv:pick:{table_id}:{version}:{part}"
+
+
+def stall(table_id: int, version: int, seat: int, choice: str) -> str:
+    assert choice in STALL_CHOICES, choice
+    return f"cv:stall:{table_id}:{version}:{seat}:{choice}"

@@ -16,6 +16,7 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
         (ids.panel(table, version), ids.PANEL_TEMPLATE),
         (ids.action(table, version, 9999), ids.ACTION_TEMPLATE),
         (ids.pick(table, version, 99), ids.PICK_TEMPLATE),
+        (ids.stall(table, version, 99, "extend"), ids.STALL_TEMPLATE),
     ]
     for custom_id, template in cases:
         assert len(custom_id) <= 100

@@ -20,6 +20,7 @@ from bot.exts.play._components import (
 from bot.exts.play._layout import clip, layout
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
+from bot.exts.play._stalls import DONE, StallButton
 from bot.exts.play._text import looks_like_move
 from bot.images import panel_file
 from bot.service import LoadedTable, ServiceError, StaleVersion, TableInfo
@@ -40,14 +41,15 @@ class Play(commands.Cog):
         self.notices = Notices(bot, self.posts)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(PanelButton, ActionButton, ActionSelect)
-        for template in (ids.PANEL_TEMPLATE, ids.ACTION_TEMPLATE, ids.PICK_TEMPLATE):
+        self.bot.add_dynamic_items(PanelButton, ActionButton, ActionSelect, StallButton)
+        templates = (ids.PANEL_TEMPLATE, ids.ACTION_TEMPLATE, ids.PICK_TEMPLATE, ids.STALL_TEMPLATE)
+        for template in templates:
             known_template(template)
         self.posts.register()
         self.notices.register()
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(PanelButton, ActionButton, ActionSelect)
+        self.bot.remove_dynamic_items(PanelButton, ActionButton, ActionSelect, StallButton)
 
     # ---- shared checks ----------------------------------------------------------------------
 
@@ -166,6 +168,30 @@ class Play(commands.Cog):
         else:
             await interaction.edit_original_response(
                 content=f"{note} — done. The new board is in the thread.", attachments=[], view=None
+            )
+        await self.bot.outbox.drain()
+
+    # ---- a stalled seat ---------------------------------------------------------------------
+
+    async def resolve_stall(
+        self, interaction: discord.Interaction, table_id: int, version: int, seat: int, choice: str
+    ) -> None:
+        loaded = await self.service.load(table_id)
+        self.require_playing(loaded.info)
+        await self.require_current(loaded, version)
+        await interaction.response.defer()
+        user = interaction.user
+        if choice == "extend":
+            await self.service.extend(table_id, user.id)
+        elif choice == "bot":
+            await self.service.agent_takeover(table_id, seat, user.id)
+        else:
+            await self.service.take_seat(table_id, seat, user.id, user.display_name)
+        message = interaction.message
+        if message is not None:
+            content = f"{message.content}\n→ <@{user.id}> {DONE[choice]}."
+            await interaction.edit_original_response(
+                content=content[:2000], view=None, allowed_mentions=discord.AllowedMentions.none()
             )
         await self.bot.outbox.drain()
 

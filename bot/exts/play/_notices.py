@@ -14,6 +14,7 @@ import discord
 
 from bot.exts.play._components import board_view
 from bot.exts.play._posts import PING, BoardPoster
+from bot.exts.play._stalls import stall_view
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -113,7 +114,8 @@ class Notices:
         thread = await self.posts.thread_of(info)
         if thread is None:
             return None
-        message = await thread.send(stalled_text(row.payload), allowed_mentions=PING)
+        view = stall_view(info.id, row.version, int(row.payload["seat"]))
+        message = await thread.send(stalled_text(row.payload), view=view, allowed_mentions=PING)
         return message.id
 
     async def post_seat(self, row: Any) -> int | None:

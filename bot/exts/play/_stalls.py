@@ -1,0 +1,62 @@
+"""What the table may do about a seat that let its deadline pass: buttons on the stall notice.
+
+Any player may give more time or let a bot play the seat until its owner returns; a member
+without a seat may take it over. The service checks who may do what and that the seat really
+stalled; the buttons carry the version, so a notice the game has moved past answers politely.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot import ids
+from bot.components import guarded
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+    from bot.exts.play._cog import Play
+
+_LOOK: dict[str, tuple[str, discord.ButtonStyle]] = {
+    "extend": ("Give more time", discord.ButtonStyle.primary),
+    "bot": ("Let a bot play it", discord.ButtonStyle.secondary),
+    "take": ("Take this seat", discord.ButtonStyle.success),
+}
+DONE = {
+    "extend": "gave more time",
+    "bot": "let a bot play the seat until its player returns",
+    "take": "took the seat",
+}
+
+
+class StallButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.STALL_TEMPLATE
+):
+    def __init__(self, table_id: int, version: int, seat: int, choice: str) -> None:
+        label, style = _LOOK[choice]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=ids.stall(table_id, version, seat, choice)
+            )
+        )
+        self.table_id, self.version, self.seat, self.choice = table_id, version, seat, choice
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> StallButton:
+        return cls(int(match["table"]), int(match["version"]), int(match["seat"]), match["choice"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        play = cast("Play", cast("CaravanBot", interaction.client).get_cog("Play"))
+        work = play.resolve_stall(interaction, self.table_id, self.version, self.seat, self.choice)
+        await guarded(interaction, work)
+
+
+def stall_view(table_id: int, version: int, seat: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    for choice in ids.STALL_CHOICES:
+        view.add_item(StallButton(table_id, version, seat, choice))
+    return view
