@@ -21,6 +21,7 @@ from PIL import Image
 import renderers
 from games.core import registry
 from games.core import rng as core_rng
+from renderers.kit import layers
 from renderers.kit.quantize import to_palette
 
 TARGETS = {"median_ms": 60.0, "p95_ms": 100.0, "max_bytes": 500 * 1024, "min_width": 1200}
@@ -102,6 +103,17 @@ def compare_levels(views: Sequence[Any], name: str = "targi") -> dict[str, Any]:
     return out
 
 
+def uncached_median(name: str, views: Sequence[Any]) -> float:
+    """Median board render+encode when the static layer must be drawn again every time."""
+    times: list[float] = []
+    for view in views:
+        layers.clear()
+        started = time.perf_counter()
+        renderers.encode_png(renderers.render_board(name, view))
+        times.append((time.perf_counter() - started) * 1000)
+    return round(statistics.median(times), 1)
+
+
 def run_game(name: str, games: int, every: int, levels: bool = False) -> dict[str, Any]:
     boards, panels = sample_views(games, every, name=name)
     started = time.perf_counter()
@@ -112,6 +124,7 @@ def run_game(name: str, games: int, every: int, levels: bool = False) -> dict[st
     result: dict[str, Any] = {
         "players": sorted({len(v["players"]) for v in boards}),
         "first_render_ms": round(first_ms, 1),
+        "board_without_layer_cache_ms": uncached_median(name, boards[:: max(1, len(boards) // 10)]),
         "board": board,
         "panel": panel,
         "meets_targets": (

@@ -64,7 +64,7 @@ CATEGORY_SHORT = {"Caravan entries": "Caravan entry", "Caravan scoring": "Carava
 
 def _static_board(view: View) -> Image.Image:
     count = len(view.get("players", []))
-    key = ("yspahan-board", count, hash(map_key(view)))
+    key = ("yspahan-board", count, map_key(view))
     return layers.get(key, lambda: _build_static_board(view, count))
 
 

@@ -33,6 +33,7 @@ def test_the_benchmark_prints_one_json_object_with_figures_per_game(
     result = json.loads(capsys.readouterr().out)
     assert {"targi", "yspahan", "meets_targets", "png_compress_level", "targets"} <= set(result)
     for name in ("targi", "yspahan"):
-        assert {"board", "panel", "first_render_ms", "meets_targets"} <= set(result[name])
+        assert {"board", "panel", "first_render_ms", "board_without_layer_cache_ms",
+                "meets_targets"} <= set(result[name])
         assert result[name]["board"]["renders"] >= 3
     assert result["yspahan"]["players"] == [2]  # one game: the first player count only
