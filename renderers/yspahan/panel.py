@@ -274,12 +274,14 @@ def action_hint(view: View, action: str) -> str:
         return amount_hint(view, int(arg))
     if verb in ("build", "play", "discount"):
         return _named_thing(view, verb, parts[1:])
+    n = int(current.get("dice", 0) or 0)
+    per_die = f"({n} {dice_word(n)})"
     words = {
         "draw": "draw a card (no group left)",
-        "camels": f"take {current.get('dice', '')} camels",
-        "gold": f"take {current.get('dice', '')} gold",
-        "shops": f"place {current.get('dice', '')} cubes in the quarter",
-        "supervisor": f"move the Supervisor up to {current.get('value', '')} spaces",
+        "camels": f"one camel per die {per_die}",
+        "gold": f"one gold per die {per_die}",
+        "shops": f"one cube per die in the quarter {per_die}",
+        "supervisor": f"move the Supervisor (the die shows {current.get('value', '?')})",
         "card": "draw a card",
         "done": "stop the Supervisor here",
         "ship": "let the cube go to the Caravan",
@@ -290,7 +292,7 @@ def action_hint(view: View, action: str) -> str:
     if verb in words and len(parts) == 1:
         return words[verb]
     if verb == "shops" and len(parts) == 2:
-        return f"place {int(current.get('dice', 0)) + 1} cubes, discarding {arg[1:]}"
+        return f"with {arg.lstrip('+')} discarded as one more die"
     return ""
 
 
