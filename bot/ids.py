@@ -14,6 +14,8 @@ LOBBY_TEMPLATE = r"cv:lobby:(?P<table>[0-9]{1,18}):(?P<verb>join|leave|bot|start
 PANEL_TEMPLATE = r"cv:panel:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 ACTION_TEMPLATE = r"cv:act:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"
 PICK_TEMPLATE = r"cv:pick:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"
+UNDO_TEMPLATE = r"cv:undo:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
+CONSENT_TEMPLATE = r"cv:consent:(?P<request>[0-9]{1,18}):(?P<answer>yes|no)"
 STALL_CHOICES = ("extend", "bot", "take")
 STALL_TEMPLATE = (
     r"cv:stall:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<seat>[0-9]{1,2})"
@@ -41,3 +43,12 @@ def pick(table_id: int, version: int, part: int) -> str:
 def stall(table_id: int, version: int, seat: int, choice: str) -> str:
     assert choice in STALL_CHOICES, choice
     return f"cv:stall:{table_id}:{version}:{seat}:{choice}"
+
+
+def undo(table_id: int, version: int) -> str:
+    return f"cv:undo:{table_id}:{version}"
+
+
+def consent(request_id: int, answer: str) -> str:
+    assert answer in ("yes", "no"), answer
+    return f"cv:consent:{request_id}:{answer}"

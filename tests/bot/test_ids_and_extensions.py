@@ -17,6 +17,8 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
         (ids.action(table, version, 9999), ids.ACTION_TEMPLATE),
         (ids.pick(table, version, 99), ids.PICK_TEMPLATE),
         (ids.stall(table, version, 99, "extend"), ids.STALL_TEMPLATE),
+        (ids.undo(table, version), ids.UNDO_TEMPLATE),
+        (ids.consent(table, "yes"), ids.CONSENT_TEMPLATE),
     ]
     for custom_id, template in cases:
         assert len(custom_id) <= 100
@@ -38,7 +40,7 @@ async def test_commands_are_unique_and_within_discords_limits() -> None:
             await client.load_extension(name)
         commands = client.tree.get_commands()
         names = [c.name for c in commands]
-        assert sorted(names) == ["newgame", "play"]
+        assert sorted(names) == ["newgame", "play", "undo"]
         for command in commands:
             payload = command.to_dict(client.tree)
             assert 1 <= len(payload["name"]) <= 32 and 1 <= len(payload["description"]) <= 100

@@ -10,5 +10,8 @@ if TYPE_CHECKING:
 
 async def setup(bot: CaravanBot) -> None:
     from bot.exts.play._cog import Play
+    from bot.exts.play._undo_cog import Undo
 
-    await bot.add_cog(Play(bot))
+    play = Play(bot)
+    await bot.add_cog(play)
+    await bot.add_cog(Undo(bot, play))

@@ -1,0 +1,58 @@
+"""Taking a move back with /undo: preview, confirm, and the restored board in the thread."""
+
+from __future__ import annotations
+
+import random
+
+from bot import ids
+from tests.e2e.conftest import World
+from tests.e2e.driver import ids_in, open_table, said
+
+
+async def test_nothing_to_undo_at_the_start(world: World) -> None:
+    await open_table(world, world.alice, world.bob)
+    for member in (world.alice, world.bob):
+        result = await member.slash(world.thread(), "undo")
+        assert "no move here that could be undone" in said(result)
+    world.env.errors  # noqa: B018
+
+
+async def test_undo_a_reversible_move_after_a_preview(world: World) -> None:
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    actors = {world.alice.id: world.alice, world.bob.id: world.bob}
+    rng = random.Random(11)
+    # play on until the player to move has a move that keeps the decision with them
+    for _ in range(400):
+        loaded = await service.load(table_id)
+        assert loaded.decision is not None
+        game, state = loaded.game, loaded.state
+        keeps = [a for a in loaded.decision.actions if game.step(state, a).reversible]
+        actor = actors[loaded.info.holder(loaded.decision.seat).user_id or 0]
+        if keeps:
+            break
+        await actor.slash(world.thread(), "play", move=rng.choice(loaded.decision.actions))
+    else:
+        raise AssertionError("no reversible move came up")
+
+    before = loaded
+    await actor.slash(world.thread(), "play", move=keeps[0])
+    assert (await service.load(table_id)).version == before.version + 1
+    boards = len(world.boards())
+
+    preview = await actor.slash(world.thread(), "undo")
+    assert preview.response is not None and preview.response.ephemeral
+    assert preview.response.content.startswith("Take back:")
+    described = game.describe(state, keeps[0])
+    assert described in preview.response.content
+    button = ids.undo(table_id, before.version + 1)
+    assert ids_in(preview.response) == [button]
+
+    await actor.click(preview.response, custom_id=button)
+
+    after = await service.load(table_id)
+    assert after.version == before.version + 2  # the undo is itself a logged step
+    assert game.to_json(after.state) == game.to_json(before.state)
+    assert len(world.boards()) == boards + 1
+    assert "took back 1 move" in world.boards()[-1].content
+    assert ids_in(preview.response) == [], "the confirmation is replaced by the outcome"
