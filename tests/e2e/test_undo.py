@@ -56,3 +56,54 @@ async def test_undo_a_reversible_move_after_a_preview(world: World) -> None:
     assert len(world.boards()) == boards + 1
     assert "took back 1 move" in world.boards()[-1].content
     assert ids_in(preview.response) == [], "the confirmation is replaced by the outcome"
+
+
+async def test_an_undo_request_can_be_declined_with_its_buttons(world: World) -> None:
+    """An undo that needs consent, as the service would record and announce it."""
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    async with world.store.transaction() as tx:
+        request = await tx.create_undo_request(
+            table_id,
+            requested_by=world.alice.id,
+            seat=0,
+            at_version=0,
+            target_version=0,
+            needed=[world.bob.id],
+        )
+        payload = {
+            "request": request,
+            "version": 0,
+            "by_user": world.alice.id,
+            "seat": 0,
+            "label": "Blue",
+            "needed": [world.bob.id],
+            "undone": [
+                {
+                    "version": 1,
+                    "seat": 0,
+                    "label": "Blue",
+                    "action": "place 5",
+                    "description": "Place on #5 Trader",
+                }
+            ],
+        }
+        await tx.enqueue(table_id, version=0, kind="undo_request", payload=payload)
+    await world.bot.outbox.drain()
+    await world.env.settle()
+
+    asked = world.thread().history()[-1]
+    assert asked.content == (
+        f"↩️ **Blue** (<@{world.alice.id}>) asks to take back: Blue: Place on #5 Trader. "
+        f"<@{world.bob.id}>, do you agree?"
+    )
+    assert ids_in(asked) == [ids.consent(request, "yes"), ids.consent(request, "no")]
+
+    stranger = await world.carol.click(asked, custom_id=ids.consent(request, "no"))
+    assert said(stranger) and (await service.undo_request(request)).status == "open"
+    await world.bob.click(asked, custom_id=ids.consent(request, "no"))
+
+    assert (await service.undo_request(request)).status == "declined"
+    answered = next(m for m in world.thread().history() if m.id == asked.id)
+    assert ids_in(answered) == [] and f"→ <@{world.bob.id}> declined." in answered.content
+    assert world.thread().history()[-1].content.startswith(f"✋ <@{world.bob.id}> declined")
