@@ -29,7 +29,7 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
 
 
 def test_every_feature_package_is_found_and_underscored_modules_are_not() -> None:
-    assert sorted(find_extensions()) == ["bot.exts.lobby", "bot.exts.play"]
+    assert sorted(find_extensions()) == ["bot.exts.inbox", "bot.exts.lobby", "bot.exts.play"]
 
 
 async def test_commands_are_unique_and_within_discords_limits() -> None:
@@ -40,7 +40,7 @@ async def test_commands_are_unique_and_within_discords_limits() -> None:
             await client.load_extension(name)
         commands = client.tree.get_commands()
         names = [c.name for c in commands]
-        assert sorted(names) == ["newgame", "play", "undo"]
+        assert sorted(names) == ["mygames", "newgame", "play", "undo"]
         for command in commands:
             payload = command.to_dict(client.tree)
             assert 1 <= len(payload["name"]) <= 32 and 1 <= len(payload["description"]) <= 100

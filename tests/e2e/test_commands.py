@@ -8,10 +8,11 @@ from tests.e2e.conftest import World, running_world
 from tests.e2e.driver import said
 
 DEV_GUILD = 1_400_000_000_000_000_000
+COMMANDS = {"mygames", "newgame", "play", "undo"}
 
 
-async def test_members_see_newgame_and_play_and_the_game_choices(world: World) -> None:
-    assert set(world.alice.available_commands(world.channel)) == {"newgame", "play", "undo"}
+async def test_members_see_every_command_and_can_open_a_table(world: World) -> None:
+    assert set(world.alice.available_commands(world.channel)) == COMMANDS
     opened = await world.alice.slash(world.channel, "newgame", game="targi")
     assert opened.response is not None and "Targi — table #1" in (
         opened.response.embeds[0].title or ""
@@ -22,7 +23,7 @@ async def test_dev_guild_setting_syncs_the_commands_to_that_server(tmp_path: Pat
     async with running_world(tmp_path, dev_guild=DEV_GUILD) as (env, world):
         with env.time_context():
             assert world.guild.id == DEV_GUILD
-            assert set(world.alice.available_commands(world.channel)) == {"newgame", "play", "undo"}
+            assert set(world.alice.available_commands(world.channel)) == COMMANDS
             synced = [r.path for r in env.http_requests if r.method == "PUT"]
             assert synced and all(f"/guilds/{DEV_GUILD}/commands" in p for p in synced)
             result = await world.alice.slash(world.channel, "play", move="place 1")
