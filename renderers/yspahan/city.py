@@ -39,7 +39,7 @@ QUARTER_TOWER = {"Sack": 2, "Barrel": 3, "Chest": 4, "Vase": 5}
 # Where each quarter's name stands: an empty stretch of its quadrant (grid x, y of the centre).
 QUARTER_LABELS: dict[str, tuple[float, float]] = {
     "Sack": (-6.5, -5.5),
-    "Barrel": (5.0, -5.0),
+    "Barrel": (5.5, -4.6),
     "Chest": (-6.5, 3.0),
     "Vase": (5.0, 3.0),
 }
@@ -167,7 +167,9 @@ def draw_city(draw: ImageDraw.ImageDraw, view: View) -> None:
                   anchor="mm")
     # souks: coloured ground with a dark rim, shop squares on it, a value badge
     ground = souk_ground(view)
-    labels = label_cells(view, ground)
+    labels = badge_cells(view)
+    for sid, cell in labels.items():  # the badge stands on its souk's ground
+        ground.setdefault(sid, set()).add(cell)
     order: dict[str, int] = {}
     for souk in view["souks"]:
         quarter = str(souk.get("quarter"))
@@ -186,12 +188,46 @@ def draw_city(draw: ImageDraw.ImageDraw, view: View) -> None:
         sid = str(souk["id"])
         if sid not in labels:
             continue
-        cx, cy = cell_centre(*labels[sid])
         colour = souk_colour(souk, order[sid])
-        draw.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), fill=pal.INK_DARK,
-                     outline=pal.mix(colour, (255, 255, 255), 0.5), width=2)
-        draw.text((cx, cy + 1), str(souk.get("value", "")), font=font(24, bold=True),
-                  fill=pal.HIGHLIGHT, anchor="mm")
+        draw_badge(draw, cell_centre(*labels[sid]), souk, pal.mix(colour, (255, 255, 255), 0.5))
+    _draw_legend(draw)
+
+
+def draw_badge(draw: ImageDraw.ImageDraw, centre: tuple[int, int], souk: Mapping[str, Any],
+               rim: RGB, full: bool = False) -> None:
+    """A souk's value; gold once every shop of it is filled (it scores at the week's end)."""
+    cx, cy = centre
+    fill, ink = (pal.HIGHLIGHT, pal.INK_DARK) if full else (pal.INK_DARK, pal.HIGHLIGHT)
+    draw.ellipse((cx - 20, cy - 20, cx + 20, cy + 20), fill=fill,
+                 outline=pal.INK_DARK if full else rim, width=2)
+    draw.text((cx, cy + 1), str(souk.get("value", "")), font=font(24, bold=True), fill=ink,
+              anchor="mm")
+
+
+LEGEND_AT = (3.0, -6.0)  # grid cell of the legend's first badge: empty ground by Barrel
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
+    x, y = LEGEND_AT
+    f = font(18)
+    cx, cy = cell_centre(x, y)
+    draw_badge(draw, (cx, cy), {"value": 6}, pal.INK_MUTED)
+    draw.text((cx + 30, cy), "souk value (VP)", font=f, fill=pal.INK_MUTED, anchor="lm")
+    cx, cy = cell_centre(x, y - 1)
+    draw_badge(draw, (cx, cy), {"value": 6}, pal.INK_MUTED, full=True)
+    draw.text((cx + 30, cy), "full: it will score", font=f, fill=pal.INK_MUTED,
+              anchor="lm")
+
+
+_BADGES: dict[Any, dict[str, Cell]] = {}
+
+
+def badge_cells(view: View) -> dict[str, Cell]:
+    """``label_cells`` of this map, computed once per map."""
+    key = map_key(view)
+    if key not in _BADGES:
+        _BADGES[key] = label_cells(view, souk_ground(view))
+    return _BADGES[key]
 
 
 def shop_short(shop_id: str) -> str:
@@ -208,7 +244,11 @@ def draw_pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
         cx, cy = cell_centre(*QUARTER_LABELS[str(quarter)])
         draw.rounded_rectangle((cx - 100, cy - 36, cx + 100, cy + 34), radius=10,
                                outline=pal.HIGHLIGHT, width=3)
-    # completed souks get a gold rim around their badge
+    labels = badge_cells(view)
+    for souk in view["souks"]:
+        sid = str(souk["id"])
+        if souk.get("complete") and sid in labels:
+            draw_badge(draw, cell_centre(*labels[sid]), souk, pal.INK_DARK, full=True)
     for shop in view["shops"]:
         owner = shop.get("owner")
         if isinstance(owner, int):

@@ -223,3 +223,15 @@ def test_a_spectator_panel_wears_no_seat_colour() -> None:
     picture = renderers.render_panel("yspahan", view)
     assert panel.panel_seat(view) is None
     assert close(colour_at(picture, (picture.width // 2, 4)), pal.PANEL)
+
+
+def test_a_full_souks_value_turns_gold_and_the_others_stay_dark() -> None:
+    view = saved("busy_4p")
+    image = renderers.render_board("yspahan", view)
+    badges = city.badge_cells(view)
+    states = {s["id"]: s["complete"] for s in view["souks"]}
+    assert True in states.values() and False in states.values()
+    for sid, complete in states.items():
+        cx, cy = city.cell_centre(*badges[sid])
+        ground = colour_at(image, (cx, cy - 15))  # inside the disc, above the number
+        assert close(ground, pal.HIGHLIGHT if complete else pal.INK_DARK, 6), sid
