@@ -345,8 +345,7 @@ def _named_thing(view: View, verb: str, args: Sequence[str]) -> str:
     if verb == "build" and args:
         for building in view.get("buildings", []):
             if building.get("key") == args[0]:
-                return (f"{building.get('camels')} camels, {building.get('gold')} gold: "
-                        f"{building.get('text', '')}")
+                return str(building.get("text", ""))  # its price is in the list on the left
         return ""
     names: dict[str, str] = {}
     for player in view.get("players", []):

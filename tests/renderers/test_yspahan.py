@@ -135,7 +135,7 @@ def test_a_panel_action_names_what_it_does() -> None:
     assert action.startswith("cube ")
     assert "VP souk" in panel.action_hint(view, action)
     assert panel.action_hint(view, "group 6").startswith("Gold")
-    assert "camels" in panel.action_hint(view, "build crane")
+    assert panel.action_hint(view, "build crane") == "+1 cube when supplying shops from the Tower"
 
 
 def test_a_supervisor_step_names_where_it_leads_and_whose_cube_stands_there() -> None:
