@@ -29,3 +29,14 @@ async def test_dev_guild_setting_syncs_the_commands_to_that_server(tmp_path: Pat
             result = await world.alice.slash(world.channel, "play", move="place 1")
             assert "Use /play inside a game's thread" in said(result)
             env.errors  # noqa: B018
+
+
+async def test_the_host_chooses_the_pace_and_the_lobby_shows_it(world: World) -> None:
+    opened = await world.alice.slash(world.channel, "newgame", game="targi", pace="brisk")
+    assert opened.response is not None
+    assert "Brisk (2 hours a turn)" in (opened.response.embeds[0].description or "")
+    table_id = int(opened.response.components[0]["components"][0]["custom_id"].split(":")[2])
+    assert (await world.bot.service.info(table_id)).pace == "brisk"
+    default = await world.bob.slash(world.channel, "newgame", game="targi")
+    assert default.response is not None
+    assert "Daily (24 hours a turn)" in (default.response.embeds[0].description or "")

@@ -15,6 +15,7 @@ from bot.errors import BotError
 from bot.exts.lobby._components import LobbyButton, lobby_view
 from bot.exts.lobby._embeds import lobby_embed, thread_name
 from bot.service import NotHost
+from bot.service.pace import DEFAULT_PACE, PACES
 from games.core import registry
 
 if TYPE_CHECKING:
@@ -23,6 +24,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.name) for g in registry.all_games()]
+PACE_CHOICES = [app_commands.Choice(name=p.title, value=p.name) for p in PACES.values()]
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: games are played over days
 
 
@@ -40,10 +42,12 @@ class Lobby(commands.Cog):
     @app_commands.command(
         name="newgame", description="Open a table for a new game in this channel."
     )
-    @app_commands.describe(game="The game to play")
-    @app_commands.choices(game=GAME_CHOICES)
+    @app_commands.describe(game="The game to play", pace="How long each turn may take")
+    @app_commands.choices(game=GAME_CHOICES, pace=PACE_CHOICES)
     @app_commands.guild_only()
-    async def newgame(self, interaction: discord.Interaction, game: str) -> None:
+    async def newgame(
+        self, interaction: discord.Interaction, game: str, pace: str = DEFAULT_PACE
+    ) -> None:
         service = self.bot.service
         if isinstance(interaction.channel, discord.Thread):
             table = await service.table_for_thread(interaction.channel.id)
@@ -59,6 +63,7 @@ class Lobby(commands.Cog):
             channel_id=interaction.channel_id,
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
+            pace=pace,
         )
         await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info.id))
         message = await interaction.original_response()

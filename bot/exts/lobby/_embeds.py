@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.service.pace import PACES
 from games.core import registry
 
 COLOUR = discord.Colour.from_rgb(201, 140, 62)
@@ -27,7 +28,9 @@ def lobby_embed(info: Any) -> discord.Embed:
     ]
     lines += [f"{i + 1}. *open*" for i in range(len(seats), game.max_players)]
     embed = discord.Embed(title=f"{game.title} — table #{info.id}", colour=COLOUR)
-    embed.description = f"Hosted by <@{info.host_id}> · {_players(game)}"
+    pace = PACES.get(getattr(info, "pace", ""))
+    pace_text = f" · {pace.title}" if pace is not None else ""
+    embed.description = f"Hosted by <@{info.host_id}> · {_players(game)}{pace_text}"
     embed.add_field(name="Seats", value="\n".join(lines), inline=False)
     if info.status == "lobby":
         embed.set_footer(
