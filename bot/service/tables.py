@@ -13,9 +13,10 @@ Rules chosen here:
 - if the host leaves the lobby, the earliest-joined remaining person becomes host, and a lobby
   left with no person in it is cancelled;
 - the per-server limit counts tables in the lobby or being played;
-- each table has a pace (``bot.service.pace``); whenever a decision passes to a person's seat,
-  that seat's reminders and deadline are scheduled in the same transaction as the move
-  (``bot.service.timers``), and every earlier timer of the table is cancelled;
+- each table has a pace (``bot.service.pace``). Every action (and the start) cancels the
+  table's timers and, when a person decides next, schedules that seat's reminders and
+  deadline for the new version in the same transaction (``bot.service.timers``): each action
+  restarts the clock of the seat to decide, and a reminder never outlives the move;
 - the action log is append-only and undo-aware (``bot.service.history``): each row records
   whether it was reversible and the sentences it produced;
 - a person whose seat an agent holds for them takes it back by moving (or ``reclaim``).

@@ -117,6 +117,7 @@ class TimerService:
     async def run(self) -> None:
         """Fire due timers for ever; cancel the task to stop."""
         while True:
+            self._wake.clear()  # before looking, so a wake-up during the pass is not lost
             try:
                 await self.fire_due()
                 delay = await self.seconds_until_next()
@@ -126,7 +127,6 @@ class TimerService:
                 log.exception("timer pass failed")
                 delay = None
             delay = self.max_sleep if delay is None else min(delay, self.max_sleep)
-            self._wake.clear()
             sleeper = asyncio.ensure_future(self._sleep(delay))
             waker = asyncio.ensure_future(self._wake.wait())
             try:

@@ -33,6 +33,7 @@ from bot.service.errors import (
     NotAllowed,
     NotSeated,
     StaleVersion,
+    TableNotActive,
     UndoRefused,
     UndoRequestNotFound,
 )
@@ -40,7 +41,14 @@ from bot.service.history import effective_moves
 from bot.service.models import MoveResult, NextDecision, TableInfo
 from bot.service.tables import TableCore
 from games.core import Game
-from storage import ActionRecord, DuplicateRequest, UndoRequestRecord, UndoStatus, VersionConflict
+from storage import (
+    ActionRecord,
+    DuplicateRequest,
+    StatusConflict,
+    UndoRequestRecord,
+    UndoStatus,
+    VersionConflict,
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +346,7 @@ class UndoOps(TableCore):
                     undo_to=preview.target_version,
                 )
                 await tx.put_snapshot(info.id, new_version, engine.to_json(state))
+                await tx.set_status(info.id, "active", expected="active")
                 deadline = await self._schedule(tx, info, decision, new_version)
                 if undo_request is not None:
                     request = await tx.get_undo_request(undo_request)
@@ -361,6 +370,9 @@ class UndoOps(TableCore):
                         **self._next_payload(engine, info, decision, deadline),
                     },
                 )
+        except StatusConflict as conflict:
+            self._states.pop(info.id, None)
+            raise TableNotActive(f"Table #{info.id} is {conflict.actual} now.") from conflict
         except (VersionConflict, DuplicateRequest) as conflict:
             self._states.pop(info.id, None)
             raise StaleVersion(

@@ -194,3 +194,19 @@ async def test_leaving_a_three_player_game_leaves_an_agent_and_play_goes_on(
     # with only one other person left, a concession now ends the game
     ended = await service.concede(info.id, GUEST)
     assert ended.status == "finished"
+
+
+async def test_taking_a_seat_an_agent_keeps_ends_the_owners_claim(
+    service: TableService, clock: FakeClock
+) -> None:
+    table_id = await started_table(service)
+    seat, user = await deciding(service, table_id)
+    clock.advance(DAY)
+    await service.agent_takeover(table_id, seat, other(user))
+    info = await service.take_seat(table_id, seat, OUTSIDER, "Olga")
+    assert info.holder(seat).user_id == OUTSIDER and info.holder(seat).owner_id is None
+    with pytest.raises(NotAllowed):
+        await service.reclaim(table_id, user)
+    assert [c.reason for c in await service.store.list_seat_changes(table_id)] == [
+        "takeover", "take_seat",
+    ]

@@ -249,3 +249,35 @@ async def test_a_move_wakes_the_scheduler(open_service: OpenService, clock: Fake
     service = await open_service(on_schedule=lambda: woken.append(True))
     await started_table(service)
     assert woken  # the start scheduled the first seat's timers
+
+
+async def test_a_new_schedule_wakes_a_sleeping_scheduler(
+    open_service: OpenService, clock: FakeClock
+) -> None:
+    naps: list[float] = []
+    napping = asyncio.Event()
+
+    async def sleep(seconds: float) -> None:
+        naps.append(seconds)
+        napping.set()
+        await asyncio.Event().wait()  # a long nap that only a wake-up ends
+
+    service = await open_service()
+    timers = TimerService(service.store, clock=clock, sleep=sleep, max_sleep=3600)
+    service.on_schedule = timers.wake
+    task = asyncio.create_task(timers.run())
+    try:
+        await asyncio.wait_for(napping.wait(), 10)
+        assert naps == [3600]  # nothing scheduled: the longest nap
+        napping.clear()
+        await started_table(service)
+        await asyncio.wait_for(napping.wait(), 10)
+        assert naps == [3600, 3600]  # woken, and the first reminder is 6 h away: capped
+        timers.max_sleep = 86_400
+        napping.clear()
+        timers.wake()
+        await asyncio.wait_for(napping.wait(), 10)
+        assert naps[-1] == 6 * 3600
+    finally:
+        task.cancel()
+        await asyncio.gather(task, return_exceptions=True)
