@@ -115,3 +115,52 @@ async def test_a_commit_that_fails_is_rolled_back_and_the_store_stays_usable(
     table = await store.get_table(table_id)
     assert table is not None and table.seats == ()
     await store.close()
+
+
+async def test_a_database_from_before_async_play_is_upgraded_in_place(tmp_path: Path) -> None:
+    from storage.sqlite import _statements, migrations
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "CREATE TABLE schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+    )
+    for number, name, sql in migrations()[:2]:
+        for statement in _statements(sql):
+            conn.execute(statement)
+        conn.execute(
+            "INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01T00:00:00.000000Z')",
+            (number, name),
+        )
+    stamp = "2026-01-01T00:00:00.000000Z"
+    conn.execute(
+        "INSERT INTO game_tables (game, host_id, seed, status, version, created_at, updated_at)"
+        " VALUES ('targi', 1, 5, 'active', 1, ?, ?)",
+        (stamp, stamp),
+    )
+    conn.execute(
+        "INSERT INTO seats (table_id, seat, user_id, name, joined_at) VALUES (1, 0, 1, 'A', ?)",
+        (stamp,),
+    )
+    conn.execute(
+        "INSERT INTO actions (table_id, version, seat, action, request_id, user_id, created_at)"
+        " VALUES (1, 1, 0, 'place 5', 'r1', 1, ?)",
+        (stamp,),
+    )
+    conn.commit()
+    conn.close()
+
+    store = await open_store(f"sqlite:///{path}")
+    try:
+        assert await store.applied_migrations() == list(range(1, len(migrations()) + 1))
+        table = await store.get_table(1)
+        assert table is not None and table.pace == "daily"
+        assert table.seats[0].owner_id is None
+        (action,) = await store.list_actions(1)
+        # moves recorded before undo existed are never treated as reversible
+        assert (action.kind, action.reversible, action.events, action.undo_to) == (
+            "move", False, (), None,
+        )
+    finally:
+        await store.close()
