@@ -16,6 +16,7 @@ ACTION_TEMPLATE = r"cv:act:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<in
 PICK_TEMPLATE = r"cv:pick:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"
 UNDO_TEMPLATE = r"cv:undo:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 CONSENT_TEMPLATE = r"cv:consent:(?P<request>[0-9]{1,18}):(?P<answer>yes|no)"
+CONCEDE_TEMPLATE = r"cv:concede:(?P<table>[0-9]{1,18})"
 STALL_CHOICES = ("extend", "bot", "take")
 STALL_TEMPLATE = (
     r"cv:stall:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<seat>[0-9]{1,2})"
@@ -52,3 +53,7 @@ def undo(table_id: int, version: int) -> str:
 def consent(request_id: int, answer: str) -> str:
     assert answer in ("yes", "no"), answer
     return f"cv:consent:{request_id}:{answer}"
+
+
+def concede(table_id: int) -> str:
+    return f"cv:concede:{table_id}"

@@ -19,6 +19,7 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
         (ids.stall(table, version, 99, "extend"), ids.STALL_TEMPLATE),
         (ids.undo(table, version), ids.UNDO_TEMPLATE),
         (ids.consent(table, "yes"), ids.CONSENT_TEMPLATE),
+        (ids.concede(table), ids.CONCEDE_TEMPLATE),
     ]
     for custom_id, template in cases:
         assert len(custom_id) <= 100
@@ -29,7 +30,12 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
 
 
 def test_every_feature_package_is_found_and_underscored_modules_are_not() -> None:
-    assert sorted(find_extensions()) == ["bot.exts.inbox", "bot.exts.lobby", "bot.exts.play"]
+    assert sorted(find_extensions()) == [
+        "bot.exts.inbox",
+        "bot.exts.lobby",
+        "bot.exts.play",
+        "bot.exts.settings",
+    ]
 
 
 async def test_commands_are_unique_and_within_discords_limits() -> None:
@@ -40,7 +46,7 @@ async def test_commands_are_unique_and_within_discords_limits() -> None:
             await client.load_extension(name)
         commands = client.tree.get_commands()
         names = [c.name for c in commands]
-        assert sorted(names) == ["mygames", "newgame", "play", "undo"]
+        assert sorted(names) == ["concede", "mygames", "newgame", "play", "settings", "undo"]
         for command in commands:
             payload = command.to_dict(client.tree)
             assert 1 <= len(payload["name"]) <= 32 and 1 <= len(payload["description"]) <= 100

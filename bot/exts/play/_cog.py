@@ -73,6 +73,9 @@ class Play(commands.Cog):
         if version != loaded.version and newest is not None and version < newest:
             raise StaleComponent(f"The board has moved on — see the latest board: {link}")
 
+    def not_seated(self, info: TableInfo) -> BotError:
+        return BotError(f"You are not playing at table #{info.id}; you can follow it here.")
+
     async def thread_table(self, channel_id: int | None) -> TableInfo:
         info = await self.service.table_for_thread(channel_id) if channel_id is not None else None
         if info is None:

@@ -1,0 +1,59 @@
+"""Personal settings; the service validates every value and says what was wrong."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.service.settings import UserSettings
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+
+NOTIFY_CHOICES = [
+    app_commands.Choice(name="In the game thread", value="thread"),
+    app_commands.Choice(name="By direct message", value="dm"),
+]
+
+
+def describe(settings: UserSettings) -> str:
+    quiet = settings.quiet_hours or "none"
+    where = "by direct message" if settings.notify == "dm" else "in the game thread"
+    return (
+        f"Time zone: **{settings.time_zone}**\n"
+        f"Quiet hours: **{quiet}** (no reminders then; deadlines still apply)\n"
+        f"Reminders reach you **{where}**."
+    )
+
+
+class Settings(commands.Cog):
+    def __init__(self, bot: CaravanBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="settings", description="Your time zone, quiet hours and reminders.")
+    @app_commands.describe(
+        time_zone="An IANA time zone, e.g. Europe/Paris or America/New_York",
+        quiet_hours="Local hours without reminders, e.g. 22:00-07:00 (or 'off')",
+        notify="Where reminders reach you",
+    )
+    @app_commands.choices(notify=NOTIFY_CHOICES)
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        time_zone: str | None = None,
+        quiet_hours: str | None = None,
+        notify: str | None = None,
+    ) -> None:
+        service = self.bot.service
+        if time_zone is None and quiet_hours is None and notify is None:
+            current = await service.user_settings(interaction.user.id)
+            text = f"Your settings:\n{describe(current)}"
+        else:
+            updated = await service.set_user_settings(
+                interaction.user.id, time_zone=time_zone, quiet_hours=quiet_hours, notify=notify
+            )
+            text = f"Saved.\n{describe(updated)}"
+        await interaction.response.send_message(text, ephemeral=True)
