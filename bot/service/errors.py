@@ -6,6 +6,8 @@ caller unchanged, with the engine's own reason.
 
 from __future__ import annotations
 
+from datetime import datetime
+
 
 class ServiceError(Exception):
     """Base class: the request was refused and nothing changed."""
@@ -88,6 +90,10 @@ class InvalidSetting(ServiceError):
 
 class NotStalled(ServiceError):
     """The seat's deadline has not passed yet, so the table cannot act for it."""
+
+    def __init__(self, reason: str, *, deadline: datetime | None = None) -> None:
+        super().__init__(reason)
+        self.deadline = deadline  # when it will have passed, e.g. for a <t:…:R> timestamp
 
 
 class NotAllowed(ServiceError):

@@ -62,8 +62,11 @@ class SeatOps(TableCore):
         timers = await self.store.list_timers(info.id)
         deadline = current_deadline(timers, info.version, decision.seat)
         if deadline is None or self._clock() < deadline:
-            when = "" if deadline is None else f" (deadline <t:{unix(deadline)}:R>)"
-            raise NotStalled(f"{info.holder(decision.seat).name} still has time to decide{when}.")
+            when = "" if deadline is None else f" (until {deadline:%Y-%m-%d %H:%M} UTC)"
+            raise NotStalled(
+                f"{info.holder(decision.seat).name} still has time to decide{when}.",
+                deadline=deadline,
+            )
         return decision.seat, deadline
 
     def _require_player(self, info: TableInfo, user_id: int) -> int:

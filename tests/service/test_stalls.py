@@ -41,8 +41,9 @@ async def test_extend_only_after_the_deadline_and_only_by_players(
 ) -> None:
     table_id = await started_table(service)
     seat, user = await deciding(service, table_id)
-    with pytest.raises(NotStalled, match="still has time"):
+    with pytest.raises(NotStalled, match="still has time") as early:
         await service.extend(table_id, other(user))
+    assert early.value.deadline == clock.now + timedelta(days=1)
     clock.advance(DAY)
     with pytest.raises(NotSeated):
         await service.extend(table_id, OUTSIDER)
