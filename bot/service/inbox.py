@@ -8,6 +8,7 @@
   version, seat, notation, words and event sentences, plus a closing ``concede`` entry.
 - ``table_info(table)``: game, pace, seats, who decides now, their deadline, whether the seat
   is stalled, an open undo request and, once finished, the result.
+- ``replay_matches(table)``: the stored state equals the replay of the effective log.
 - ``user_settings(user)`` / ``set_user_settings(user, time_zone=…, quiet_hours=…, notify=…)``;
   see ``bot.service.settings`` for the accepted values.
 """
@@ -210,6 +211,18 @@ class InfoOps(TableCore):
             reason=f"{engine.seat_label(seat)} conceded",
             tiebreak=None,
         )
+
+    async def replay_matches(self, table_id: int) -> bool:
+        """Whether the stored state equals the replay of the effective log (a health check)."""
+        info = await self._info(self.store, table_id)
+        if info.status == "lobby":
+            return True
+        engine = self.game(info.game)
+        snapshot = await self.store.get_snapshot(table_id, info.version)
+        rows = await self.store.list_actions(table_id)
+        actions = [r.action for r in effective_moves(rows, info.version)]
+        replayed = engine.replay(len(info.seats), info.seed, info.options, actions)
+        return snapshot is not None and engine.to_json(replayed) == snapshot.state
 
     # ---- settings ----------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ Information (``bot.service.inbox``)
     my_tables(user_id) -> list[InboxEntry]
     game_log(table_id) -> list[LogEntry]
     table_info(table_id) -> TableDetails
+    replay_matches(table_id) -> bool
     user_settings(user_id) -> UserSettings
     set_user_settings(user_id, *, time_zone=None, quiet_hours=None, notify=None) -> UserSettings
     load / info / state_at / table_for_thread / tables / seat_of / holder / waiting_on / actions

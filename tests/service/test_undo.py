@@ -48,6 +48,7 @@ async def assert_replay_invariant(service: TableService, table_id: int) -> None:
         actions = [a.action for a in effective_moves(rows, version)]
         replayed = game.replay(len(info.seats), info.seed, info.options, actions)
         assert game.to_json(replayed) == snapshot.state, f"version {version}"
+    assert await service.replay_matches(table_id)
 
 
 async def play_until_direct_undo(service: TableService, table_id: int) -> tuple[int, int]:
