@@ -34,11 +34,14 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = Non
 
 
 def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
-    """The events of every action in the turn that ``row`` ends, oldest first."""
-    turns = [r for r in rows if r.kind == "turn" and r.id <= row.id]
+    """The events of every action in the turn that ``row`` ends, oldest first.
+
+    The turn reaches back to the previous board: a move that passed the turn, the start, or
+    an undo (which posted the board it restored)."""
+    boards = [r for r in rows if r.kind in BOARD_KINDS and r.id <= row.id]
     chain: list[Any] = []
-    for earlier in reversed(turns):
-        if chain and earlier.payload.get("passes_turn", True):
+    for earlier in reversed(boards):
+        if chain and (earlier.kind != "turn" or earlier.payload.get("passes_turn", True)):
             break
         chain.append(earlier)
     events: list[str] = []

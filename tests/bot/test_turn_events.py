@@ -1,0 +1,44 @@
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.exts.play._posts import turn_events
+
+
+@dataclass
+class Row:
+    id: int
+    kind: str
+    payload: dict[str, Any] = field(default_factory=dict)
+
+
+def turn(n: int, passes: bool, *events: str) -> Row:
+    return Row(n, "turn", {"passes_turn": passes, "events": list(events), "label": "Blue"})
+
+
+def test_a_turn_collects_the_events_of_each_of_its_decisions() -> None:
+    rows = [
+        Row(1, "start"),
+        turn(2, True, "White placed on #3."),
+        turn(3, False, "Blue used #5 Trader."),
+        turn(4, False, "Blue traded."),
+        turn(5, True, "Blue ended the action phase."),
+    ]
+    assert turn_events(rows, rows[-1]) == [
+        "Blue used #5 Trader.",
+        "Blue traded.",
+        "Blue ended the action phase.",
+    ]
+    assert turn_events(rows, rows[1]) == ["White placed on #3."]
+
+
+def test_an_undo_starts_the_turn_afresh_and_silent_moves_are_described() -> None:
+    rows = [
+        turn(1, True, "White placed."),
+        turn(2, False, "Blue used #5."),
+        Row(3, "undo", {"events": ["Blue took back 1 move."]}),
+        Row(4, "reminder"),
+        Row(5, "turn", {"passes_turn": True, "events": [], "label": "Blue", "description": "End"}),
+    ]
+    assert turn_events(rows, rows[-1]) == ["Blue chose End."]
