@@ -15,7 +15,7 @@ NO_MESSAGE_CONTENT = (
 
 
 def mention(seat: Any) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id is not None else f"{seat.name} (bot)"
+    return f"<@{seat.user_id}>" if seat.user_id is not None else str(seat.name)
 
 
 def who(game: Game[Any], seats: Sequence[Any], seat: int) -> str:

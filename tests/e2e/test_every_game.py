@@ -1,0 +1,51 @@
+"""Every other registered game plays to its end through the same lobby, boards and panels."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from games.core import registry
+from tests.e2e.conftest import World
+from tests.e2e.driver import USED, choose, fresh, ids_in, open_panel, png_of
+
+# Targi is played in depth by test_full_game; this checks the Discord face is game-agnostic.
+OTHER_GAMES = [g.name for g in registry.all_games() if g.name != "targi"]
+
+
+@pytest.mark.parametrize("game", OTHER_GAMES)
+async def test_two_members_and_a_bot_finish_a_game(world: World, game: str) -> None:
+    service = world.bot.service
+    engine = registry.get(game)
+    opened = await world.alice.slash(world.channel, "newgame", game=game)
+    lobby = opened.response
+    assert lobby is not None
+    table_id = int(ids_in(lobby)[0].split(":")[2])
+    await world.bob.click(lobby, label="Join")
+    if engine.max_players > 2:
+        await world.alice.click(lobby, label="Add bot")
+    await world.alice.click(lobby, label="Start")
+
+    actors = {world.alice.id: world.alice, world.bob.id: world.bob}
+    rng = random.Random(3)
+    USED.clear()
+    for _ in range(5000):
+        loaded = await service.load(table_id)
+        if loaded.decision is None:
+            break
+        actor = actors[loaded.info.holder(loaded.decision.seat).user_id or 0]
+        panel = await open_panel(world, actor, table_id, loaded.version)
+        while True:
+            now = await service.load(table_id)
+            if now.decision is None or now.info.holder(now.decision.seat).user_id != actor.id:
+                break
+            index = rng.randrange(len(now.decision.actions))
+            await choose(actor, fresh(world, panel), table_id, now.version, index)
+    else:
+        raise AssertionError("the game did not end")
+
+    assert (await service.info(table_id)).status == "finished"
+    assert world.thread().history()[-1].content.startswith("🏆 **Game over")
+    assert (await png_of(world.boards()[-1])).width >= 1200
+    assert USED["button"] + USED["select"] > 20
