@@ -48,6 +48,7 @@ class Step:
     state: Any
     events: tuple[Event, ...]
     reversible: bool  # no hidden information revealed, no randomness used, same seat deciding
+    revealed: bool = False  # hidden information was revealed or randomness used: never undone
 
 
 @dataclass(frozen=True)
@@ -151,7 +152,7 @@ class Game(ABC, Generic[S]):
         new_state, events, revealed = self._apply(state, action)
         after = self.decision(new_state)
         reversible = not revealed and after is not None and after.seat == before.seat
-        return Step(new_state, tuple(events), reversible)
+        return Step(new_state, tuple(events), reversible, revealed)
 
     def apply(self, state: S, action: str) -> S:
         return self.step(state, action).state
