@@ -44,11 +44,16 @@ class OutboxDispatcher:
         self.batch = batch
         self.tick = tick
         self._handlers: dict[str, Handler] = {}
+        self._observers: dict[str, list[Callable[[Any], Awaitable[object]]]] = {}
         self._lock = asyncio.Lock()
         self._task: asyncio.Task[None] | None = None
 
     def register(self, kind: str, handler: Handler) -> None:
         self._handlers[kind] = handler
+
+    def observe(self, kind: str, observer: Callable[[Any], Awaitable[object]]) -> None:
+        """Also run ``observer`` after a row of ``kind`` is delivered (best effort, no retry)."""
+        self._observers.setdefault(kind, []).append(observer)
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -111,4 +116,9 @@ class OutboxDispatcher:
                     continue
                 await self.bot.service.outbox.mark_delivered(row.id, message_id)
                 delivered += 1
+                for observer in self._observers.get(row.kind, []):
+                    try:
+                        await observer(row)
+                    except Exception:
+                        log.warning("follow-up of outbox row %s failed", row.id, exc_info=True)
         return delivered

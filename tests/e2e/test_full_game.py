@@ -71,6 +71,7 @@ async def test_two_members_play_a_whole_game_through_panels_and_play(world: Worl
     winner = (await service.info(table_id)).holder(outcome.winners[0]).user_id
     assert f"<@{winner}>" in result.content.splitlines()[0]
     assert (await service.info(table_id)).status == "finished"
+    assert "Finished — the result is in" in fresh(world, lobby).embeds[0].fields[-1].value
 
     # the finished table refuses politely, whatever is clicked or typed
     reply = await world.alice.slash(world.thread(), "play", move="end")

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from bot import ids
 from tests.e2e.conftest import World
-from tests.e2e.driver import ids_in, open_table, said
+from tests.e2e.driver import fresh, ids_in, open_table, said
 
 
 async def test_settings_show_change_and_refuse_bad_values(world: World) -> None:
@@ -29,7 +29,7 @@ async def test_settings_show_change_and_refuse_bad_values(world: World) -> None:
 
 async def test_concede_after_confirmation_ends_the_game(world: World) -> None:
     service = world.bot.service
-    table_id, _ = await open_table(world, world.alice, world.bob)
+    table_id, lobby = await open_table(world, world.alice, world.bob)
 
     stranger = await world.carol.slash(world.thread(), "concede")
     assert "You are not playing at table" in said(stranger)
@@ -45,4 +45,5 @@ async def test_concede_after_confirmation_ends_the_game(world: World) -> None:
     result = world.thread().history()[-1]
     assert result.content.startswith("🏆 **Game over")
     assert f"<@{world.alice.id}>" in result.content.splitlines()[0]
+    assert "Finished" in fresh(world, lobby).embeds[0].fields[-1].value
     world.env.errors  # noqa: B018

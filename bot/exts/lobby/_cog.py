@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -35,6 +35,9 @@ class Lobby(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(LobbyButton)
         known_template(ids.LOBBY_TEMPLATE)
+        # The lobby message keeps telling the truth after the game: finished or cancelled.
+        self.bot.outbox.observe("result", self.refresh_lobby)
+        self.bot.outbox.observe("cancel", self.refresh_lobby)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LobbyButton)
@@ -85,6 +88,16 @@ class Lobby(commands.Cog):
             info = await service.cancel(table_id, user.id)
         view = lobby_view(table_id) if info.status == "lobby" else None
         await interaction.response.edit_message(embed=lobby_embed(info), view=view)
+
+    async def refresh_lobby(self, row: Any) -> None:
+        info = await self.bot.service.info(row.table_id)
+        if info.channel_id is None or info.lobby_message_id is None:
+            return
+        channel = self.bot.get_channel(info.channel_id)
+        if not isinstance(channel, discord.TextChannel):
+            return
+        message = channel.get_partial_message(info.lobby_message_id)
+        await message.edit(embed=lobby_embed(info), view=None)
 
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
         service = self.bot.service

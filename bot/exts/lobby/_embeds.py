@@ -38,6 +38,9 @@ def lobby_embed(info: Any) -> discord.Embed:
         )
     elif info.status == "cancelled":
         embed.set_footer(text="This table was cancelled.")
+    elif info.status == "finished":
+        where = f" in <#{info.thread_id}>" if info.thread_id else ""
+        embed.add_field(name="Status", value=f"Finished — the result is{where}.", inline=False)
     else:
         where = f" in <#{info.thread_id}>" if info.thread_id else ""
         embed.add_field(name="Status", value=f"Started — follow the game{where}.", inline=False)
