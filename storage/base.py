@@ -114,10 +114,11 @@ class ActionRecord:
     user_id: int | None  # None when an agent moved
     created_at: datetime
     kind: ActionKind = "move"
-    reversible: bool = False  # undoing it would reveal nothing and redraw nothing
+    reversible: bool = False  # it revealed nothing, used no chance and the same seat decides on
     events: tuple[str, ...] = ()  # the sentences the move produced
     description: str = ""  # short words for the action, e.g. "Place on #5 Trader"
     undo_to: int | None = None  # for an undo row: the version whose state it restores
+    revealed: bool = True  # it revealed hidden information or used chance (unknown: assume so)
 
 
 @dataclass(frozen=True, slots=True)
@@ -326,8 +327,12 @@ class Transaction(Reader, Protocol):
         events: Sequence[str] = (),
         description: str = "",
         undo_to: int | None = None,
+        revealed: bool = True,
     ) -> ActionRecord:
-        """Append to the log; DuplicateRequest if the request id was already used here."""
+        """Append to the log; DuplicateRequest if the request id was already used here.
+
+        ``revealed`` defaults to True: a move not known to have revealed nothing is never
+        undone."""
         ...
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None: ...

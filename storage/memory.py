@@ -354,6 +354,7 @@ class MemoryTransaction(_MemoryReader):
         events: Sequence[str] = (),
         description: str = "",
         undo_to: int | None = None,
+        revealed: bool = True,
     ) -> ActionRecord:
         self._existing(table_id)
         if version < 1:
@@ -376,6 +377,7 @@ class MemoryTransaction(_MemoryReader):
             tuple(events),
             description,
             undo_to,
+            revealed,
         )
         self._data.actions[table_id] = (*actions, record)
         return record

@@ -110,6 +110,7 @@ def _action(row: sqlite3.Row) -> ActionRecord:
         events=tuple(json.loads(row["events"])),
         description=row["description"],
         undo_to=row["undo_to"],
+        revealed=bool(row["revealed"]),
     )
 
 
@@ -492,13 +493,14 @@ class SqliteTransaction(_SqliteReader):
         events: Sequence[str] = (),
         description: str = "",
         undo_to: int | None = None,
+        revealed: bool = True,
     ) -> ActionRecord:
         now = _ts(self._clock())
         try:
             await self._conn.execute(
                 "INSERT INTO actions (table_id, version, seat, action, request_id, user_id,"
-                " created_at, kind, reversible, events, description, undo_to)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                " created_at, kind, reversible, events, description, undo_to, revealed)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     table_id,
                     version,
@@ -512,6 +514,7 @@ class SqliteTransaction(_SqliteReader):
                     json.dumps(list(events)),
                     description,
                     undo_to,
+                    int(revealed),
                 ),
             )
         except sqlite3.IntegrityError as exc:
@@ -534,6 +537,7 @@ class SqliteTransaction(_SqliteReader):
             tuple(events),
             description,
             undo_to,
+            revealed,
         )
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None:

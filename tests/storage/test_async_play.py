@@ -112,21 +112,31 @@ async def test_action_rows_keep_kind_reversibility_events_and_undo_target(store:
         await tx.advance_version(table_id, expected=1, new=2)
         await tx.append_action(
             table_id, version=2, seat=0, action="place 3", request_id="r2", user_id=1,
-            reversible=True, events=["Blue placed on #3.", "Nothing else."],
+            reversible=True, revealed=False, events=["Blue placed on #3.", "Nothing else."],
             description="Place on #3",
         )
         await tx.advance_version(table_id, expected=2, new=3)
         await tx.append_action(
-            table_id, version=3, seat=0, action="undo", request_id="u3", user_id=1,
+            table_id, version=3, seat=1, action="place 4", request_id="r3", user_id=2,
+            reversible=False, revealed=False,
+        )
+        await tx.advance_version(table_id, expected=3, new=4)
+        await tx.append_action(
+            table_id, version=4, seat=0, action="undo", request_id="u4", user_id=1,
             kind="undo", undo_to=1,
         )
-    first, second, undo = await store.list_actions(table_id)
-    assert (first.kind, first.reversible, first.events, first.undo_to) == ("move", False, (), None)
-    assert (second.reversible, second.events, second.description) == (
-        True, ("Blue placed on #3.", "Nothing else."), "Place on #3",
+    first, second, third, undo = await store.list_actions(table_id)
+    # a row written without saying is taken as revealing: it is never undone
+    assert (first.kind, first.reversible, first.revealed) == ("move", False, True)
+    assert (first.events, first.undo_to) == ((), None)
+    assert (second.reversible, second.revealed, second.events, second.description) == (
+        True, False, ("Blue placed on #3.", "Nothing else."), "Place on #3",
     )
+    # passing the decision on is apart from revealing something
+    assert (third.reversible, third.revealed) == (False, False)
     assert (undo.kind, undo.undo_to, undo.action) == ("undo", 1, "undo")
     assert await store.get_action(table_id, 2) == second
+    assert await store.get_action(table_id, 3) == third
 
 
 async def test_a_seat_changes_hands_in_place_and_the_change_is_recorded(store: Store) -> None:

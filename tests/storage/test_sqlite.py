@@ -158,9 +158,48 @@ async def test_a_database_from_before_async_play_is_upgraded_in_place(tmp_path: 
         assert table is not None and table.pace == "daily"
         assert table.seats[0].owner_id is None
         (action,) = await store.list_actions(1)
-        # moves recorded before undo existed are never treated as reversible
+        # moves recorded before undo existed are never treated as reversible or undoable
         assert (action.kind, action.reversible, action.events, action.undo_to) == (
             "move", False, (), None,
         )
+        assert action.revealed
+    finally:
+        await store.close()
+
+
+async def test_moves_logged_before_the_revealed_flag_count_as_revealed(tmp_path: Path) -> None:
+    from storage.sqlite import _statements, migrations
+
+    path = tmp_path / "before-revealed.db"
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "CREATE TABLE schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+    )
+    stamp = "2026-01-01T00:00:00.000000Z"
+    for number, name, sql in migrations():
+        if name.startswith("006"):
+            break
+        for statement in _statements(sql):
+            conn.execute(statement)
+        conn.execute("INSERT INTO schema_migrations VALUES (?, ?, ?)", (number, name, stamp))
+    conn.execute(
+        "INSERT INTO game_tables (game, host_id, seed, status, version, created_at, updated_at)"
+        " VALUES ('targi', 1, 5, 'active', 1, ?, ?)",
+        (stamp, stamp),
+    )
+    conn.execute(
+        "INSERT INTO actions (table_id, version, seat, action, request_id, user_id, created_at,"
+        " reversible) VALUES (1, 1, 0, 'use 5', 'r1', 1, ?, 1)",
+        (stamp,),
+    )
+    conn.commit()
+    conn.close()
+
+    store = await open_store(f"sqlite:///{path}")
+    try:
+        (action,) = await store.list_actions(1)
+        # reversible as recorded then, but whether it revealed anything is unknown: never undone
+        assert action.reversible and action.revealed
     finally:
         await store.close()
