@@ -62,6 +62,7 @@ class LogEntry:
     events: tuple[str, ...]
     reversible: bool
     at: datetime
+    revealed: bool = True  # it revealed hidden information or used chance (or is not known)
 
 
 @dataclass(frozen=True, slots=True)
@@ -154,6 +155,7 @@ class InfoOps(TableCore):
                 events=r.events,
                 reversible=r.reversible,
                 at=r.created_at,
+                revealed=r.revealed,
             )
             for r in shown
         ]

@@ -156,6 +156,7 @@ class MoveResult:
     outcome: Outcome | None  # set once the game is over
     duplicate: bool = False  # the request id had already been applied; nothing changed now
     followups: tuple[MoveResult, ...] = field(default_factory=tuple)
+    revealed: bool = False  # it revealed hidden information or used chance: never undone
 
     @property
     def final(self) -> MoveResult:

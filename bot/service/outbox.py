@@ -13,7 +13,8 @@ Row kinds and their payloads (JSON; user ids are Discord user ids, None for an a
 ``turn`` (one per action, agents' included)
     ``version``, ``seat``, ``label``, ``user_id``, ``agent``, ``name`` (who moved),
     ``action`` (notation), ``description`` (short label), ``events`` (sentences),
-    ``reversible``, ``passes_turn`` (someone else decides next, or the game ended),
+    ``reversible``, ``revealed`` (hidden information shown or chance used: never undone),
+    ``passes_turn`` (someone else decides next, or the game ended),
     ``game_over``, plus the ``next_*`` keys.
 ``result`` (after the last ``turn``)
     ``version``, ``scores``, ``breakdown`` ([{category: points}] per seat), ``winners`` (seats),

@@ -18,7 +18,8 @@ Rules chosen here:
   deadline for the new version in the same transaction (``bot.service.timers``): each action
   restarts the clock of the seat to decide, and a reminder never outlives the move;
 - the action log is append-only and undo-aware (``bot.service.history``): each row records
-  whether it was reversible and the sentences it produced;
+  whether it was reversible, whether it revealed information or used chance, and the
+  sentences it produced;
 - a person whose seat an agent holds for them takes it back by moving (or ``reclaim``).
 
 ``TableCore`` is the lobby and the moves; ``bot.service.service.TableService`` adds stalled
@@ -438,14 +439,7 @@ class TableCore:
                     expected=expected_version,
                     actual=info.version,
                 )
-            decision = engine.decision(state)
-            assert decision is not None
-            if decision.seat != seat:
-                holder = info.holder(decision.seat)
-                raise NotYourTurn(
-                    f"It is {holder.name}'s turn ({engine.seat_label(decision.seat)}) to "
-                    "decide, not yours."
-                )
+            self._require_turn(info, engine, state, seat)
             action = engine.parse(state, text)
             step = engine.step(state, action)
             try:
@@ -460,6 +454,16 @@ class TableCore:
             if not followups:
                 return result
             return replace(result, followups=tuple(followups))
+
+    def _require_turn(self, info: TableInfo, engine: Game[Any], state: Any, seat: int) -> None:
+        decision = engine.decision(state)
+        assert decision is not None
+        if decision.seat != seat:
+            holder = info.holder(decision.seat)
+            raise NotYourTurn(
+                f"It is {holder.name}'s turn ({engine.seat_label(decision.seat)}) to "
+                "decide, not yours."
+            )
 
     def _require_active(self, info: TableInfo, engine: Game[Any], state: Any) -> None:
         if info.status == "lobby":
@@ -535,6 +539,7 @@ class TableCore:
             "description": result.description,
             "events": list(result.events),
             "reversible": step.reversible,
+            "revealed": step.revealed,
             "passes_turn": result.next is None or result.next.seat != seat,
             "game_over": result.outcome is not None,
         }
@@ -549,6 +554,7 @@ class TableCore:
                     request_id=request_id,
                     user_id=user_id,
                     reversible=step.reversible,
+                    revealed=step.revealed,
                     events=result.events,
                     description=result.description,
                 )
@@ -734,6 +740,7 @@ class TableCore:
             next=None if after is None else NextDecision.of(engine, info, after),
             outcome=engine.outcome(step.state) if after is None else None,
             duplicate=duplicate,
+            revealed=step.revealed,
         )
 
     async def _replayed(self, record: ActionRecord) -> MoveResult:

@@ -1,17 +1,22 @@
-"""Undo: free while nothing was revealed and nobody else decided; by consent otherwise.
+"""Undo: free while the same seat still decides, by consent once the turn passed, never past chance.
 
 What can be undone is always the user's own last move in the effective log together with
-every move since. It is refused outright when any of those moves was irreversible (it revealed
-hidden information or used chance), since undoing it would let a player see and choose again.
+every move since. Each logged move says whether it was ``reversible`` (nothing revealed, no
+chance used, the same seat deciding after it) and whether it ``revealed`` hidden information
+or used chance. Over those moves:
 
-- Direct: ``preview_undo(table, user)`` says what would be undone (``UndoPreview``, with
-  notation and words for a Confirm / Back prompt); ``undo(table, user, request_id)`` does it.
-  Allowed when only the user's seat has moved since and it still decides, or when no other
-  person plays at the table (agents do not need to agree).
-- By consent: ``request_undo(table, user)`` opens an ``UndoRequestInfo`` that every other
-  person seated must accept (``consent_undo(request, user)``) or may refuse
-  (``decline_undo``). The last consent rewinds the table. A request is stale, and can no
-  longer be accepted, once the table moves on from the version it was asked at.
+- Never, when any of them revealed something: what was seen cannot be unseen and chance
+  cannot be drawn again. Moves logged before the flag existed count as revealing.
+- Direct, when every one of them was reversible, or when no other person plays at the table
+  (agents do not need to agree): ``preview_undo(table, user)`` says what would be undone
+  (``UndoPreview``, with notation and words for a Confirm / Back prompt);
+  ``undo(table, user, request_id)`` does it.
+- By consent otherwise (the decision passed to another seat, nothing revealed):
+  ``request_undo(table, user)`` opens an ``UndoRequestInfo`` that every other person seated
+  must accept (``consent_undo(request, user)``) or may refuse (``decline_undo``). The last
+  consent rewinds the table. A request is stale, and can no longer be accepted, once the
+  table moves on from the version it was asked at. ``UndoPreview.reason`` says why consent
+  is needed, e.g. "White has moved since; White must agree to the undo."
 
 Rewinding appends an ``undo`` row to the log (it never deletes or edits one) whose state is
 the state before the undone move; its snapshot is written like any move's and the version
@@ -20,7 +25,8 @@ keeps increasing, so a button from before the undo stays stale. See ``bot.servic
 Outbox rows: ``undo`` (post the rewound board) with ``version``, ``by_user``, ``seat``,
 ``label``, ``restored_version``, ``undone`` ([{version, seat, label, action, description}]),
 ``request`` (the undo request id, or None) and the ``next_*`` keys; ``undo_request`` with
-``request``, ``version``, ``by_user``, ``seat``, ``label``, ``undone`` and ``needed`` (user ids);
+``request``, ``version``, ``by_user``, ``seat``, ``label``, ``undone``, ``needed`` (user ids)
+and ``reason`` (why their consent is needed);
 ``undo_declined`` with ``request``, ``version``, ``by_user``.
 """
 
@@ -38,7 +44,7 @@ from bot.service.errors import (
     UndoRequestNotFound,
 )
 from bot.service.history import effective_moves
-from bot.service.models import MoveResult, NextDecision, TableInfo
+from bot.service.models import MoveResult, NextDecision, SeatInfo, TableInfo
 from bot.service.tables import TableCore
 from games.core import Game
 from storage import (
@@ -68,6 +74,7 @@ class UndoPreview:
     steps: tuple[UndoStep, ...]  # what would be undone, oldest first
     direct: bool  # True: ``undo`` may do it now; False: it needs ``request_undo``
     needs_consent_from: tuple[int, ...]  # user ids, when not direct
+    reason: str = ""  # when not direct: why the others must agree, in words
 
     @property
     def summary(self) -> str:
@@ -121,27 +128,20 @@ class UndoOps(TableCore):
         if not mine:
             raise UndoRefused("You have no move here that could be undone.")
         since = chain[mine[-1] :]
-        blocked = [r for r in since if not r.reversible]
-        if blocked:
-            first = blocked[0]
-            raise UndoRefused(
-                f"Move {first.version} ({first.description or first.action}) revealed "
-                "information or used chance, so the game cannot go back before it."
-            )
-        decision = engine.decision(state)
-        others = tuple(
-            s.user_id for s in info.seats if s.user_id is not None and s.user_id != user_id
-        )
-        only_mine = all(r.seat == seat for r in since)
-        still_mine = decision is not None and decision.seat == seat
-        direct = (only_mine and still_mine) or not others
+        revealing = [r for r in since if r.revealed]
+        if revealing:
+            raise UndoRefused(_revealed_reason(engine, revealing[0], since[0]))
+        others = [s for s in info.seats if s.user_id is not None and s.user_id != user_id]
+        free = all(r.reversible for r in since)
+        direct = free or not others
         preview = UndoPreview(
             table_id=info.id,
             version=info.version,
             target_version=since[0].version - 1,
             steps=_steps(engine, since),
             direct=direct,
-            needs_consent_from=() if direct else others,
+            needs_consent_from=() if direct else tuple(s.user_id for s in others if s.user_id),
+            reason="" if direct else _consent_reason(engine, state, seat, since, others),
         )
         return preview, since
 
@@ -174,10 +174,7 @@ class UndoOps(TableCore):
                 )
             preview, _ = await self._plan(info, user_id)
             if not preview.direct:
-                raise UndoRefused(
-                    "Someone else has played since your move, so the other players must agree: "
-                    "ask them with an undo request."
-                )
+                raise UndoRefused(f"{preview.reason} Ask with an undo request.")
             return await self._rewind(info, preview, user_id, request_id, None)
 
     async def request_undo(self, table_id: int, user_id: int) -> UndoRequestInfo:
@@ -220,6 +217,7 @@ class UndoOps(TableCore):
                             "label": engine.seat_label(seat),
                             "undone": [_step_payload(s) for s in preview.steps],
                             "needed": list(needed),
+                            "reason": preview.reason,
                         },
                     )
             if not needed:
@@ -409,6 +407,37 @@ class UndoOps(TableCore):
             next=None if decision is None else NextDecision.of(engine, info, decision),
             duplicate=True,
         )
+
+
+def _revealed_reason(game: Game[Any], row: ActionRecord, own: ActionRecord) -> str:
+    what = row.description or row.action
+    if row.version == own.version:
+        return (
+            f"That move ({what}) revealed hidden information or used chance, "
+            "so it cannot be undone."
+        )
+    return (
+        f"{game.seat_label(row.seat)}'s move since yours ({what}) revealed hidden information "
+        "or used chance, so your move can no longer be undone."
+    )
+
+
+def _consent_reason(
+    game: Game[Any], state: Any, seat: int, since: list[ActionRecord], others: list[SeatInfo]
+) -> str:
+    """Why the other players must agree: they moved since, or the turn passed to them."""
+    moved = list(dict.fromkeys(game.seat_label(r.seat) for r in since if r.seat != seat))
+    needed = _and([game.seat_label(s.seat) for s in others])
+    if moved:
+        verb = "has" if len(moved) == 1 else "have"
+        return f"{_and(moved)} {verb} moved since; {needed} must agree to the undo."
+    decision = game.decision(state)
+    now = "another player" if decision is None else game.seat_label(decision.seat)
+    return f"The turn has passed to {now}; {needed} must agree to the undo."
+
+
+def _and(words: list[str]) -> str:
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _step_payload(step: UndoStep) -> dict[str, Any]:

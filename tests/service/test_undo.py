@@ -1,9 +1,11 @@
-"""Undo: direct while nothing was revealed, by consent past another seat, never past chance."""
+"""Undo on the real Targi engine: direct while the same seat still decides, by consent once
+the turn passed to another seat, never past a move that revealed a card or used chance.
+
+With the fixed seed, Blue (the host, seat 0) places first; placing passes the turn without
+revealing anything, the Trader's sub-decisions keep it with Blue, and the Caravan reveals a card.
+"""
 
 from __future__ import annotations
-
-import dataclasses
-from typing import Any
 
 import pytest
 
@@ -15,26 +17,33 @@ from bot.service import (
     UndoRequestNotFound,
 )
 from bot.service.history import effective_moves
-from games.core import Game, Step
-from games.core import registry as game_registry
 from tests.service.conftest import GUEST, HOST, OUTSIDER, OpenService, play_moves, started_table
 
-
-class EverythingReversible:
-    """Targi, except that every step counts as reversible (to reach the consent path)."""
-
-    def __init__(self, game: Game[Any]) -> None:
-        self._game = game
-
-    def __getattr__(self, name: str) -> Any:
-        return getattr(self._game, name)
-
-    def step(self, state: Any, action: str) -> Step:
-        return dataclasses.replace(self._game.step(state, action), reversible=True)
+# Blue on #5 Trader, #13 Caravan and #6; White on #2, #3 and #9: no marker, nothing revealed.
+PLACEMENTS = ("place 5", "place 2", "place 13", "place 3", "place 6", "place 9")
 
 
-def permissive(name: str) -> Any:
-    return EverythingReversible(game_registry.get(name))
+async def move(service: TableService, table_id: int, user: int, text: str) -> int:
+    """Submit ``text`` for ``user`` at the current version; returns the new version."""
+    version = (await service.info(table_id)).version
+    result = await service.submit(table_id, user, text, f"{text}@{version}", version)
+    return result.final.version
+
+
+async def placed(service: TableService) -> int:
+    """A table where both have placed and Blue (the host) chooses in the action phase."""
+    table_id = await started_table(service)
+    for i, text in enumerate(PLACEMENTS):
+        await move(service, table_id, HOST if i % 2 == 0 else GUEST, text)
+    loaded = await service.load(table_id)
+    assert loaded.next is not None and loaded.next.user_id == HOST
+    assert loaded.next.kind == "action_menu" and "use 5" in loaded.next.actions
+    return table_id
+
+
+def same_state(service: TableService, one: object, other: object) -> bool:
+    game = service.game("targi")
+    return game.to_json(one) == game.to_json(other)
 
 
 async def assert_replay_invariant(service: TableService, table_id: int) -> None:
@@ -109,89 +118,162 @@ async def test_a_reversible_move_is_undone_directly(service: TableService) -> No
     await assert_replay_invariant(service, table_id)
 
 
-async def test_undo_is_refused_past_an_irreversible_step(service: TableService) -> None:
+async def test_nothing_is_undone_before_a_first_move(service: TableService) -> None:
     table_id = await started_table(service)
-    loaded = await service.load(table_id)
-    nxt = loaded.next
-    assert nxt is not None and nxt.user_id is not None
+    for user in (HOST, GUEST):
+        with pytest.raises(UndoRefused, match="no move"):
+            await service.preview_undo(table_id, user)
     with pytest.raises(UndoRefused, match="no move"):
-        await service.preview_undo(table_id, nxt.user_id)
-    await service.submit(table_id, nxt.user_id, nxt.actions[0], "place", 0)  # place: irreversible
-    for attempt in (service.preview_undo, service.request_undo):
-        with pytest.raises(UndoRefused, match="cannot go back before it"):
-            await attempt(table_id, nxt.user_id)
-    with pytest.raises(UndoRefused):
-        await service.undo(table_id, nxt.user_id, "u")
-    assert (await service.info(table_id)).version == 1
+        await service.undo(table_id, HOST, "u")
+    assert (await service.info(table_id)).version == 0
 
 
-async def test_undo_past_another_seat_needs_their_consent(open_service: OpenService) -> None:
-    service = await open_service(games=permissive)
+async def test_a_placement_is_undone_with_the_other_players_consent(
+    service: TableService,
+) -> None:
     table_id = await started_table(service)
-    first = await play_moves(service, table_id, 1)
-    mover = first[0].user_id
-    assert mover is not None
-    opponent = GUEST if mover == HOST else HOST
-    await play_moves(service, table_id, 1, seed=2)  # the opponent moved since
+    await move(service, table_id, HOST, "place 5")  # passes the turn, reveals nothing
 
-    preview = await service.preview_undo(table_id, mover)
-    assert not preview.direct and preview.needs_consent_from == (opponent,)
-    assert preview.target_version == 0 and len(preview.steps) == 2
-    with pytest.raises(UndoRefused, match="must agree"):
-        await service.undo(table_id, mover, "direct")
+    preview = await service.preview_undo(table_id, HOST)
+    assert not preview.direct and preview.needs_consent_from == (GUEST,)
+    assert preview.reason == "The turn has passed to White; White must agree to the undo."
+    assert [s.action for s in preview.steps] == ["place 5"] and preview.target_version == 0
+    with pytest.raises(UndoRefused, match="White must agree"):
+        await service.undo(table_id, HOST, "direct")
 
-    request = await service.request_undo(table_id, mover)
-    assert request.status == "open" and request.waiting_for == (opponent,)
-    assert (await service.request_undo(table_id, mover)).id == request.id  # asked once
+    await move(service, table_id, GUEST, "place 2")  # the other player moved since
+    preview = await service.preview_undo(table_id, HOST)
+    assert preview.reason == "White has moved since; White must agree to the undo."
+    assert [s.action for s in preview.steps] == ["place 5", "place 2"]
+    assert [s.label for s in preview.steps] == ["Blue", "White"]
+
+    request = await service.request_undo(table_id, HOST)
+    assert request.status == "open" and request.waiting_for == (GUEST,)
+    assert (await service.request_undo(table_id, HOST)).id == request.id  # asked once
     row = (await service.outbox.for_table(table_id))[-1]
-    assert row.kind == "undo_request" and row.payload["needed"] == [opponent]
+    assert row.kind == "undo_request" and row.payload["needed"] == [GUEST]
+    assert row.payload["reason"] == preview.reason
     assert (await service.table_info(table_id)).open_undo_request == request.id
+    assert (await service.info(table_id)).version == 2  # nothing changes before the answer
     with pytest.raises(NotAllowed):
         await service.consent_undo(request.id, OUTSIDER)
     with pytest.raises(NotAllowed):
-        await service.consent_undo(request.id, mover)
+        await service.consent_undo(request.id, HOST)
 
-    done = await service.consent_undo(request.id, opponent)
-    assert done.status == "applied" and done.consents == (opponent,)
-    info = await service.info(table_id)
-    assert info.version == 3
-    game = service.game("targi")
-    assert game.to_json((await service.load(table_id)).state) == game.to_json(
-        await service.state_at(table_id, 0)
-    )
+    done = await service.consent_undo(request.id, GUEST)
+    assert done.status == "applied" and done.consents == (GUEST,)
+    loaded = await service.load(table_id)
+    assert loaded.version == 3
+    assert same_state(service, loaded.state, await service.state_at(table_id, 0))
+    assert loaded.next is not None and loaded.next.user_id == HOST
     assert (await service.outbox.for_table(table_id))[-1].kind == "undo"
     with pytest.raises(UndoRequestNotFound):
-        await service.consent_undo(request.id, opponent)
+        await service.consent_undo(request.id, GUEST)
+    await assert_replay_invariant(service, table_id)
+
+    # Blue chooses differently this time, and play goes on
+    await move(service, table_id, HOST, "place 13")
+    assert [a.action for a in effective_moves(await service.actions(table_id))] == ["place 13"]
     await assert_replay_invariant(service, table_id)
 
 
-async def test_a_declined_or_outdated_request_changes_nothing(open_service: OpenService) -> None:
-    service = await open_service(games=permissive)
-    table_id = await started_table(service)
-    mover = (await play_moves(service, table_id, 1))[0].user_id
-    assert mover is not None
-    opponent = GUEST if mover == HOST else HOST
-    await play_moves(service, table_id, 1, seed=2)
+async def test_a_sub_decision_is_undone_directly_one_move_at_a_time(
+    service: TableService,
+) -> None:
+    table_id = await placed(service)
+    before_use = (await service.load(table_id)).state
+    await move(service, table_id, HOST, "use 5")  # the Trader: Blue still decides
+    before_trade = await service.load(table_id)
+    assert before_trade.next is not None and before_trade.next.kind == "trader"
+    await move(service, table_id, HOST, "trade SS>P")
 
-    asked = await service.request_undo(table_id, mover)
-    declined = await service.decline_undo(asked.id, opponent)
+    preview = await service.preview_undo(table_id, HOST)
+    assert preview.direct and preview.needs_consent_from == () and preview.reason == ""
+    assert [s.action for s in preview.steps] == ["trade SS>P"]
+    # White's last move was before Blue's: that would need Blue's consent
+    theirs = await service.preview_undo(table_id, GUEST)
+    assert not theirs.direct and theirs.needs_consent_from == (HOST,)
+    assert theirs.reason == "Blue has moved since; Blue must agree to the undo."
+
+    result = await service.undo(table_id, HOST, "undo-trade", expected_version=preview.version)
+    assert [s.action for s in result.undone] == ["trade SS>P"]
+    loaded = await service.load(table_id)
+    assert same_state(service, loaded.state, before_trade.state)
+    assert loaded.next is not None and loaded.next.kind == "trader"
+
+    # the move before it is Blue's too, and also kept the decision with Blue
+    again = await service.preview_undo(table_id, HOST)
+    assert again.direct and [s.action for s in again.steps] == ["use 5"]
+    await service.undo(table_id, HOST, "undo-use")
+    assert same_state(service, (await service.load(table_id)).state, before_use)
+    await assert_replay_invariant(service, table_id)
+
+
+async def test_a_caravan_draw_is_never_undone(service: TableService) -> None:
+    table_id = await placed(service)
+    version = await move(service, table_id, HOST, "use 13")  # the Caravan reveals a goods card
+    assert (await service.actions(table_id))[-1].revealed
+
+    for attempt in (service.preview_undo, service.request_undo):
+        with pytest.raises(UndoRefused, match="revealed hidden information or used chance, so it"):
+            await attempt(table_id, HOST)
+    with pytest.raises(UndoRefused, match="cannot be undone"):
+        await service.undo(table_id, HOST, "u")
+    # nor can White go back past it, even with Blue's agreement
+    with pytest.raises(UndoRefused, match=r"Blue's move since yours .* revealed"):
+        await service.request_undo(table_id, GUEST)
+    assert (await service.info(table_id)).version == version
+    assert await service.store.open_undo_request(table_id) is None
+
+
+async def test_moves_logged_without_the_revealed_flag_are_never_undone(
+    service: TableService,
+) -> None:
+    table_id = await placed(service)
+    await move(service, table_id, HOST, "use 5")
+    info = await service.info(table_id)
+    # as a row written before the flag existed reads back: reversible, revealing unknown
+    state = await service.state_at(table_id, info.version)
+    game = service.game("targi")
+    after = game.apply(state, "trade SS>P")
+    async with service.store.transaction() as tx:
+        await tx.advance_version(table_id, expected=info.version, new=info.version + 1)
+        await tx.append_action(
+            table_id, version=info.version + 1, seat=0, action="trade SS>P",
+            request_id="legacy", user_id=HOST, reversible=True,
+        )  # fmt: skip
+        await tx.put_snapshot(table_id, info.version + 1, game.to_json(after))
+    fresh = await service.store.get_action(table_id, info.version + 1)
+    assert fresh is not None and fresh.reversible and fresh.revealed
+    with pytest.raises(UndoRefused, match="cannot be undone"):
+        await service.preview_undo(table_id, HOST)
+
+
+async def test_a_declined_or_outdated_request_changes_nothing(service: TableService) -> None:
+    table_id = await started_table(service)
+    await move(service, table_id, HOST, "place 5")
+    await move(service, table_id, GUEST, "place 2")
+
+    asked = await service.request_undo(table_id, HOST)
+    declined = await service.decline_undo(asked.id, GUEST)
     assert declined.status == "declined"
     assert (await service.outbox.for_table(table_id))[-1].kind == "undo_declined"
     assert (await service.info(table_id)).version == 2
 
-    request = await service.request_undo(table_id, mover)
-    await play_moves(service, table_id, 1, seed=3)  # the game moves on before the answer
+    request = await service.request_undo(table_id, HOST)
+    await move(service, table_id, HOST, "place 13")  # the game moves on before the answer
     with pytest.raises(UndoRefused, match="lapsed"):
-        await service.consent_undo(request.id, opponent)
+        await service.consent_undo(request.id, GUEST)
     assert (await service.undo_request(request.id)).status == "stale"
     assert (await service.info(table_id)).version == 3
 
 
 async def test_against_an_agent_no_consent_is_needed(open_service: OpenService) -> None:
-    service = await open_service(games=permissive)
+    service = await open_service()
     table_id = await started_table(service, guest=None, bot="greedy")
     results = await play_moves(service, table_id, 1)
     assert results[0].followups  # the agent answered at once
+    assert not any(r.revealed for r in (results[0], *results[0].followups))
     preview = await service.preview_undo(table_id, HOST)
     assert preview.direct and preview.needs_consent_from == ()
     request = await service.request_undo(table_id, HOST)
