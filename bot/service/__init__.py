@@ -5,7 +5,7 @@ and each module documents its part:
 
 - ``bot.service.tables``: the lobby and moves (``submit`` returns a ``MoveResult``; its
   ``final`` is where the table stands after any agent replies, so a new button should carry
-  ``result.final.version``);
+  ``result.final.version``; ``preview_move`` says what a move would do before it is made);
 - ``bot.service.pace`` and ``bot.service.timers``: pace presets, reminders, deadlines and the
   ``TimerService`` scheduler;
 - ``bot.service.stalls``: extend, agent takeover, take seat, reclaim, leave and concede;
@@ -43,7 +43,14 @@ from bot.service.errors import (
     UnknownPace,
 )
 from bot.service.inbox import InboxEntry, LogEntry, TableDetails
-from bot.service.models import LoadedTable, MoveResult, NextDecision, SeatInfo, TableInfo
+from bot.service.models import (
+    LoadedTable,
+    MovePreview,
+    MoveResult,
+    NextDecision,
+    SeatInfo,
+    TableInfo,
+)
 from bot.service.outbox import Attempt, Outbox
 from bot.service.pace import PACES, Pace
 from bot.service.service import TableService
@@ -60,6 +67,7 @@ __all__ = [
     "LoadedTable",
     "LobbyClosed",
     "LogEntry",
+    "MovePreview",
     "MoveResult",
     "NextDecision",
     "NotAllowed",

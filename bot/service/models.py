@@ -137,6 +137,25 @@ class LoadedTable:
 
 
 @dataclass(frozen=True, slots=True)
+class MovePreview:
+    """What a move would do, worked out before it is made (nothing is stored).
+
+    Shown with Confirm / Back when ``irreversible``: the player could not take it back alone.
+    """
+
+    table_id: int
+    version: int  # the table's version now; pass it to ``submit`` as expected_version
+    seat: int
+    action: str  # canonical notation, what to submit on Confirm
+    description: str  # short label of the action, e.g. "Place on #5 Trader"
+    events: tuple[str, ...]  # what it would say; empty when it reveals something
+    irreversible: bool  # undoing it would need the others' consent, or is impossible
+    revealed: bool = False  # it reveals hidden information or uses chance: never undone
+    passes_turn: bool = False  # another seat decides after it, or the game ends
+    warning: str = ""  # one sentence on why it cannot simply be taken back; empty if it can
+
+
+@dataclass(frozen=True, slots=True)
 class MoveResult:
     """One applied action; ``followups`` are the agent moves it triggered, in order.
 

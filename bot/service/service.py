@@ -9,6 +9,7 @@ Lobby (``bot.service.tables``)
     join / leave / add_agent / remove_seat / start / cancel / set_lobby_message / set_thread
 Play
     submit(table_id, user_id, text, request_id, expected_version=None) -> MoveResult
+    preview_move(table_id, user_id, text) -> MovePreview   # pure: Confirm / Back before it
     deadline(table_id) -> datetime | None
 Stalled seats and leaving (``bot.service.stalls``)
     extend(table_id, by_user) -> datetime

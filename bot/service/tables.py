@@ -56,7 +56,14 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.history import effective_moves
-from bot.service.models import LoadedTable, MoveResult, NextDecision, SeatInfo, TableInfo
+from bot.service.models import (
+    LoadedTable,
+    MovePreview,
+    MoveResult,
+    NextDecision,
+    SeatInfo,
+    TableInfo,
+)
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
 from bot.service.timers import current_deadline, schedule_turn, unix
@@ -454,6 +461,56 @@ class TableCore:
             if not followups:
                 return result
             return replace(result, followups=tuple(followups))
+
+    async def preview_move(self, table_id: int, user_id: int, text: str) -> MovePreview:
+        """What ``submit`` would do with ``text`` now, computed purely: nothing is stored.
+
+        Raises what ``submit`` would (NotSeated, NotYourTurn, engine errors). A move that
+        reveals information or uses chance shows no events, so its outcome is not seen before
+        it is made. Pass ``version`` back to ``submit`` as ``expected_version`` on Confirm.
+        """
+        loaded = await self.load(table_id)
+        info, engine, state = loaded.info, loaded.game, loaded.state
+        self._require_active(info, engine, state)
+        seat = info.seat_of(user_id)
+        if seat is None:
+            seat = info.owned_by(user_id)
+        if seat is None:
+            raise NotSeated(
+                f"You are not playing at table #{table_id}; you can follow it in its thread."
+            )
+        self._require_turn(info, engine, state, seat)
+        action = engine.parse(state, text)
+        step = engine.step(state, action)
+        after = engine.decision(step.state)
+        return MovePreview(
+            table_id=info.id,
+            version=loaded.version,
+            seat=seat,
+            action=action,
+            description=engine.describe(state, action),
+            events=() if step.revealed else tuple(e.text for e in step.events),
+            irreversible=not step.reversible,
+            revealed=step.revealed,
+            passes_turn=after is None or after.seat != seat,
+            warning=self._move_warning(engine, info, seat, step.revealed, after),
+        )
+
+    @staticmethod
+    def _move_warning(
+        engine: Game[Any], info: TableInfo, seat: int, revealed: bool, after: Any
+    ) -> str:
+        """Why a move could not simply be taken back afterwards; empty when it could."""
+        if revealed:
+            return "This move reveals hidden information or uses chance; it cannot be undone."
+        if after is None:
+            return "This move ends the game; it cannot be undone."
+        if after.seat == seat:
+            return ""
+        label = engine.seat_label(after.seat)
+        if info.holder(after.seat).agent is not None:
+            return f"This move passes the turn to {label}, played by a bot."
+        return f"This move passes the turn to {label}; undoing it would need their agreement."
 
     def _require_turn(self, info: TableInfo, engine: Game[Any], state: Any, seat: int) -> None:
         decision = engine.decision(state)

@@ -89,3 +89,26 @@ async def play_moves(
             )
         )
     return results
+
+
+# With SEED, Blue (the host, seat 0) places first. Blue goes on #5 Trader, #13 Caravan and #6,
+# White on #2, #3 and #9: no marker, nothing revealed, and Blue then starts the action phase.
+PLACEMENTS = ("place 5", "place 2", "place 13", "place 3", "place 6", "place 9")
+
+
+async def move(service: TableService, table_id: int, user: int, text: str) -> int:
+    """Submit ``text`` for ``user`` at the current version; returns the version after it."""
+    version = (await service.info(table_id)).version
+    result = await service.submit(table_id, user, text, f"{text}@{version}", version)
+    return result.final.version
+
+
+async def placed(service: TableService) -> int:
+    """A started table where both have placed and Blue (the host) chooses an action."""
+    table_id = await started_table(service)
+    for i, text in enumerate(PLACEMENTS):
+        await move(service, table_id, HOST if i % 2 == 0 else GUEST, text)
+    loaded = await service.load(table_id)
+    assert loaded.next is not None and loaded.next.user_id == HOST
+    assert loaded.next.kind == "action_menu" and "use 5" in loaded.next.actions
+    return table_id
