@@ -1,7 +1,8 @@
-"""The Discord client: loads the feature extensions, owns the outbox dispatcher."""
+"""The Discord client: loads the feature extensions, owns the outbox dispatcher and timer loop."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import pkgutil
 from collections.abc import Iterator
@@ -15,6 +16,7 @@ from bot.outbox import OutboxDispatcher
 from bot.service import TableService
 from bot.service.timers import TimerService
 from bot.settings import Settings
+from bot.timers import Sleep, TimerLoop
 from bot.tree import CaravanTree
 from storage import Clock, Store, utc_now
 
@@ -41,7 +43,7 @@ class CaravanBot(commands.Bot):
     """Everything Discord-facing hangs off this object; the game logic lives in ``service``."""
 
     def __init__(
-        self, settings: Settings, service: TableService, timers: TimerService | None = None
+        self, settings: Settings, service: TableService, timers: TimerLoop | None = None
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -52,13 +54,13 @@ class CaravanBot(commands.Bot):
         )
         self.settings = settings
         self.service = service
+        # Delivery retries on its own poll; reminders and deadlines wake one timer task
+        # exactly when the earliest is due, and what they write is delivered at once.
+        self.outbox = OutboxDispatcher(self, poll_seconds=settings.outbox_poll_seconds)
         self.timers = timers
-        # One background loop: fire due reminders and deadlines, then deliver the outbox.
-        self.outbox = OutboxDispatcher(
-            self,
-            poll_seconds=settings.outbox_poll_seconds,
-            tick=timers.fire_due if timers is not None else None,
-        )
+        if timers is not None:
+            timers.on_fired = self.outbox.drain
+            timers.ready = self.wait_until_ready
 
     @property
     def reads_message_content(self) -> bool:
@@ -69,6 +71,8 @@ class CaravanBot(commands.Bot):
         for name in find_extensions():
             await self.load_extension(name)
         self.outbox.start()
+        if self.timers is not None:
+            self.timers.start()
         if self.settings.sync_commands:
             await self.sync_commands()
 
@@ -91,13 +95,23 @@ class CaravanBot(commands.Bot):
         await answer_unknown(interaction)
 
     async def close(self) -> None:
+        if self.timers is not None:
+            await self.timers.stop()
         await self.outbox.stop()
         await super().close()
 
 
-def create_bot(settings: Settings, store: Store, *, clock: Clock = utc_now) -> CaravanBot:
-    """The bot wired to a service over ``store``; the caller owns (and closes) the store."""
+def create_bot(
+    settings: Settings, store: Store, *, clock: Clock = utc_now, sleep: Sleep = asyncio.sleep
+) -> CaravanBot:
+    """The bot wired to a service over ``store``; the caller owns (and closes) the store.
+
+    ``clock`` and ``sleep`` are what the timers use, so tests can decide when time passes."""
+    timers = TimerLoop(TimerService(store, clock=clock), sleep=sleep)
     service = TableService(
-        store, clock=clock, max_open_tables_per_guild=settings.max_open_tables_per_guild
+        store,
+        clock=clock,
+        max_open_tables_per_guild=settings.max_open_tables_per_guild,
+        on_schedule=timers.wake,
     )
-    return CaravanBot(settings, service, TimerService(store, clock=clock))
+    return CaravanBot(settings, service, timers)

@@ -22,8 +22,6 @@ log = logging.getLogger(__name__)
 
 # A handler posts one row and returns the id of the message it created (or None).
 Handler = Callable[[Any], Awaitable[int | None]]
-# Work done at the start of every background pass, e.g. firing due reminder timers.
-Tick = Callable[[], Awaitable[object]]
 
 
 class Deferred(Exception):
@@ -37,12 +35,10 @@ class OutboxDispatcher:
         *,
         poll_seconds: float = 5.0,
         batch: int = 50,
-        tick: Tick | None = None,
     ) -> None:
         self.bot = bot
         self.poll_seconds = poll_seconds
         self.batch = batch
-        self.tick = tick
         self._handlers: dict[str, Handler] = {}
         self._observers: dict[str, list[Callable[[Any], Awaitable[object]]]] = {}
         self._lock = asyncio.Lock()
@@ -72,16 +68,13 @@ class OutboxDispatcher:
             await asyncio.sleep(self.poll_seconds)
 
     async def run_once(self) -> None:
-        """One background pass: the tick (due timers write their rows), then delivery."""
-        for step in (self.tick, self.drain):
-            if step is None:
-                continue
-            try:
-                await step()
-            except asyncio.CancelledError:
-                raise
-            except Exception:
-                log.exception("background pass failed in %s", getattr(step, "__name__", step))
+        """One background pass: deliver what is due; a failure is logged, never raised."""
+        try:
+            await self.drain()
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("outbox pass failed")
 
     async def drain(self) -> int:
         """Deliver every due row now; returns how many were delivered."""

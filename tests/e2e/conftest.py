@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
 from collections.abc import AsyncIterator
@@ -20,6 +21,20 @@ from storage import Store, open_store, utc_now
 # The background pass only matters after a crash; in tests every turn is delivered directly.
 POLL_SECONDS = 3600.0
 SETTLE_SECONDS = 60.0
+FOREVER = 10.0**7
+
+
+async def parked(delay: float) -> None:
+    """The timer task's sleep in tests: time passes only when a test moves the clock and
+    wakes the task (``World.tick``), so what fires when is decided by the test alone."""
+    await asyncio.sleep(FOREVER)
+
+
+def make_bot(settings: Settings, store: Store, clock: TestClock) -> CaravanBot:
+    bot = create_bot(settings, store, clock=clock, sleep=parked)
+    assert bot.timers is not None
+    bot.timers.max_sleep = FOREVER  # so the recorded delays say when the next timer is due
+    return bot
 
 
 def settings_for(
@@ -68,11 +83,18 @@ class World:
         await old_bot.outbox.stop()
         store = await open_store(f"sqlite:///{self.db}")
         self.stores.append(store)
-        self.bot = create_bot(settings_for(self.db), store, clock=self.clock)
+        self.bot = make_bot(settings_for(self.db), store, self.clock)
         self.store = store
         await self.env.restart_bot(self.bot)
         self.stores.remove(old_store)
         await old_store.close()
+
+    async def tick(self, seconds: float = 0.0) -> None:
+        """Move the clock on, wake the timer task as the end of its sleep would, and settle."""
+        self.clock.advance(seconds)
+        assert self.bot.timers is not None
+        self.bot.timers.wake()
+        await self.env.settle()
 
     def thread(self) -> simcord.ChannelHandle:
         threads = self.channel.threads
@@ -98,7 +120,7 @@ async def open_world(
     settings = settings_for(
         db, message_content=message_content, max_tables=max_tables, dev_guild=dev_guild
     )
-    bot = create_bot(settings, store, clock=clock)
+    bot = make_bot(settings, store, clock)
     approved = discord.Intents.default()
     approved.message_content = message_content
     env = simcord.Env(bot, settle_timeout=SETTLE_SECONDS, approved_intents=approved)

@@ -124,15 +124,49 @@ async def test_reminders_fire_from_the_timers_when_the_turn_waits(world: World) 
     assert deadline is not None
     before = len(world.thread().history())
 
-    await world.bot.outbox.run_once()
-    await world.env.settle()
+    await world.tick()
     assert len(world.thread().history()) == before, "nothing is due yet"
 
-    world.clock.advance((deadline - world.clock()).total_seconds() * 0.5)
-    await world.bot.outbox.run_once()
-    await world.env.settle()
+    await world.tick((deadline - world.clock()).total_seconds() * 0.5)
 
     reminder = world.thread().history()[-1]
     assert reminder.content.startswith(f"⏰ <@{user_id}>, your move as **{label}** is waiting")
     assert f"<t:{int(deadline.timestamp())}:R>" in reminder.content
     assert board_version(reminder) == 0
+
+
+async def test_the_timer_task_sleeps_until_the_earliest_timer_and_moves_wake_it(
+    world: World,
+) -> None:
+    service = world.bot.service
+    timers = world.bot.timers
+    assert timers is not None
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    loaded = await service.load(table_id)
+    deadline = await service.deadline(table_id)
+    assert loaded.decision is not None and deadline is not None
+    turn = (deadline - world.clock()).total_seconds()
+    # daily pace: the first reminder is due a quarter of the way to the deadline
+    assert abs(timers.delays[-1] - turn * 0.25) < 5, timers.delays
+    woken = len(timers.delays)
+
+    mover_id = loaded.info.holder(loaded.decision.seat).user_id
+    mover = world.alice if mover_id == world.alice.id else world.bob
+    world.clock.advance(turn * 0.2)
+    await mover.slash(world.thread(), "play", move=loaded.decision.actions[0])
+    await world.env.settle()
+    # the move rescheduled the next seat's timers and woke the task, which now sleeps until the
+    # new seat's first reminder instead of the old one's
+    assert len(timers.delays) > woken
+    assert abs(timers.delays[-1] - turn * 0.25) < 5, timers.delays
+    before = len(world.thread().history())
+
+    await world.tick(turn * 0.25 + 1)
+    reminder = world.thread().history()[-1]
+    assert len(world.thread().history()) == before + 1 and reminder.content.startswith("⏰")
+    assert abs(timers.delays[-1] - turn * (0.6 - 0.25)) < 5, "then until the second reminder"
+
+    # stopped and started again (a restart), the due timers still fire once, from the rows
+    await world.restart()
+    await world.tick()
+    assert len(world.thread().history()) == before + 1, "a fired reminder never fires again"

@@ -12,9 +12,7 @@ from tests.e2e.driver import ids_in, open_table, said
 async def _pass_deadline(world: World, table_id: int) -> discord.Message:
     deadline = await world.bot.service.deadline(table_id)
     assert deadline is not None
-    world.clock.advance((deadline - world.clock()).total_seconds() + 1)
-    await world.bot.outbox.run_once()
-    await world.env.settle()
+    await world.tick((deadline - world.clock()).total_seconds() + 1)
     notice = world.thread().history()[-1]
     assert notice.content.startswith("⌛"), notice.content
     return notice
