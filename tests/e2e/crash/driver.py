@@ -1,0 +1,520 @@
+"""Plays tables through the fake Discord while the bot is SIGKILLed and restarted, then checks.
+
+Simulated people act only through Discord: ``/newgame`` and the lobby buttons, then, for each
+move, autocomplete of ``/play`` to learn who must move and what is legal, and either ``/play``
+or the "Your move" panel's buttons. A move is *acknowledged* when the bot edited its answer to
+the interaction with the ✔ confirmation; the service records the interaction id as the move's
+request id, which is how the final check finds it in the log.
+
+The checks, on the database once the bot is stopped: every acknowledged move is in its table's
+effective log; every stored state equals the replay of that log; every table has ended or waits
+on a person (or still sits in its lobby); every committed board was posted (no outbox row left
+undelivered); and no thread shows the same board twice (same nonce, or same text and image).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+import re
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from bot.service import TableService
+from bot.service.history import effective_moves
+from storage import open_store
+
+from .harness import BotProcess, CrashFake
+from tests.e2e.wire.fakediscord import EPHEMERAL, custom_ids
+
+Json = dict[str, Any]
+
+ANSWER_SECONDS = 15.0  # an interaction's final answer (a board render may be queued before it)
+UP_SECONDS = 90.0  # waiting for the bot to be back after a kill
+QUIET_SECONDS = 60.0  # after the last kill, for the outbox to empty
+PACE = "relaxed"  # no reminder or deadline falls inside a run
+PEOPLE = ("alice", "bob", "carol")
+CONFIRMED = "✔"
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    game: str
+    host: str
+    others: tuple[str, ...]  # people who join after the host
+    agents: int
+
+
+def table_specs(count: int) -> list[TableSpec]:
+    """Targi and Yspahan tables in turn, some all-human and some with agent seats."""
+    shapes = [
+        TableSpec("targi", "alice", ("bob",), 0),
+        TableSpec("yspahan", "bob", ("carol",), 1),
+        TableSpec("targi", "carol", (), 1),
+        TableSpec("yspahan", "alice", ("bob", "carol"), 0),
+        TableSpec("targi", "bob", ("carol",), 0),
+        TableSpec("yspahan", "carol", (), 1),
+    ]
+    return [shapes[i % len(shapes)] for i in range(count)]
+
+
+@dataclass
+class Ack:
+    table_id: int
+    interaction_id: str
+    user: str
+    how: str  # "play" or "panel"
+
+
+@dataclass
+class Table:
+    spec: TableSpec
+    id: int | None = None
+    thread_id: str | None = None
+    finished: bool = False
+    acked: list[Ack] = field(default_factory=list)
+    tries: int = 0
+
+
+@dataclass
+class Figures:
+    kills: int = 0
+    starts: int = 0
+    tables: int = 0
+    tables_ended: int = 0
+    tables_waiting: int = 0
+    tables_in_lobby: int = 0
+    stuck: list[str] = field(default_factory=list)
+    moves: int = 0
+    human_moves: int = 0
+    agent_moves: int = 0
+    sent: int = 0
+    acknowledged: int = 0
+    lost: list[str] = field(default_factory=list)
+    replay_mismatches: list[int] = field(default_factory=list)
+    board_posts: int = 0
+    duplicates: list[str] = field(default_factory=list)
+    undelivered: int = 0
+    dropped_events: int = 0
+    wall_seconds: float = 0.0
+
+    def as_json(self) -> Json:
+        return {
+            "kills": self.kills,
+            "bot_starts": self.starts,
+            "tables": self.tables,
+            "tables_ended": self.tables_ended,
+            "tables_waiting_on_a_person": self.tables_waiting,
+            "tables_in_lobby": self.tables_in_lobby,
+            "stuck": self.stuck,
+            "moves": self.moves,
+            "human_moves": self.human_moves,
+            "agent_moves": self.agent_moves,
+            "interactions_sent": self.sent,
+            "acknowledged": self.acknowledged,
+            "lost": len(self.lost),
+            "lost_detail": self.lost,
+            "replay_mismatches": self.replay_mismatches,
+            "board_posts": self.board_posts,
+            "duplicates": len(self.duplicates),
+            "duplicate_detail": self.duplicates,
+            "undelivered_outbox_rows": self.undelivered,
+            "wall_seconds": round(self.wall_seconds, 1),
+        }
+
+    @property
+    def ok(self) -> bool:
+        return not (
+            self.lost or self.duplicates or self.replay_mismatches or self.stuck or self.undelivered
+        )
+
+
+class CrashTest:
+    def __init__(
+        self,
+        *,
+        kills: int,
+        tables: int,
+        seed: int,
+        workdir: Path,
+        max_gap: float = 3.0,
+        max_moves_per_table: int = 400,
+        max_seconds: float = 1800.0,
+    ) -> None:
+        self.kills = kills
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.workdir = workdir
+        self.max_gap = max_gap
+        self.max_moves = max_moves_per_table
+        self.max_seconds = max_seconds
+        self.tables = [Table(spec) for spec in table_specs(tables)]
+        self.fake = CrashFake()
+        self.database = workdir / "caravanserai.db"
+        self.log_path = workdir / "bot.log"
+        self.bot: BotProcess
+        self.stop = asyncio.Event()
+        self.figures = Figures()
+
+    # -- the run -----------------------------------------------------------------------------
+
+    async def run(self) -> Figures:
+        began = time.monotonic()
+        await self.fake.start()
+        with self.log_path.open("ab") as log:
+            self.bot = BotProcess(self.fake, self.database, log)
+            try:
+                await self.bot.start()
+                players = [
+                    asyncio.create_task(self.play(t, random.Random(self.seed * 1000 + i)))
+                    for i, t in enumerate(self.tables)
+                ]
+                try:
+                    async with asyncio.timeout(self.max_seconds):
+                        await self.kill_loop()
+                finally:
+                    self.stop.set()
+                    async with asyncio.timeout(ANSWER_SECONDS * 4):
+                        await asyncio.gather(*players, return_exceptions=True)
+                    for task in players:
+                        task.cancel()
+                await self.quiesce()
+            finally:
+                await self.bot.kill(count=False)
+                await self.fake.close()
+        self.figures.kills = self.bot.kills
+        self.figures.starts = self.bot.starts
+        self.figures.sent = self.sent
+        self.figures.dropped_events = self.fake.dropped_events
+        await self.check()
+        self.figures.wall_seconds = time.monotonic() - began
+        return self.figures
+
+    sent = 0
+
+    async def kill_loop(self) -> None:
+        for _ in range(self.kills):
+            await asyncio.sleep(self.rng.uniform(0.2, self.max_gap))
+            await self.bot.kill()
+            await asyncio.sleep(self.rng.uniform(0.0, 0.3))
+            await self.bot.start()
+        # a last stretch of play without kills, so the end state is not all recovery
+        await asyncio.sleep(self.max_gap)
+
+    async def quiesce(self) -> None:
+        """Wait until every committed post has gone out (the bot's background pass)."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + QUIET_SECONDS
+        store = await open_store(f"sqlite:///{self.database}")
+        try:
+            while loop.time() < deadline:
+                pending = 0
+                for table in await store.list_tables():
+                    rows = await store.list_outbox(table.id)
+                    pending += sum(1 for r in rows if r.delivered_at is None)
+                if pending == 0:
+                    return
+                await asyncio.sleep(0.5)
+        finally:
+            await store.close()
+
+    # -- acting as people --------------------------------------------------------------------
+
+    async def answer(self, interaction_id: str, after: int, generation: int) -> Json | None:
+        """What the user finally sees for an interaction, or None if the bot never answered."""
+        alive = self.bot.alive(generation)
+        prefix = f"/interactions/{interaction_id}/"
+        callback = await self.fake.find_call(
+            lambda c: c.path.startswith(prefix), after=after, seconds=ANSWER_SECONDS, alive=alive
+        )
+        if callback is None or callback.status != 200:
+            return None
+        kind = callback.json["type"]
+        if kind in (4, 7):
+            return dict(callback.response["resource"]["message"])
+        if kind == 8:
+            return {"choices": callback.json["data"]["choices"]}
+        token = f"/webhooks/{self.fake.app_id}/token-{interaction_id}"
+        index = self.fake.calls.index(callback)
+        follow = await self.fake.find_call(
+            lambda c: c.path.startswith(token) and c.method in ("POST", "PATCH"),
+            after=index,
+            seconds=ANSWER_SECONDS,
+            alive=alive,
+        )
+        if follow is None or follow.status != 200:
+            return None
+        return dict(follow.response)
+
+    async def slash(self, generation: int, name: str, **options: Any) -> Json | None:
+        after = len(self.fake.calls)
+        self.sent += 1
+        iid = await self.fake.slash(name, **options)
+        return await self.answer(iid, after, generation)
+
+    async def click(
+        self, generation: int, message: Json, custom_id: str, user: str, values: list[str] | None
+    ) -> tuple[str, Json | None]:
+        after = len(self.fake.calls)
+        self.sent += 1
+        iid = await self.fake.click(message, custom_id, user=user, values=values)
+        return iid, await self.answer(iid, after, generation)
+
+    async def up(self) -> int:
+        generation = await self.bot.up(UP_SECONDS)
+        if generation is None:
+            raise RuntimeError(f"the bot was not back within {UP_SECONDS} s")
+        return generation
+
+    # -- one table ---------------------------------------------------------------------------
+
+    async def play(self, table: Table, rng: random.Random) -> None:
+        await self.open(table, rng)
+        idle = 0
+        moves = 0
+        while not self.stop.is_set() and moves < self.max_moves and table.thread_id:
+            if self.game_over(table):
+                table.finished = True
+                return
+            generation = await self.up()
+            mover = await self.mover(table, generation)
+            if mover is None:
+                idle += 1
+                await asyncio.sleep(min(0.1 * idle, 1.0))
+                continue
+            idle = 0
+            user, choices = mover
+            if rng.random() < 0.5 and await self.move_by_panel(table, generation, user, rng):
+                moves += 1
+            elif await self.move_by_play(table, generation, user, rng.choice(choices)):
+                moves += 1
+
+    async def open(self, table: Table, rng: random.Random) -> None:
+        """/newgame, joins, agents, Start; retried from scratch if the lobby is lost to a kill."""
+        spec = table.spec
+        for _ in range(10):
+            if self.stop.is_set():
+                return
+            generation = await self.up()
+            lobby = await self.slash(
+                generation, "newgame", user=spec.host, game=spec.game, pace=PACE
+            )
+            join = [i for i in custom_ids(lobby or {}) if re.fullmatch(r"cv:lobby:\d+:join", i)]
+            if lobby is None or not join:
+                continue
+            table.id = int(join[0].split(":")[2])
+            lobby_id = str(lobby["id"])
+            steps = [(who, "join") for who in spec.others] + [(spec.host, "bot")] * spec.agents
+            for who, verb in steps:
+                for _ in range(5):
+                    message = self.fake.messages[lobby_id]
+                    generation = await self.up()
+                    _, answer = await self.click(
+                        generation, message, f"cv:lobby:{table.id}:{verb}", who, None
+                    )
+                    if answer is not None:
+                        break
+            if await self.start(table, lobby_id):
+                return
+        table.id = None
+
+    async def start(self, table: Table, lobby_id: str) -> bool:
+        """Press Start until the thread shows its first board."""
+        start = f"cv:lobby:{table.id}:start"
+        for _ in range(10):
+            if self.boards(lobby_id):
+                table.thread_id = lobby_id  # the thread hangs off the lobby message
+                return True
+            if self.stop.is_set():
+                return False
+            message = self.fake.messages[lobby_id]
+            generation = await self.up()
+            if start in custom_ids(message):
+                await self.click(generation, message, start, table.spec.host, None)
+            await self.wait_for_board(lobby_id, generation)
+        return False
+
+    async def wait_for_board(self, thread_id: str, generation: int) -> None:
+        await self.fake.find_call(
+            lambda c: c.method == "POST" and c.path == f"/channels/{thread_id}/messages",
+            after=0,
+            seconds=ANSWER_SECONDS,
+            alive=self.bot.alive(generation),
+        )
+
+    def boards(self, thread_id: str) -> list[Json]:
+        return [
+            m
+            for m in self.fake.thread_messages(thread_id)
+            if any(a["filename"] == "board.png" for a in m["attachments"])
+        ]
+
+    def game_over(self, table: Table) -> bool:
+        assert table.thread_id is not None
+        return any(
+            "Game over" in m["content"] for m in self.fake.thread_messages(table.thread_id)
+        )
+
+    async def mover(self, table: Table, generation: int) -> tuple[str, list[str]] | None:
+        """Who must move and their legal moves, as /play's autocomplete offers them."""
+        for user in PEOPLE:
+            after = len(self.fake.calls)
+            self.sent += 1
+            iid = await self.fake.autocomplete(
+                "play", "move", user=user, channel_id=table.thread_id, move=""
+            )
+            answer = await self.answer(iid, after, generation)
+            if answer is None:
+                return None
+            choices = [str(c["value"]) for c in answer["choices"]]
+            if choices:
+                return user, choices
+        return None
+
+    async def move_by_play(self, table: Table, generation: int, user: str, move: str) -> bool:
+        after = len(self.fake.calls)
+        self.sent += 1
+        iid = await self.fake.slash("play", user=user, channel_id=table.thread_id, move=move)
+        answer = await self.answer(iid, after, generation)
+        return self.acknowledge(table, iid, user, "play", answer)
+
+    async def move_by_panel(
+        self, table: Table, generation: int, user: str, rng: random.Random
+    ) -> bool:
+        """'Your move' on the newest board, then one of the panel's choices."""
+        assert table.thread_id is not None
+        boards = [b for b in self.boards(table.thread_id) if self.panel_id(b)]
+        if not boards:
+            return False
+        board = boards[-1]
+        _, panel = await self.click(generation, board, self.panel_id(board) or "", user, None)
+        if panel is None or not panel["flags"] & EPHEMERAL:
+            return False
+        choices = [c for c in custom_ids(panel) if re.match(r"cv:(act|pick):", c)]
+        if not choices:
+            return False
+        chosen = rng.choice(choices)
+        values = None
+        if chosen.startswith("cv:pick:"):
+            options = self.select_options(panel, chosen)
+            if not options:
+                return False
+            values = [rng.choice(options)]
+        iid, answer = await self.click(generation, panel, chosen, user, values)
+        return self.acknowledge(table, iid, user, "panel", answer)
+
+    @staticmethod
+    def panel_id(board: Json) -> str | None:
+        return next((c for c in custom_ids(board) if c.startswith("cv:panel:")), None)
+
+    @staticmethod
+    def select_options(message: Json, custom_id: str) -> list[str]:
+        for row in message.get("components") or []:
+            for item in row.get("components") or []:
+                if item.get("custom_id") == custom_id:
+                    return [str(o["value"]) for o in item.get("options") or []]
+        return []
+
+    def acknowledge(
+        self, table: Table, iid: str, user: str, how: str, answer: Json | None
+    ) -> bool:
+        if answer is None or CONFIRMED not in str(answer.get("content") or ""):
+            return False
+        assert table.id is not None
+        table.acked.append(Ack(table.id, iid, user, how))
+        return True
+
+    # -- the verdict -------------------------------------------------------------------------
+
+    async def check(self) -> None:
+        figures = self.figures
+        acked = [a for t in self.tables for a in t.acked]
+        figures.acknowledged = len(acked)
+        store = await open_store(f"sqlite:///{self.database}")
+        try:
+            service = TableService(store)
+            records = await store.list_tables()
+            figures.tables = len(records)
+            logged: dict[int, set[str]] = {}
+            for record in records:
+                rows = await store.list_actions(record.id)
+                chain = effective_moves(rows)
+                logged[record.id] = {r.request_id for r in chain}
+                figures.moves += len(chain)
+                figures.agent_moves += sum(1 for r in chain if r.user_id is None)
+                figures.human_moves += sum(1 for r in chain if r.user_id is not None)
+                if not await service.replay_matches(record.id):
+                    figures.replay_mismatches.append(record.id)
+                outbox = await store.list_outbox(record.id)
+                figures.undelivered += sum(1 for r in outbox if r.delivered_at is None)
+                await self.classify(service, record.id)
+            for ack in acked:
+                if ack.interaction_id not in logged.get(ack.table_id, set()):
+                    figures.lost.append(
+                        f"table {ack.table_id}: {ack.user}'s {ack.how} move, "
+                        f"interaction {ack.interaction_id}"
+                    )
+        finally:
+            await store.close()
+        for table in self.tables:
+            if table.thread_id is not None:
+                self.count_boards(table)
+
+    async def classify(self, service: TableService, table_id: int) -> None:
+        loaded = await service.load(table_id)
+        info = loaded.info
+        if info.status == "lobby":
+            self.figures.tables_in_lobby += 1
+            return
+        decision = loaded.game.decision(loaded.state)
+        if info.status in ("finished", "cancelled") or decision is None:
+            if info.status == "active":
+                self.figures.stuck.append(f"table {table_id}: game over but still active")
+            else:
+                self.figures.tables_ended += 1
+            return
+        holder = info.holder(decision.seat)
+        if holder.agent is not None:
+            self.figures.stuck.append(
+                f"table {table_id} (v{loaded.version}): waiting on agent seat {decision.seat}"
+            )
+        else:
+            self.figures.tables_waiting += 1
+
+    def count_boards(self, table: Table) -> None:
+        """Two posts of one board: the same nonce, or the same words over the same image."""
+        assert table.thread_id is not None
+        seen: Counter[tuple[str, ...]] = Counter()
+        for message in self.boards(table.thread_id):
+            nonce = self.fake.call_nonce(str(message["id"]))
+            if nonce is not None:
+                key: tuple[str, ...] = ("nonce", nonce)
+            else:
+                images = [self.fake.attachments[a["id"]].decode() for a in message["attachments"]]
+                key = ("board", message["content"], *images)
+            seen[key] += 1
+            self.figures.board_posts += 1
+        for key, count in seen.items():
+            if count > 1:
+                what = key[1] if key[0] == "nonce" else key[1].splitlines()[0][:80]
+                self.figures.duplicates.append(
+                    f"table {table.id}: {count} posts of the board {what!r}"
+                )
+
+
+async def run(
+    *, kills: int, tables: int, seed: int, workdir: Path | None = None, **options: Any
+) -> Figures:
+    """Run the crash test in ``workdir`` (a temporary directory by default)."""
+    with contextlib.ExitStack() as stack:
+        if workdir is None:
+            workdir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="crash-")))
+        workdir.mkdir(parents=True, exist_ok=True)
+        test = CrashTest(kills=kills, tables=tables, seed=seed, workdir=workdir, **options)
+        return await test.run()
+    raise AssertionError("unreachable")
