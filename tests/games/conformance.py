@@ -86,6 +86,7 @@ def check_step(game: Game[Any], state: Any, action: str, step: Step) -> None:
     assert all(isinstance(e, Event) and e.text for e in step.events), (
         f"{action!r} produced an event that is not an Event with text"
     )
+    assert not (step.revealed and step.reversible), f"{action!r} revealed yet is reversible"
     if step.reversible:
         before, after = game.decision(state), game.decision(step.state)
         assert before is not None and after is not None and after.seat == before.seat, (
