@@ -22,7 +22,7 @@ from typing import IO, Any
 
 from aiohttp import web
 
-from tests.e2e.wire.fakediscord import Call, FakeDiscord
+from tests.e2e.wire.fakediscord import EPHEMERAL, Call, FakeDiscord
 
 ROOT = Path(__file__).resolve().parents[3]
 START_SECONDS = 60.0  # from spawning the bot to its gateway IDENTIFY (imports, migrations)
@@ -37,6 +37,8 @@ class CrashFake(FakeDiscord):
     def __init__(self) -> None:
         super().__init__()
         self.dropped_events = 0  # gateway events sent while no bot was connected
+        self.nonce_dedups = 0  # posts Discord itself dropped as repeats of an enforced nonce
+        self.nonces: dict[tuple[str, str], str] = {}  # (channel, nonce) -> message id
 
     async def dispatch(self, event: str, data: Json) -> None:
         ws = self._ws
@@ -53,6 +55,54 @@ class CrashFake(FakeDiscord):
     async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
         body, files = await FakeDiscord._read_body(request)
         return body, [(name, hashlib.sha256(data).hexdigest().encode()) for name, data in files]
+
+    async def _route(self, call: Call, seg: list[str]) -> tuple[int, Any]:
+        if len(seg) == 3 and seg[0] == "channels" and seg[2] == "messages":
+            if seg[1] in self.channels and call.method == "GET":
+                return 200, self.history(seg[1], call.query)
+            if seg[1] in self.channels and call.method == "POST":
+                earlier = self._same_nonce(seg[1], call.json or {})
+                if earlier is not None:
+                    self.nonce_dedups += 1
+                    return 200, earlier
+                status, posted = await super()._route(call, seg)
+                nonce = (call.json or {}).get("nonce")
+                if status == 200 and nonce is not None:
+                    self.nonces[(seg[1], str(nonce))] = posted["id"]
+                return status, posted
+        return await super()._route(call, seg)
+
+    def history(self, channel_id: str, query: dict[str, str]) -> list[Json]:
+        """GET /channels/{id}/messages: up to ``limit`` messages before or after an id, or the
+        newest; newest first either way, as Discord answers. Ephemeral messages are not in it."""
+        limit = max(1, min(100, int(query.get("limit", "50"))))
+        found = [
+            m
+            for m in self.messages.values()
+            if m["channel_id"] == channel_id and not m["flags"] & EPHEMERAL
+        ]
+        found.sort(key=lambda m: int(m["id"]))
+        if "after" in query:
+            found = [m for m in found if int(m["id"]) > int(query["after"])][:limit]
+        elif "before" in query:
+            found = [m for m in found if int(m["id"]) < int(query["before"])][-limit:]
+        elif "around" in query:
+            pivot = next(
+                (i for i, m in enumerate(found) if int(m["id"]) >= int(query["around"])),
+                len(found),
+            )
+            found = found[max(0, pivot - limit // 2) : pivot - limit // 2 + limit]
+        else:
+            found = found[-limit:]
+        return list(reversed(found))
+
+    def _same_nonce(self, channel_id: str, body: Json) -> Json | None:
+        """With ``enforce_nonce``, Discord returns the earlier message sent with the nonce."""
+        nonce = body.get("nonce")
+        if nonce is None or not body.get("enforce_nonce"):
+            return None
+        message_id = self.nonces.get((channel_id, str(nonce)))
+        return self.messages.get(message_id) if message_id is not None else None
 
     def identifies(self) -> int:
         """How many times a client has identified on the gateway (one per bot start)."""
