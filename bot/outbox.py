@@ -2,18 +2,29 @@
 
 Rows are handled in id order; a failure holds back that table's later rows (so a thread never
 shows turns out of order) while other tables keep flowing. The service records each failure and
-decides when the row is due again; a crash between commit and post loses nothing because the
-row stays pending until it is marked delivered.
+decides when the row is due again (a growing delay), and a pass stops early when Discord itself
+is failing or rate limiting, so the dispatcher never hammers it. A crash between commit and post
+loses nothing because the row stays pending until it is marked delivered.
+
+Nothing is posted twice either. Before a row's handler runs, ``outbox.begin`` records the
+attempt; when an earlier attempt of the same row was never marked delivered (the process died
+after posting, or the request timed out after Discord took it), ``post`` first looks through
+the destination's recent messages for one the bot already sent for this row: the same nonce,
+the row's marker line (board posts carry "Table #N · move V"), or the same text. If it is there,
+that message is the delivery (skip); only otherwise is it posted.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
+
+from bot.service import Attempt
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -26,6 +37,63 @@ Handler = Callable[[Any], Awaitable[int | None]]
 
 class Deferred(Exception):
     """The row cannot be delivered yet (e.g. the table's thread does not exist); retry later."""
+
+
+# The delivery attempt of the row whose handler is running (set by the dispatcher).
+CURRENT_ATTEMPT: contextvars.ContextVar[Attempt | None] = contextvars.ContextVar(
+    "caravanserai_outbox_attempt", default=None
+)
+# Recent messages searched for an earlier delivery of the row. The row is the oldest one its
+# table has pending, so its post, if it landed, is among the newest messages of the thread.
+LOOK_BACK = 50
+
+
+async def post(
+    channel: discord.abc.Messageable,
+    content: str,
+    *,
+    marker: str | None = None,
+    **kwargs: Any,
+) -> discord.Message:
+    """Send ``content`` for the outbox row being delivered, unless an earlier attempt landed.
+
+    ``marker`` is a line of ``content`` unique to the row (it identifies the message even if
+    the rest of the text would now be worded differently)."""
+    attempt = CURRENT_ATTEMPT.get()
+    if attempt is not None and attempt.retry_after_crash:
+        landed = await _landed(channel, content, marker, attempt)
+        if landed is not None:
+            log.info("outbox row %s had already been posted as %s", attempt.row.id, landed.id)
+            return landed
+    if attempt is not None:
+        kwargs["nonce"] = attempt.nonce  # lets Discord drop a quick duplicate by itself
+    return await channel.send(content, **kwargs)
+
+
+async def _landed(
+    channel: discord.abc.Messageable, content: str, marker: str | None, attempt: Attempt
+) -> discord.Message | None:
+    client = getattr(getattr(channel, "_state", None), "user", None)
+    try:
+        async for message in channel.history(limit=LOOK_BACK):
+            if client is not None and message.author.id != client.id:
+                continue
+            if message.nonce is not None and str(message.nonce) == attempt.nonce:
+                return message
+            if marker is not None and marker in message.content.splitlines():
+                return message
+            if marker is None and message.content == content:
+                return message
+    except discord.HTTPException as error:
+        log.info("could not look for an earlier delivery (%s); posting", error)
+    return None
+
+
+def _discord_is_struggling(error: BaseException) -> bool:
+    """Errors that concern Discord as a whole, not this row: stop the pass, try later."""
+    if isinstance(error, discord.GatewayNotFound):
+        return True
+    return isinstance(error, discord.HTTPException) and (error.status >= 500 or error.status == 429)
 
 
 class OutboxDispatcher:
@@ -92,7 +160,12 @@ class OutboxDispatcher:
                     await self.bot.service.outbox.mark_delivered(row.id, None)
                     continue
                 try:
-                    message_id = await handler(row)
+                    attempt = await self.bot.service.outbox.begin(row.id)
+                    token = CURRENT_ATTEMPT.set(attempt)
+                    try:
+                        message_id = await handler(row)
+                    finally:
+                        CURRENT_ATTEMPT.reset(token)
                 except Deferred as reason:
                     log.debug("outbox row %s deferred: %s", row.id, reason)
                     blocked.add(row.table_id)
@@ -106,6 +179,9 @@ class OutboxDispatcher:
                         row.id, f"{type(error).__name__}: {error}"
                     )
                     blocked.add(row.table_id)
+                    if _discord_is_struggling(error):
+                        log.warning("Discord is failing; the other rows wait for the next pass")
+                        break
                     continue
                 await self.bot.service.outbox.mark_delivered(row.id, message_id)
                 delivered += 1

@@ -27,6 +27,11 @@ class FakeOutbox:
     async def pending(self, limit: int = 50) -> list[Row]:
         return [r for r in self.rows if r.id not in self.delivered][:limit]
 
+    async def begin(self, outbox_id: int) -> Any:
+        row = next(r for r in self.rows if r.id == outbox_id)
+        return SimpleNamespace(row=row, earlier=None, nonce=f"cvs-{outbox_id}",
+                               retry_after_crash=False)
+
     async def mark_delivered(self, outbox_id: int, message_id: int | None = None) -> None:
         self.delivered[outbox_id] = message_id
 
@@ -64,7 +69,7 @@ async def test_a_failure_holds_back_only_its_own_table() -> None:
 
     async def post(row: Row) -> int:
         if row.id == 1:
-            raise http_error(503)
+            raise http_error(403)
         posted.append(row.id)
         return row.id
 
@@ -110,3 +115,20 @@ async def test_an_unexpected_bug_in_a_handler_is_retried_later() -> None:
     d.register("turn", post)
     await d.drain()
     assert [f[0] for f in outbox.failed] == [1]
+
+
+async def test_discord_failing_or_rate_limiting_ends_the_pass_for_every_table() -> None:
+    for status in (503, 429):
+        tried: list[int] = []
+        d, outbox = dispatcher([Row(1, 10), Row(2, 11), Row(3, 12)])
+
+        async def post(row: Row, status: int = status, tried: list[int] = tried) -> int:
+            tried.append(row.id)
+            if row.id == 2:
+                raise http_error(status)
+            return row.id
+
+        d.register("turn", post)
+        assert await d.drain() == 1
+        assert tried == [1, 2], f"after a {status} nothing more is tried in this pass"
+        assert [f[0] for f in outbox.failed] == [2]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+import re
 from collections import Counter
 from typing import Any
 
@@ -122,11 +123,30 @@ async def play_turn_by_panel(
         assert (await service.load(table_id)).version == loaded.version + 1
 
 
-def board_version(message: discord.Message) -> int | None:
+def button_version(message: Any) -> int | None:
+    """The version on a message's "Your move" button; None when it has none (any more)."""
     for cid in ids_in(message):
         if cid.startswith("cv:panel:"):
             return int(cid.rsplit(":", 1)[1])
     return None
+
+
+def board_version(message: discord.Message) -> int | None:
+    """The version a board post shows, from its last line ("Table #N · move V")."""
+    match = re.fullmatch(r"-# Table #\d+ · move (\d+)", message.content.splitlines()[-1])
+    return int(match[1]) if match else None
+
+
+async def forged_message(world: World, *custom_ids: str) -> discord.Message:
+    """A message carrying buttons this bot never made (as a client could fabricate them, or
+    an old button a slow client still shows)."""
+    view = discord.ui.View(timeout=None)
+    for n, custom_id in enumerate(custom_ids):
+        view.add_item(discord.ui.Button(label=f"forged {n}", custom_id=custom_id))
+    # Sent through the raw HTTP client, so the running bot holds no View for these buttons.
+    with discord.http.handle_message_parameters(content="forged", view=view) as params:
+        data = await world.bot.http.send_message(world.channel.id, params=params)
+    return next(m for m in world.channel.history() if m.id == int(data["id"]))
 
 
 async def play_turn_by_slash(

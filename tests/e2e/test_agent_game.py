@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from tests.e2e.conftest import World
-from tests.e2e.driver import board_version, open_table, play_turn_by_slash, png_of
+from tests.e2e.driver import board_version, button_version, open_table, play_turn_by_slash, png_of
 
 
 async def test_member_plays_a_whole_game_against_a_bot(world: World) -> None:
@@ -29,8 +29,10 @@ async def test_member_plays_a_whole_game_against_a_bot(world: World) -> None:
     boards = world.boards()
     bot_turns = [b for b in boards if "(Greedy bot) is to move" in b.content]
     alice_turns = [b for b in boards if f"<@{world.alice.id}>, your move" in b.content]
-    assert alice_turns and all(board_version(b) is not None for b in alice_turns)
-    assert all(board_version(b) is None for b in bot_turns), "no 'Your move' for a bot seat"
+    assert alice_turns and bot_turns
+    versions = [board_version(b) for b in boards]
+    assert None not in versions and versions == sorted(set(versions)), "one board per version"
+    assert all(button_version(b) is None for b in boards), "every 'Your move' is retired"
     assert any("Greedy bot" in b.content or "White" in b.content for b in boards[1:])
     assert (await png_of(boards[-1])).width >= 1200
     result = world.thread().history()[-1]

@@ -4,13 +4,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import discord
 import simcord
 
 from bot import ids
 from tests.e2e.conftest import World, running_world
 from tests.e2e.driver import (
     choose,
+    forged_message,
     fresh,
     ids_in,
     only_private,
@@ -89,20 +89,9 @@ async def test_malformed_and_ambiguous_notation(world: World) -> None:
     world.env.errors  # noqa: B018
 
 
-async def _forged_message(world: World, *custom_ids: str) -> discord.Message:
-    """A message carrying buttons this bot never made (as a client could fabricate them)."""
-    view = discord.ui.View(timeout=None)
-    for n, custom_id in enumerate(custom_ids):
-        view.add_item(discord.ui.Button(label=f"forged {n}", custom_id=custom_id))
-    # Sent through the raw HTTP client, so the running bot holds no View for these buttons.
-    with discord.http.handle_message_parameters(content="forged", view=view) as params:
-        data = await world.bot.http.send_message(world.channel.id, params=params)
-    return next(m for m in world.channel.history() if m.id == int(data["id"]))
-
-
 async def test_forged_and_unknown_custom_ids_are_answered_politely(world: World) -> None:
     table_id, mover, _ = await _started(world)
-    forged = await _forged_message(
+    forged = await forged_message(
         world, "cv:act:999:0:0", "cv:act:abc", f"cv:act:{table_id}:0:77", "cv:lobby:999:join"
     )
 
@@ -143,8 +132,11 @@ async def test_stale_board_button_links_to_the_latest_board(world: World) -> Non
     first_board = world.boards()[0]
     panel = await open_panel(world, mover, table_id, 0)
     await choose(mover, panel, table_id, 0, 0)
+    assert ids_in(fresh(world, first_board)) == [], "the old board's button is retired"
 
-    stale = await mover.click(first_board, custom_id=ids.panel(table_id, 0))
+    # a client that still shows the old button (the edit had not reached it) clicks it
+    old_button = await forged_message(world, ids.panel(table_id, 0))
+    stale = await mover.click(old_button, custom_id=ids.panel(table_id, 0))
 
     latest = world.boards()[-1]
     assert latest.id != first_board.id

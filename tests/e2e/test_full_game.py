@@ -8,6 +8,8 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import (
     USED,
     board_version,
+    button_version,
+    forged_message,
     fresh,
     ids_in,
     open_table,
@@ -49,9 +51,10 @@ async def test_two_members_play_a_whole_game_through_panels_and_play(world: Worl
         assert newest.content.strip(), "the board post says what changed"
         if loaded.decision is not None:
             holder = loaded.info.holder(loaded.decision.seat)
-            assert f"<@{holder.user_id}>" in newest.content.splitlines()[-1]
-            assert board_version(newest) == loaded.version
+            assert f"<@{holder.user_id}>" in newest.content.splitlines()[-2]
+            assert board_version(newest) == button_version(newest) == loaded.version
             assert holder.user_id != mover or loaded.decision.seat != seat_to_move.seat
+        assert button_version(after[-2]) is None, "the previous board's button is retired"
         boards = after
 
     assert decisions > 60 and turns > 30
@@ -61,7 +64,7 @@ async def test_two_members_play_a_whole_game_through_panels_and_play(world: Worl
         assert image.width >= 1200 and image.width > image.height
 
     final = world.boards()[-1]
-    assert board_version(final) is None, "no 'Your move' once the game is over"
+    assert button_version(final) is None, "no 'Your move' once the game is over"
     outcome = (await service.load(table_id)).game.outcome((await service.load(table_id)).state)
     assert outcome is not None
     result = world.thread().history()[-1]
@@ -76,7 +79,8 @@ async def test_two_members_play_a_whole_game_through_panels_and_play(world: Worl
     # the finished table refuses politely, whatever is clicked or typed
     reply = await world.alice.slash(world.thread(), "play", move="end")
     assert reply.response is not None and "finished" in reply.response.content
-    old = world.boards()[-2]
-    click = await world.alice.click(old, custom_id=f"cv:panel:{table_id}:{board_version(old)}")
+    old_id = f"cv:panel:{table_id}:{board_version(world.boards()[-2])}"
+    old = await forged_message(world, old_id)
+    click = await world.alice.click(old, custom_id=old_id)
     assert click.response is not None and "finished" in click.response.content
     world.env.errors  # noqa: B018 - the refusals above went through the tree's error handler

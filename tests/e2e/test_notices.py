@@ -6,7 +6,7 @@ from typing import Any
 
 from bot import ids
 from tests.e2e.conftest import World
-from tests.e2e.driver import board_version, ids_in, open_table
+from tests.e2e.driver import button_version, ids_in, open_table
 
 DEADLINE = 1_900_000_000
 
@@ -48,7 +48,7 @@ async def test_a_reminder_pings_the_player_with_a_working_button(world: World) -
         f"⏰ <@{user_id}>, your move as **{label}** is waiting (reminder 1 of 2). "
         f"The deadline is <t:{DEADLINE}:R>."
     )
-    assert board_version(reminder) == 0
+    assert button_version(reminder) == 0
     mover = world.alice if user_id == world.alice.id else world.bob
     panel = await mover.click(reminder, custom_id=ids.panel(table_id, 0))
     assert panel.response is not None and ids_in(panel.response)
@@ -132,7 +132,7 @@ async def test_reminders_fire_from_the_timers_when_the_turn_waits(world: World) 
     reminder = world.thread().history()[-1]
     assert reminder.content.startswith(f"⏰ <@{user_id}>, your move as **{label}** is waiting")
     assert f"<t:{int(deadline.timestamp())}:R>" in reminder.content
-    assert board_version(reminder) == 0
+    assert button_version(reminder) == 0
 
 
 async def test_the_timer_task_sleeps_until_the_earliest_timer_and_moves_wake_it(

@@ -9,6 +9,7 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import (
     board_version,
     choose,
+    forged_message,
     fresh,
     ids_in,
     open_panel,
@@ -47,7 +48,9 @@ async def test_restart_mid_game_then_finish_with_the_old_buttons(world: World) -
     assert world.boards()[-2].id == board_before.id, "exactly one new board for that turn"
 
     # a board from before the restart that has moved on answers politely with a link
-    stale = await mover.click(oldest_board, custom_id=ids.panel(table_id, 0))
+    assert ids_in(fresh(world, oldest_board)) == [], "old boards lose their button"
+    old_button = await forged_message(world, ids.panel(table_id, 0))
+    stale = await mover.click(old_button, custom_id=ids.panel(table_id, 0))
     assert said(stale).startswith("The board has moved on — see the latest board: https://")
     assert str(world.boards()[-1].id) in said(stale)
 
@@ -74,7 +77,7 @@ async def test_restart_mid_game_then_finish_with_the_old_buttons(world: World) -
     assert board_version(world.boards()[-1]) == after_turn.version
     rows = await world.bot.service.outbox.for_table(table_id)
     assert all(r.delivered_at is not None for r in rows)
-    assert f"<@{next_mover.id}>" not in world.boards()[-1].content.splitlines()[-1]
+    assert f"<@{next_mover.id}>" not in world.boards()[-1].content.splitlines()[-2]
 
     # the game is finished on buttons, across the restarts
     while (await world.bot.service.load(table_id)).decision is not None:

@@ -15,6 +15,7 @@ import discord
 from bot.exts.play._components import board_view
 from bot.exts.play._posts import PING, BoardPoster
 from bot.exts.play._stalls import stall_view
+from bot.outbox import post
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -93,7 +94,7 @@ class Notices:
         if thread is None:
             return None
         view = board_view(info.id, row.version)
-        message = await thread.send(text, view=view, allowed_mentions=PING)
+        message = await post(thread, text, view=view, allowed_mentions=PING)
         return message.id
 
     async def _direct(self, user_id: int, info: Any, text: str) -> int | None:
@@ -101,7 +102,7 @@ class Notices:
         _, link = await self.posts.latest_board(info)
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
-            message = await user.send(f"{text}\nThe board: {link}")
+            message = await post(user, f"{text}\nThe board: {link}")
         except discord.HTTPException as error:
             log.info("could not DM user %s (%s); reminding in the thread", user_id, error)
             return None
@@ -115,7 +116,7 @@ class Notices:
         if thread is None:
             return None
         view = stall_view(info.id, row.version, int(row.payload["seat"]))
-        message = await thread.send(stalled_text(row.payload), view=view, allowed_mentions=PING)
+        message = await post(thread, stalled_text(row.payload), view=view, allowed_mentions=PING)
         return message.id
 
     async def post_seat(self, row: Any) -> int | None:
@@ -132,5 +133,5 @@ class Notices:
         thread = await self.posts.thread_of(info)
         if thread is None:
             return None
-        message = await thread.send(text, allowed_mentions=PING)
+        message = await post(thread, text, allowed_mentions=PING)
         return message.id

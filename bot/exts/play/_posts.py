@@ -14,9 +14,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.exts.play._components import board_view
-from bot.exts.play._text import NO_MESSAGE_CONTENT, result_post, turn_post
+from bot.exts.play._text import NO_MESSAGE_CONTENT, board_marker, result_post, turn_post
 from bot.images import board_file
-from bot.outbox import Deferred
+from bot.outbox import Deferred, post
 from games.core.contract import Outcome
 
 if TYPE_CHECKING:
@@ -63,6 +63,8 @@ class BoardPoster:
         outbox.register("undo", self.post_undo)
         outbox.register("result", self.post_result)
         outbox.register("cancel", self.post_cancel)
+        for kind in (*BOARD_KINDS, "result"):
+            outbox.observe(kind, self.retire_buttons)
 
     async def latest_board(self, info: Any) -> tuple[int | None, str]:
         """The version shown by the table's newest board post, and a jump link to it."""
@@ -100,13 +102,47 @@ class BoardPoster:
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
             footer = NO_MESSAGE_CONTENT
-        content = turn_post(game, info.seats, decision, events, header=header, footer=footer)
+        marker = board_marker(info.id, row.version)
+        content = turn_post(
+            game, info.seats, decision, events, header=header, footer=footer, marker=marker
+        )
         if decision is not None and info.seats[decision.seat].user_id is not None:
             view = board_view(info.id, row.version)
-            message = await thread.send(content, file=file, view=view, allowed_mentions=PING)
+            message = await post(
+                thread, content, marker=marker, file=file, view=view, allowed_mentions=PING
+            )
         else:
-            message = await thread.send(content, file=file, allowed_mentions=PING)
+            message = await post(thread, content, marker=marker, file=file, allowed_mentions=PING)
         return message.id
+
+    async def retire_buttons(self, row: Any) -> None:
+        """A new board (or the result) was posted: take "Your move" off the previous board and
+        the reminders since, so only the newest post in the thread offers it. Runs after the
+        row is marked delivered, as a best-effort follow-up."""
+        rows = await self.service.outbox.for_table(row.table_id)
+        if not any(r.id == row.id and r.message_id is not None for r in rows):
+            return  # this row posted nothing (the same seat decides again)
+        info = await self.service.info(row.table_id)
+        if info.thread_id is None:
+            return
+        thread = self.bot.get_channel(info.thread_id) or await self.bot.fetch_channel(
+            info.thread_id
+        )
+        earlier = [r for r in rows if r.id < row.id and r.message_id is not None]
+        boards = [r for r in earlier if r.kind in BOARD_KINDS]
+        since = boards[-1].id if boards else 0
+        old = [
+            r.message_id
+            for r in earlier
+            if r.id >= since and r.kind in (*BOARD_KINDS, "reminder") and r.message_id is not None
+        ]
+        if not isinstance(thread, discord.Thread | discord.TextChannel):
+            return
+        for message_id in old:
+            try:
+                await thread.get_partial_message(message_id).edit(view=None)
+            except discord.HTTPException as error:
+                log.info("could not retire the buttons of message %s: %s", message_id, error)
 
     async def post_start(self, row: Any) -> int | None:
         info = await self.service.info(row.table_id)
@@ -142,7 +178,7 @@ class BoardPoster:
             reason=p["reason"],
             tiebreak=p.get("tiebreak"),
         )
-        message = await thread.send(result_post(game, info.seats, outcome), allowed_mentions=PING)
+        message = await post(thread, result_post(game, info.seats, outcome), allowed_mentions=PING)
         return message.id
 
     async def post_cancel(self, row: Any) -> int | None:
@@ -152,7 +188,8 @@ class BoardPoster:
             return None
         by = row.payload.get("by_user")
         who = f" by <@{by}>" if by else ""
-        message = await thread.send(
+        message = await post(
+            thread,
             f"Table #{info.id} was cancelled{who}; no more moves can be made.",
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -38,8 +38,11 @@ def turn_post(
     *,
     header: str | None = None,
     footer: str | None = None,
+    marker: str | None = None,
 ) -> str:
-    """Board post text: what changed, then whose turn it is (with a ping for a person)."""
+    """Board post text: what changed, then whose turn it is (with a ping for a person).
+
+    ``marker`` is the last line and is never cut: it names the post (see ``board_marker``)."""
     lines = [header] if header else []
     changed = summary(events)
     if changed:
@@ -53,7 +56,15 @@ def turn_post(
             lines.append(f"**{label}** ({seat.name}) is to move.")
     if footer:
         lines.append(f"-# {footer}")
-    return "\n".join(lines)[:CONTENT_LIMIT]
+    if marker is None:
+        return "\n".join(lines)[:CONTENT_LIMIT]
+    return "\n".join(lines)[: CONTENT_LIMIT - len(marker) - 1] + "\n" + marker
+
+
+def board_marker(table_id: int, version: int) -> str:
+    """The small last line of a board post; unique per table and version, so a retry after a
+    crash can tell whether this board is already in the thread."""
+    return f"-# Table #{table_id} · move {version}"
 
 
 def result_post(game: Game[Any], seats: Sequence[Any], outcome: Outcome) -> str:

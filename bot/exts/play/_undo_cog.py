@@ -19,6 +19,7 @@ from bot.exts.play._undo import (
     request_text,
     steps_text,
 )
+from bot.outbox import post
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -101,5 +102,5 @@ class Undo(commands.Cog):
         if thread is None:
             return None
         view = consent_view(int(row.payload["request"]))
-        message = await thread.send(request_text(row.payload), view=view, allowed_mentions=PING)
+        message = await post(thread, request_text(row.payload), view=view, allowed_mentions=PING)
         return message.id
