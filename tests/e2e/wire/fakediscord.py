@@ -112,6 +112,7 @@ class FakeDiscord:
         self.unmodelled: list[str] = []  # requests that no route of the fake answers
         self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
         self._interactions: dict[str, _Interaction] = {}
+        self._nonces: dict[tuple[str, str], str] = {}  # (channel, nonce) -> message id
         self._changed = asyncio.Condition()
         self._ws: web.WebSocketResponse | None = None
         self._seq = 0
@@ -368,7 +369,7 @@ class FakeDiscord:
         if seg[0] == "webhooks" and n >= 3:
             return await self._webhook(m, seg[2], seg[3:], body, call.files)
         if seg[0] == "channels" and seg[1] in self.channels:
-            return await self._channel(m, seg[1], seg[2:], body, call.files)
+            return await self._channel(m, seg[1], seg[2:], body, call.files, call.query)
         if seg[:3] == ["guilds", self.guild_id, "members"] and n == 4 and m == "GET":
             who = self._user_name(seg[3])
             if who is not None:
@@ -491,15 +492,30 @@ class FakeDiscord:
             await self.dispatch(event, msg)
 
     async def _channel(
-        self, method: str, cid: str, rest: list[str], body: Json, files: list[tuple[str, bytes]]
+        self,
+        method: str,
+        cid: str,
+        rest: list[str],
+        body: Json,
+        files: list[tuple[str, bytes]],
+        query: dict[str, str],
     ) -> tuple[int, Any]:
         if not rest:
             if method == "GET":
                 return 200, self.channels[cid]
         elif rest == ["messages"] and method == "POST":
+            nonce = str(body.get("nonce") or "")
+            if nonce and body.get("enforce_nonce") and (cid, nonce) in self._nonces:
+                # Discord answers a repeated nonce with the message it already created
+                return 200, self.messages[self._nonces[cid, nonce]]
             msg = self._new_message(cid, body, files)
+            if nonce:
+                msg["nonce"] = nonce
+                self._nonces[cid, nonce] = msg["id"]
             await self._announce("MESSAGE_CREATE", msg)
             return 200, msg
+        elif rest == ["messages"] and method == "GET":
+            return 200, self._history(cid, query)
         elif rest == ["typing"]:
             return 204, None
         elif rest[0] == "messages" and len(rest) >= 2 and rest[1] in self.messages:
@@ -525,6 +541,20 @@ class FakeDiscord:
         elif rest[0] == "thread-members" and method in ("PUT", "DELETE"):
             return 204, None
         return self._not_found(f"{method} /channels/{cid}/{'/'.join(rest)}")
+
+    def _history(self, cid: str, query: dict[str, str]) -> list[Json]:
+        """A channel's messages, newest first, as ``GET /channels/{id}/messages`` pages them."""
+        found = [
+            m
+            for m in self.messages.values()
+            if m["channel_id"] == cid and not m["flags"] & EPHEMERAL
+        ]
+        found.sort(key=lambda m: int(m["id"]), reverse=True)
+        if "before" in query:
+            found = [m for m in found if int(m["id"]) < int(query["before"])]
+        if "after" in query:
+            found = [m for m in found if int(m["id"]) > int(query["after"])]
+        return found[: int(query.get("limit", 50))]
 
     async def _new_thread(
         self, parent: str, body: Json, kind: int, message_id: str | None = None

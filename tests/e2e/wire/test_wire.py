@@ -199,6 +199,10 @@ async def test_panel_button_round_trip_and_stale_ids(
         for c in fake.calls
     )
 
+    # the mover opens a second panel (say, on another device) before choosing in the first
+    spare = await fake.reply_to(await fake.click(board, panel_id, user=mover))
+    assert spare["id"] != panels[mover]["id"] and custom_ids(spare) == custom_ids(panels[mover])
+
     # choosing a placement from the panel moves the game on and posts a new board
     first = component(panels[mover], ids_matching(panels[mover], choice)[0])
     values = [first["options"][0]["value"]] if first["type"] == 3 else None
@@ -211,12 +215,23 @@ async def test_panel_button_round_trip_and_stale_ids(
         lambda c: len(board_posts(fake, table.thread_id)) >= 2,
         what="the board after the first move",
     )
+    newest = fake.messages[board_posts(fake, table.thread_id)[-1].response["id"]]
+    assert ids_matching(newest, rf"cv:panel:{table.id}:\d+") != [panel_id]
 
-    # the old "Your move" button is now stale: a polite ephemeral reply, not an error
-    stale = await fake.reply_to(await fake.click(board, panel_id, user=waiting))
+    # only the newest board offers "Your move": the old board's button is taken off
+    await fake.wait_for(
+        lambda c: c.route == f"PATCH /channels/{table.thread_id}/messages/{board['id']}",
+        what="the old board losing its button",
+    )
+    assert custom_ids(fake.messages[board["id"]]) == []
+
+    # the spare panel is now stale: a polite private reply with a link, not an error
+    stale = await fake.reply_to(
+        await fake.click(spare, first["custom_id"], user=mover, values=values)
+    )
     assert stale["flags"] & EPHEMERAL
     assert "moved on" in stale["content"], stale["content"]
-    assert f"/channels/{fake.guild_id}/{table.thread_id}/" in stale["content"]
+    assert f"/channels/{fake.guild_id}/{table.thread_id}/{newest['id']}" in stale["content"]
 
     # controls the bot no longer knows (an unknown kind, a table that does not exist) on an
     # older message are answered privately too, never with "This interaction failed"
