@@ -14,6 +14,11 @@ LOBBY_TEMPLATE = r"cv:lobby:(?P<table>[0-9]{1,18}):(?P<verb>join|leave|bot|start
 PANEL_TEMPLATE = r"cv:panel:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 ACTION_TEMPLATE = r"cv:act:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"
 PICK_TEMPLATE = r"cv:pick:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<part>[0-9]{1,2})"
+CONFIRM_TEMPLATE = (
+    r"cv:sure:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9}):(?P<index>[0-9]{1,4})"
+)
+BACK_TEMPLATE = r"cv:back:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
+HELP_TEMPLATE = r"cv:help:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 UNDO_TEMPLATE = r"cv:undo:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 CONSENT_TEMPLATE = r"cv:consent:(?P<request>[0-9]{1,18}):(?P<answer>yes|no)"
 CONCEDE_TEMPLATE = r"cv:concede:(?P<table>[0-9]{1,18})"
@@ -39,6 +44,18 @@ def action(table_id: int, version: int, index: int) -> str:
 
 def pick(table_id: int, version: int, part: int) -> str:
     return f"cv:pick:{table_id}:{version}:{part}"
+
+
+def confirm(table_id: int, version: int, index: int) -> str:
+    return f"cv:sure:{table_id}:{version}:{index}"
+
+
+def back(table_id: int, version: int) -> str:
+    return f"cv:back:{table_id}:{version}"
+
+
+def help_(table_id: int, version: int) -> str:
+    return f"cv:help:{table_id}:{version}"
 
 
 def stall(table_id: int, version: int, seat: int, choice: str) -> str:

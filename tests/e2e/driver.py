@@ -86,6 +86,18 @@ async def choose(
     actor: simcord.MemberActor, panel: Any, table_id: int, version: int, index: int
 ) -> simcord.InteractionResult:
     """Pick option ``index`` on a panel, whether it is shown as a button or in a menu."""
+    result = await pick(actor, panel, table_id, version, index)
+    sure = ids.confirm(table_id, version, index)
+    if result.response is not None and sure in ids_in(result.response):
+        USED["confirmed"] += 1
+        return await actor.click(result.response, custom_id=sure)
+    return result
+
+
+async def pick(
+    actor: simcord.MemberActor, panel: Any, table_id: int, version: int, index: int
+) -> simcord.InteractionResult:
+    """Click option ``index`` without confirming a preview it may bring up."""
     wanted = ids.action(table_id, version, index)
     present = ids_in(panel)
     if wanted in present:

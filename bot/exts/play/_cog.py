@@ -14,16 +14,20 @@ from bot.errors import BotError, NotInGameThread, StaleComponent, UnknownCompone
 from bot.exts.play._components import (
     ActionButton,
     ActionSelect,
+    BackButton,
+    ConfirmButton,
+    HelpButton,
     PanelButton,
+    confirm_view,
     decision_view,
 )
 from bot.exts.play._layout import clip, layout
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import DONE, StallButton
-from bot.exts.play._text import looks_like_move
+from bot.exts.play._text import explain_decision, looks_like_move, preview_text
 from bot.images import panel_file
-from bot.service import LoadedTable, ServiceError, StaleVersion, TableInfo
+from bot.service import LoadedTable, MovePreview, ServiceError, StaleVersion, TableInfo
 from bot.tree import reply_for
 from games.core.errors import GameError, GameOver, NotationError
 
@@ -31,6 +35,22 @@ if TYPE_CHECKING:
     from bot.bot import CaravanBot
 
 WORDS_IN_A_MOVE = 4  # longer messages in the thread are chat, never parsed as moves
+DYNAMIC_ITEMS = (
+    PanelButton, ActionButton, ActionSelect, StallButton, ConfirmButton, BackButton, HelpButton
+)
+
+
+def needs_confirmation(preview: MovePreview, ends_game: bool) -> bool:
+    """Whether a panel choice is shown with Confirm / Back before it is made.
+
+    Only when the move can never be taken back: it reveals hidden information or uses chance
+    (a card turned up, a draw), or it ends the game. A move that merely passes the turn is not
+    confirmed: it can still be undone, with the other players' consent, and confirming it
+    would double the clicks of most turns (every Targi placement passes the turn). Moves the
+    same seat can undo alone are never confirmed, nor are moves typed with ``/play`` or in the
+    thread: typing the notation is already a deliberate choice.
+    """
+    return preview.revealed or ends_game
 
 
 class Play(commands.Cog):
@@ -41,15 +61,23 @@ class Play(commands.Cog):
         self.notices = Notices(bot, self.posts)
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(PanelButton, ActionButton, ActionSelect, StallButton)
-        templates = (ids.PANEL_TEMPLATE, ids.ACTION_TEMPLATE, ids.PICK_TEMPLATE, ids.STALL_TEMPLATE)
+        self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        templates = (
+            ids.PANEL_TEMPLATE,
+            ids.ACTION_TEMPLATE,
+            ids.PICK_TEMPLATE,
+            ids.STALL_TEMPLATE,
+            ids.CONFIRM_TEMPLATE,
+            ids.BACK_TEMPLATE,
+            ids.HELP_TEMPLATE,
+        )
         for template in templates:
             known_template(template)
         self.posts.register()
         self.notices.register()
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(PanelButton, ActionButton, ActionSelect, StallButton)
+        self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
 
     # ---- shared checks ----------------------------------------------------------------------
 
@@ -127,7 +155,13 @@ class Play(commands.Cog):
             await interaction.followup.send(content, file=file, view=view, ephemeral=True)
 
     async def choose(
-        self, interaction: discord.Interaction, table_id: int, version: int, index: int
+        self,
+        interaction: discord.Interaction,
+        table_id: int,
+        version: int,
+        index: int,
+        *,
+        confirmed: bool = False,
     ) -> None:
         loaded = await self.service.load(table_id)
         self.require_playing(loaded.info)
@@ -140,6 +174,14 @@ class Play(commands.Cog):
             raise UnknownComponent("That choice is not one of this decision's options.")
         action = decision.actions[index]
         label = game.describe(state, action)
+        if not confirmed:
+            preview = await self.service.preview_move(table_id, interaction.user.id, action)
+            ends = preview.passes_turn and game.decision(game.apply(state, action)) is None
+            if needs_confirmation(preview, ends):
+                await interaction.response.edit_message(
+                    content=preview_text(preview), view=confirm_view(table_id, version, index)
+                )
+                return
         await interaction.response.defer()
         try:
             await self.service.submit(
@@ -154,6 +196,34 @@ class Play(commands.Cog):
             await self.require_current(await self.service.load(table_id), version)
             raise
         await self.after_move(interaction, table_id, f"✔ {label}")
+
+    async def back(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
+        """Back from a preview: the decision's choices again, nothing played."""
+        loaded = await self.service.load(table_id)
+        self.require_playing(loaded.info)
+        await self.require_current(loaded, version)
+        seat = loaded.info.seat_of(interaction.user.id)
+        if seat is None:
+            raise self.not_seated(loaded.info)
+        await interaction.response.defer()
+        content, file, view = await self.panel_message(loaded, seat)
+        await interaction.edit_original_response(
+            content=content, attachments=[file], view=view or discord.ui.View()
+        )
+
+    async def explain(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
+        """"What can I do?": the current decision in words, privately."""
+        loaded = await self.service.load(table_id)
+        self.require_playing(loaded.info)
+        await self.require_current(loaded, version)
+        seat = loaded.info.seat_of(interaction.user.id)
+        if seat is None:
+            raise self.not_seated(loaded.info)
+        decision = loaded.decision
+        if decision is None:
+            raise GameOver("The game is over; no more moves can be made.")
+        text = explain_decision(loaded.game, loaded.state, decision, seat)
+        await interaction.response.send_message(text, ephemeral=True)
 
     async def after_move(self, interaction: discord.Interaction, table_id: int, note: str) -> None:
         """Show the next panel if the same seat decides again, then deliver the board posts."""

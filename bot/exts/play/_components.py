@@ -15,6 +15,7 @@ from bot import ids
 from bot.components import guarded
 from bot.exts.play._layout import (
     BUTTON_LABEL_LIMIT,
+    MAX_SELECTS,
     OPTION_TEXT_LIMIT,
     Layout,
     clip,
@@ -123,6 +124,94 @@ class ActionSelect(
         )
 
 
+class ConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.CONFIRM_TEMPLATE
+):
+    """Confirm a previewed move (see ``Play.choose`` for which moves are previewed)."""
+
+    def __init__(self, table_id: int, version: int, index: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Confirm",
+                style=discord.ButtonStyle.success,
+                custom_id=ids.confirm(table_id, version, index),
+            )
+        )
+        self.table_id, self.version, self.index = table_id, version, index
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ConfirmButton:
+        return cls(int(match["table"]), int(match["version"]), int(match["index"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = _play(interaction).choose(
+            interaction, self.table_id, self.version, self.index, confirmed=True
+        )
+        await guarded(interaction, work)
+
+
+class BackButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.BACK_TEMPLATE
+):
+    """Leave a preview (or the help) and show the decision's choices again."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Back",
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.back(table_id, version),
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> BackButton:
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = _play(interaction).back(interaction, self.table_id, self.version)
+        await guarded(interaction, work)
+
+
+class HelpButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.HELP_TEMPLATE
+):
+    """"What can I do?" on the private panel: the decision explained in words."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="What can I do?",
+                emoji="❔",
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.help_(table_id, version),
+            )
+        )
+        self.table_id, self.version = table_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> HelpButton:
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = _play(interaction).explain(interaction, self.table_id, self.version)
+        await guarded(interaction, work)
+
+
+def confirm_view(table_id: int, version: int, index: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ConfirmButton(table_id, version, index))
+    view.add_item(BackButton(table_id, version))
+    return view
+
+
 def board_view(table_id: int, version: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(PanelButton(table_id, version))
@@ -144,4 +233,6 @@ def decision_view(table_id: int, version: int, shape: Layout) -> discord.ui.View
         ]
         placeholder = menu_placeholder(menu, part, len(shape.menus))
         view.add_item(ActionSelect(table_id, version, part, options, placeholder))
+    if len(shape.menus) < MAX_SELECTS:  # a row is left for the help button
+        view.add_item(HelpButton(table_id, version))
     return view

@@ -93,3 +93,37 @@ def looks_like_move(text: str, decision: Decision | None) -> bool:
         return False
     verbs = {a.split()[0].lower() for a in decision.actions}
     return words[0].lstrip("/") in verbs
+
+
+def explain_decision(
+    game: Game[Any], state: Any, decision: Decision, seat: int, limit: int = CONTENT_LIMIT
+) -> str:
+    """"What can I do?": the decision's prompt, each option in words with its notation, and
+    how to type one. Cut to ``limit`` with a count of what was left out."""
+    if decision.seat != seat:
+        return f"It is not your decision now: waiting for **{game.seat_label(decision.seat)}**."
+    head = [f"**{decision.prompt}**", f"You have {len(decision.actions)} options:"]
+    example = decision.actions[0]
+    tail = [f"Choose one on the panel, or type it: `/play {example}`."]
+    lines: list[str] = []
+    for n, action in enumerate(decision.actions):
+        line = f"• {game.describe(state, action)} — `{action}`"
+        left = len(decision.actions) - n
+        room = limit - len("\n".join([*head, *lines, line, *tail])) - 40
+        if room < 0:
+            lines.append(f"…and {left} more (start typing in /play to see them).")
+            break
+        lines.append(line)
+    return "\n".join([*head, *lines, *tail])
+
+
+def preview_text(preview: Any) -> str:
+    """A move shown before it is made: what it is, why it cannot simply be taken back, and
+    what it would do when that is not a secret."""
+    lines = [f"**{preview.description}** (`{preview.action}`) — confirm?"]
+    if preview.warning:
+        lines.append(f"⚠️ {preview.warning}")
+    said = summary(preview.events, limit=1500)
+    if said:
+        lines.append(f"It would: {said}")
+    return "\n".join(lines)[:CONTENT_LIMIT]

@@ -1,0 +1,94 @@
+"""Confirm / Back before a panel choice that can never be taken back, and "What can I do?"."""
+
+from __future__ import annotations
+
+import random
+
+from bot import ids
+from tests.e2e.conftest import World
+from tests.e2e.driver import fresh, ids_in, open_panel, open_table, pick
+
+
+async def test_a_revealing_choice_is_previewed_and_back_leaves_the_game_untouched(
+    world: World,
+) -> None:
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    actors = {world.alice.id: world.alice, world.bob.id: world.bob}
+
+    # the first placement only passes the turn: no preview, it is played at once
+    loaded = await service.load(table_id)
+    assert loaded.decision is not None and loaded.decision.kind == "place_targi"
+    actor = actors[loaded.info.holder(loaded.decision.seat).user_id or 0]
+    panel = await open_panel(world, actor, table_id, 0)
+    played = await pick(actor, panel, table_id, 0, 0)
+    assert (await service.load(table_id)).version == 1
+    assert not any(c.startswith("cv:sure:") for c in ids_in(fresh(world, panel)))
+    assert played.acknowledged
+
+    rng = random.Random(3)
+    for _ in range(300):
+        loaded = await service.load(table_id)
+        assert loaded.decision is not None
+        game, state = loaded.game, loaded.state
+        revealing = [
+            i for i, a in enumerate(loaded.decision.actions) if game.step(state, a).revealed
+        ]
+        actor = actors[loaded.info.holder(loaded.decision.seat).user_id or 0]
+        if revealing:
+            break
+        await actor.slash(world.thread(), "play", move=rng.choice(loaded.decision.actions))
+    else:
+        raise AssertionError("no revealing choice came up")
+
+    version, index = loaded.version, revealing[0]
+    action = loaded.decision.actions[index]
+    panel = await open_panel(world, actor, table_id, version)
+    shown = await pick(actor, panel, table_id, version, index)
+
+    preview = shown.response
+    assert preview is not None and preview.ephemeral
+    assert preview.content.startswith(f"**{game.describe(state, action)}** (`{action}`)")
+    assert "cannot be undone" in preview.content
+    assert ids_in(preview) == [ids.confirm(table_id, version, index), ids.back(table_id, version)]
+    assert (await service.load(table_id)).version == version, "nothing is played yet"
+
+    # Back: the choices again, still nothing played
+    await actor.click(preview, custom_id=ids.back(table_id, version))
+    again = fresh(world, panel)
+    assert ids.action(table_id, version, index) in ids_in(again) or any(
+        c.startswith(f"cv:pick:{table_id}:{version}:") for c in ids_in(again)
+    )
+    assert loaded.decision.prompt in again.content
+    assert (await service.load(table_id)).version == version
+
+    shown = await pick(actor, again, table_id, version, index)
+    assert shown.response is not None
+    await actor.click(shown.response, custom_id=ids.confirm(table_id, version, index))
+    log = await service.game_log(table_id)
+    assert log[-1].action == action or any(e.action == action for e in log[-3:])
+    assert (await service.load(table_id)).version > version
+    world.env.errors  # noqa: B018
+
+
+async def test_what_can_i_do_explains_the_decision(world: World) -> None:
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    loaded = await service.load(table_id)
+    assert loaded.decision is not None
+    game, state, decision = loaded.game, loaded.state, loaded.decision
+    mover_id = loaded.info.holder(decision.seat).user_id
+    actor = world.alice if mover_id == world.alice.id else world.bob
+    panel = await open_panel(world, actor, table_id, 0)
+    assert ids.help_(table_id, 0) in ids_in(panel)
+
+    result = await actor.click(panel, custom_id=ids.help_(table_id, 0))
+
+    text = result.response.content if result.response is not None else ""
+    assert result.response is not None and result.response.ephemeral
+    assert decision.prompt in text
+    for action in decision.actions:
+        assert f"• {game.describe(state, action)} — `{action}`" in text
+    assert f"`/play {decision.actions[0]}`" in text
+    assert len(text) <= 2000
+    assert (await service.load(table_id)).version == 0
