@@ -20,6 +20,7 @@ CONFIRM_TEMPLATE = (
 BACK_TEMPLATE = r"cv:back:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 HELP_TEMPLATE = r"cv:help:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 UNDO_TEMPLATE = r"cv:undo:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
+KEEP_TEMPLATE = r"cv:keep:(?P<table>[0-9]{1,18})"
 CONSENT_TEMPLATE = r"cv:consent:(?P<request>[0-9]{1,18}):(?P<answer>yes|no)"
 CONCEDE_TEMPLATE = r"cv:concede:(?P<table>[0-9]{1,18})"
 STALL_CHOICES = ("extend", "bot", "take")
@@ -65,6 +66,10 @@ def stall(table_id: int, version: int, seat: int, choice: str) -> str:
 
 def undo(table_id: int, version: int) -> str:
     return f"cv:undo:{table_id}:{version}"
+
+
+def keep(table_id: int) -> str:
+    return f"cv:keep:{table_id}"
 
 
 def consent(request_id: int, answer: str) -> str:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot import ids
 from tests.e2e.conftest import World
@@ -46,7 +47,7 @@ async def test_undo_a_reversible_move_after_a_preview(world: World) -> None:
     described = game.describe(state, keeps[0])
     assert described in preview.response.content
     button = ids.undo(table_id, before.version + 1)
-    assert ids_in(preview.response) == [button]
+    assert ids_in(preview.response) == [button, ids.keep(table_id)]
 
     await actor.click(preview.response, custom_id=button)
 
@@ -107,3 +108,77 @@ async def test_an_undo_request_can_be_declined_with_its_buttons(world: World) ->
     answered = next(m for m in world.thread().history() if m.id == asked.id)
     assert ids_in(answered) == [] and f"→ <@{world.bob.id}> declined." in answered.content
     assert world.thread().history()[-1].content.startswith(f"✋ <@{world.bob.id}> declined")
+
+
+async def _placed(world: World) -> tuple[int, Any, Any, Any]:
+    """A table where the first player has placed a figure (the turn passed to the other)."""
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    before = await service.load(table_id)
+    assert before.decision is not None and before.decision.kind == "place_targi"
+    mover_id = before.info.holder(before.decision.seat).user_id
+    first = world.alice if mover_id == world.alice.id else world.bob
+    other = world.bob if first is world.alice else world.alice
+    await first.slash(world.thread(), "play", move=before.decision.actions[0])
+    return table_id, first, other, before
+
+
+async def test_a_placement_is_undone_when_the_other_player_agrees(world: World) -> None:
+    service = world.bot.service
+    table_id, first, other, before = await _placed(world)
+    game = before.game
+    assert (await service.load(table_id)).version == 1
+
+    preview = await first.slash(world.thread(), "undo")
+    assert preview.response is not None and preview.response.ephemeral
+    text = preview.response.content
+    assert "The turn has passed to" in text and "must agree" in text
+    assert ids_in(preview.response) == [ids.undo(table_id, 1), ids.keep(table_id)]
+    assert "Ask to undo" in str(preview.response.components)
+
+    await first.click(preview.response, custom_id=ids.undo(table_id, 1))
+    asked = world.thread().history()[-1]
+    assert asked.content.startswith(f"↩️ **{game.seat_label(before.decision.seat)}**")
+    assert f"<@{other.id}>, do you agree?" in asked.content
+    assert "must agree" in asked.content
+    assert (await service.load(table_id)).version == 1, "nothing is undone before consent"
+    boards = len(world.boards())
+
+    agree = next(c for c in ids_in(asked) if c.endswith(":yes"))
+    refused = await first.click(asked, custom_id=agree)
+    assert "does not wait for your answer" in said(refused)
+    await other.click(asked, custom_id=agree)
+
+    after = await service.load(table_id)
+    assert after.version == 2
+    assert game.to_json(after.state) == game.to_json(before.state)
+    assert len(world.boards()) == boards + 1 and "took back 1 move" in world.boards()[-1].content
+    answered = next(m for m in world.thread().history() if m.id == asked.id)
+    assert ids_in(answered) == [] and f"→ <@{other.id}> agreed." in answered.content
+    assert await service.replay_matches(table_id)
+
+
+async def test_a_real_undo_request_declined_leaves_the_game_as_it_was(world: World) -> None:
+    service = world.bot.service
+    table_id, first, other, _ = await _placed(world)
+    preview = await first.slash(world.thread(), "undo")
+    assert preview.response is not None
+    await first.click(preview.response, custom_id=ids.undo(table_id, 1))
+    asked = world.thread().history()[-1]
+
+    await other.click(asked, custom_id=next(c for c in ids_in(asked) if c.endswith(":no")))
+
+    assert (await service.load(table_id)).version == 1
+    assert world.thread().history()[-1].content.startswith(f"✋ <@{other.id}> declined")
+
+
+async def test_back_on_an_undo_preview_takes_nothing_back(world: World) -> None:
+    table_id, first, _, _ = await _placed(world)
+    preview = await first.slash(world.thread(), "undo")
+    assert preview.response is not None
+
+    back = await first.click(preview.response, custom_id=ids.keep(table_id))
+
+    assert back.response is not None and back.response.content == "Nothing was taken back."
+    assert ids_in(back.response) == []
+    assert (await world.bot.service.load(table_id)).version == 1

@@ -38,10 +38,13 @@ def steps_text(steps: Sequence[Any]) -> str:
 
 def request_text(p: dict[str, Any]) -> str:
     asked = " ".join(f"<@{u}>" for u in p.get("needed", []))
-    return (
+    text = (
         f"↩️ **{p.get('label')}** (<@{p.get('by_user')}>) asks to take back: "
         f"{steps_text(p.get('undone', []))}. {asked}, do you agree?"
     )
+    if p.get("reason"):
+        text += f"\n-# {p['reason']}"
+    return text[:2000]
 
 
 class UndoButton(
@@ -63,6 +66,30 @@ class UndoButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         work = _undo(interaction).confirm_undo(interaction, self.table_id, self.version)
+        await guarded(interaction, work)
+
+
+class KeepButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.KEEP_TEMPLATE
+):
+    """Back out of an undo preview: nothing is taken back."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Back", style=discord.ButtonStyle.secondary, custom_id=ids.keep(table_id)
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> KeepButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        work = interaction.response.edit_message(content="Nothing was taken back.", view=None)
         await guarded(interaction, work)
 
 
@@ -94,6 +121,7 @@ class ConsentButton(
 def confirm_view(table_id: int, version: int, direct: bool) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(UndoButton(table_id, version, "Undo" if direct else "Ask to undo"))
+    view.add_item(KeepButton(table_id))
     return view
 
 

@@ -13,6 +13,7 @@ from bot.components import known_template
 from bot.exts.play._posts import PING
 from bot.exts.play._undo import (
     ConsentButton,
+    KeepButton,
     UndoButton,
     confirm_view,
     consent_view,
@@ -33,13 +34,14 @@ class Undo(commands.Cog):
         self.play = play
 
     async def cog_load(self) -> None:
-        self.bot.add_dynamic_items(UndoButton, ConsentButton)
+        self.bot.add_dynamic_items(UndoButton, ConsentButton, KeepButton)
         known_template(ids.UNDO_TEMPLATE)
+        known_template(ids.KEEP_TEMPLATE)
         known_template(ids.CONSENT_TEMPLATE)
         self.bot.outbox.register("undo_request", self.post_request)
 
     async def cog_unload(self) -> None:
-        self.bot.remove_dynamic_items(UndoButton, ConsentButton)
+        self.bot.remove_dynamic_items(UndoButton, ConsentButton, KeepButton)
 
     @app_commands.command(name="undo", description="Take back your last move in this game.")
     @app_commands.guild_only()
@@ -50,7 +52,8 @@ class Undo(commands.Cog):
         lines = [f"Take back: {steps_text(preview.steps)}?"]
         if not preview.direct:
             asked = " ".join(f"<@{u}>" for u in preview.needs_consent_from)
-            lines.append(f"Someone has played since, so {asked} must agree.")
+            lines.append(preview.reason or f"{asked} must agree.")
+            lines.append("Ask to undo posts the request in the thread for them to answer.")
         view = confirm_view(info.id, preview.version, preview.direct)
         await interaction.response.send_message("\n".join(lines), view=view, ephemeral=True)
 
