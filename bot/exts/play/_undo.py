@@ -89,8 +89,11 @@ class KeepButton(
         return cls(int(match["table"]))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        work = interaction.response.edit_message(content="Nothing was taken back.", view=None)
-        await guarded(interaction, work)
+        await guarded(interaction, _keep(interaction))
+
+
+async def _keep(interaction: discord.Interaction) -> None:
+    await interaction.response.edit_message(content="Nothing was taken back.", view=None)
 
 
 class ConsentButton(
