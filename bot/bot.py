@@ -70,6 +70,11 @@ class CaravanBot(commands.Bot):
     async def setup_hook(self) -> None:
         for name in find_extensions():
             await self.load_extension(name)
+        try:
+            # turns of agent seats that a crash cut short; their posts go out with the outbox
+            await self.service.resume_agents()
+        except Exception:
+            log.exception("could not resume the agent seats; their tables wait for a restart")
         self.outbox.start()
         if self.timers is not None:
             self.timers.start()

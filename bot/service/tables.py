@@ -532,6 +532,32 @@ class TableCore:
                 f"The game at table #{info.id} is over; no more moves can be made."
             )
 
+    async def resume_agents(self) -> int:
+        """Let agent seats finish turns a crash cut short; returns how many moves they made.
+
+        Each agent move is its own commit after the move that gave it the turn, so a process
+        that dies between them leaves a table waiting on an agent that nothing would wake.
+        Run it at start-up, before anyone can move.
+        """
+        moved = 0
+        for table in await self.tables(statuses=("active",)):
+            async with self._lock(table.id):
+                loaded = await self.load(table.id)
+                decision = loaded.game.decision(loaded.state)
+                if decision is None or loaded.info.holder(decision.seat).agent is None:
+                    continue
+                log.info(
+                    "table %s: agent seat %s resumes at move %s",
+                    table.id,
+                    decision.seat,
+                    loaded.version,
+                )
+                results = await self._agents_move(
+                    loaded.info, loaded.game, loaded.state, loaded.version
+                )
+                moved += len(results)
+        return moved
+
     async def _agents_move(
         self, info: TableInfo, engine: Game[Any], state: Any, version: int
     ) -> list[MoveResult]:
