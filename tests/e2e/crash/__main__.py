@@ -20,7 +20,7 @@ def main(argv: list[str] | None = None) -> int:
         "--max-gap", type=float, default=3.0, help="most seconds between kills (default 3)"
     )
     parser.add_argument(
-        "--workdir", type=Path, help="keep the database and the bot's log here (default: a temp dir)"
+        "--workdir", type=Path, help="keep the database and the bot's log here (default: temporary)"
     )
     args = parser.parse_args(argv)
     figures = asyncio.run(
