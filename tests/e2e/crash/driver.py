@@ -70,6 +70,7 @@ class Ack:
     interaction_id: str
     user: str
     how: str  # "play" or "panel"
+    move: str | None  # the notation sent with /play; None for a panel choice
 
 
 @dataclass
@@ -388,7 +389,7 @@ class CrashTest:
         self.sent += 1
         iid = await self.fake.slash("play", user=user, channel_id=table.thread_id, move=move)
         answer = await self.answer(iid, after, generation)
-        return self.acknowledge(table, iid, user, "play", answer)
+        return self.acknowledge(table, iid, user, "play", answer, move)
 
     async def move_by_panel(
         self, table: Table, generation: int, user: str, rng: random.Random
@@ -427,11 +428,19 @@ class CrashTest:
                     return [str(o["value"]) for o in item.get("options") or []]
         return []
 
-    def acknowledge(self, table: Table, iid: str, user: str, how: str, answer: Json | None) -> bool:
+    def acknowledge(
+        self,
+        table: Table,
+        iid: str,
+        user: str,
+        how: str,
+        answer: Json | None,
+        move: str | None = None,
+    ) -> bool:
         if answer is None or CONFIRMED not in str(answer.get("content") or ""):
             return False
         assert table.id is not None
-        table.acked.append(Ack(table.id, iid, user, how))
+        table.acked.append(Ack(table.id, iid, user, how, move))
         return True
 
     # -- the verdict -------------------------------------------------------------------------
@@ -445,11 +454,11 @@ class CrashTest:
             service = TableService(store)
             records = await store.list_tables()
             figures.tables = len(records)
-            logged: dict[int, set[str]] = {}
+            logged: dict[int, dict[str, str]] = {}  # table -> request id -> action
             for record in records:
                 rows = await store.list_actions(record.id)
                 chain = effective_moves(rows)
-                logged[record.id] = {r.request_id for r in chain}
+                logged[record.id] = {r.request_id: r.action for r in chain}
                 figures.moves += len(chain)
                 figures.agent_moves += sum(1 for r in chain if r.user_id is None)
                 figures.human_moves += sum(1 for r in chain if r.user_id is not None)
@@ -459,10 +468,11 @@ class CrashTest:
                 figures.undelivered += sum(1 for r in outbox if r.delivered_at is None)
                 await self.classify(service, record.id)
             for ack in acked:
-                if ack.interaction_id not in logged.get(ack.table_id, set()):
+                action = logged.get(ack.table_id, {}).get(ack.interaction_id)
+                if action is None or (ack.move is not None and action != ack.move):
                     figures.lost.append(
-                        f"table {ack.table_id}: {ack.user}'s {ack.how} move, "
-                        f"interaction {ack.interaction_id}"
+                        f"table {ack.table_id}: {ack.user}'s {ack.how} move {ack.move or ''}, "
+                        f"interaction {ack.interaction_id}, logged as {action}"
                     )
         finally:
             await store.close()
