@@ -20,6 +20,11 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
         (ids.undo(table, version), ids.UNDO_TEMPLATE),
         (ids.consent(table, "yes"), ids.CONSENT_TEMPLATE),
         (ids.concede(table), ids.CONCEDE_TEMPLATE),
+        (ids.confirm(table, version, 9999), ids.CONFIRM_TEMPLATE),
+        (ids.back(table, version), ids.BACK_TEMPLATE),
+        (ids.help_(table, version), ids.HELP_TEMPLATE),
+        (ids.keep(table), ids.KEEP_TEMPLATE),
+        (ids.leave_game(table), ids.LEAVE_TEMPLATE),
     ]
     for custom_id, template in cases:
         assert len(custom_id) <= 100
@@ -31,9 +36,11 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
 
 def test_every_feature_package_is_found_and_underscored_modules_are_not() -> None:
     assert sorted(find_extensions()) == [
+        "bot.exts.game",
         "bot.exts.inbox",
         "bot.exts.lobby",
         "bot.exts.play",
+        "bot.exts.rules",
         "bot.exts.settings",
     ]
 
@@ -46,12 +53,16 @@ async def test_commands_are_unique_and_within_discords_limits() -> None:
             await client.load_extension(name)
         commands = client.tree.get_commands()
         names = [c.name for c in commands]
-        assert sorted(names) == ["concede", "mygames", "newgame", "play", "settings", "undo"]
+        assert sorted(names) == [
+            "concede", "game", "mygames", "newgame", "play", "rules", "settings", "undo"
+        ]
         for command in commands:
             payload = command.to_dict(client.tree)
             assert 1 <= len(payload["name"]) <= 32 and 1 <= len(payload["description"]) <= 100
-            for option in payload.get("options", []):
-                assert len(option["description"]) <= 100
+            options = list(payload.get("options", []))
+            for option in options:
+                options += option.get("options", [])  # a group's subcommands and theirs
+                assert 1 <= len(option["description"]) <= 100
                 assert len(option.get("choices", [])) <= 25
         await client.close()
     finally:

@@ -92,3 +92,29 @@ async def test_a_notice_about_a_move_since_made_is_stale(world: World) -> None:
 
     assert said(click).startswith("The board has moved on — see the latest board:")
     assert (await service.info(table_id)).holder(seat).user_id == late.id
+
+
+async def test_only_a_member_of_the_tables_server_may_take_the_seat(world: World) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    loaded = await world.bot.service.load(table_id)
+    assert loaded.decision is not None
+    seat = loaded.decision.seat
+    stalled_id = loaded.info.holder(seat).user_id
+    await _pass_deadline(world, table_id)
+
+    # someone on another server clicks a copy of the button there
+    elsewhere = world.env.create_guild("Elsewhere")
+    channel = elsewhere.create_text_channel("lounge")
+    dave = elsewhere.add_member(world.env.create_user("dave"))
+    take = ids.stall(table_id, 0, seat, "take")
+    view = discord.ui.View(timeout=None)
+    view.add_item(discord.ui.Button(label="Take this seat", custom_id=take))
+    with discord.http.handle_message_parameters(content="copied", view=view) as params:
+        data = await world.bot.http.send_message(channel.id, params=params)
+    copy = next(m for m in channel.history() if m.id == int(data["id"]))
+
+    refused = await dave.click(copy, custom_id=take)
+
+    assert said(refused) == "Only a member of this table's server can take the seat."
+    assert (await world.bot.service.info(table_id)).holder(seat).user_id == stalled_id
+    world.env.errors  # noqa: B018

@@ -252,8 +252,14 @@ class Play(commands.Cog):
         loaded = await self.service.load(table_id)
         self.require_playing(loaded.info)
         await self.require_current(loaded, version)
-        await interaction.response.defer()
         user = interaction.user
+        if choice == "take" and (
+            interaction.guild_id != loaded.info.guild_id or not isinstance(user, discord.Member)
+        ):
+            # The service cannot see server membership: a seat goes only to a member of the
+            # table's own server, clicking there (a forged id from elsewhere is refused).
+            raise BotError("Only a member of this table's server can take the seat.")
+        await interaction.response.defer()
         if choice == "extend":
             await self.service.extend(table_id, user.id)
         elif choice == "bot":

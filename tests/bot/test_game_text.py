@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from bot.exts.game._text import log_file_text, log_shown
+from bot.exts.play._text import explain_decision
+from games.core import get
+
+
+def entry(version: int) -> SimpleNamespace:
+    return SimpleNamespace(
+        version=version,
+        kind="move",
+        label="Blue" if version % 2 else "White",
+        name="alice",
+        action=f"place {version % 16 + 1}",
+        description=f"Place on #{version % 16 + 1} somewhere along the border",
+        events=(f"Event of move {version}.",),
+    )
+
+
+def test_a_long_log_shows_the_newest_moves_and_the_file_keeps_them_all() -> None:
+    entries = [entry(v) for v in range(1, 301)]
+    shown, left_out = log_shown(entries, limit=3500)
+    lines = shown.splitlines()
+    assert len(shown) <= 3500 and left_out == 300 - len(lines) > 0
+    assert lines[-1].startswith("300. White — ") and lines[0].startswith(f"{left_out + 1}. ")
+    text = log_file_text("Targi", 7, entries)
+    assert "Event of move 1." in text and "Event of move 300." in text
+
+
+def test_what_can_i_do_fits_a_message_even_with_many_options() -> None:
+    game = get("targi")
+    state = game.new_game(2, 1, game.default_options())
+    decision = game.decision(state)
+    assert decision is not None
+    full = explain_decision(game, state, decision, decision.seat)
+    assert all(f"`{a}`" in full for a in decision.actions)
+    short = explain_decision(game, state, decision, decision.seat, limit=300)
+    assert len(short) <= 300 and "more (start typing in /play" in short
+    other = explain_decision(game, state, decision, 1 - decision.seat)
+    assert other.startswith("It is not your decision now")
