@@ -22,6 +22,7 @@ import re
 import tempfile
 import time
 from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +30,7 @@ from typing import Any
 from bot.service import TableService
 from bot.service.history import effective_moves
 from storage import open_store
-from tests.e2e.wire.fakediscord import EPHEMERAL, custom_ids
+from tests.e2e.wire.fakediscord import EPHEMERAL, Call, custom_ids
 
 from .harness import BotProcess, CrashFake
 
@@ -41,6 +42,30 @@ QUIET_SECONDS = 60.0  # after the last kill, for the outbox to empty
 PACE = "relaxed"  # no reminder or deadline falls inside a run
 PEOPLE = ("alice", "bob", "carol")
 CONFIRMED = "✔"
+
+
+def _board_post(call: Call) -> bool:
+    return call.method == "POST" and any(name == "board.png" for name, _ in call.files)
+
+
+def _move_answer(call: Call) -> bool:
+    return call.method == "PATCH" and CONFIRMED in str((call.json or {}).get("content") or "")
+
+
+def _commit_reply(call: Call) -> bool:
+    body = call.json if isinstance(call.json, dict) else {}
+    return call.path.startswith("/interactions/") and body.get("type") in (5, 6)
+
+
+# How a kill is timed: after a random pause, or the moment the fake has taken a board post
+# (posted, but the bot never hears so), a move's ✔ answer, or a deferred interaction (the bot
+# is about to commit a move or start a table).
+KILL_MODES: dict[str, Callable[[Call], bool]] = {
+    "random": lambda call: False,
+    "on_board_post": _board_post,
+    "on_move_answer": _move_answer,
+    "on_defer": _commit_reply,
+}
 
 
 @dataclass(frozen=True)
@@ -86,6 +111,8 @@ class Table:
 @dataclass
 class Figures:
     kills: int = 0
+    kills_by_mode: dict[str, int] = field(default_factory=dict)
+    kills_while_playing: int = 0
     starts: int = 0
     tables: int = 0
     tables_ended: int = 0
@@ -110,6 +137,8 @@ class Figures:
     def as_json(self) -> Json:
         return {
             "kills": self.kills,
+            "kills_by_moment": self.kills_by_mode,
+            "kills_while_tables_played": self.kills_while_playing,
             "bot_starts": self.starts,
             "tables": self.tables,
             "tables_ended": self.tables_ended,
@@ -151,6 +180,7 @@ class CrashTest:
         max_gap: float = 3.0,
         max_moves_per_table: int = 400,
         max_seconds: float = 1800.0,
+        moments: Sequence[str] = (),
     ) -> None:
         self.kills = kills
         self.rng = random.Random(seed)
@@ -159,6 +189,8 @@ class CrashTest:
         self.max_gap = max_gap
         self.max_moves = max_moves_per_table
         self.max_seconds = max_seconds
+        assert set(moments) <= set(KILL_MODES), moments
+        self.moments = list(moments)  # kill moments in turn; empty: chosen at random
         self.tables = [Table(spec) for spec in table_specs(tables)]
         self.fake = CrashFake()
         self.database = workdir / "caravanserai.db"
@@ -166,6 +198,8 @@ class CrashTest:
         self.bot: BotProcess
         self.stop = asyncio.Event()
         self.figures = Figures()
+        self.kills_by_mode: Counter[str] = Counter()
+        self.kills_while_playing = 0
 
     # -- the run -----------------------------------------------------------------------------
 
@@ -196,6 +230,8 @@ class CrashTest:
                 await self.bot.kill(count=False)
                 await self.fake.close()
         self.figures.kills = self.bot.kills
+        self.figures.kills_by_mode = dict(sorted(self.kills_by_mode.items()))
+        self.figures.kills_while_playing = self.kills_while_playing
         self.figures.starts = self.bot.starts
         self.figures.sent = self.sent
         self.figures.dropped_events = self.fake.dropped_events
@@ -208,13 +244,39 @@ class CrashTest:
     sent = 0
 
     async def kill_loop(self) -> None:
-        for _ in range(self.kills):
-            await asyncio.sleep(self.rng.uniform(0.2, self.max_gap))
+        for number in range(self.kills):
+            if self.moments:
+                mode = self.moments[number % len(self.moments)]
+            else:
+                mode = self.rng.choice(sorted(KILL_MODES))
+            if mode == "random":
+                await asyncio.sleep(self.rng.uniform(0.2, self.max_gap))
+            elif not await self.kill_on(KILL_MODES[mode]):
+                mode = "random"  # no such call came in time: the kill fell where it fell
+            self.kills_by_mode[mode] += 1
+            self.kills_while_playing += any(not t.finished for t in self.tables)
             await self.bot.kill()
             await asyncio.sleep(self.rng.uniform(0.0, 0.3))
             await self.bot.start()
         # a last stretch of play without kills, so the end state is not all recovery
         await asyncio.sleep(self.max_gap)
+
+    async def kill_on(self, predicate: Callable[[Call], bool]) -> bool:
+        """Kill the bot the moment the fake has handled a matching call, before it answers
+        (or after ``3 * max_gap`` seconds if no such call comes)."""
+        fired = asyncio.Event()
+
+        def kill() -> None:
+            self.bot.signal_kill()
+            fired.set()
+
+        self.fake.arm(predicate, kill)
+        try:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(fired.wait(), self.max_gap * 3)
+        finally:
+            self.fake.disarm()
+        return fired.is_set()
 
     async def quiesce(self) -> None:
         """Wait until every committed post has gone out (the bot's background pass)."""

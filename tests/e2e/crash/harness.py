@@ -39,6 +39,7 @@ class CrashFake(FakeDiscord):
         self.dropped_events = 0  # gateway events sent while no bot was connected
         self.nonce_dedups = 0  # posts Discord itself dropped as repeats of an enforced nonce
         self.nonces: dict[tuple[str, str], str] = {}  # (channel, nonce) -> message id
+        self._trigger: tuple[Callable[[Call], bool], Callable[[], None]] | None = None
 
     async def dispatch(self, event: str, data: Json) -> None:
         ws = self._ws
@@ -56,7 +57,24 @@ class CrashFake(FakeDiscord):
         body, files = await FakeDiscord._read_body(request)
         return body, [(name, hashlib.sha256(data).hexdigest().encode()) for name, data in files]
 
+    def arm(self, predicate: Callable[[Call], bool], action: Callable[[], None]) -> None:
+        """Run ``action`` once, right after the fake has done what the first call matching
+        ``predicate`` asked and before it answers: e.g. kill the bot when a post has landed but
+        the bot has not heard back, the window where a retry could post it twice."""
+        self._trigger = (predicate, action)
+
+    def disarm(self) -> None:
+        self._trigger = None
+
     async def _route(self, call: Call, seg: list[str]) -> tuple[int, Any]:
+        result = await self._route_more(call, seg)
+        trigger = self._trigger
+        if trigger is not None and result[0] < 300 and trigger[0](call):
+            self._trigger = None
+            trigger[1]()
+        return result
+
+    async def _route_more(self, call: Call, seg: list[str]) -> tuple[int, Any]:
         if len(seg) == 3 and seg[0] == "channels" and seg[2] == "messages":
             if seg[1] in self.channels and call.method == "GET":
                 return 200, self.history(seg[1], call.query)
@@ -209,6 +227,14 @@ class BotProcess:
         self.generation += 1
         self._up.set()
 
+    def signal_kill(self) -> None:
+        """SIGKILL the bot at once, from synchronous code; ``kill`` then reaps it."""
+        if self.proc is not None and self.proc.returncode is None:
+            with contextlib.suppress(ProcessLookupError):
+                self.proc.send_signal(signal.SIGKILL)
+            self._up.clear()
+            self.generation += 1
+
     async def kill(self, *, count: bool = True) -> None:
         """SIGKILL the bot and reap it; ``count`` says whether it is one of the test's kills."""
         self._up.clear()
@@ -220,6 +246,7 @@ class BotProcess:
                 self.proc.send_signal(signal.SIGKILL)
             self.kills += count
         await self.proc.wait()
+        self.proc = None
 
     async def up(self, seconds: float) -> int | None:
         """Wait until the bot is connected; its generation, or None after ``seconds``."""

@@ -7,14 +7,18 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .driver import run
+from .driver import KILL_MODES, run
 
 
 async def test_kills_lose_no_move_and_post_no_board_twice(tmp_path: Path) -> None:
-    figures = await run(kills=4, tables=2, seed=3, workdir=tmp_path, max_gap=2.0)
+    moments = sorted(KILL_MODES)  # one kill at each kind of moment, a board post's included
+    figures = await run(
+        kills=len(moments), tables=2, seed=3, workdir=tmp_path, max_gap=2.0, moments=moments
+    )
     report = figures.as_json()
 
-    assert figures.kills == 4 and figures.starts == 5, report
+    assert figures.kills == len(moments) and figures.starts == len(moments) + 1, report
+    assert figures.kills_by_mode.get("on_board_post") == 1, report
     # people played through Discord, and their moves were answered
     assert figures.acknowledged >= 10 and figures.human_moves >= figures.acknowledged, report
     assert figures.tables >= 2 and figures.agent_moves > 0, report
