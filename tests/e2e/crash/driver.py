@@ -57,6 +57,17 @@ def _commit_reply(call: Call) -> bool:
     return call.path.startswith("/interactions/") and body.get("type") in (5, 6)
 
 
+BOARD_MARKER = re.compile(r"-# Table #(?P<table>\d+) · move (?P<version>\d+)")
+
+
+def posts_board(kind: str, payload: Json) -> bool:
+    """Whether an outbox row shows a board: the start, an undo, and every move that passes
+    the turn or ends the game (a seat's sub-decisions only change its private panel)."""
+    if kind == "turn":
+        return bool(payload.get("passes_turn", True) or payload.get("game_over"))
+    return kind in ("start", "undo")
+
+
 # How a kill is timed: after a random pause, or the moment the fake has taken a board post
 # (posted, but the bot never hears so), a move's ✔ answer, or a deferred interaction (the bot
 # is about to commit a move or start a table).
@@ -128,6 +139,8 @@ class Figures:
     replay_mismatches: list[int] = field(default_factory=list)
     board_posts: int = 0
     duplicates: list[str] = field(default_factory=list)
+    boards_missing: list[str] = field(default_factory=list)
+    out_of_order: list[str] = field(default_factory=list)
     undelivered: int = 0
     dropped_events: int = 0
     nonce_dedups: int = 0
@@ -156,6 +169,8 @@ class Figures:
             "board_posts": self.board_posts,
             "duplicates": len(self.duplicates),
             "duplicate_detail": self.duplicates,
+            "boards_missing": self.boards_missing,
+            "boards_out_of_order": self.out_of_order,
             "undelivered_outbox_rows": self.undelivered,
             "posts_dropped_by_enforced_nonce": self.nonce_dedups,
             "unmodelled_routes": self.unmodelled,
@@ -165,7 +180,13 @@ class Figures:
     @property
     def ok(self) -> bool:
         return not (
-            self.lost or self.duplicates or self.replay_mismatches or self.stuck or self.undelivered
+            self.lost
+            or self.duplicates
+            or self.boards_missing
+            or self.out_of_order
+            or self.replay_mismatches
+            or self.stuck
+            or self.undelivered
         )
 
 
@@ -517,6 +538,7 @@ class CrashTest:
             records = await store.list_tables()
             figures.tables = len(records)
             logged: dict[int, dict[str, str]] = {}  # table -> request id -> action
+            threads: dict[int, tuple[str, set[int]]] = {}  # table -> thread, board versions
             for record in records:
                 rows = await store.list_actions(record.id)
                 chain = effective_moves(rows)
@@ -528,6 +550,9 @@ class CrashTest:
                     figures.replay_mismatches.append(record.id)
                 outbox = await store.list_outbox(record.id)
                 figures.undelivered += sum(1 for r in outbox if r.delivered_at is None)
+                if record.thread_id is not None:
+                    boards = {r.version for r in outbox if posts_board(r.kind, r.payload)}
+                    threads[record.id] = (str(record.thread_id), boards)
                 await self.classify(service, record.id)
             for ack in acked:
                 action = logged.get(ack.table_id, {}).get(ack.interaction_id)
@@ -538,9 +563,8 @@ class CrashTest:
                     )
         finally:
             await store.close()
-        for table in self.tables:
-            if table.thread_id is not None:
-                self.count_boards(table)
+        for table_id, (thread_id, versions) in threads.items():
+            self.count_boards(table_id, thread_id, versions)
 
     async def classify(self, service: TableService, table_id: int) -> None:
         loaded = await service.load(table_id)
@@ -563,13 +587,17 @@ class CrashTest:
         else:
             self.figures.tables_waiting += 1
 
-    def count_boards(self, table: Table) -> None:
-        """Two posts of one board: the same nonce (one outbox row posted twice), or the same
-        words over the same image (one move announced by two rows)."""
-        assert table.thread_id is not None
+    def count_boards(self, table_id: int, thread_id: str, versions: set[int]) -> None:
+        """Each committed board in the thread once, in order: no post for the same version, the
+        same nonce (one outbox row posted twice) or the same words over the same image twice."""
         seen: Counter[tuple[str, ...]] = Counter()
-        for message in self.boards(table.thread_id):
+        shown: list[int] = []
+        for message in self.boards(thread_id):
             self.figures.board_posts += 1
+            marker = BOARD_MARKER.match(message["content"].splitlines()[-1])
+            if marker is not None and int(marker["table"]) == table_id:
+                shown.append(int(marker["version"]))
+                seen["move", marker["version"]] += 1
             nonce = self.fake.call_nonce(str(message["id"]))
             if nonce is not None:
                 seen["nonce", nonce] += 1
@@ -577,10 +605,14 @@ class CrashTest:
             seen["board", message["content"], *images] += 1
         for key, count in seen.items():
             if count > 1:
-                what = key[1] if key[0] == "nonce" else key[1].splitlines()[0][:80]
+                what = key[1] if key[0] != "board" else key[1].splitlines()[-1]
                 self.figures.duplicates.append(
-                    f"table {table.id}: {count} posts of the board {what!r}"
+                    f"table {table_id}: {count} posts of the board for {key[0]} {what!r}"
                 )
+        for version in sorted(versions - set(shown)):
+            self.figures.boards_missing.append(f"table {table_id}: no board for move {version}")
+        if shown != sorted(shown):
+            self.figures.out_of_order.append(f"table {table_id}: boards in order {shown}")
 
 
 async def run(

@@ -23,7 +23,8 @@ async def test_kills_lose_no_move_and_post_no_board_twice(tmp_path: Path) -> Non
     assert figures.acknowledged >= 10 and figures.human_moves >= figures.acknowledged, report
     assert figures.tables >= 2 and figures.agent_moves > 0, report
     assert figures.lost == [], report
-    assert figures.duplicates == [], report
+    assert figures.duplicates == [] and figures.board_posts > 0, report
+    assert figures.boards_missing == [] and figures.out_of_order == [], report
     assert figures.replay_mismatches == [], report
     assert figures.stuck == [] and figures.undelivered == 0, report
     # a lobby a kill cut off from its /newgame reply waits for players, as it should
