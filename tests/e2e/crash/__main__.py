@@ -22,6 +22,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--workdir", type=Path, help="keep the database and the bot's log here (default: temporary)"
     )
+    parser.add_argument(
+        "--play-out",
+        action="store_true",
+        help="after the last kill, play every table to its end before checking",
+    )
     args = parser.parse_args(argv)
     figures = asyncio.run(
         run(
@@ -30,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
             seed=args.seed,
             workdir=args.workdir,
             max_gap=args.max_gap,
+            play_out=args.play_out,
         )
     )
     print(json.dumps(figures.as_json(), indent=2))

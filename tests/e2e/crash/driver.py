@@ -39,6 +39,7 @@ Json = dict[str, Any]
 ANSWER_SECONDS = 15.0  # an interaction's final answer (a board render may be queued before it)
 UP_SECONDS = 90.0  # waiting for the bot to be back after a kill
 QUIET_SECONDS = 60.0  # after the last kill, for the outbox to empty
+MAX_IDLE = 120  # rounds (about a second each) in which nobody could move
 PACE = "relaxed"  # no reminder or deadline falls inside a run
 PEOPLE = ("alice", "bob", "carol")
 CONFIRMED = "✔"
@@ -57,6 +58,7 @@ def _commit_reply(call: Call) -> bool:
     return call.path.startswith("/interactions/") and body.get("type") in (5, 6)
 
 
+RESULT = -1  # stands for the result post among a thread's expected board versions
 BOARD_MARKER = re.compile(r"-# Table #(?P<table>\d+) · move (?P<version>\d+)")
 
 
@@ -145,6 +147,7 @@ class Figures:
     dropped_events: int = 0
     nonce_dedups: int = 0
     unmodelled: list[str] = field(default_factory=list)
+    driver_errors: list[str] = field(default_factory=list)  # the harness failed, not the bot
     wall_seconds: float = 0.0
 
     def as_json(self) -> Json:
@@ -174,6 +177,7 @@ class Figures:
             "undelivered_outbox_rows": self.undelivered,
             "posts_dropped_by_enforced_nonce": self.nonce_dedups,
             "unmodelled_routes": self.unmodelled,
+            "driver_errors": self.driver_errors,
             "wall_seconds": round(self.wall_seconds, 1),
         }
 
@@ -187,6 +191,7 @@ class Figures:
             or self.replay_mismatches
             or self.stuck
             or self.undelivered
+            or self.driver_errors
         )
 
 
@@ -202,6 +207,7 @@ class CrashTest:
         max_moves_per_table: int = 400,
         max_seconds: float = 1800.0,
         moments: Sequence[str] = (),
+        play_out: bool = False,
     ) -> None:
         self.kills = kills
         self.rng = random.Random(seed)
@@ -211,6 +217,7 @@ class CrashTest:
         self.max_moves = max_moves_per_table
         self.max_seconds = max_seconds
         assert set(moments) <= set(KILL_MODES), moments
+        self.play_out = play_out
         self.moments = list(moments)  # kill moments in turn; empty: chosen at random
         self.tables = [Table(spec) for spec in table_specs(tables)]
         self.fake = CrashFake()
@@ -240,12 +247,18 @@ class CrashTest:
                 try:
                     async with asyncio.timeout(self.max_seconds):
                         await self.kill_loop()
+                        if self.play_out:  # every table plays on to its end or its move cap
+                            await asyncio.wait(players)
+                except TimeoutError:
+                    self.figures.driver_errors.append(f"the run took over {self.max_seconds} s")
                 finally:
                     self.stop.set()
-                    async with asyncio.timeout(ANSWER_SECONDS * 4):
-                        await asyncio.gather(*players, return_exceptions=True)
-                    for task in players:
+                    done, pending = await asyncio.wait(players, timeout=ANSWER_SECONDS * 4)
+                    for task in pending:
                         task.cancel()
+                    for task in done:
+                        if not task.cancelled() and task.exception() is not None:
+                            self.figures.driver_errors.append(repr(task.exception()))
                 await self.quiesce()
             finally:
                 await self.bot.kill(count=False)
@@ -377,6 +390,8 @@ class CrashTest:
             generation = await self.up()
             mover = await self.mover(table, generation)
             if mover is None:
+                if idle >= MAX_IDLE:
+                    return  # nobody can move for a long while: the check says why
                 idle += 1
                 await asyncio.sleep(min(0.1 * idle, 1.0))
                 continue
@@ -552,6 +567,8 @@ class CrashTest:
                 figures.undelivered += sum(1 for r in outbox if r.delivered_at is None)
                 if record.thread_id is not None:
                     boards = {r.version for r in outbox if posts_board(r.kind, r.payload)}
+                    if record.status == "finished":
+                        boards.add(RESULT)
                     threads[record.id] = (str(record.thread_id), boards)
                 await self.classify(service, record.id)
             for ack in acked:
@@ -589,10 +606,13 @@ class CrashTest:
 
     def count_boards(self, table_id: int, thread_id: str, versions: set[int]) -> None:
         """Each committed board in the thread once, in order: no post for the same version, the
-        same nonce (one outbox row posted twice) or the same words over the same image twice."""
+        same nonce (one outbox row posted twice) or the same words over the same image twice.
+        Other posts with a nonce, and the result, must not be there twice either."""
         seen: Counter[tuple[str, ...]] = Counter()
         shown: list[int] = []
-        for message in self.boards(thread_id):
+        shown_result = False
+        boards = self.boards(thread_id)
+        for message in boards:
             self.figures.board_posts += 1
             marker = BOARD_MARKER.match(message["content"].splitlines()[-1])
             if marker is not None and int(marker["table"]) == table_id:
@@ -603,14 +623,26 @@ class CrashTest:
                 seen["nonce", nonce] += 1
             images = [self.fake.attachments[a["id"]].decode() for a in message["attachments"]]
             seen["board", message["content"], *images] += 1
+        # any other post of the outbox (the result, notices) once too
+        for message in self.fake.thread_messages(thread_id):
+            if message in boards:
+                continue
+            nonce = self.fake.call_nonce(str(message["id"]))
+            if nonce is not None:
+                seen["nonce", nonce] += 1
+            if "Game over" in message["content"]:
+                seen["result", "Game over"] += 1
+                shown_result = True
         for key, count in seen.items():
             if count > 1:
                 what = key[1] if key[0] != "board" else key[1].splitlines()[-1]
                 self.figures.duplicates.append(
                     f"table {table_id}: {count} posts of the board for {key[0]} {what!r}"
                 )
-        for version in sorted(versions - set(shown)):
+        for version in sorted(versions - set(shown) - {RESULT}):
             self.figures.boards_missing.append(f"table {table_id}: no board for move {version}")
+        if RESULT in versions and not shown_result:
+            self.figures.boards_missing.append(f"table {table_id}: finished, but no result post")
         if shown != sorted(shown):
             self.figures.out_of_order.append(f"table {table_id}: boards in order {shown}")
 
