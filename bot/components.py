@@ -9,7 +9,6 @@ from typing import Any, cast
 
 import discord
 
-from bot import ids
 from bot.errors import UnknownComponent
 from bot.tree import report_error
 
@@ -34,13 +33,15 @@ async def guarded(interaction: discord.Interaction, work: Awaitable[None]) -> No
 
 
 async def answer_unknown(interaction: discord.Interaction) -> None:
-    """Reply to a click whose custom id carries our prefix but matches no template."""
+    """Reply to a click whose custom id matches no template of ours.
+
+    Every component the bot makes is a ``DynamicItem`` with a registered template, so an id
+    matching none (forged, cut short, or from a removed feature) would otherwise go unanswered
+    and the user would see "This interaction failed"."""
     if interaction.type is not discord.InteractionType.component:
         return
     data = cast(dict[str, Any], interaction.data or {})
     custom_id = str(data.get("custom_id", ""))
-    if not custom_id.startswith(ids.PREFIX):
-        return
     if any(p.fullmatch(custom_id) for p in _TEMPLATES):
         return
     log.info("unknown component id %r from user %s", custom_id, interaction.user.id)
