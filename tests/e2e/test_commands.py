@@ -8,7 +8,19 @@ from tests.e2e.conftest import World, running_world
 from tests.e2e.driver import said
 
 DEV_GUILD = 1_400_000_000_000_000_000
-COMMANDS = {"concede", "mygames", "newgame", "play", "settings", "undo"}
+COMMANDS = {
+    "concede",
+    "game info",
+    "game leave",
+    "game log",
+    "game reclaim",
+    "mygames",
+    "newgame",
+    "play",
+    "rules",
+    "settings",
+    "undo",
+}
 
 
 async def test_members_see_every_command_and_can_open_a_table(world: World) -> None:
