@@ -25,6 +25,7 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
         (ids.help_(table, version), ids.HELP_TEMPLATE),
         (ids.keep(table), ids.KEEP_TEMPLATE),
         (ids.leave_game(table), ids.LEAVE_TEMPLATE),
+        (ids.reclaim(table), ids.RECLAIM_TEMPLATE),
     ]
     for custom_id, template in cases:
         assert len(custom_id) <= 100

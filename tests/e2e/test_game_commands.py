@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from bot import ids
 from tests.e2e.conftest import World
-from tests.e2e.driver import only_private, open_table, said
+from tests.e2e.driver import ids_in, only_private, open_table, said
 
 
 async def _play(world: World, table_id: int, moves: int) -> None:
@@ -134,4 +135,25 @@ async def test_a_player_reclaims_the_seat_a_bot_kept(world: World) -> None:
     assert said(back).startswith("Welcome back: you play **")
     assert (await service.info(table_id)).holder(seat).user_id == world.alice.id
     assert f"to <@{world.alice.id}>" in world.thread().history()[-1].content
+    world.env.errors  # noqa: B018
+
+
+async def test_the_takeover_notice_lets_its_player_take_the_seat_back(world: World) -> None:
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    seat = (await service.info(table_id)).seat_of(world.bob.id)
+    assert seat is not None
+    await service.agent_takeover(table_id, seat, world.bob.id)
+    await world.bot.outbox.drain()
+    await world.env.settle()
+    notice = next(m for m in reversed(world.thread().history()) if "passes from" in m.content)
+    assert f"<@{world.bob.id}> can take it back" in notice.content
+    assert ids_in(notice) == [ids.reclaim(table_id)]
+
+    someone_else = await world.alice.click(notice, custom_id=ids.reclaim(table_id))
+    assert "No agent is keeping a seat for you" in said(someone_else)
+    back = await world.bob.click(notice, custom_id=ids.reclaim(table_id))
+
+    assert said(back).startswith("Welcome back") and only_private(back)
+    assert (await service.info(table_id)).holder(seat).user_id == world.bob.id
     world.env.errors  # noqa: B018

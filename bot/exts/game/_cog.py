@@ -14,6 +14,7 @@ from bot import ids
 from bot.components import guarded, known_template
 from bot.errors import BotError, NotInGameThread
 from bot.exts.game._text import COLOUR, info_embed, log_file_text, log_shown
+from bot.exts.play._stalls import take_back
 from bot.service import TableInfo, TableNotFound
 
 if TYPE_CHECKING:
@@ -141,11 +142,4 @@ class GameCommands(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def reclaim(self, interaction: discord.Interaction, table: int | None = None) -> None:
         info = await self.table(interaction, table)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        after = await self.service.reclaim(info.id, interaction.user.id)
-        seat = after.seat_of(interaction.user.id)
-        label = self.service.game(after.game).seat_label(seat) if seat is not None else "your seat"
-        await interaction.followup.send(
-            f"Welcome back: you play **{label}** at table #{info.id} again.", ephemeral=True
-        )
-        await self.bot.outbox.drain()
+        await take_back(self.bot, interaction, info.id)

@@ -24,7 +24,7 @@ from bot.exts.play._components import (
 from bot.exts.play._layout import clip, layout
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
-from bot.exts.play._stalls import DONE, StallButton
+from bot.exts.play._stalls import DONE, ReclaimButton, StallButton
 from bot.exts.play._text import explain_decision, looks_like_move, preview_text
 from bot.images import panel_file
 from bot.service import LoadedTable, MovePreview, ServiceError, StaleVersion, TableInfo
@@ -36,7 +36,14 @@ if TYPE_CHECKING:
 
 WORDS_IN_A_MOVE = 4  # longer messages in the thread are chat, never parsed as moves
 DYNAMIC_ITEMS = (
-    PanelButton, ActionButton, ActionSelect, StallButton, ConfirmButton, BackButton, HelpButton
+    PanelButton,
+    ActionButton,
+    ActionSelect,
+    StallButton,
+    ConfirmButton,
+    BackButton,
+    HelpButton,
+    ReclaimButton,
 )
 
 
@@ -70,6 +77,7 @@ class Play(commands.Cog):
             ids.CONFIRM_TEMPLATE,
             ids.BACK_TEMPLATE,
             ids.HELP_TEMPLATE,
+            ids.RECLAIM_TEMPLATE,
         )
         for template in templates:
             known_template(template)

@@ -14,7 +14,7 @@ import discord
 
 from bot.exts.play._components import board_view
 from bot.exts.play._posts import PING, BoardPoster
-from bot.exts.play._stalls import stall_view
+from bot.exts.play._stalls import reclaim_view, stall_view
 from bot.outbox import post
 
 if TYPE_CHECKING:
@@ -120,7 +120,23 @@ class Notices:
         return message.id
 
     async def post_seat(self, row: Any) -> int | None:
-        return await self._say(row, seat_text(row.payload))
+        """A seat changed hands; a bot keeping it for its player offers them to take it back."""
+        p = row.payload
+        info = await self.service.info(row.table_id)
+        kept_for = p.get("owner_id") if p.get("agent") else None
+        if kept_for is None or info.status != "active":
+            return await self._say(row, seat_text(p))
+        thread = await self.posts.thread_of(info)
+        if thread is None:
+            return None
+        text = seat_text(p) + f" <@{kept_for}> can take it back at any time."
+        message = await post(
+            thread,
+            text,
+            view=reclaim_view(info.id),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(kept_for)]),
+        )
+        return message.id
 
     async def post_extended(self, row: Any) -> int | None:
         return await self._say(row, extended_text(row.payload))

@@ -60,3 +60,47 @@ def stall_view(table_id: int, version: int, seat: int) -> discord.ui.View:
     for choice in ids.STALL_CHOICES:
         view.add_item(StallButton(table_id, version, seat, choice))
     return view
+
+
+async def take_back(bot: CaravanBot, interaction: discord.Interaction, table_id: int) -> None:
+    """The clicker takes back the seat a bot has been keeping for them (``/game reclaim`` too)."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    after = await bot.service.reclaim(table_id, interaction.user.id)
+    seat = after.seat_of(interaction.user.id)
+    label = bot.service.game(after.game).seat_label(seat) if seat is not None else "your seat"
+    await interaction.followup.send(
+        f"Welcome back: you play **{label}** at table #{table_id} again.", ephemeral=True
+    )
+    await bot.outbox.drain()
+
+
+class ReclaimButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.RECLAIM_TEMPLATE
+):
+    """On the notice that a bot took a seat over: its owner takes it back with one click."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take my seat back",
+                style=discord.ButtonStyle.primary,
+                custom_id=ids.reclaim(table_id),
+            )
+        )
+        self.table_id = table_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ReclaimButton:
+        return cls(int(match["table"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        bot = cast("CaravanBot", interaction.client)
+        await guarded(interaction, take_back(bot, interaction, self.table_id))
+
+
+def reclaim_view(table_id: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(ReclaimButton(table_id))
+    return view
