@@ -228,6 +228,7 @@ class CrashTest:
         self.figures = Figures()
         self.kills_by_mode: Counter[str] = Counter()
         self.kills_while_playing = 0
+        self.sent = 0  # interactions sent as people
 
     # -- the run -----------------------------------------------------------------------------
 
@@ -271,11 +272,10 @@ class CrashTest:
         self.figures.dropped_events = self.fake.dropped_events
         self.figures.nonce_dedups = self.fake.nonce_dedups
         self.figures.unmodelled = sorted(set(self.fake.unmodelled))
+        self.figures.driver_errors += [f"fake Discord: {e}" for e in self.fake.errors]
         await self.check()
         self.figures.wall_seconds = time.monotonic() - began
         return self.figures
-
-    sent = 0
 
     async def kill_loop(self) -> None:
         for number in range(self.kills):
