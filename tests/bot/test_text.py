@@ -3,7 +3,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.exts.play._text import looks_like_move, result_post, summary, turn_post
+from bot.exts.play._text import board_marker, looks_like_move, result_post, summary, turn_post
 from games.core.contract import Decision, Outcome
 
 
@@ -66,3 +66,12 @@ def test_only_short_texts_starting_with_a_current_verb_look_like_moves() -> None
     assert not looks_like_move("hello there", decision)
     assert not looks_like_move("use the force luke, please", decision)
     assert not looks_like_move("use 5", None)
+
+
+def test_the_board_marker_is_the_last_line_even_when_the_text_is_cut() -> None:
+    decision = Decision(0, "place_targi", "place a Targi figure.", ("place 5",))
+    marker = board_marker(12, 345)
+    assert marker == "-# Table #12 · move 345"
+    long_events = ["Something happened at length. " * 40] * 5
+    text = turn_post(GAME, SEATS, decision, long_events, header="h" * 900, marker=marker)
+    assert len(text) <= 2000 and text.splitlines()[-1] == marker
