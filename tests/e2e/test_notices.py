@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import timedelta
 from typing import Any
+from zoneinfo import ZoneInfo
 
 from bot import ids
 from tests.e2e.conftest import World
-from tests.e2e.driver import button_version, ids_in, open_table
+from tests.e2e.driver import button_version, ids_in, open_table, said
 
 DEADLINE = 1_900_000_000
 
@@ -170,3 +172,35 @@ async def test_the_timer_task_sleeps_until_the_earliest_timer_and_moves_wake_it(
     await world.restart()
     await world.tick()
     assert len(world.thread().history()) == before + 1, "a fired reminder never fires again"
+
+
+async def test_a_reminder_due_in_quiet_hours_waits_until_they_end(world: World) -> None:
+    """Set through /settings in a non-UTC zone: the reminder arrives when the quiet hours end."""
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    loaded = await service.load(table_id)
+    deadline = await service.deadline(table_id)
+    assert loaded.decision is not None and deadline is not None
+    mover_id = loaded.info.holder(loaded.decision.seat).user_id
+    mover = world.alice if mover_id == world.alice.id else world.bob
+    first = world.clock() + (deadline - world.clock()) * 0.25  # daily pace: first reminder
+    tokyo = ZoneInfo("Asia/Tokyo")
+    start = (first - timedelta(hours=1)).astimezone(tokyo)
+    end = (first + timedelta(hours=2)).astimezone(tokyo)
+    saved = await mover.slash(
+        world.thread(),
+        "settings",
+        time_zone="Asia/Tokyo",
+        quiet_hours=f"{start:%H:%M}-{end:%H:%M}",
+    )
+    assert "Asia/Tokyo" in said(saved)
+    before = len(world.thread().history())
+
+    await world.tick((first - world.clock()).total_seconds() + 1)
+    assert len(world.thread().history()) == before, "quiet: no ping yet"
+
+    quiet_end = end.replace(second=0, microsecond=0)
+    await world.tick((quiet_end - world.clock()).total_seconds() + 1)
+    reminder = world.thread().history()[-1]
+    assert len(world.thread().history()) == before + 1
+    assert reminder.content.startswith(f"⏰ <@{mover.id}>")
