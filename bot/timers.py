@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections import deque
 from collections.abc import Awaitable, Callable
 
 from bot.service.timers import TimerService
@@ -41,7 +42,7 @@ class TimerLoop:
         self.max_sleep = max_sleep
         self.on_fired = on_fired  # e.g. deliver the outbox rows the timers just wrote
         self.ready = ready  # awaited once before the first pass (e.g. the gateway is up)
-        self.delays: list[float] = []  # every sleep asked for, newest last (for checks)
+        self.delays: deque[float] = deque(maxlen=64)  # the latest sleeps asked for, newest last
         self._sleep = sleep
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
