@@ -19,7 +19,14 @@ SELECT_VALUE = 100  # ... and on a select option's value and an autocomplete cho
 
 def shown(text: str, strings: Iterable[str]) -> set[str]:
     """Which ``strings`` occur as a whole string (key or value) in the JSON ``text``."""
-    return {x for x in strings if json.dumps(x) in text}
+    return {x for x in strings if quoted(x) in text}
+
+
+def quoted(x: str) -> str:
+    """``x`` as a JSON string token, without json.dumps for the plain ids that are most."""
+    if x.isascii() and x.isprintable() and '"' not in x and "\\" not in x:
+        return f'"{x}"'
+    return json.dumps(x)
 
 
 def snapshot(game: Game[Any], state: Any) -> str:
@@ -65,12 +72,12 @@ def check_views(game: Game[Any], state: Any, players: int, rotate: int | None = 
             assert not seen, f"seat {seat} sees the other seat's actions {sorted(seen)[:5]}"
 
 
-def check_actions(game: Game[Any], state: Any, apply_all: bool) -> None:
+def check_actions(game: Game[Any], state: Any, apply_all: bool, before: str) -> None:
+    """Notation, labels and (with ``apply_all``) every legal action; ``before`` = snapshot."""
     decision = game.decision(state)
     assert decision is not None
     actions = decision.actions
     assert len(set(actions)) == len(actions), f"duplicate actions in {actions}"
-    before = snapshot(game, state)
     for action in actions:
         assert game.parse(state, game.format(action)) == action, f"{action!r} does not round-trip"
         label = game.describe(state, action)
@@ -147,7 +154,7 @@ def playout(
         if full and live is not None:
             check_serialisation(game, state, live)
             check_views(game, state, players, rotate=n)
-            check_actions(game, state, apply_all=n % apply_all_every == 0)
+            check_actions(game, state, n % apply_all_every == 0, live)
         action, rngs[decision.seat] = agents[decision.seat].choose(
             game, state, decision, rngs[decision.seat]
         )

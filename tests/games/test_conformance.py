@@ -15,9 +15,9 @@ from tests.games import conformance
 from tests.games.toy import ToyGame, ToyState
 
 GAMES = all_games()
-FULL_RANDOM_GAMES = 12  # every check at every step
+FULL_RANDOM_GAMES = 10  # every check at every step
 FULL_GREEDY_GAMES = 4
-LIGHT_RANDOM_GAMES = 184  # legality every step, purity every 4th, outcome and replay at the end
+LIGHT_RANDOM_GAMES = 170  # legality every step, purity every 4th, outcome and replay at the end
 
 random_agent, greedy_agent = RandomAgent(), GreedyAgent()
 
