@@ -16,7 +16,7 @@ from typing import Any
 from games.core import Game, all_games
 from games.core import rng as core_rng
 
-TARGETS = {"targi": 20_000}  # decisions per second a game's engine should reach
+TARGETS = {"targi": 20_000, "yspahan": 20_000}  # decisions per second a game's engine should reach
 
 
 def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict[str, Any]:

@@ -3,7 +3,7 @@
 View schema (`view(state, seat)`, seat None = spectator); a board renderer draws from exactly this:
 
 ```
-{"game": "yspahan", "players_count": 2..4, "week": 1..3, "day": 1..7,
+{"game": "yspahan", "viewer": seat|null, "players_count": 2..4, "week": 1..3, "day": 1..7,
  "phase": "roll" | "turn" | "finished", "step": str (see rules module docstring),
  "first_player": seat, "active_seat": seat | null,      # seat of the pending decision
  "acting_seat": seat,                                   # whose turn it is
@@ -206,6 +206,7 @@ def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
     }
     return {
         "game": "yspahan",
+        "viewer": seat,
         "players_count": n,
         "week": st.week,
         "day": st.day,
