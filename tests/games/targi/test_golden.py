@@ -10,9 +10,6 @@ and review the diff like code.
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
-
 import pytest
 
 from games.core import rng
@@ -21,9 +18,10 @@ from games.targi import GAME
 from games.targi.data import TRIBE_CARDS
 from games.targi.decisions import display_size, intersections
 from games.targi.state import TargiState
+from tests.games import golden
 
 SEED = 4
-GOLDEN = Path(__file__).resolve().parent.parent / "playthroughs" / f"targi_seed{SEED}.txt"
+GOLDEN = golden.PLAYTHROUGHS / f"targi_seed{SEED}.txt"
 
 
 def keen_choice(state: TargiState, decision: Decision, generator: int) -> tuple[int, str]:
@@ -57,46 +55,18 @@ def _new_tribe_markers(state: TargiState, seat: int, border: int) -> int:
 
 def transcript(seed: int = SEED) -> list[str]:
     """The keen policy's moves to the end: board at each phase change, every decision."""
-    state = GAME.new_game(2, seed)
-    generator = rng.seed_state(seed)
-    lines = [f"Targi, seed {seed}"]
-    last_phase = None
-    step_no = 0
-    while (decision := GAME.decision(state)) is not None:
-        phase = (state.round, state.phase, state.acting)
-        if phase != last_phase:
-            lines += ["", *GAME.text(state, None).splitlines()]
-            last_phase = phase
-        step_no += 1
-        generator, action = keen_choice(state, decision, generator)
-        lines.append(
-            f"{step_no}. {GAME.seat_label(decision.seat)} [{decision.kind}] {decision.prompt}"
-        )
-        lines.append("   options: " + " | ".join(decision.actions))
-        lines.append(f"   -> {action}  ({GAME.describe(state, action)})")
-        step = GAME.step(state, action)
-        lines += [f"   * {event.text}" for event in step.events]
-        state = step.state
-    outcome = GAME.outcome(state)
-    assert outcome is not None
-    lines += ["", *GAME.text(state, None).splitlines(), f"Reason: {outcome.reason}"]
-    for seat, breakdown in enumerate(outcome.breakdown):
-        parts = ", ".join(f"{k} {v}" for k, v in breakdown.items())
-        lines.append(f"{GAME.seat_label(seat)}: {outcome.scores[seat]} ({parts})")
-    winners = " and ".join(GAME.seat_label(w) for w in outcome.winners)
-    lines.append(f"Winner: {winners}; tie-break: {outcome.tiebreak or 'none'}")
-    return lines
+    return golden.transcript(
+        GAME,
+        GAME.new_game(2, seed),
+        seed,
+        [f"Targi, seed {seed}"],
+        keen_choice,
+        lambda state: (state.round, state.phase, state.acting),
+    )
 
 
 def test_golden_transcript() -> None:
-    lines = transcript()
-    if os.environ.get("UPDATE_GOLDEN"):
-        GOLDEN.parent.mkdir(parents=True, exist_ok=True)
-        GOLDEN.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    expected = GOLDEN.read_text(encoding="utf-8").splitlines()
-    for number, (got, want) in enumerate(zip(lines, expected, strict=False), start=1):
-        assert got == want, f"line {number} differs:\n  got:  {got}\n  want: {want}"
-    assert len(lines) == len(expected), f"{len(lines)} lines, golden has {len(expected)}"
+    golden.assert_matches_golden(transcript(), GOLDEN)
 
 
 @pytest.mark.parametrize(
