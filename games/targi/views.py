@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from games.core.contract import JSON, Decision, Outcome
+from games.core.views import outcome_json
 from games.targi.data import (
     BORDER,
     CELLS,
@@ -136,7 +137,7 @@ def view(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcom
         "players": players,
         "decision": decision,
         "log": log,
-        "outcome": _outcome_json(outcome) if finished else None,
+        "outcome": outcome_json(outcome) if finished else None,
     }
 
 
@@ -152,18 +153,6 @@ def _protected(st: TargiState, seat: int) -> bool:
 def _provisional(st: TargiState) -> tuple[int, int]:
     a, b = (sum(score_breakdown(st, s).values()) for s in (0, 1))
     return a, b
-
-
-def _outcome_json(outcome: Outcome | None) -> JSON | None:
-    if outcome is None:
-        return None
-    return {
-        "scores": list(outcome.scores),
-        "breakdown": [dict(b) for b in outcome.breakdown],
-        "winners": list(outcome.winners),
-        "reason": outcome.reason,
-        "tiebreak": outcome.tiebreak,
-    }
 
 
 # ---- text board ---------------------------------------------------------------------------

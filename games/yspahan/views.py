@@ -51,6 +51,7 @@ CARD = {"id": "C5a", "kind": "C5", "name": "Caravan shipment", "text": str,
 from __future__ import annotations
 
 from games.core.contract import JSON, Decision, Outcome
+from games.core.views import outcome_json
 from games.yspahan.data import (
     BUILDING_VP,
     BUILDINGS,
@@ -243,19 +244,7 @@ def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
         "building_vp": list(BUILDING_VP),
         "decision": decision,
         "log": list(st.log),
-        "outcome": _outcome_json(outcome),
-    }
-
-
-def _outcome_json(outcome: Outcome | None) -> JSON | None:
-    if outcome is None:
-        return None
-    return {
-        "scores": list(outcome.scores),
-        "breakdown": [dict(b) for b in outcome.breakdown],
-        "winners": list(outcome.winners),
-        "reason": outcome.reason,
-        "tiebreak": outcome.tiebreak,
+        "outcome": outcome_json(outcome),
     }
 
 
