@@ -35,7 +35,7 @@ class GreedyAgent(Agent):
         seat = decision.seat
         share = max(0, self.budget - len(actions)) // len(actions)
         best: list[str] = []
-        best_value = -WIN * 10
+        best_value = -WIN * 10.0
         for action in actions:
             value = self._value(game, game.step(state, action), seat, self.depth, share)
             if value > best_value:
@@ -45,7 +45,7 @@ class GreedyAgent(Agent):
         rng, i = core_rng.below(rng, len(best))
         return best[i], rng
 
-    def _value(self, game: Game[Any], step: Step, seat: int, depth: int, budget: int) -> int:
+    def _value(self, game: Game[Any], step: Step, seat: int, depth: int, budget: int) -> float:
         if depth > 0 and step.reversible:
             follow = game.decision(step.state)
             if follow is not None and len(follow.actions) <= budget:
@@ -57,14 +57,17 @@ class GreedyAgent(Agent):
         return evaluate(game, step.state, seat)
 
 
-def evaluate(game: Game[Any], state: Any, seat: int) -> int:
-    """Own points minus the best opponent's; a finished game counts its result first."""
+def evaluate(game: Game[Any], state: Any, seat: int) -> float:
+    """Own value minus the best opponent's (``Game.evaluate``); a finished game counts its
+    result first."""
     outcome = game.outcome(state)
-    scores = outcome.scores if outcome is not None else game.provisional_scores(state)
-    others = [v for s, v in enumerate(scores) if s != seat]
-    margin = scores[seat] - (max(others) if others else 0)
     if outcome is None:
-        return margin
+        values = [game.evaluate(state, s) for s in range(len(game.provisional_scores(state)))]
+        others = [v for s, v in enumerate(values) if s != seat]
+        return values[seat] - (max(others) if others else 0.0)
+    scores = outcome.scores
+    others_final = [v for s, v in enumerate(scores) if s != seat]
+    margin = scores[seat] - (max(others_final) if others_final else 0)
     if seat not in outcome.winners:
         return margin - WIN
     return margin + (WIN if len(outcome.winners) == 1 else WIN // 2)

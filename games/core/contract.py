@@ -114,6 +114,14 @@ class Game(ABC, Generic[S]):
     def provisional_scores(self, state: S) -> tuple[int, ...]:
         """Points each seat would have if the game were scored now (used by agents and boards)."""
 
+    def evaluate(self, state: S, seat: int) -> float:
+        """A heuristic value of the position for ``seat``, in points (used by agents).
+
+        Games override this to credit what the score does not show yet (goods, cards in hand,
+        progress toward bonuses); it must be pure, cheap and use only what ``seat`` may see.
+        """
+        return float(self.provisional_scores(state)[seat])
+
     @abstractmethod
     def to_json(self, state: S) -> JSON:
         """Serialise the full state, including the generator, with ``schema`` and ``game`` keys."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core.contract import JSON, Decision, Event, Game, Outcome, ranked_winners
 from games.core.errors import SchemaError
-from games.targi import notation, views
+from games.targi import heuristic, notation, views
 from games.targi.actions import HANDLERS
 from games.targi.data import SEAT_LABELS
 from games.targi.decisions import decide
@@ -96,6 +96,9 @@ class Targi(Game[TargiState]):
 
     def provisional_scores(self, state: TargiState) -> tuple[int, ...]:
         return tuple(sum(score_breakdown(state, s).values()) for s in (0, 1))
+
+    def evaluate(self, state: TargiState, seat: int) -> float:
+        return heuristic.evaluate(state, seat)
 
     def to_json(self, state: TargiState) -> JSON:
         return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}
