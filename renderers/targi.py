@@ -18,6 +18,7 @@ from renderers.kit import icons, layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
+from renderers.kit.options import draw_hint, draw_options
 from renderers.kit.palette import RGB
 
 View = Mapping[str, Any]
@@ -950,27 +951,15 @@ def _draw_actions(
     origin: tuple[int, int], width: int, columns: int, rows: int,
 ) -> None:
     """Numbered options in columns, each with the card it names or the goods it moves."""
-    col_w = width // columns
-    fnum = font(20, bold=True)
-    fact = font(22, bold=True)
-    fhint = font(18)
-    for i, action in enumerate(actions):
-        col, row = divmod(i, rows)
-        x = origin[0] + col * col_w
-        y = origin[1] + row * ACTION_ROW
-        h = ACTION_ROW - 6
-        right = x + col_w - 10
-        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
-        draw.text((x + 22, y + h / 2), str(i + 1), font=fnum, fill=pal.HIGHLIGHT, anchor="mm")
-        ax = x + 44
-        ax += lay.text(draw, (ax, y + h / 2), action, fact, pal.INK_LIGHT,
-                       max_width=right - ax - 8, anchor="lm") + 14
+
+    def extra(action: str, room: lay.Box) -> None:
+        left, top, right, bottom = room
         items = action_items(action)
-        size = fit_items(items, right - 6 - ax, (28, 24, 20)) if items else 0
-        if items and ax + items_width(items, size) <= right - 6:
-            draw_items(image, draw, (ax, y + (h - size) // 2), items, size, ink=pal.INK_LIGHT)
-            continue
-        hint = action_hint(view, action)
-        if hint and ax + 40 < right - 8:
-            lay.text(draw, (ax, y + h / 2), hint, fhint, pal.INK_MUTED, max_width=right - 8 - ax,
-                     anchor="lm")
+        size = fit_items(items, right - 6 - left, (28, 24, 20)) if items else 0
+        if items and left + items_width(items, size) <= right - 6:
+            draw_items(image, draw, (left, top + (bottom - top - size) // 2), items, size,
+                       ink=pal.INK_LIGHT)
+        else:
+            draw_hint(draw, room, action_hint(view, action))
+
+    draw_options(draw, actions, origin, width, columns, rows, ACTION_ROW, extra)

@@ -15,6 +15,7 @@ from renderers.kit import icons
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
+from renderers.kit.options import draw_hint, draw_options
 from renderers.yspahan.pieces import (
     ORDINALS,
     ROMAN,
@@ -359,22 +360,7 @@ def _named_thing(view: View, verb: str, args: Sequence[str]) -> str:
 
 def _draw_actions(draw: ImageDraw.ImageDraw, view: View, actions: Sequence[str],
                   origin: tuple[int, int], width: int, columns: int, rows: int) -> None:
-    col_w = width // columns
-    fnum = font(20, bold=True)
-    fact = font(22, bold=True)
-    fhint = font(18)
-    for i, action in enumerate(actions):
-        col, row = divmod(i, rows)
-        x = origin[0] + col * col_w
-        y = origin[1] + row * ACTION_ROW
-        h = ACTION_ROW - 6
-        right = x + col_w - 10
-        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
-        draw.text((x + 22, y + h / 2), str(i + 1), font=fnum, fill=pal.HIGHLIGHT, anchor="mm")
-        ax = x + 44
-        ax += lay.text(draw, (ax, y + h / 2), action, fact, pal.INK_LIGHT,
-                       max_width=right - ax - 8, anchor="lm") + 14
-        hint = action_hint(view, action) if columns == 1 else ""
-        if hint and ax + 40 < right - 8:
-            lay.text(draw, (ax, y + h / 2), hint, fhint, pal.INK_MUTED, max_width=right - 8 - ax,
-                     anchor="lm")
+    def extra(action: str, room: lay.Box) -> None:
+        draw_hint(draw, room, action_hint(view, action) if columns == 1 else "")
+
+    draw_options(draw, actions, origin, width, columns, rows, ACTION_ROW, extra)
