@@ -18,7 +18,7 @@ from renderers.kit import icons, layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
-from renderers.kit.options import draw_hint, draw_options
+from renderers.kit.options import draw_hint, draw_no_decision, draw_options, draw_prompt
 from renderers.kit.palette import RGB
 
 View = Mapping[str, Any]
@@ -907,17 +907,11 @@ def render_panel(view: View) -> Image.Image:
 
     # right column: the prompt and the numbered actions
     if decision is None:
-        outcome = view.get("outcome")
-        text = "The game is over." if isinstance(outcome, Mapping) else "Nothing to decide."
-        draw.text((rx, 80), text, font=font(24, bold=True), fill=pal.INK_LIGHT)
+        draw_no_decision(draw, rx, view)
         return image
     who = int(decision.get("seat", 0))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
-    draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
-    y = 122
-    for line in prompt_lines:
-        draw.text((rx, y), line, font=prompt_font, fill=pal.INK_LIGHT)
-        y += lay.line_height(prompt_font) + 2
+    draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
     _draw_actions(image, draw, view, actions, (rx, list_top), rw, columns, rows)
     if revealed:  # the cards the decision is about (Caravan, Tribal Expansion)
         draw.text((rx, revealed_top), "Revealed", font=font(20, bold=True), fill=pal.INK_MUTED)

@@ -1,8 +1,9 @@
-"""The numbered list of options on a private panel, shared by every game's panel."""
+"""The decision column of a private panel, shared by every game: heading, prompt, options."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from PIL import ImageDraw
 
@@ -13,6 +14,25 @@ from renderers.kit.fonts import font
 # Called for each option with its text and the free room right of its label (left, top, right,
 # bottom), so a game can add icons or a hint there.
 Extra = Callable[[str, lay.Box], None]
+
+
+def draw_no_decision(draw: ImageDraw.ImageDraw, x: int, view: Mapping[str, Any]) -> None:
+    """What the column says when nobody has anything to decide."""
+    outcome = view.get("outcome")
+    text = "The game is over." if isinstance(outcome, Mapping) else "Nothing to decide."
+    draw.text((x, 80), text, font=font(24, bold=True), fill=pal.INK_LIGHT)
+
+
+def draw_prompt(
+    draw: ImageDraw.ImageDraw, x: int, heading: str, prompt_lines: Sequence[str],
+    prompt_font: lay.Font,
+) -> None:
+    """The heading (whose decision it is) and the prompt's lines below it, from the top."""
+    draw.text((x, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
+    y = 122
+    for line in prompt_lines:
+        draw.text((x, y), line, font=prompt_font, fill=pal.INK_LIGHT)
+        y += lay.line_height(prompt_font) + 2
 
 
 def draw_options(

@@ -15,7 +15,7 @@ from renderers.kit import icons
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
-from renderers.kit.options import draw_hint, draw_options
+from renderers.kit.options import draw_hint, draw_no_decision, draw_options, draw_prompt
 from renderers.yspahan.pieces import (
     ORDINALS,
     ROMAN,
@@ -94,17 +94,11 @@ def render_panel(view: View) -> Image.Image:
         _draw_hand_card(draw, card, (lx, y, PANEL_LEFT_W, y + HAND_CARD_H))
         y += HAND_CARD_H + 8
     if decision is None:
-        outcome = view.get("outcome")
-        text = "The game is over." if isinstance(outcome, Mapping) else "Nothing to decide."
-        draw.text((rx, 80), text, font=font(24, bold=True), fill=pal.INK_LIGHT)
+        draw_no_decision(draw, rx, view)
         return image
     who = int(decision.get("seat", 0))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
-    draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
-    y = 122
-    for line in prompt_lines:
-        draw.text((rx, y), line, font=prompt_font, fill=pal.INK_LIGHT)
-        y += lay.line_height(prompt_font) + 2
+    draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
     _draw_actions(draw, view, actions, (rx, list_top), rw, columns, rows)
     if situation:  # what is going on, so the panel can be read without the board
         draw.text((rx, situation_top), "On the board", font=font(20, bold=True),
