@@ -27,7 +27,7 @@ from typing import Any
 
 from games.core import rng as R
 from games.core.contract import JSON, Decision, Event, Game, Outcome, ranked_winners
-from games.yspahan import notation, views
+from games.yspahan import heuristic, notation, views
 from games.yspahan.data import (
     BAZAAR,
     BUILDING_KEYS,
@@ -920,6 +920,9 @@ class Yspahan(Game[YspahanState]):
 
     def provisional_scores(self, state: YspahanState) -> tuple[int, ...]:
         return tuple(state.score(s) for s in range(state.np))
+
+    def evaluate(self, state: YspahanState, seat: int) -> float:
+        return heuristic.evaluate(state, seat)
 
     def to_json(self, state: YspahanState) -> JSON:
         return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}
