@@ -118,4 +118,3 @@ def _pending(st: TargiState, seat: int, figures: list[int], cells: list[int]) ->
         else:
             total += TRIBE_TAKE * _card_gain(cid, res) + 0.2
     return total
-

@@ -29,9 +29,7 @@ def evaluate(st: YspahanState, seat: int) -> float:
     days_left = (3 - st.week) * DAYS + (DAYS - st.day + 1)  # including today
     fade = min(1.0, days_left / DAYS)  # resources need days to become points
     weeks_left = 4 - st.week  # week ends still to score, this one included
-    value += fade * (
-        GOLD * st.gold[seat] + CAMEL * st.camels[seat] + CARD * len(st.hands[seat])
-    )
+    value += fade * (GOLD * st.gold[seat] + CAMEL * st.camels[seat] + CARD * len(st.hands[seat]))
     value += _souks(st, seat)
     value += CARAVAN_HOPE * _caravan_worth(st, seat) * weeks_left
     weeks_to_play = days_left / DAYS
