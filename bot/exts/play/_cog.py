@@ -109,8 +109,19 @@ class Play(commands.Cog):
         if version != loaded.version and newest is not None and version < newest:
             raise StaleComponent(f"The board has moved on — see the latest board: {link}")
 
-    def not_seated(self, info: TableInfo) -> BotError:
-        return BotError(f"You are not playing at table #{info.id}; you can follow it here.")
+    async def load_current(self, table_id: int, version: int) -> LoadedTable:
+        """The table, if it is in play and still at the version the clicked choice was made for."""
+        loaded = await self.service.load(table_id)
+        self.require_playing(loaded.info)
+        await self.require_current(loaded, version)
+        return loaded
+
+    def require_seat(self, info: TableInfo, user_id: int) -> int:
+        """The user's seat at the table; someone not playing there is told so."""
+        seat = info.seat_of(user_id)
+        if seat is None:
+            raise BotError(f"You are not playing at table #{info.id}; you can follow it here.")
+        return seat
 
     async def thread_table(self, channel_id: int | None) -> TableInfo:
         info = await self.service.table_for_thread(channel_id) if channel_id is not None else None
@@ -171,9 +182,7 @@ class Play(commands.Cog):
         *,
         confirmed: bool = False,
     ) -> None:
-        loaded = await self.service.load(table_id)
-        self.require_playing(loaded.info)
-        await self.require_current(loaded, version)
+        loaded = await self.load_current(table_id, version)
         game, state = loaded.game, loaded.state
         decision = game.decision(state)
         if decision is None:
@@ -207,12 +216,8 @@ class Play(commands.Cog):
 
     async def back(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
         """Back from a preview: the decision's choices again, nothing played."""
-        loaded = await self.service.load(table_id)
-        self.require_playing(loaded.info)
-        await self.require_current(loaded, version)
-        seat = loaded.info.seat_of(interaction.user.id)
-        if seat is None:
-            raise self.not_seated(loaded.info)
+        loaded = await self.load_current(table_id, version)
+        seat = self.require_seat(loaded.info, interaction.user.id)
         await interaction.response.defer()
         content, file, view = await self.panel_message(loaded, seat)
         await interaction.edit_original_response(
@@ -221,12 +226,8 @@ class Play(commands.Cog):
 
     async def explain(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
         """"What can I do?": the current decision in words, privately."""
-        loaded = await self.service.load(table_id)
-        self.require_playing(loaded.info)
-        await self.require_current(loaded, version)
-        seat = loaded.info.seat_of(interaction.user.id)
-        if seat is None:
-            raise self.not_seated(loaded.info)
+        loaded = await self.load_current(table_id, version)
+        seat = self.require_seat(loaded.info, interaction.user.id)
         decision = loaded.decision
         if decision is None:
             raise GameOver("The game is over; no more moves can be made.")
@@ -257,9 +258,7 @@ class Play(commands.Cog):
     async def resolve_stall(
         self, interaction: discord.Interaction, table_id: int, version: int, seat: int, choice: str
     ) -> None:
-        loaded = await self.service.load(table_id)
-        self.require_playing(loaded.info)
-        await self.require_current(loaded, version)
+        loaded = await self.load_current(table_id, version)
         user = interaction.user
         if choice == "take" and (
             interaction.guild_id != loaded.info.guild_id or not isinstance(user, discord.Member)

@@ -56,8 +56,7 @@ class Concede(commands.Cog):
     async def concede(self, interaction: discord.Interaction) -> None:
         info = await self.play.thread_table(interaction.channel_id)
         self.play.require_playing(info)
-        if info.seat_of(interaction.user.id) is None:
-            raise self.play.not_seated(info)
+        self.play.require_seat(info, interaction.user.id)
         view = discord.ui.View(timeout=None)
         view.add_item(ConcedeButton(info.id))
         await interaction.response.send_message(

@@ -60,9 +60,7 @@ class Undo(commands.Cog):
     async def confirm_undo(
         self, interaction: discord.Interaction, table_id: int, version: int
     ) -> None:
-        loaded = await self.service.load(table_id)
-        self.play.require_playing(loaded.info)
-        await self.play.require_current(loaded, version)
+        await self.play.load_current(table_id, version)
         await interaction.response.defer()
         user_id = interaction.user.id
         preview = await self.service.preview_undo(table_id, user_id)
