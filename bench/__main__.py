@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-BENCHMARKS = ("engine", "render", "submit")
+BENCHMARKS = ("engine", "render", "submit", "agents")
 HERE = Path(__file__).resolve().parent
 
 

@@ -1,0 +1,59 @@
+"""How long a computer seat thinks: the greedy agent's time per decision over whole games.
+
+A bot seat moves inside the bot process, so its slowest decision is what a player waits for.
+Prints one JSON object per game: median, p95 and slowest milliseconds per decision.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import time
+from collections.abc import Sequence
+from typing import Any
+
+from games.agents.greedy import GreedyAgent
+from games.core import Game, all_games
+
+SLOWEST_TARGET_MS = 500.0  # a bot turn should feel instant in a chat
+
+
+def think_times(game: Game[Any], players: int, games: int, seed: int = 1) -> dict[str, Any]:
+    agent = GreedyAgent()
+    times: list[float] = []
+    for n in range(games):
+        state = game.new_game(players, seed + n, game.default_options())
+        rng = seed + n
+        while (decision := game.decision(state)) is not None:
+            started = time.perf_counter()
+            action, rng = agent.choose(game, state, decision, rng)
+            times.append((time.perf_counter() - started) * 1000)
+            state = game.apply(state, action)
+    times.sort()
+    slowest = times[-1]
+    return {
+        "players": players,
+        "games": games,
+        "decisions": len(times),
+        "median_ms": round(statistics.median(times), 3),
+        "p95_ms": round(times[int(0.95 * (len(times) - 1))], 3),
+        "slowest_ms": round(slowest, 2),
+        "meets_target": slowest <= SLOWEST_TARGET_MS,
+    }
+
+
+def run(games: int = 5) -> dict[str, Any]:
+    return {game.name: think_times(game, min(3, game.max_players), games) for game in all_games()}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=5, help="whole games per game")
+    args = parser.parse_args(argv)
+    print(json.dumps(run(args.games)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
