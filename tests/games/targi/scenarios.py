@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event
 from games.targi import GAME
 from games.targi.data import CELLS
 from games.targi.state import NO, TargiState
+from tests.games.scenarios import Driver
+from tests.games.scenarios import texts as texts
 
 BLUE, WHITE = 0, 1
+
+_DRIVER = Driver(GAME)
+play, kind = _DRIVER.play, _DRIVER.kind
 
 
 def res(d: int = 0, s: int = 0, p: int = 0, g: int = 0, vp: int = 0) -> list[int]:
@@ -94,25 +98,6 @@ def actions_phase(seat: int = BLUE, **kw: Any) -> TargiState:
 
 def round_robber(round: int) -> int:
     return {1: 1, 2: 2, 3: 3, 4: 5, 5: 6, 6: 7, 7: 9, 8: 10, 9: 11, 10: 13, 11: 14, 12: 15}[round]
-
-
-def play(state: TargiState, *actions: str) -> tuple[TargiState, list[Event]]:
-    """Apply actions in order (each must be legal); returns the final state and all events."""
-    events: list[Event] = []
-    for action in actions:
-        step = GAME.step(state, action)
-        events.extend(step.events)
-        state = step.state
-    return state, events
-
-
-def texts(events: list[Event]) -> list[str]:
-    return [e.text for e in events]
-
-
-def kind(state: TargiState) -> str | None:
-    d = GAME.decision(state)
-    return d.kind if d is not None else None
 
 
 def legal(state: TargiState) -> list[str]:

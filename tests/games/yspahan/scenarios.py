@@ -9,12 +9,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event
 from games.yspahan import GAME
 from games.yspahan.data import NO, SHOP_INDEX, SHOPS, STREET_INDEX
 from games.yspahan.state import YspahanState
+from tests.games.scenarios import Driver
+from tests.games.scenarios import texts as texts
 
 BLUE, RED, GREEN, YELLOW = 0, 1, 2, 3
+
+_DRIVER = Driver(GAME)
+play, kind = _DRIVER.play, _DRIVER.kind
 
 
 def scenario(
@@ -88,25 +92,6 @@ def scenario(
         setattr(st, attr, value)
     st._dec = None
     return st
-
-
-def play(state: YspahanState, *actions: str) -> tuple[YspahanState, list[Event]]:
-    """Apply actions in order (each must be legal); returns the final state and all events."""
-    events: list[Event] = []
-    for action in actions:
-        step = GAME.step(state, action)
-        events.extend(step.events)
-        state = step.state
-    return state, events
-
-
-def texts(events: list[Event]) -> list[str]:
-    return [e.text for e in events]
-
-
-def kind(state: YspahanState) -> str | None:
-    d = GAME.decision(state)
-    return d.kind if d is not None else None
 
 
 def seat(state: YspahanState) -> int | None:
