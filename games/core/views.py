@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from games.core.contract import JSON, Outcome
+from games.core.contract import JSON, Decision, Outcome
+
+
+def decision_json(decision: Decision | None, seat: int | None) -> JSON | None:
+    """The view's "decision" entry; its actions are listed only in the deciding seat's view."""
+    if decision is None:
+        return None
+    return {
+        "seat": decision.seat,
+        "kind": decision.kind,
+        "prompt": decision.prompt,
+        "actions": list(decision.actions) if seat == decision.seat else [],
+    }
 
 
 def outcome_json(outcome: Outcome | None) -> JSON | None:

@@ -6,7 +6,7 @@ from functools import cache
 from typing import Any
 
 from games.core.contract import JSON, Decision, Outcome
-from games.core.views import outcome_json
+from games.core.views import decision_json, outcome_json
 from games.targi.data import (
     BORDER,
     CELLS,
@@ -110,14 +110,6 @@ def view(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcom
                 "raid_protected": _protected(st, s),
             }
         )
-    decision = None
-    if dec is not None:
-        decision = {
-            "seat": dec.seat,
-            "kind": dec.kind,
-            "prompt": dec.prompt,
-            "actions": list(dec.actions) if seat == dec.seat else [],
-        }
     log = [line for line in st.log if not any(h in line for h in hidden)]
     return {
         "game": "targi",
@@ -135,7 +127,7 @@ def view(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcom
         "tribe_discard": [card_json(c) for c in st.tribe_discard],
         "revealed": [card_json(c) for c in st.revealed],
         "players": players,
-        "decision": decision,
+        "decision": decision_json(dec, seat),
         "log": log,
         "outcome": outcome_json(outcome) if finished else None,
     }

@@ -51,7 +51,7 @@ CARD = {"id": "C5a", "kind": "C5", "name": "Caravan shipment", "text": str,
 from __future__ import annotations
 
 from games.core.contract import JSON, Decision, Outcome
-from games.core.views import outcome_json
+from games.core.views import decision_json, outcome_json
 from games.yspahan.data import (
     BUILDING_VP,
     BUILDINGS,
@@ -185,14 +185,6 @@ def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
                 "breakdown": dict(zip(CATEGORIES, st.pts[s], strict=True)),
             }
         )
-    decision = None
-    if dec is not None:
-        decision = {
-            "seat": dec.seat,
-            "kind": dec.kind,
-            "prompt": dec.prompt,
-            "actions": list(dec.actions) if seat == dec.seat else [],
-        }
     in_super = st.step in ("super", "order", "save")
     current = {
         "group": st.group or None,
@@ -242,7 +234,7 @@ def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
             for b in BUILDINGS
         ],
         "building_vp": list(BUILDING_VP),
-        "decision": decision,
+        "decision": decision_json(dec, seat),
         "log": list(st.log),
         "outcome": outcome_json(outcome),
     }
