@@ -8,26 +8,17 @@ from typing import Any
 import pytest
 
 import renderers
-from games.core import registry, rng
+from games.core import registry
 from renderers import targi
 from renderers.kit import palette as pal
+from tests.renderers.walk import random_walk
 
 SEEDS = (3, 11, 2026)
 EVERY = 6  # render every sixth decision, plus the first of each kind and the final position
 
 
 def states(seed: int) -> Iterator[tuple[Any, Any]]:
-    """(state, decision) along one game whose moves come from a seeded generator."""
-    game = registry.get("targi")
-    state = game.new_game(2, seed)
-    r = rng.seed_state(seed ^ 0x5EED)
-    while True:
-        decision = game.decision(state)
-        yield state, decision
-        if decision is None:
-            return
-        r, i = rng.below(r, len(decision.actions))
-        state = game.apply(state, decision.actions[i])
+    return random_walk("targi", 2, seed)
 
 
 @pytest.mark.parametrize("seed", SEEDS)

@@ -15,10 +15,11 @@ import pytest
 from PIL import Image
 
 import renderers
-from games.core import registry, rng
+from games.core import registry
 from renderers.kit import palette as pal
 from renderers.yspahan import board, city, panel
 from tests.renderers.golden import assert_matches_golden
+from tests.renderers.walk import random_walk
 
 VIEWS = Path(__file__).resolve().parent / "views"
 MAX_BYTES = 500 * 1024
@@ -180,16 +181,7 @@ EVERY = 25
 
 
 def decisions(players: int, seed: int) -> Iterator[tuple[Any, Any]]:
-    game = registry.get("yspahan")
-    state = game.new_game(players, seed)
-    r = rng.seed_state(seed ^ 0x5EED)
-    while True:
-        decision = game.decision(state)
-        yield state, decision
-        if decision is None:
-            return
-        r, i = rng.below(r, len(decision.actions))
-        state = game.apply(state, decision.actions[i])
+    return random_walk("yspahan", players, seed)
 
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
