@@ -13,10 +13,8 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from games.core import Game, all_games
+from games.core import Game, spec, specs
 from games.core import rng as core_rng
-
-TARGETS = {"targi": 20_000, "yspahan": 20_000}  # decisions per second a game's engine should reach
 
 
 def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
@@ -25,7 +23,7 @@ def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict
     rng = core_rng.seed_state(seed)
     busy = 0.0
     for n in range(games):
-        state = game.new_game(game.min_players, seed + n, game.default_options())
+        state = game.new_game(game.min_players, seed + n, game.default_options(game.min_players))
         started = time.perf_counter()
         while game.decision(state) is not None:
             actions = game.legal_actions(state)
@@ -44,14 +42,15 @@ def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict
         "seconds": round(busy, 3),
         "decisions_per_second": round(rate),
     }
-    if game.name in TARGETS:
-        result["target_decisions_per_second"] = TARGETS[game.name]
-        result["meets_target"] = rate >= TARGETS[game.name]
+    targets = spec(game.name).bench
+    if targets is not None:
+        result["target_decisions_per_second"] = targets.decisions_per_second
+        result["meets_target"] = rate >= targets.decisions_per_second
     return result
 
 
 def run(games: int = 1000, seconds: float = 5.0) -> dict[str, Any]:
-    return {game.name: playouts(game, games, seconds) for game in all_games()}
+    return {s.name: playouts(s.engine, games, seconds) for s in specs()}
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,9 +1,9 @@
 """Board-image speed: render + PNG encode of real views, as the bot does after every move.
 
-Views come from seeded random games of the real engines (Targi; Yspahan with 2, 3 and 4
-players), sampled across every phase. The first render of each game in a process (static layer,
-sprites, palette) is reported apart from the steady state. Prints one JSON object with the
-figures of each game under its name.
+Views come from seeded random games of every installed game, at the player counts each game's
+spec names for this benchmark, sampled across every phase. The first render of each game in a
+process (static layer, sprites, palette) is reported apart from the steady state. Prints one
+JSON object with the figures of each game under its name.
 """
 
 from __future__ import annotations
@@ -18,23 +18,29 @@ from typing import Any
 
 from PIL import Image
 
-import renderers
-from games.core import registry
+from games.core import GameSpec, discovery
 from games.core import rng as core_rng
 from renderers.kit import layers
-from renderers.kit.quantize import to_palette
+from renderers.kit.quantize import PNG_COMPRESS_LEVEL
 
 TARGETS = {"median_ms": 60.0, "p95_ms": 100.0, "max_bytes": 500 * 1024, "min_width": 1200}
-PLAYERS: dict[str, tuple[int, ...]] = {"targi": (2,), "yspahan": (2, 3, 4)}
 
 
-def sample_views(
-    games: int, every: int, seed: int = 1, name: str = "targi"
-) -> tuple[list[Any], list[Any]]:
+def benched() -> list[str]:
+    """Games whose spec names player counts for this benchmark."""
+    return [s.name for s in discovery.specs() if s.bench is not None]
+
+
+def player_counts(spec: GameSpec) -> tuple[int, ...]:
+    return spec.bench.render_players if spec.bench else (spec.engine.min_players,)
+
+
+def sample_views(games: int, every: int, seed: int, name: str) -> tuple[list[Any], list[Any]]:
     """Spectator views for the board and deciding-seat views for the panel; the games cycle
-    through the player counts the game supports."""
-    game = registry.get(name)
-    counts = PLAYERS.get(name, (2,))
+    through the player counts the game's spec names."""
+    spec = discovery.spec(name)
+    game = spec.engine
+    counts = player_counts(spec)
     boards: list[Any] = []
     panels: list[Any] = []
     r = core_rng.seed_state(seed)
@@ -57,7 +63,10 @@ def _percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-def measure(render: Callable[[Any], Image.Image], views: Sequence[Any]) -> dict[str, Any]:
+def measure(
+    render: Callable[[Any], Image.Image], encode: Callable[[Image.Image], bytes],
+    views: Sequence[Any],
+) -> dict[str, Any]:
     times: list[float] = []
     sizes: list[int] = []
     widths: set[int] = set()
@@ -65,7 +74,7 @@ def measure(render: Callable[[Any], Image.Image], views: Sequence[Any]) -> dict[
     for view in views:
         started = time.perf_counter()
         image = render(view)
-        data = renderers.encode_png(image)
+        data = encode(image)
         times.append((time.perf_counter() - started) * 1000)
         sizes.append(len(data))
         widths.add(image.width)
@@ -82,12 +91,14 @@ def measure(render: Callable[[Any], Image.Image], views: Sequence[Any]) -> dict[
     }
 
 
-def compare_levels(views: Sequence[Any], name: str = "targi") -> dict[str, Any]:
+def compare_levels(views: Sequence[Any], name: str) -> dict[str, Any]:
     """Encode time and size per zlib level, on palette images and on plain RGB."""
-    images = [renderers.render_board(name, v) for v in views]
+    spec = discovery.spec(name)
+    images = [spec.render_board(v) for v in views]
+    palette = spec.render_module().PALETTE
     out: dict[str, Any] = {}
     for mode in ("palette", "rgb"):
-        prepared = [to_palette(im) if mode == "palette" else im for im in images]
+        prepared = [palette.quantize(im) if mode == "palette" else im for im in images]
         for level in (1, 2, 3, 6, 9):
             times, sizes = [], []
             for im in prepared:
@@ -105,24 +116,27 @@ def compare_levels(views: Sequence[Any], name: str = "targi") -> dict[str, Any]:
 
 def uncached_median(name: str, views: Sequence[Any]) -> float:
     """Median board render+encode when the static layer must be drawn again every time."""
+    spec = discovery.spec(name)
     times: list[float] = []
     for view in views:
         layers.clear()
         started = time.perf_counter()
-        renderers.encode_png(renderers.render_board(name, view))
+        spec.encode_png(spec.render_board(view))
         times.append((time.perf_counter() - started) * 1000)
     return round(statistics.median(times), 1)
 
 
 def run_game(name: str, games: int, every: int, levels: bool = False) -> dict[str, Any]:
-    boards, panels = sample_views(games, every, name=name)
+    spec = discovery.spec(name)
+    counts = player_counts(spec)
+    boards, panels = sample_views(games, every, 1, name)
     started = time.perf_counter()
-    renderers.encode_png(renderers.render_board(name, boards[0]))
+    spec.encode_png(spec.render_board(boards[0]))
     first_ms = (time.perf_counter() - started) * 1000
-    board = measure(lambda v: renderers.render_board(name, v), boards)
-    panel = measure(lambda v: renderers.render_panel(name, v), panels)
+    board = measure(spec.render_board, spec.encode_png, boards)
+    panel = measure(spec.render_panel, spec.encode_png, panels)
     result: dict[str, Any] = {
-        "players": sorted({len(v["players"]) for v in boards}),
+        "players": sorted({counts[g % len(counts)] for g in range(games)}),
         "first_render_ms": round(first_ms, 1),
         "board_without_layer_cache_ms": uncached_median(name, boards[:: max(1, len(boards) // 10)]),
         "board": board,
@@ -141,10 +155,11 @@ def run_game(name: str, games: int, every: int, levels: bool = False) -> dict[st
 
 
 def run(
-    games: int = 3, every: int = 6, levels: bool = False, names: Sequence[str] = tuple(PLAYERS)
+    games: int = 3, every: int = 6, levels: bool = False, names: Sequence[str] | None = None
 ) -> dict[str, Any]:
+    names = list(names or benched())
     result: dict[str, Any] = {
-        "png_compress_level": renderers.PNG_COMPRESS_LEVEL,
+        "png_compress_level": PNG_COMPRESS_LEVEL,
         "targets": TARGETS,
     }
     for name in names:
@@ -158,10 +173,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=3, help="seeded games to sample views from")
     parser.add_argument("--every", type=int, default=6, help="keep every Nth decision's view")
     parser.add_argument("--levels", action="store_true", help="also compare PNG zlib levels")
-    parser.add_argument("--game", action="append", choices=sorted(PLAYERS),
+    parser.add_argument("--game", action="append", choices=benched(),
                         help="benchmark only this game (repeatable; default: all)")
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.games, args.every, args.levels, args.game or tuple(PLAYERS))))
+    print(json.dumps(run(args.games, args.every, args.levels, args.game)))
     return 0
 
 

@@ -17,8 +17,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from games.agents import Agent, agent_rng, get_agent, levels
-from games.core import Decision, Game, GameError, get
-from games.core.registry import all_games
+from games.core import Decision, Game, GameError, all_games, discovery, get
 
 HUMAN = "human"
 DECISION_LIMIT = 100_000  # a game that has not ended by then counts as an error
@@ -65,9 +64,8 @@ def message(error: BaseException) -> str:
 
 def board_png(game: Game[Any], state: Any) -> bytes:
     """The public board image; ImportError/LookupError when no renderer draws this game."""
-    from renderers import encode_png, render_board
-
-    return encode_png(render_board(game.name, game.view(state, None)))
+    spec = discovery.spec(game.name)
+    return spec.encode_png(spec.render_board(game.view(state, None)))
 
 
 # ---- selfplay ------------------------------------------------------------------------------

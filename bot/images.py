@@ -8,18 +8,20 @@ from typing import Any
 
 import discord
 
-import renderers
+from games.core import discovery
 
 BOARD_FILENAME = "board.png"
 PANEL_FILENAME = "panel.png"
 
 
 def _board_png(game: str, view: dict[str, Any]) -> bytes:
-    return renderers.encode_png(renderers.render_board(game, view))
+    spec = discovery.spec(game)
+    return spec.encode_png(spec.render_board(view))
 
 
 def _panel_png(game: str, view: dict[str, Any]) -> bytes:
-    return renderers.encode_png(renderers.render_panel(game, view))
+    spec = discovery.spec(game)
+    return spec.encode_png(spec.render_panel(view))
 
 
 async def board_file(game: str, view: dict[str, Any]) -> discord.File:

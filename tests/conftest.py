@@ -1,8 +1,10 @@
-"""Root test configuration: the repository is importable and library chatter stays quiet."""
+"""Root test configuration: the repository is importable, the test-only toy game is installed
+(through the same discovery every game uses), and library chatter stays quiet."""
 
 from __future__ import annotations
 
 import logging
+import os
 import sys
 from pathlib import Path
 
@@ -13,3 +15,12 @@ if str(ROOT) not in sys.path:
 for noisy in ("discord", "aiosqlite", "asyncio", "PIL", "simcord"):
     logging.getLogger(noisy).setLevel(logging.WARNING)
 
+
+TEST_GAMES = "tests.toygame"
+_extra = [n for n in os.environ.get("CARAVANSERAI_GAMES", "").split(",") if n.strip()]
+os.environ["CARAVANSERAI_GAMES"] = ",".join(dict.fromkeys([*_extra, TEST_GAMES]))
+os.environ.setdefault("PYTHONPATH", str(ROOT))  # lets the CLI in a subprocess find tests.toygame
+
+from games.core import discovery  # noqa: E402  (after the environment names the test game)
+
+discovery.rediscover()

@@ -1,7 +1,8 @@
-"""Imports only point down: bot -> games / renderers / storage; renderers -> games.
+"""Imports only point down: bot -> games / renderers / storage; a game's renderer -> the kit.
 
 The rules engines stay pure (no I/O, clocks, global randomness or event loop) so that a game
-replays identically anywhere; renderers never reach into Discord or the database.
+replays identically anywhere; a game's renderer reads only its game's views (never the
+engine, never another game); the kit and everything outside a game's folder know no game.
 """
 
 from __future__ import annotations
@@ -13,15 +14,45 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 
+ENGINE_FORBIDDEN = frozenset({
+    "discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "random", "time", "socket", "os",
+    "bot", "renderers", "storage",
+})
 FORBIDDEN: dict[str, frozenset[str]] = {
-    "games": frozenset({
-        "discord", "PIL", "aiosqlite", "asyncio", "sqlite3", "random", "time", "socket", "os",
-        "bot", "renderers", "storage",
-    }),
-    "renderers": frozenset({"discord", "storage", "aiosqlite", "bot"}),
+    "games/core": ENGINE_FORBIDDEN,
+    "games/agents": ENGINE_FORBIDDEN,
+    "renderers": frozenset({"discord", "storage", "aiosqlite", "bot", "games"}),
     "storage": frozenset({"discord", "bot", "renderers"}),
     "bot/service": frozenset({"discord"}),
 }
+# Discovery reads one environment variable (extra game packages); nothing else in games/ may.
+ALLOWED: dict[str, frozenset[str]] = {"games/core/discovery.py": frozenset({"os"})}
+
+
+def game_packages() -> list[str]:
+    return sorted(
+        p.name for p in (ROOT / "games").iterdir()
+        if (p / "__init__.py").is_file() and p.name not in ("core", "agents")
+    )
+
+
+def game_layers() -> dict[str, frozenset[str]]:
+    """Per game: the engine is pure; the renderer reads views only (no engine, no other game);
+    the package's own modules (spec, reference, helpers) draw nothing."""
+    layers: dict[str, frozenset[str]] = {}
+    names = game_packages()
+    for name in names:
+        others = frozenset(f"games.{n}" for n in names if n != name)
+        layers[f"games/{name}/engine"] = ENGINE_FORBIDDEN | others
+        layers[f"games/{name}/render"] = frozenset({
+            "discord", "storage", "aiosqlite", "bot", "games.core", "games.agents",
+            f"games.{name}.engine", *others,
+        })
+    return layers
+
+
+def all_layers() -> dict[str, frozenset[str]]:
+    return {**FORBIDDEN, **game_layers()}
 
 
 def module_name(path: Path) -> str:
@@ -59,22 +90,42 @@ def python_files(folder: str) -> list[Path]:
     return sorted((ROOT / folder).rglob("*.py"))
 
 
-@pytest.mark.parametrize("layer", sorted(FORBIDDEN))
+@pytest.mark.parametrize("layer", sorted(all_layers()))
 def test_layer_imports_only_point_down(layer: str) -> None:
-    forbidden = frozenset(f.replace("/", ".") for f in FORBIDDEN[layer])
+    forbidden = frozenset(f.replace("/", ".") for f in all_layers()[layer])
     bad = {}
     for path in python_files(layer):
+        where = str(path.relative_to(ROOT))
+        found = [
+            name for name in violations(
+                path.read_text(encoding="utf-8"), module_name(path), forbidden,
+                path.name == "__init__.py",
+            )
+            if name.split(".")[0] not in ALLOWED.get(where, frozenset())
+        ]
+        if found:
+            bad[where] = found
+    assert not bad, f"{layer} imports what it must not: {bad}"
+
+
+@pytest.mark.parametrize("name", game_packages())
+def test_a_game_package_loads_no_drawing_code_until_asked(name: str) -> None:
+    """The spec names its renderer by module, so engine-only processes never import PIL."""
+    forbidden = ENGINE_FORBIDDEN | {f"games.{name}.render"}
+    package = ROOT / "games" / name
+    for path in sorted(package.glob("*.py")):
         found = violations(
             path.read_text(encoding="utf-8"), module_name(path), forbidden,
             path.name == "__init__.py",
         )
-        if found:
-            bad[str(path.relative_to(ROOT))] = found
-    assert not bad, f"{layer} imports what it must not: {bad}"
+        assert not found, f"{path.relative_to(ROOT)} imports {found}"
 
 
 def test_the_engines_exist_to_be_checked() -> None:
     assert python_files("games/core"), "nothing to check under games/"
+    assert game_packages(), "no game package under games/"
+    for name in game_packages():
+        assert python_files(f"games/{name}/engine"), f"games/{name} has no engine/"
 
 
 @pytest.mark.parametrize(
@@ -89,9 +140,9 @@ def test_the_engines_exist_to_be_checked() -> None:
     ],
 )
 def test_forbidden_imports_are_found(source: str) -> None:
-    assert violations(source, "games.targi.rules", FORBIDDEN["games"], False)
+    assert violations(source, "games.core.rules", ENGINE_FORBIDDEN, False)
 
 
 def test_allowed_imports_pass() -> None:
     source = "import json\nfrom games.core import rng\nfrom . import data\nfrom .. import core\n"
-    assert violations(source, "games.targi.rules", FORBIDDEN["games"], False) == []
+    assert violations(source, "games.core.rules", ENGINE_FORBIDDEN, False) == []

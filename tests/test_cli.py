@@ -6,13 +6,14 @@ import io
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot import cli
-from games.core import registry
+from games.core import discovery
 from tests.games.toy import ToyGame, ToyState
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -27,10 +28,20 @@ class BrokenOnSeedFour(ToyGame):
         return super().new_game(players, seed, options)
 
 
+class Undrawn(ToyGame):
+    name = "blindtoy"
+
+
 @pytest.fixture(autouse=True)
-def toy_games(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setitem(registry._GAMES, "toy", ToyGame())
-    monkeypatch.setitem(registry._GAMES, "brokentoy", BrokenOnSeedFour())
+def broken_toy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A broken game installed beside the real ones, for the error paths."""
+    found = {s.name: s for s in discovery.specs()}
+    assert "toy" in found, "the test-only toy game is discovered like any game"
+    broken = replace(found["toy"], engine=BrokenOnSeedFour())
+    blind = replace(found["toy"], engine=Undrawn(), renderer="tests.toygame.no_such_renderer")
+    monkeypatch.setattr(
+        discovery, "_specs", lambda: {**found, "brokentoy": broken, "blindtoy": blind}
+    )
 
 
 def run_cli(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -207,9 +218,10 @@ def test_play_goes_on_without_images_for_a_game_nobody_draws(
     capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
 ) -> None:
     monkeypatch.setattr("sys.stdin", io.StringIO(""))
-    code, out, _ = run_cli(capsys, "play", "toy", "--seats", "random", "--out", str(tmp_path))
+    code, out, _ = run_cli(capsys, "play", "blindtoy", "--seats", "random", "--out",
+                           str(tmp_path))
     assert code == 0
-    assert "(no board images: No renderer for 'toy'." in out
+    assert "(no board images: No module named 'tests.toygame.no_such_renderer'" in out
     assert "Winner: " in out and not list(tmp_path.iterdir())
 
 

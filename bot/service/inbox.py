@@ -205,7 +205,7 @@ class InfoOps(TableCore):
 
     @staticmethod
     def _concession(engine: Any, info: TableInfo, state: Any, seat: int) -> Outcome:
-        scores = tuple(engine.provisional_scores(state))
+        scores = tuple(engine.provisional_scores(state, None))
         return Outcome(
             scores=scores,
             breakdown=tuple({"Points so far": s} for s in scores),

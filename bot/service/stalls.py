@@ -218,7 +218,7 @@ class SeatOps(TableCore):
         label = engine.seat_label(seat)
         reason = f"{label} conceded"
         winners = [s.seat for s in info.seats if s.seat != seat]
-        scores = list(engine.provisional_scores(state))
+        scores = list(engine.provisional_scores(state, None))
         new_version = info.version + 1
         async with self.store.transaction() as tx:
             await self._same_version(tx, info)

@@ -67,8 +67,7 @@ from bot.service.models import (
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
 from bot.service.timers import current_deadline, schedule_turn, unix
-from games.core import Game, Outcome, SchemaError, Step
-from games.core import registry as game_registry
+from games.core import Game, Outcome, SchemaError, Step, discovery
 from storage import (
     ActionRecord,
     Clock,
@@ -100,7 +99,7 @@ class TableCore:
         self,
         store: Store,
         *,
-        games: GameLookup = game_registry.get,
+        games: GameLookup = discovery.get,
         agents: AgentChooser = choose_with_games_agents,
         levels: Sequence[str] | None = None,
         clock: Clock = utc_now,

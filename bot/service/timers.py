@@ -38,8 +38,7 @@ from typing import Any
 
 from bot.service.pace import Pace
 from bot.service.settings import UserSettings
-from games.core import Game
-from games.core import registry as game_registry
+from games.core import Game, discovery
 from storage import Clock, Conflict, Store, TimerRecord, Transaction, utc_now
 
 log = logging.getLogger(__name__)
@@ -92,7 +91,7 @@ class TimerService:
         *,
         clock: Clock = utc_now,
         sleep: Sleep = asyncio.sleep,
-        games: Callable[[str], Game[Any]] = game_registry.get,
+        games: Callable[[str], Game[Any]] = discovery.get,
         max_sleep: float = 300.0,
         batch: int = 100,
     ) -> None:

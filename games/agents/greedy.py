@@ -62,7 +62,7 @@ def evaluate(game: Game[Any], state: Any, seat: int) -> float:
     result first."""
     outcome = game.outcome(state)
     if outcome is None:
-        values = [game.evaluate(state, s) for s in range(len(game.provisional_scores(state)))]
+        values = [game.evaluate(state, s) for s in range(len(game.provisional_scores(state, seat)))]
         others = [v for s, v in enumerate(values) if s != seat]
         return values[seat] - (max(others) if others else 0.0)
     scores = outcome.scores

@@ -16,29 +16,88 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
-from games.core.errors import AmbiguousAction, GameOver, IllegalAction, NotationError, SchemaError
+from games.core.errors import (
+    AmbiguousAction,
+    GameOver,
+    IllegalAction,
+    NotationError,
+    OptionError,
+    SchemaError,
+)
 
 S = TypeVar("S")
 
 JSON = dict[str, Any]
 
 
+MAX_OPTIONS = 25  # a Discord select menu holds 25 options; a decision never offers more
+
+
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """Who must decide now, and between what. Always a single seat, possibly not the active one."""
+    """Who must decide now, and between what. Always a single seat, possibly not the active one.
+
+    ``prompt`` is public: every member may read it, so it never depends on what other seats
+    cannot see (a hidden hand, a deck's order). ``actions`` go to the deciding seat only.
+    """
 
     seat: int
-    kind: str  # stable identifier, e.g. "place_targi", "raid_payment"
-    prompt: str  # one sentence addressed to the deciding seat
+    kind: str  # stable identifier, e.g. "place_figure", "raid_payment"
+    prompt: str  # one sentence addressed to the deciding seat, readable by everyone
     actions: tuple[str, ...]  # every legal option, canonical notation, in display order
 
 
 @dataclass(frozen=True, slots=True)
+class Option:
+    """One option of a decision for people and pictures: what to type, what to show, and what
+    on the board it points at (``targets``: plain JSON such as ``{"space": 7}`` or
+    ``{"card": "C6", "cost": {"gold": 2}}``), so no panel or renderer re-parses notation."""
+
+    notation: str
+    label: str
+    targets: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
 class Event:
-    """Something that happened, as one sentence for the log and the turn summary."""
+    """Something that happened, as one sentence for the log and the turn summary.
+
+    ``audience`` None means every member may read it; otherwise only those seats (a card
+    drawn, what a peek showed). A private event usually has a public twin ("Blue drew a card").
+    """
 
     text: str
-    seat: int | None = None
+    seat: int | None = None  # the seat the event is about, if any
+    audience: tuple[int, ...] | None = None
+
+    @property
+    def public(self) -> bool:
+        return self.audience is None
+
+    def visible_to(self, viewer: int | None) -> bool:
+        """Whether ``viewer`` (a seat, or None for a spectator) may read this event."""
+        return self.audience is None or (viewer is not None and viewer in self.audience)
+
+    def to_json(self) -> Any:
+        """A public event stays a bare sentence, as logs stored before audiences existed."""
+        if self.audience is None and self.seat is None:
+            return self.text
+        data: JSON = {"text": self.text}
+        if self.seat is not None:
+            data["seat"] = self.seat
+        if self.audience is not None:
+            data["audience"] = list(self.audience)
+        return data
+
+    @staticmethod
+    def from_json(data: Any) -> Event:
+        if isinstance(data, str):
+            return Event(data)
+        audience = data.get("audience")
+        return Event(
+            str(data["text"]), data.get("seat"),
+            None if audience is None else tuple(int(s) for s in audience),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,24 +112,121 @@ class Step:
 
 @dataclass(frozen=True)
 class Outcome:
-    """Final result. ``breakdown[seat]`` maps a scoring category to points and sums to the score."""
+    """Final result. ``breakdown[seat]`` maps a scoring category to points and sums to the score.
+
+    A competitive game names its ``winners``. A solo or cooperative game names its ``result``
+    instead ("74 points: Master merchant", "Lost to the rival"); its winners are the seats that
+    won, which may be none.
+    """
 
     scores: tuple[int, ...]
     breakdown: tuple[Mapping[str, int], ...]
-    winners: tuple[int, ...]  # more than one seat = shared victory
+    winners: tuple[int, ...]  # more than one seat = shared victory; none = nobody won
     reason: str  # how the game ended, in words
     tiebreak: str | None = None  # the tie-break that separated the leaders, if one was needed
     tiebreak_values: tuple[Mapping[str, int], ...] = field(default_factory=tuple)
+    result: str | None = None  # solo or cooperative result in words; None in a competitive game
+
+    def headline(self, labels: Sequence[str]) -> str:
+        """One line for people: "Blue wins! Blue 7 – White 4", or the solo result."""
+        scores = " – ".join(f"{labels[s]} {v}" for s, v in enumerate(self.scores))
+        if self.result is not None:
+            return self.result if len(self.scores) == 1 else f"{self.result} ({scores})"
+        if len(self.winners) == 1:
+            return f"{labels[self.winners[0]]} wins! {scores}"
+        if self.winners:
+            names = " and ".join(labels[s] for s in self.winners)
+            return f"Shared victory: {names}. {scores}"
+        return f"Nobody wins. {scores}"
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """What a game is, declared once and read by the lobby, the agents, the tests and the docs."""
+
+    min_players: int
+    max_players: int
+    chance: bool  # shuffles or dice after the set-up
+    hidden_information: bool  # something some seat may not see
+    typical_decisions: int  # decisions in a typical game at the usual player count
+    blurb: str  # one sentence for the lobby and /rules
+    solo: bool = False  # playable by one person (against the game or an automa)
+    cooperative: bool = False  # the seats win or lose together
+
+
+OptionValue = bool | int | str
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: its name, the values it allows (at most 25, a Discord choice list),
+    its default, and the player counts it applies to (None = all)."""
+
+    name: str
+    label: str
+    values: tuple[OptionValue, ...]
+    default: OptionValue
+    players: tuple[int, ...] | None = None
+    help: str = ""
+
+    def applies_to(self, players: int) -> bool:
+        return self.players is None or players in self.players
+
+    def allowed(self) -> str:
+        return ", ".join(_option_text(v) for v in self.values)
+
+    def parse(self, text: str) -> OptionValue:
+        """The value ``text`` names (as typed in a command), or OptionError naming the allowed."""
+        wanted = text.strip().lower()
+        for value in self.values:
+            if _option_text(value).lower() == wanted or (
+                isinstance(value, bool) and wanted in (("yes", "true", "on", "1") if value
+                                                       else ("no", "false", "off", "0"))
+            ):
+                return value
+        raise OptionError(
+            f"`{_shorten(text)}` is not a value of option `{self.name}`. "
+            f"Allowed: {self.allowed()}."
+        )
+
+
+def _option_text(value: OptionValue) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return str(value)
+
+
+def _shorten(text: str, limit: int = 40) -> str:
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+@dataclass(frozen=True)
+class Observation(Generic[S]):
+    """What one seat knows (None = a spectator), as a state of the game in which everything
+    that seat cannot see (other hands, deck orders, the generator) has been replaced by a
+    canonical stand-in. Two real states the seat cannot tell apart give equal observations."""
+
+    seat: int | None
+    state: S
 
 
 class Game(ABC, Generic[S]):
-    """One registered game. Stateless: every method takes the state it works on."""
+    """One game's rules. Stateless: every method takes the state it works on."""
 
-    name: ClassVar[str]  # registry key and notation prefix, e.g. "targi"
-    title: ClassVar[str]  # display name, e.g. "Targi"
-    min_players: ClassVar[int]
-    max_players: ClassVar[int]
+    name: ClassVar[str]  # discovery key and the name of the game's package
+    title: ClassVar[str]  # display name
+    info: ClassVar[GameInfo]
+    options_schema: ClassVar[tuple[OptionSpec, ...]] = ()
     schema_version: ClassVar[int]
+
+    @property
+    def min_players(self) -> int:
+        return self.info.min_players
+
+    @property
+    def max_players(self) -> int:
+        return self.info.max_players
 
     # ---- hooks each engine implements -------------------------------------------------
 
@@ -111,8 +267,17 @@ class Game(ABC, Generic[S]):
         """The final result once the game is over, else None."""
 
     @abstractmethod
-    def provisional_scores(self, state: S) -> tuple[int, ...]:
-        """Points each seat would have if the game were scored now (used by agents and boards)."""
+    def provisional_scores(self, state: S, viewer: int | None) -> tuple[int, ...]:
+        """Points each seat would have if the game were scored now, as far as ``viewer`` (a seat,
+        or None for a spectator) can tell: hidden holdings of other seats are left out."""
+
+    @abstractmethod
+    def _observe(self, state: S, seat: int | None) -> S:
+        """A copy of ``state`` with everything ``seat`` cannot see replaced canonically."""
+
+    @abstractmethod
+    def _determinize(self, state: S, seat: int | None, rng: int) -> tuple[S, int]:
+        """A full state consistent with the observed ``state``, drawn with ``rng``."""
 
     def evaluate(self, state: S, seat: int) -> float:
         """A heuristic value of the position for ``seat``, in points (used by agents).
@@ -120,7 +285,7 @@ class Game(ABC, Generic[S]):
         Games override this to credit what the score does not show yet (goods, cards in hand,
         progress toward bonuses); it must be pure, cheap and use only what ``seat`` may see.
         """
-        return float(self.provisional_scores(state)[seat])
+        return float(self.provisional_scores(state, seat)[seat])
 
     @abstractmethod
     def to_json(self, state: S) -> JSON:
@@ -138,10 +303,65 @@ class Game(ABC, Generic[S]):
         """How the rules name a seat (a colour, usually)."""
         return f"Player {seat + 1}"
 
-    def default_options(self) -> dict[str, Any]:
+    def targets(self, state: S, action: str) -> Mapping[str, Any]:
+        """What a legal action points at on the board, as plain JSON (see ``Option``)."""
         return {}
 
+    def default_options(self, players: int | None = None) -> dict[str, Any]:
+        """Every option's default (only those that apply to ``players``, when given)."""
+        return {
+            o.name: o.default for o in self.options_schema
+            if players is None or o.applies_to(players)
+        }
+
     # ---- shared behaviour -------------------------------------------------------------
+
+    def validate_options(
+        self, options: Mapping[str, Any] | None, players: int | None = None
+    ) -> dict[str, Any]:
+        """``options`` checked against the schema, values given as text parsed, defaults filled
+        in. OptionError names what is allowed when a name is unknown or a value is out of
+        range. With ``players`` (the table is full), options that do not apply to that count
+        are dropped: a lobby may choose them before it knows how many will sit."""
+        specs = {o.name: o for o in self.options_schema}
+        chosen: dict[str, Any] = {}
+        for name, value in dict(options or {}).items():
+            spec = specs.get(name)
+            if spec is None:
+                known = ", ".join(specs) or "none"
+                raise OptionError(
+                    f"{self.title} has no option `{_shorten(str(name))}`. Options: {known}."
+                )
+            if isinstance(value, str) and not isinstance(spec.default, str):
+                value = spec.parse(value)
+            if value not in spec.values or type(value) is not type(spec.default):
+                raise OptionError(
+                    f"`{_shorten(str(value))}` is not a value of option `{name}`. "
+                    f"Allowed: {spec.allowed()}."
+                )
+            if players is None or spec.applies_to(players):
+                chosen[name] = value
+        return {**self.default_options(players), **chosen}
+
+    def options(self, state: S) -> tuple[Option, ...]:
+        """The pending decision's options with labels and targets (empty once the game is over).
+
+        Built on demand for panels, menus and autocomplete; the hot loop uses ``actions``."""
+        d = self.decision(state)
+        if d is None:
+            return ()
+        return tuple(Option(a, self.describe(state, a), self.targets(state, a)) for a in d.actions)
+
+    def observe(self, state: S, seat: int | None) -> Observation[S]:
+        """What ``seat`` knows of ``state``: all an agent playing that seat is given."""
+        return Observation(seat, self._observe(state, seat))
+
+    def determinize(self, observation: Observation[S], rng: int) -> tuple[S, int]:
+        """A full state the observer cannot tell from the real one, and the advanced ``rng``."""
+        return self._determinize(observation.state, observation.seat, rng)
+
+    def events_for(self, step: Step, viewer: int | None) -> tuple[Event, ...]:
+        return tuple(e for e in step.events if e.visible_to(viewer))
 
     def legal_actions(self, state: S) -> list[str]:
         d = self.decision(state)
@@ -246,12 +466,19 @@ def ranked_winners(
 
 __all__ = [
     "JSON",
+    "MAX_OPTIONS",
     "AmbiguousAction",
     "Decision",
     "Event",
     "Game",
+    "GameInfo",
     "IllegalAction",
     "NotationError",
+    "Observation",
+    "Option",
+    "OptionError",
+    "OptionSpec",
+    "OptionValue",
     "Outcome",
     "Step",
     "ranked_winners",

@@ -33,3 +33,7 @@ class GameOver(IllegalAction):
 
 class SchemaError(GameError):
     """A serialised state cannot be loaded (wrong game, unknown schema version, bad data)."""
+
+
+class OptionError(GameError):
+    """A game option is unknown, out of range or not for this player count; names the allowed."""

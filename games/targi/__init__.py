@@ -1,9 +1,15 @@
-"""Targi for two players; importing this package registers the game as "targi"."""
+"""Targi for two players: engine, pictures, /rules text and benchmark targets."""
 
-from games.core.registry import register
-from games.targi.rules import Targi
+from games.core.spec import BenchTargets, GameSpec
+from games.targi import reference
+from games.targi.engine.rules import Targi
 
 GAME = Targi()
-register(GAME)
+SPEC = GameSpec(
+    engine=GAME,
+    renderer="games.targi.render",
+    topics=reference.TOPICS,
+    bench=BenchTargets(decisions_per_second=80_000, render_players=(2,)),
+)
 
-__all__ = ["GAME", "Targi"]
+__all__ = ["GAME", "SPEC", "Targi"]

@@ -1,9 +1,15 @@
-"""Yspahan for 2 to 4 players; importing this package registers the game as "yspahan"."""
+"""Yspahan for 2 to 4 players: engine, pictures, /rules text and benchmark targets."""
 
-from games.core.registry import register
-from games.yspahan.rules import Yspahan
+from games.core.spec import BenchTargets, GameSpec
+from games.yspahan import reference
+from games.yspahan.engine.rules import Yspahan
 
 GAME = Yspahan()
-register(GAME)
+SPEC = GameSpec(
+    engine=GAME,
+    renderer="games.yspahan.render",
+    topics=reference.TOPICS,
+    bench=BenchTargets(decisions_per_second=80_000, render_players=(2, 3, 4)),
+)
 
-__all__ = ["GAME", "Yspahan"]
+__all__ = ["GAME", "SPEC", "Yspahan"]

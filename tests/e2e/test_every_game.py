@@ -6,18 +6,18 @@ import random
 
 import pytest
 
-from games.core import registry
+from games.core import discovery
 from tests.e2e.conftest import World
 from tests.e2e.driver import USED, choose, fresh, ids_in, open_panel, png_of
 
 # Targi is played in depth by test_full_game; this checks the Discord face is game-agnostic.
-OTHER_GAMES = [g.name for g in registry.all_games() if g.name != "targi"]
+OTHER_GAMES = [g.name for g in discovery.all_games() if g.name != "targi"]
 
 
 @pytest.mark.parametrize("game", OTHER_GAMES)
 async def test_two_members_and_a_bot_finish_a_game(world: World, game: str) -> None:
     service = world.bot.service
-    engine = registry.get(game)
+    engine = discovery.get(game)
     opened = await world.alice.slash(world.channel, "newgame", game=game)
     lobby = opened.response
     assert lobby is not None

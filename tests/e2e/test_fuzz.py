@@ -17,12 +17,12 @@ import simcord
 
 from bot import images
 from bot.exts.rules._reference import TOPICS
-from games.core import registry
+from games.core import discovery
 from tests.e2e.conftest import World
 from tests.e2e.driver import ids_in, open_table
 
 SEED = 20261130
-GAMES = [g.name for g in registry.all_games()]
+GAMES = [g.name for g in discovery.all_games()]
 PLAY_TEXTS = 1200
 CUSTOM_IDS = 150  # a click costs the harness ~50 ms, a slash ~3 ms
 OPTION_SETS = 300

@@ -13,7 +13,7 @@ import games.targi
 import games.yspahan
 from games.agents import Agent, GreedyAgent, RandomAgent, play_match
 from games.core import Game
-from games.targi.state import TargiState
+from games.targi.engine.state import TargiState
 
 targi: Game[Any] = games.targi.GAME
 yspahan: Game[Any] = games.yspahan.GAME
@@ -82,7 +82,7 @@ def test_targi_values_goods_and_gold_that_do_not_score_yet() -> None:
     richer.res[0][0] += 2  # two more dates: about one Silversmith point
     gold = state.copy()
     gold.res[0][3] += 1  # one more gold: nearly two Silversmith points
-    assert targi.provisional_scores(richer) == targi.provisional_scores(state)
+    assert targi.provisional_scores(richer, None) == targi.provisional_scores(state, None)
     base = targi.evaluate(state, 0)
     assert base < targi.evaluate(richer, 0) < targi.evaluate(gold, 0) < base + 2
     assert targi.evaluate(richer, 1) == targi.evaluate(state, 1)

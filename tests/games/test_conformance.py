@@ -1,6 +1,6 @@
 """The contract every registered game must honour, checked over seeded playouts to the end.
 
-A new game joins this suite by registering itself in games.core.registry.
+A game joins this suite by existing: every game that discovery finds is checked.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Compare a rendered image with its golden PNG, within a tolerance for anti-aliasing.
 
-Goldens are stored on the renderers' shared palette (as the bot posts them), and the image
+Goldens are stored on their game's own palette (as the bot posts them), and the image
 under test is mapped onto the same palette before comparing, which keeps the files small.
 Set ``UPDATE_GOLDEN=1`` to rewrite the goldens from the current renderer. On a mismatch the
 actual image and a difference image are written to ``tests/renderers/failed/`` for review.
@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import Image, ImageChops, ImageStat
 
-from renderers.kit.quantize import to_palette
+from renderers.kit.quantize import Palette
 
 HERE = Path(__file__).resolve().parent
 GOLDEN_DIR = HERE / "golden"
@@ -27,10 +27,11 @@ def mean_difference(a: Image.Image, b: Image.Image) -> float:
 
 
 def assert_matches_golden(
-    image: Image.Image, name: str, golden_dir: Path = GOLDEN_DIR, failed_dir: Path = FAILED_DIR
+    image: Image.Image, name: str, palette: Palette, golden_dir: Path = GOLDEN_DIR,
+    failed_dir: Path = FAILED_DIR,
 ) -> None:
     path = golden_dir / f"{name}.png"
-    posted = to_palette(image.convert("RGB"))
+    posted = palette.quantize(image.convert("RGB"))
     if os.environ.get("UPDATE_GOLDEN") == "1":
         golden_dir.mkdir(parents=True, exist_ok=True)
         posted.save(path, optimize=True)

@@ -7,10 +7,11 @@ from pathlib import Path
 import pytest
 from PIL import Image, ImageChops, ImageStat
 
+from games.targi.render import PALETTE
 from renderers.kit import ImageCache, icons, layout
 from renderers.kit import palette as pal
 from renderers.kit.fonts import BOLD, FONT_DIR, REGULAR, font
-from renderers.kit.quantize import named_colours, palette_image, to_palette
+from renderers.kit.quantize import named_colours
 
 SENTENCE = "White used #14 Tribal Expansion and revealed Oasis OA9, then discarded it."
 
@@ -127,9 +128,9 @@ def test_the_shared_palette_keeps_every_named_colour() -> None:
     colours = named_colours()
     swatch = Image.new("RGB", (len(colours), 1))
     swatch.putdata(colours)
-    mapped = to_palette(swatch).convert("RGB")
+    mapped = PALETTE.quantize(swatch).convert("RGB")
     for i, want in enumerate(colours):
         got = mapped.getpixel((i, 0))
         assert isinstance(got, tuple)
         assert all(abs(a - b) <= 8 for a, b in zip(want, got, strict=True)), (want, got)
-    assert palette_image().mode == "P"
+    assert PALETTE.image().mode == "P"

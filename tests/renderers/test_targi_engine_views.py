@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-import renderers
-from games.core import registry
-from renderers import targi
+from games.core import discovery
+from games.targi import SPEC as TARGI
+from games.targi.render import board as targi
 from renderers.kit import palette as pal
 from tests.renderers.walk import random_walk
 
@@ -23,19 +23,19 @@ def states(seed: int) -> Iterator[tuple[Any, Any]]:
 
 @pytest.mark.parametrize("seed", SEEDS)
 def test_board_and_panel_render_along_a_whole_game(seed: int) -> None:
-    game = registry.get("targi")
+    game = discovery.get("targi")
     seen: set[str] = set()
     rendered = 0
     for n, (state, decision) in enumerate(states(seed)):
         first_of_kind = decision is not None and decision.kind not in seen
         if not (first_of_kind or decision is None or n % EVERY == 0):
             continue
-        board = renderers.render_board("targi", game.view(state, None))
+        board = TARGI.render_board(game.view(state, None))
         assert board.size == (targi.WIDTH, targi.HEIGHT)
         if decision is not None:
             seen.add(decision.kind)
             view = game.view(state, decision.seat)
-            panel = renderers.render_panel("targi", view)
+            panel = TARGI.render_panel(view)
             assert panel.width >= 900
             # the panel is the deciding seat's: its header wears that seat's colour
             header = panel.getpixel((panel.width // 2, 4))
@@ -50,13 +50,13 @@ def test_board_and_panel_render_along_a_whole_game(seed: int) -> None:
 
 
 def test_the_final_board_shows_the_outcome_of_a_real_game() -> None:
-    game = registry.get("targi")
+    game = discovery.get("targi")
     *_, (final, decision) = states(SEEDS[0])
     assert decision is None
     view = game.view(final, None)
     assert view["outcome"] is not None
-    image = renderers.render_board("targi", view)
-    data = renderers.encode_png(image)
+    image = TARGI.render_board(view)
+    data = TARGI.encode_png(image)
     assert len(data) <= 500 * 1024
     # the winner's figure stands in the prompt box
     winners = view["outcome"]["winners"]

@@ -14,10 +14,10 @@ from typing import Any
 import pytest
 from PIL import Image
 
-import renderers
-from games.core import registry
+from games.core import discovery
+from games.yspahan import SPEC as YSPAHAN
+from games.yspahan.render import PALETTE, board, city, panel
 from renderers.kit import palette as pal
-from renderers.yspahan import board, city, panel
 from tests.renderers.golden import assert_matches_golden
 from tests.renderers.walk import random_walk
 
@@ -47,19 +47,19 @@ def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
 
 @pytest.mark.parametrize("name", BOARDS)
 def test_board_matches_golden(name: str) -> None:
-    image = renderers.render_board("yspahan", saved(name))
-    assert_matches_golden(image, f"yspahan_board_{name}")
+    image = YSPAHAN.render_board(saved(name))
+    assert_matches_golden(image, f"yspahan_board_{name}", PALETTE)
 
 
 @pytest.mark.parametrize("name", PANELS)
 def test_panel_matches_golden(name: str) -> None:
-    image = renderers.render_panel("yspahan", saved(name))
-    assert_matches_golden(image, f"yspahan_panel_{name}")
+    image = YSPAHAN.render_panel(saved(name))
+    assert_matches_golden(image, f"yspahan_panel_{name}", PALETTE)
 
 
 @pytest.mark.parametrize("name", BOARDS)
 def test_board_png_is_landscape_wide_and_small(name: str) -> None:
-    data = renderers.encode_png(renderers.render_board("yspahan", saved(name)))
+    data = YSPAHAN.encode_png(YSPAHAN.render_board(saved(name)))
     assert len(data) <= MAX_BYTES
     with Image.open(io.BytesIO(data)) as png:
         assert png.width >= 1200
@@ -68,7 +68,7 @@ def test_board_png_is_landscape_wide_and_small(name: str) -> None:
 
 def test_a_shop_shows_its_owners_cube_and_the_supervisor_stands_on_his_space() -> None:
     view = saved("busy_4p")
-    image = renderers.render_board("yspahan", view)
+    image = YSPAHAN.render_board(view)
     shop = next(s for s in view["shops"] if s["owner"] is not None)
     x0, y0, x1, _y1 = city.cell_box(shop["x"], shop["y"])
     # the middle of the cube face (clear of its initial) is the owner's colour
@@ -85,7 +85,7 @@ def test_a_shop_shows_its_owners_cube_and_the_supervisor_stands_on_his_space() -
 
 def test_the_caravan_shows_each_cube_in_its_owners_colour() -> None:
     view = saved("busy_4p")
-    image = renderers.render_board("yspahan", view)
+    image = YSPAHAN.render_board(view)
     caravan = view["caravan"]
     filled = [s for s in caravan["spaces"] if s["owner"] is not None]
     assert filled
@@ -107,15 +107,15 @@ def test_the_board_never_shows_a_hand_so_every_seat_sees_the_same_board() -> Non
     for player in spectator["players"]:
         player["hand"] = None
     spectator["decision"]["actions"] = []
-    a = renderers.render_board("yspahan", own)
-    b = renderers.render_board("yspahan", spectator)
+    a = YSPAHAN.render_board(own)
+    b = YSPAHAN.render_board(spectator)
     assert a.tobytes() == b.tobytes()
 
 
 def test_the_panel_lists_the_own_hand_and_grows_with_the_options() -> None:
     own = saved("cards_2p_end_turn")
     seat = own["decision"]["seat"]
-    picture = renderers.render_panel("yspahan", own)
+    picture = YSPAHAN.render_panel(own)
     assert close(colour_at(picture, (picture.width // 2, 4)), pal.seat_style("Red")[0])
     # a hand card is a sand-coloured tile below the resources
     assert close(colour_at(picture, (200, panel.HAND_TOP + panel.HAND_CARD_H - 12)), pal.CARD)
@@ -124,7 +124,7 @@ def test_the_panel_lists_the_own_hand_and_grows_with_the_options() -> None:
     many = json.loads(json.dumps(saved("busy_4p_place")))
     empty = [f"cube {s['id']}" for s in many["shops"] if s["owner"] is None]
     many["decision"]["actions"] = empty
-    tall = renderers.render_panel("yspahan", many)
+    tall = YSPAHAN.render_panel(many)
     rows = -(-len(empty) // 2)
     assert tall.width == panel.PANEL_W
     assert tall.height >= 122 + rows * panel.ACTION_ROW
@@ -186,22 +186,22 @@ def decisions(players: int, seed: int) -> Iterator[tuple[Any, Any]]:
 
 @pytest.mark.parametrize(("players", "seed"), GAMES)
 def test_board_and_panel_render_along_a_whole_game(players: int, seed: int) -> None:
-    game = registry.get("yspahan")
+    game = discovery.get("yspahan")
     seen: set[str] = set()
     rendered = 0
     for n, (state, decision) in enumerate(decisions(players, seed)):
         first_of_kind = decision is not None and decision.kind not in seen
         if not (first_of_kind or decision is None or n % EVERY == 0):
             continue
-        data = renderers.encode_png(renderers.render_board("yspahan", game.view(state, None)))
+        data = YSPAHAN.encode_png(YSPAHAN.render_board(game.view(state, None)))
         assert len(data) <= MAX_BYTES
         with Image.open(io.BytesIO(data)) as png:
             assert png.size == (board.WIDTH, board.HEIGHT)
         if decision is not None:
             seen.add(decision.kind)
             view = game.view(state, decision.seat)
-            picture = renderers.render_panel("yspahan", view)
-            assert len(renderers.encode_png(picture)) <= MAX_BYTES
+            picture = YSPAHAN.render_panel(view)
+            assert len(YSPAHAN.encode_png(picture)) <= MAX_BYTES
             label = view["players"][decision.seat]["label"]
             assert close(colour_at(picture, (picture.width // 2, 4)), pal.seat_style(label)[0])
         rendered += 1
@@ -212,14 +212,14 @@ def test_board_and_panel_render_along_a_whole_game(players: int, seed: int) -> N
 
 def test_a_spectator_panel_wears_no_seat_colour() -> None:
     view = saved("busy_4p")  # a spectator's view: no hand, no actions
-    picture = renderers.render_panel("yspahan", view)
+    picture = YSPAHAN.render_panel(view)
     assert panel.panel_seat(view) is None
     assert close(colour_at(picture, (picture.width // 2, 4)), pal.PANEL)
 
 
 def test_a_full_souks_value_turns_gold_and_the_others_stay_dark() -> None:
     view = saved("busy_4p")
-    image = renderers.render_board("yspahan", view)
+    image = YSPAHAN.render_board(view)
     badges = city.badge_cells(view)
     states = {s["id"]: s["complete"] for s in view["souks"]}
     assert True in states.values() and False in states.values()

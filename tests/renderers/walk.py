@@ -5,12 +5,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from games.core import registry, rng
+from games.core import discovery, rng
 
 
 def random_walk(game_name: str, players: int, seed: int) -> Iterator[tuple[Any, Any]]:
     """(state, decision) along one game whose moves come from a seeded generator."""
-    game = registry.get(game_name)
+    game = discovery.get(game_name)
     state = game.new_game(players, seed)
     r = rng.seed_state(seed ^ 0x5EED)
     while True:

@@ -20,7 +20,7 @@ from bot.service import (
     UnknownGame,
 )
 from bot.service.tables import secure_seed
-from games.core import registry
+from games.core import discovery
 from tests.service.conftest import (
     CHANNEL,
     GUEST,
@@ -41,7 +41,7 @@ async def test_create_table_seats_the_host_and_stores_the_seed(service: TableSer
     assert (info.game, info.status, info.version, info.host_id) == ("targi", "lobby", 0, HOST)
     assert [(s.seat, s.user_id, s.name) for s in info.seats] == [(0, HOST, "Hana")]
     assert info.seed == SEED
-    assert info.options == registry.get("targi").default_options()
+    assert info.options == discovery.get("targi").default_options()
     with pytest.raises(UnknownGame, match="chess"):
         await service.create_table(
             "chess", guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Hana"

@@ -16,14 +16,14 @@ from bot.exts.lobby._components import LobbyButton, lobby_view
 from bot.exts.lobby._embeds import lobby_embed, thread_name
 from bot.service import NotHost
 from bot.service.pace import DEFAULT_PACE, PACES
-from games.core import registry
+from games.core import discovery
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
 
 log = logging.getLogger(__name__)
 
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.name) for g in registry.all_games()]
+GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.name) for g in discovery.all_games()]
 PACE_CHOICES = [app_commands.Choice(name=p.title, value=p.name) for p in PACES.values()]
 THREAD_ARCHIVE_MINUTES: Literal[10080] = 10080  # a week: games are played over days
 

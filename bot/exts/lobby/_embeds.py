@@ -7,7 +7,7 @@ from typing import Any
 import discord
 
 from bot.service.pace import PACES
-from games.core import registry
+from games.core import discovery
 
 COLOUR = discord.Colour.from_rgb(201, 140, 62)
 
@@ -18,7 +18,7 @@ def seat_line(seat: Any, label: str | None) -> str:
 
 
 def lobby_embed(info: Any) -> discord.Embed:
-    game = registry.get(info.game)
+    game = discovery.get(info.game)
     seats = list(info.seats)
     # Seats are dealt at the start, so colours are shown only once the game is under way.
     dealt = info.status != "lobby"
@@ -48,7 +48,7 @@ def lobby_embed(info: Any) -> discord.Embed:
 
 
 def thread_name(info: Any) -> str:
-    game = registry.get(info.game)
+    game = discovery.get(info.game)
     names = " vs ".join(s.name for s in info.seats)
     return f"{game.title} #{info.id} · {names}"[:100]
 

@@ -10,29 +10,32 @@ from discord.ext import commands
 
 from bot.errors import BotError
 from bot.exts.rules._reference import TOPICS, reference, topics_for
-from games.core import registry
+from games.core import discovery
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
 
 COLOUR = discord.Colour.from_rgb(201, 140, 62)
 EMBED_DESCRIPTION_LIMIT = 4096
-GAME_CHOICES = [app_commands.Choice(name=g.title, value=g.name) for g in registry.all_games()]
-TOPIC_CHOICES = [app_commands.Choice(name=t.capitalize(), value=t) for t in TOPICS]
+GAME_CHOICES = [app_commands.Choice(name=s.title, value=s.name) for s in discovery.specs()]
+TOPIC_CHOICES = [
+    app_commands.Choice(name=t.capitalize(), value=t)
+    for t in dict.fromkeys([*TOPICS, *(t for s in discovery.specs() for t in s.topics)])
+][:25]
 
 
 def rules_embed(game_name: str, topic: str) -> discord.Embed:
     try:
-        game = registry.get(game_name)
-    except KeyError:
-        raise BotError(f"There is no game called {game_name!r}.") from None
-    text = reference(game, topic)
+        spec = discovery.spec(game_name)
+    except discovery.UnknownGame:
+        raise BotError(f"There is no game called {game_name[:40]!r}.") from None
+    text = reference(spec, topic)
     embed = discord.Embed(
-        title=f"{game.title} — {topic.strip().lower() or 'overview'}",
+        title=f"{spec.title} — {topic.strip().lower()[:40] or 'overview'}",
         description=text[:EMBED_DESCRIPTION_LIMIT],
         colour=COLOUR,
     )
-    embed.set_footer(text="Topics: " + ", ".join(topics_for(game)))
+    embed.set_footer(text="Topics: " + ", ".join(topics_for(spec)))
     return embed
 
 

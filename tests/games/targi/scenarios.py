@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.targi import GAME
-from games.targi.data import CELLS
-from games.targi.state import NO, TargiState
+from games.targi.engine.data import CELLS
+from games.targi.engine.state import NO, TargiState
 from tests.games.scenarios import Driver
 from tests.games.scenarios import texts as texts
 

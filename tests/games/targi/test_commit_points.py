@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from games.targi import GAME
-from games.targi.state import TargiState
+from games.targi.engine.state import TargiState
 from tests.games.targi.scenarios import (
     BLUE,
     WHITE,

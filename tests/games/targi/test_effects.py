@@ -5,8 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.targi import GAME
-from games.targi.data import TRIBE_CARDS, check_tables
-from games.targi.state import TargiState
+from games.targi.engine.data import TRIBE_CARDS, check_tables
+from games.targi.engine.state import TargiState
 from tests.games.targi.scenarios import (
     BLUE,
     WHITE,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.targi import GAME
-from games.targi.state import TargiState
+from games.targi.engine.state import TargiState
 from tests.games.targi.scenarios import (
     BLUE,
     WHITE,
@@ -151,7 +151,7 @@ def test_outcome_breakdown_sums_to_the_score_and_names_categories() -> None:
         "VP tokens": 3, "Tribe cards": 3, "Card effects": 2, "Row bonuses": 0
     }  # fmt: skip
     assert out.scores == (8, 11) and out.winners == (WHITE,) and out.tiebreak is None
-    assert GAME.provisional_scores(st) == (8, 11)
+    assert GAME.provisional_scores(st, None) == (8, 11)
 
 
 def test_action_phase_ends_automatically_when_no_piece_is_left() -> None:

@@ -15,9 +15,9 @@ import pytest
 from games.core import rng
 from games.core.contract import Decision
 from games.targi import GAME
-from games.targi.data import TRIBE_CARDS
-from games.targi.decisions import display_size, intersections
-from games.targi.state import TargiState
+from games.targi.engine.data import TRIBE_CARDS
+from games.targi.engine.decisions import display_size, intersections
+from games.targi.engine.state import TargiState
 from tests.games import golden
 
 SEED = 4
@@ -119,4 +119,4 @@ def test_a_played_game_ends_after_the_round_of_the_12th_card(
     # The limit check still ran before scoring.
     for s in (0, 1):
         assert sum(state.res[s][:3]) <= 10 and state.res[s][3] <= 3
-    assert outcome.scores == GAME.provisional_scores(state)
+    assert outcome.scores == GAME.provisional_scores(state, None)

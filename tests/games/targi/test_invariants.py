@@ -8,8 +8,8 @@ import pytest
 
 from games.core import rng
 from games.targi import GAME
-from games.targi.data import GOODS_IDS, TRIBE_IDS
-from games.targi.state import NO, TargiState
+from games.targi.engine.data import GOODS_IDS, TRIBE_IDS
+from games.targi.engine.state import NO, TargiState
 
 EVERY_CARD = Counter((*GOODS_IDS, *TRIBE_IDS))
 PREFERRED = ("play", "hand", "row", "alt", "omit", "choose", "take")

@@ -8,7 +8,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.targi import GAME
-from games.targi.state import TargiState
+from games.targi.engine.state import TargiState
 from tests.games.targi.scenarios import (
     BLUE,
     WHITE,

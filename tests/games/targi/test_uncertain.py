@@ -6,7 +6,7 @@ If better data turns up and a reading changes, the matching test here is the one
 from __future__ import annotations
 
 from games.targi import GAME
-from games.targi.data import BORDER, GOODS_CARDS, TRIBE_CARDS
+from games.targi.engine.data import BORDER, GOODS_CARDS, TRIBE_CARDS
 from tests.games.targi.scenarios import (
     BLUE,
     WHITE,

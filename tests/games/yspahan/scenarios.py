@@ -10,8 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from games.yspahan import GAME
-from games.yspahan.data import NO, SHOP_INDEX, SHOPS, STREET_INDEX
-from games.yspahan.state import YspahanState
+from games.yspahan.engine.data import NO, SHOP_INDEX, SHOPS, STREET_INDEX
+from games.yspahan.engine.state import YspahanState
 from tests.games.scenarios import Driver
 from tests.games.scenarios import texts as texts
 
@@ -109,6 +109,6 @@ def owner(state: YspahanState, shop: str) -> int | None:
 
 
 def where(state: YspahanState) -> str:
-    from games.yspahan.data import STREET
+    from games.yspahan.engine.data import STREET
 
     return STREET[state.supervisor]

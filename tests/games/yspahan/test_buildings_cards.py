@@ -6,7 +6,7 @@ import pytest
 
 from games.core import IllegalAction, NotationError
 from games.yspahan import GAME
-from games.yspahan.data import BAZAAR, CARAVANSERAI, CRANE, ENCLOSURE, HAMMAM, SHOP_B
+from games.yspahan.engine.data import BAZAAR, CARAVANSERAI, CRANE, ENCLOSURE, HAMMAM, SHOP_B
 from tests.games.yspahan.scenarios import (
     BLUE,
     GREEN,

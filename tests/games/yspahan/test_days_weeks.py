@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from games.yspahan import GAME
-from games.yspahan.data import HUB
+from games.yspahan.engine.data import HUB
 from tests.games.yspahan.scenarios import (
     BLUE,
     GREEN,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.yspahan.data import (
+from games.yspahan.engine.data import (
     ARM_LEN,
     QUARTERS,
     SHOP_STAND_IN,
@@ -17,8 +17,8 @@ from games.yspahan.data import (
     STREET_SHOPS,
     STREET_XY,
 )
-from games.yspahan.queries import supervisor_steps
-from games.yspahan.state import YspahanState
+from games.yspahan.engine.queries import supervisor_steps
+from games.yspahan.engine.state import YspahanState
 from tests.games.yspahan.scenarios import BLUE, scenario
 
 SHIPPING_TABLE = {
@@ -82,7 +82,7 @@ def reference_destinations(pos: str, k: int) -> set[str]:
 
 def walk(st: YspahanState, k: int) -> set[str]:
     """Every space the step-by-step Supervisor can stop on after exactly k steps."""
-    from games.yspahan.rules import Ctx, on_super
+    from games.yspahan.engine.rules import Ctx, on_super
 
     frontier = [st]
     for _ in range(k):

@@ -6,7 +6,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.yspahan import GAME
-from games.yspahan.rules import Ctx, roll, sort_dice
+from games.yspahan.engine.rules import Ctx, roll, sort_dice
 from tests.games.yspahan.scenarios import (
     BLUE,
     GREEN,

@@ -6,7 +6,7 @@ import pytest
 
 from games.core import IllegalAction
 from games.yspahan import GAME
-from games.yspahan.data import CRANE
+from games.yspahan.engine.data import CRANE
 from tests.games.yspahan.scenarios import (
     BLUE,
     RED,

@@ -6,8 +6,8 @@ import pytest
 
 from games.core import IllegalAction, NotationError
 from games.yspahan import GAME
-from games.yspahan.data import CARAVANSERAI, SHOPS
-from games.yspahan.rules import sort_dice
+from games.yspahan.engine.data import CARAVANSERAI, SHOPS
+from games.yspahan.engine.rules import sort_dice
 from tests.games.yspahan.scenarios import (
     BLUE,
     GREEN,

@@ -10,15 +10,15 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.contract import JSON, Decision, Event, Game, Outcome, ranked_winners
+from games.core.contract import JSON, Decision, Event, Game, GameInfo, Outcome, ranked_winners
 from games.core.errors import SchemaError
-from games.targi import heuristic, notation, views
-from games.targi.actions import HANDLERS
-from games.targi.data import SEAT_LABELS
-from games.targi.decisions import decide
-from games.targi.flow import Ctx, new_state
-from games.targi.scoring import score_breakdown
-from games.targi.state import TargiState
+from games.targi.engine import heuristic, notation, views
+from games.targi.engine.actions import HANDLERS
+from games.targi.engine.data import SEAT_LABELS
+from games.targi.engine.decisions import decide
+from games.targi.engine.flow import Ctx, new_state
+from games.targi.engine.scoring import score_breakdown
+from games.targi.engine.state import TargiState
 
 _UNSET = object()
 
@@ -26,8 +26,12 @@ _UNSET = object()
 class Targi(Game[TargiState]):
     name = "targi"
     title = "Targi"
-    min_players = 2
-    max_players = 2
+    info = GameInfo(
+        min_players=2, max_players=2, chance=True, hidden_information=True,
+        typical_decisions=180,
+        blurb="Two Tuareg tribes trade goods and gather tribe cards along a 5×5 border of "
+              "cards while a robber raids them.",
+    )
     schema_version = 1
 
     def seat_label(self, seat: int) -> str:
@@ -94,11 +98,19 @@ class Targi(Game[TargiState]):
             tiebreak_values=tuple({"gold": gold[s], "goods": goods[s]} for s in (0, 1)),
         )
 
-    def provisional_scores(self, state: TargiState) -> tuple[int, ...]:
+    def provisional_scores(self, state: TargiState, viewer: int | None) -> tuple[int, ...]:
         return tuple(sum(score_breakdown(state, s).values()) for s in (0, 1))
 
     def evaluate(self, state: TargiState, seat: int) -> float:
         return heuristic.evaluate(state, seat)
+
+    def _observe(self, state: TargiState, seat: int | None) -> TargiState:
+        raise NotImplementedError("Targi observations are being written")
+
+    def _determinize(
+        self, state: TargiState, seat: int | None, rng: int
+    ) -> tuple[TargiState, int]:
+        raise NotImplementedError("Targi observations are being written")
 
     def to_json(self, state: TargiState) -> JSON:
         return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}

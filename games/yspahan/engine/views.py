@@ -52,7 +52,7 @@ from __future__ import annotations
 
 from games.core.contract import JSON, Decision, Outcome
 from games.core.views import decision_json, outcome_json
-from games.yspahan.data import (
+from games.yspahan.engine.data import (
     BUILDING_VP,
     BUILDINGS,
     CARAVAN_PER_ROW,
@@ -75,8 +75,8 @@ from games.yspahan.data import (
     TOWER_NAMES,
     card_kind,
 )
-from games.yspahan.queries import souk_owner
-from games.yspahan.state import YspahanState
+from games.yspahan.engine.queries import souk_owner
+from games.yspahan.engine.state import YspahanState
 
 
 def card_json(cid: str) -> JSON:
@@ -244,7 +244,7 @@ def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
 
 
 def text(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outcome | None) -> str:
-    from games.yspahan.rules import tower_text
+    from games.yspahan.engine.rules import tower_text
 
     n = st.np
     lines = [

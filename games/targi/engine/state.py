@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.targi.data import CELLS
+from games.targi.engine.data import CELLS
 
 NO = -1  # empty border card / cell without a marker
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core.contract import JSON, Decision, Outcome
 from games.core.views import decision_json, outcome_json
-from games.targi.data import (
+from games.targi.engine.data import (
     BORDER,
     CELLS,
     GOODS_CARDS,
@@ -15,8 +15,8 @@ from games.targi.data import (
     TRIBE_CARDS,
     goods_text,
 )
-from games.targi.scoring import score_breakdown
-from games.targi.state import NO, TargiState
+from games.targi.engine.scoring import score_breakdown
+from games.targi.engine.state import NO, TargiState
 
 
 @cache

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from games.yspahan.data import (
+from games.yspahan.engine.data import (
     BUILDINGS,
     CARAVAN_PER_ROW,
     CRANE,
@@ -15,7 +15,7 @@ from games.yspahan.data import (
     SOUK_SHOPS,
     card_kind,
 )
-from games.yspahan.state import YspahanState
+from games.yspahan.engine.state import YspahanState
 
 
 def label(seat: int) -> str:

@@ -5,7 +5,8 @@ Everything here reads only the view returned by ``games.yspahan``'s ``view(state
 map both rely on, ``pieces`` the cubes, pawns and seat colours they share.
 """
 
-from renderers.yspahan.board import render_board
-from renderers.yspahan.panel import render_panel
+from games.yspahan.render.board import render_board
+from games.yspahan.render.palette import PALETTE
+from games.yspahan.render.panel import render_panel
 
-__all__ = ["render_board", "render_panel"]
+__all__ = ["PALETTE", "render_board", "render_panel"]

@@ -26,9 +26,18 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from games.core import rng as R
-from games.core.contract import JSON, Decision, Event, Game, Outcome, ranked_winners
-from games.yspahan import heuristic, notation, views
-from games.yspahan.data import (
+from games.core.contract import (
+    JSON,
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    OptionSpec,
+    Outcome,
+    ranked_winners,
+)
+from games.yspahan.engine import heuristic, notation, views
+from games.yspahan.engine.data import (
     BAZAAR,
     BUILDING_KEYS,
     BUILDING_VP,
@@ -68,7 +77,7 @@ from games.yspahan.data import (
     card_kind,
     card_name,
 )
-from games.yspahan.queries import (
+from games.yspahan.engine.queries import (
     build_options,
     caravan_size,
     crane_bonus,
@@ -82,7 +91,7 @@ from games.yspahan.queries import (
     supervisor_steps,
     takeable,
 )
-from games.yspahan.state import YspahanState
+from games.yspahan.engine.state import YspahanState
 
 OPTION_WORD = {1: "camels", 6: "gold"}  # option A on the other spaces is "shops"
 LOG_LINES = 10
@@ -842,8 +851,20 @@ _FINISHED = object()
 class Yspahan(Game[YspahanState]):
     name = "yspahan"
     title = "Yspahan"
-    min_players = 2
-    max_players = 4
+    info = GameInfo(
+        min_players=2, max_players=4, chance=True, hidden_information=True,
+        typical_decisions=160,
+        blurb="Merchants of Yspahan roll dice for actions, fill the souks with goods, send "
+              "them to the Caravan and build up their own quarter over three weeks.",
+    )
+    # UNCERTAIN (U2): three players rotate normally on the last day unless this is set.
+    options_schema = (
+        OptionSpec(
+            "three_player_ascending_last_day", "3 players: ascending order on the last day",
+            (False, True), False, players=(3,),
+            help="Rules reading U2: with three players, the last day's order goes up.",
+        ),
+    )
     schema_version = 1
 
     def seat_label(self, seat: int) -> str:
@@ -859,10 +880,6 @@ class Yspahan(Game[YspahanState]):
         if unknown:
             raise ValueError(f"Unknown Yspahan options: {', '.join(sorted(unknown))}.")
         return new_state(players, seed, bool(opts["three_player_ascending_last_day"]))
-
-    def default_options(self) -> dict[str, Any]:
-        # UNCERTAIN (U2): three players rotate normally on the last day unless this is set.
-        return {"three_player_ascending_last_day": False}
 
     def decision(self, state: YspahanState) -> Decision | None:
         dec = state._dec
@@ -918,11 +935,19 @@ class Yspahan(Game[YspahanState]):
             ),
         )
 
-    def provisional_scores(self, state: YspahanState) -> tuple[int, ...]:
+    def provisional_scores(self, state: YspahanState, viewer: int | None) -> tuple[int, ...]:
         return tuple(state.score(s) for s in range(state.np))
 
     def evaluate(self, state: YspahanState, seat: int) -> float:
         return heuristic.evaluate(state, seat)
+
+    def _observe(self, state: YspahanState, seat: int | None) -> YspahanState:
+        raise NotImplementedError("Yspahan observations are being written")
+
+    def _determinize(
+        self, state: YspahanState, seat: int | None, rng: int
+    ) -> tuple[YspahanState, int]:
+        raise NotImplementedError("Yspahan observations are being written")
 
     def to_json(self, state: YspahanState) -> JSON:
         return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from games.core import rng as R
 from games.core.contract import Event
-from games.targi.data import (
+from games.targi.engine.data import (
     CELLS,
     CENTRE_PATTERN,
     CORNERS,
@@ -20,7 +20,7 @@ from games.targi.data import (
     TRIBE_IDS,
     card_name,
 )
-from games.targi.decisions import (
+from games.targi.engine.decisions import (
     LETTER,
     border_name,
     effect_count,
@@ -29,8 +29,8 @@ from games.targi.decisions import (
     letters_text,
     raid_options,
 )
-from games.targi.scoring import score_breakdown
-from games.targi.state import NO, TargiState
+from games.targi.engine.scoring import score_breakdown
+from games.targi.engine.state import NO, TargiState
 
 
 class Ctx:

@@ -6,7 +6,7 @@ import re
 
 from games.core.contract import Decision
 from games.core.errors import NotationError
-from games.targi.data import (
+from games.targi.engine.data import (
     BORDER,
     CELL_INDEX,
     CELLS,
@@ -24,7 +24,7 @@ from games.targi.data import (
     cost_text,
     goods_text,
 )
-from games.targi.state import NO, TargiState
+from games.targi.engine.state import NO, TargiState
 
 _GOOD_WORDS = {
     "d": "D", "date": "D", "dates": "D",

@@ -11,12 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import icons
-from renderers.kit import layout as lay
-from renderers.kit import palette as pal
-from renderers.kit.fonts import font
-from renderers.kit.options import draw_hint, draw_no_decision, draw_options, draw_prompt
-from renderers.yspahan.pieces import (
+from games.yspahan.render.pieces import (
     ORDINALS,
     ROMAN,
     TOWER_SPACE_NAMES,
@@ -31,6 +26,11 @@ from renderers.yspahan.pieces import (
     seat_label,
     shop_owners,
 )
+from renderers.kit import icons
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit.fonts import font
+from renderers.kit.options import draw_hint, draw_no_decision, draw_options, draw_prompt
 
 PANEL_W = 1000
 PANEL_LEFT_W = 400

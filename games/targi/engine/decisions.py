@@ -7,7 +7,7 @@ lists of the Trader, Silversmith, Fata Morgana and raids.
 from __future__ import annotations
 
 from games.core.contract import Decision
-from games.targi.data import (
+from games.targi.engine.data import (
     BORDER,
     CELLS,
     GOODS_LETTERS,
@@ -22,7 +22,7 @@ from games.targi.data import (
     amounts_text,
     card_name,
 )
-from games.targi.state import NO, TargiState
+from games.targi.engine.state import NO, TargiState
 
 LETTER = {"D": 0, "S": 1, "P": 2, "G": 3}
 Cost = tuple[int, int, int, int]

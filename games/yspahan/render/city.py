@@ -11,15 +11,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import icons
-from renderers.kit import palette as pal
-from renderers.kit.fonts import font
-from renderers.kit.palette import RGB
-from renderers.yspahan.pieces import (
+from games.yspahan.render.pieces import (
     View,
     seat_cube,
     supervisor_pawn,
 )
+from renderers.kit import icons
+from renderers.kit import palette as pal
+from renderers.kit.fonts import font
+from renderers.kit.palette import RGB
 
 # One cell per grid position: display x -10..7 (west to east), y 4..-7 (north to south).
 CELL = 52

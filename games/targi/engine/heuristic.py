@@ -8,10 +8,10 @@ worth about half a point and a gold about two (a little less, so that converting
 
 from __future__ import annotations
 
-from games.targi.data import BORDER, GOODS_CARDS, TRIBE_CARDS, G
-from games.targi.decisions import effect_count, intersections
-from games.targi.scoring import score_breakdown
-from games.targi.state import TargiState
+from games.targi.engine.data import BORDER, GOODS_CARDS, TRIBE_CARDS, G
+from games.targi.engine.decisions import effect_count, intersections
+from games.targi.engine.scoring import score_breakdown
+from games.targi.engine.state import TargiState
 
 GOOD = 0.5  # one date, salt or pepper: half a Silversmith VP
 GOLD = 1.8  # one gold: a Silversmith pays 2 VP; slightly less so that cashing in is a gain

@@ -8,8 +8,8 @@ from the others, and an estimate of an opponent must not depend on it.
 
 from __future__ import annotations
 
-from games.yspahan.data import BAZAAR, CARAVAN_PER_ROW, NO, SOUK_SHOPS, SOUKS
-from games.yspahan.state import YspahanState
+from games.yspahan.engine.data import BAZAAR, CARAVAN_PER_ROW, NO, SOUK_SHOPS, SOUKS
+from games.yspahan.engine.state import YspahanState
 
 GOLD = 0.4  # "Gold for points" pays 1 VP per gold, but buildings and dice compete for it
 CAMEL = 0.6  # "Camels for points" pays 2 VP per camel (4 at most); camels also save cubes

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from games.targi.data import SYMBOLS, TRIBE_CARDS, G
-from games.targi.state import TargiState
+from games.targi.engine.data import SYMBOLS, TRIBE_CARDS, G
+from games.targi.engine.state import TargiState
 
 
 def row_bonus(row: list[str]) -> int:

@@ -11,18 +11,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import icons, layers
-from renderers.kit import layout as lay
-from renderers.kit import palette as pal
-from renderers.kit.fonts import font
-from renderers.yspahan.city import (
+from games.yspahan.render.city import (
     MAP_BOX,
     QUARTER_COLOURS,
     draw_city,
     draw_pieces,
     map_key,
 )
-from renderers.yspahan.pieces import (
+from games.yspahan.render.pieces import (
     ROMAN,
     TOWER_SPACE_NAMES,
     View,
@@ -37,6 +33,10 @@ from renderers.yspahan.pieces import (
     seat_cube,
     seat_label,
 )
+from renderers.kit import icons, layers
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit.fonts import font
 
 WIDTH, HEIGHT = 1600, 1000
 HEADER_H = 56

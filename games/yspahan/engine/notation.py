@@ -32,7 +32,7 @@ import re
 
 from games.core.contract import Decision
 from games.core.errors import NotationError
-from games.yspahan.data import (
+from games.yspahan.engine.data import (
     BUILDING_KEYS,
     BUILDINGS,
     C8_VP_PER_CAMEL,
@@ -55,7 +55,7 @@ from games.yspahan.data import (
     card_kind,
     card_name,
 )
-from games.yspahan.queries import (
+from games.yspahan.engine.queries import (
     discount_cards,
     hammam_bonus,
     label,
@@ -64,7 +64,7 @@ from games.yspahan.queries import (
     souk_owner,
     takeable,
 )
-from games.yspahan.state import YspahanState
+from games.yspahan.engine.state import YspahanState
 
 EXAMPLES = "`group 3`, `shops`, `cube SACK-B2`, `supervisor`, `step W`, `done`, `keep`, `play C1a`"
 _BARE = {

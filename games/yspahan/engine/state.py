@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.yspahan.data import CATEGORIES, HUB, NO, SHOPS
+from games.yspahan.engine.data import CATEGORIES, HUB, NO, SHOPS
 
 _SCALARS = (
     "rng", "np", "week", "day", "first", "f6", "phase", "step", "acting", "group", "n", "v",

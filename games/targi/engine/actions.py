@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from games.targi.data import (
+from games.targi.engine.data import (
     BORDER,
     CELLS,
     GOODS_CARDS,
@@ -15,7 +15,7 @@ from games.targi.data import (
     amounts_text,
     card_name,
 )
-from games.targi.decisions import (
+from games.targi.engine.decisions import (
     LETTER,
     SILVER_GOLD_VP,
     SILVER_VP,
@@ -34,7 +34,7 @@ from games.targi.decisions import (
     silver_options,
     trader_options,
 )
-from games.targi.flow import (
+from games.targi.engine.flow import (
     Ctx,
     advance_limit,
     after_action,
@@ -44,7 +44,7 @@ from games.targi.flow import (
     place_markers,
     refill,
 )
-from games.targi.state import NO, TargiState
+from games.targi.engine.state import NO, TargiState
 
 
 def on_place(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:

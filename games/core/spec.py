@@ -1,0 +1,66 @@
+"""A game package's one export: everything the bot, CLI, benchmarks and tests need of a game.
+
+Each package under ``games/`` defines ``SPEC = GameSpec(...)``. The renderer is named by module
+and imported on first use, so processes that only run engines (self-play, the conformance
+suite) never load the drawing code.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.core.contract import Game, GameInfo
+
+Topic = str | Callable[[Game[Any]], str]
+
+
+@dataclass(frozen=True)
+class BenchTargets:
+    """What the benchmarks hold a game to."""
+
+    decisions_per_second: int  # engine decisions per second on one core
+    render_players: tuple[int, ...]  # player counts the render benchmark samples
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    engine: Game[Any]
+    renderer: str  # module with render_board(view), render_panel(view) and PALETTE
+    topics: Mapping[str, Topic] = field(default_factory=dict)  # /rules text by topic
+    bench: BenchTargets | None = None
+
+    @property
+    def name(self) -> str:
+        return self.engine.name
+
+    @property
+    def title(self) -> str:
+        return self.engine.title
+
+    @property
+    def info(self) -> GameInfo:
+        return self.engine.info
+
+    def render_module(self) -> Any:
+        return importlib.import_module(self.renderer)
+
+    def render_board(self, view: Mapping[str, Any]) -> Any:
+        """The public board for ``view`` as a Pillow image."""
+        return self.render_module().render_board(view)
+
+    def render_panel(self, view: Mapping[str, Any]) -> Any:
+        """The private panel of the seat ``view`` was made for, as a Pillow image."""
+        return self.render_module().render_panel(view)
+
+    def encode_png(self, image: Any) -> bytes:
+        """PNG bytes of ``image`` on this game's own palette."""
+        return self.render_module().PALETTE.encode(image)
+
+    def topic(self, name: str) -> str | None:
+        found = self.topics.get(name)
+        if found is None:
+            return None
+        return found if isinstance(found, str) else found(self.engine)

@@ -1,0 +1,87 @@
+"""A decision stack for nested prompts, kept inside a game's immutable state.
+
+A turn that asks several questions in a row (a card, then its half, then which action first,
+then each action's own choices) is a stack of frames. The top frame is the question being
+asked; answering it pops the frame and may push the questions it opens, so a sub-choice
+always returns to the question that led to it. Each frame has a ``kind`` (the decision kind
+it asks) and plain JSON ``data`` (what was chosen so far), so the stack serialises with the
+state and reads like the prompt it drives.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True, slots=True)
+class Frame:
+    """One pending question: its decision kind and what it needs to know."""
+
+    kind: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self.data.get(key, default)
+
+    def with_data(self, **changes: Any) -> Frame:
+        return Frame(self.kind, {**self.data, **changes})
+
+    def to_json(self) -> list[Any]:
+        return [self.kind, dict(self.data)] if self.data else [self.kind]
+
+    @staticmethod
+    def from_json(data: list[Any]) -> Frame:
+        return Frame(str(data[0]), dict(data[1]) if len(data) > 1 else {})
+
+
+@dataclass(frozen=True, slots=True)
+class Stack:
+    """Frames, bottom first. Every operation returns a new stack."""
+
+    frames: tuple[Frame, ...] = ()
+
+    @property
+    def top(self) -> Frame | None:
+        return self.frames[-1] if self.frames else None
+
+    def push(self, *frames: Frame) -> Stack:
+        """Push ``frames`` so that the first one given is asked first (ends on top)."""
+        return Stack(self.frames + tuple(reversed(frames)))
+
+    def pop(self) -> Stack:
+        if not self.frames:
+            raise IndexError("pop from an empty decision stack")
+        return Stack(self.frames[:-1])
+
+    def replace_top(self, frame: Frame) -> Stack:
+        """The stack with its top frame replaced (the same question, more answered)."""
+        return self.pop().push(frame)
+
+    def find(self, kind: str) -> Frame | None:
+        """The nearest frame of ``kind`` from the top, if any (context of an outer question)."""
+        for frame in reversed(self.frames):
+            if frame.kind == kind:
+                return frame
+        return None
+
+    def __bool__(self) -> bool:
+        return bool(self.frames)
+
+    def __len__(self) -> int:
+        return len(self.frames)
+
+    def __iter__(self) -> Iterator[Frame]:
+        """Top first: the order in which the questions will be asked."""
+        return reversed(self.frames)
+
+    def to_json(self) -> list[Any]:
+        return [f.to_json() for f in self.frames]
+
+    @staticmethod
+    def from_json(data: list[Any] | None) -> Stack:
+        return Stack(tuple(Frame.from_json(f) for f in data or ()))
