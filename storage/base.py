@@ -115,7 +115,9 @@ class ActionRecord:
     created_at: datetime
     kind: ActionKind = "move"
     reversible: bool = False  # it revealed nothing, used no chance and the same seat decides on
-    events: tuple[str, ...] = ()  # the sentences the move produced
+    # What the move said: a sentence, or {"text", "seat", "audience"} for an event some seats
+    # only may read (``Event.to_json`` in games.core); the service decides who sees what.
+    events: tuple[Any, ...] = ()
     description: str = ""  # short words for the action, e.g. "Place on #5 Trader"
     undo_to: int | None = None  # for an undo row: the version whose state it restores
     revealed: bool = True  # it revealed hidden information or used chance (unknown: assume so)
@@ -324,7 +326,7 @@ class Transaction(Reader, Protocol):
         user_id: int | None,
         kind: ActionKind = "move",
         reversible: bool = False,
-        events: Sequence[str] = (),
+        events: Sequence[Any] = (),
         description: str = "",
         undo_to: int | None = None,
         revealed: bool = True,

@@ -351,7 +351,7 @@ class MemoryTransaction(_MemoryReader):
         user_id: int | None,
         kind: ActionKind = "move",
         reversible: bool = False,
-        events: Sequence[str] = (),
+        events: Sequence[Any] = (),
         description: str = "",
         undo_to: int | None = None,
         revealed: bool = True,
@@ -374,7 +374,7 @@ class MemoryTransaction(_MemoryReader):
             self._now(),
             kind,
             reversible,
-            tuple(events),
+            tuple(json.loads(json.dumps(list(events)))),  # stored as JSON, as SQLite does
             description,
             undo_to,
             revealed,

@@ -490,7 +490,7 @@ class SqliteTransaction(_SqliteReader):
         user_id: int | None,
         kind: ActionKind = "move",
         reversible: bool = False,
-        events: Sequence[str] = (),
+        events: Sequence[Any] = (),
         description: str = "",
         undo_to: int | None = None,
         revealed: bool = True,

@@ -4,8 +4,10 @@
   waiting on them first (earliest deadline first), then the rest, newest activity first. Each
   ``InboxEntry`` carries what a jump link needs: ``guild_id`` (None outside a server),
   ``channel_id``, ``thread_id`` and ``board_message_id`` (the newest board post, when known).
-- ``game_log(table)``: the effective moves in order (undone moves left out), each with its
-  version, seat, notation, words and event sentences, plus a closing ``concede`` entry.
+- ``game_log(table, viewer)``: the effective moves in order (undone moves left out), each with
+  its version, seat, notation, words and the events ``viewer`` (a seat, or None for anyone
+  else) may read, plus a closing ``concede`` entry.
+- ``private_events(table, seat)``: what the log told that seat alone since its last move.
 - ``table_info(table)``: game, pace, seats, who decides now, their deadline, whether the seat
   is stalled, an open undo request and, once finished, the result.
 - ``replay_matches(table)``: the stored state equals the replay of the effective log.
@@ -25,8 +27,14 @@ from bot.service.pace import get_pace
 from bot.service.settings import UserSettings, parse_notify, parse_quiet_hours, parse_time_zone
 from bot.service.tables import TableCore
 from bot.service.timers import current_deadline
-from games.core import Outcome
+from games.core import Event, Outcome
 from storage import TableStatus
+
+
+def _visible(stored: tuple[Any, ...], viewer: int | None) -> tuple[Event, ...]:
+    """The stored events ``viewer`` (a seat, or None for anyone else) may read."""
+    events = (Event.from_json(e) for e in stored)
+    return tuple(e for e in events if e.visible_to(viewer))
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +67,7 @@ class LogEntry:
     user_id: int | None  # who made the move (None for an agent)
     action: str  # notation
     description: str
-    events: tuple[str, ...]
+    events: tuple[Event, ...]  # only those the viewer the log was made for may read
     reversible: bool
     at: datetime
     revealed: bool = True  # it revealed hidden information or used chance (or is not known)
@@ -137,7 +145,7 @@ class InfoOps(TableCore):
             updated_at=info.updated_at,
         )
 
-    async def game_log(self, table_id: int) -> list[LogEntry]:
+    async def game_log(self, table_id: int, viewer: int | None = None) -> list[LogEntry]:
         info = await self._info(self.store, table_id)
         engine = self.game(info.game)
         rows = await self.store.list_actions(table_id)
@@ -152,13 +160,25 @@ class InfoOps(TableCore):
                 user_id=r.user_id,
                 action=r.action,
                 description=r.description,
-                events=r.events,
+                events=_visible(r.events, viewer),
                 reversible=r.reversible,
                 at=r.created_at,
                 revealed=r.revealed,
             )
             for r in shown
         ]
+
+    async def private_events(self, table_id: int, seat: int, limit: int = 8) -> list[str]:
+        """The newest events only ``seat`` (and perhaps some others) could read, from the start
+        of its latest turn on: what its panel reminds it of."""
+        rows = effective_moves(await self.store.list_actions(table_id))
+        start = max((i for i, r in enumerate(rows) if r.seat == seat), default=0)
+        while start > 0 and rows[start - 1].seat == seat:
+            start -= 1
+        found = [
+            e.text for r in rows[start:] for e in _visible(r.events, seat) if not e.public
+        ]
+        return found[-limit:]
 
     async def table_info(self, table_id: int) -> TableDetails:
         info = await self._info(self.store, table_id)

@@ -6,7 +6,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from games.core import Decision, Game, Outcome
+from games.core import Decision, Event, Game, Outcome
 from storage import SeatRecord, TableRecord, TableStatus
 
 
@@ -169,7 +169,7 @@ class MoveResult:
     user_id: int | None  # None for an agent's move
     action: str  # canonical notation
     description: str  # short label of the action, e.g. "Place on #5 Trader"
-    events: tuple[str, ...]
+    events: tuple[Event, ...]  # with their audiences: show each only to whom it is for
     reversible: bool
     next: NextDecision | None  # None once the game is over
     outcome: Outcome | None  # set once the game is over

@@ -26,7 +26,8 @@ Undo (``bot.service.undo``)
     undo_request(request_id) -> UndoRequestInfo
 Information (``bot.service.inbox``)
     my_tables(user_id) -> list[InboxEntry]
-    game_log(table_id) -> list[LogEntry]
+    game_log(table_id, viewer=None) -> list[LogEntry]   # viewer: a seat, or None
+    private_events(table_id, seat) -> list[str]
     table_info(table_id) -> TableDetails
     replay_matches(table_id) -> bool
     user_settings(user_id) -> UserSettings

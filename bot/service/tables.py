@@ -488,7 +488,9 @@ class TableCore:
             seat=seat,
             action=action,
             description=engine.describe(state, action),
-            events=() if step.revealed else tuple(e.text for e in step.events),
+            events=() if step.revealed else tuple(
+                e.text for e in step.events if e.visible_to(seat)
+            ),
             irreversible=not step.reversible,
             revealed=step.revealed,
             passes_turn=after is None or after.seat != seat,
@@ -619,7 +621,7 @@ class TableCore:
             "name": holder.name,
             "action": action,
             "description": result.description,
-            "events": list(result.events),
+            "events": [e.text for e in result.events if e.public],  # the thread's
             "reversible": step.reversible,
             "revealed": step.revealed,
             "passes_turn": result.next is None or result.next.seat != seat,
@@ -637,7 +639,7 @@ class TableCore:
                     user_id=user_id,
                     reversible=step.reversible,
                     revealed=step.revealed,
-                    events=result.events,
+                    events=[e.to_json() for e in result.events],
                     description=result.description,
                 )
                 deadline = await self._schedule(tx, info, after, new_version)
@@ -817,7 +819,7 @@ class TableCore:
             user_id=user_id,
             action=action,
             description=engine.describe(before, action),
-            events=tuple(event.text for event in step.events),
+            events=step.events,
             reversible=step.reversible,
             next=None if after is None else NextDecision.of(engine, info, after),
             outcome=engine.outcome(step.state) if after is None else None,

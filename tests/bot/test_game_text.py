@@ -4,7 +4,7 @@ from types import SimpleNamespace
 
 from bot.exts.game._text import log_file_text, log_shown
 from bot.exts.play._text import explain_decision
-from games.core import get
+from games.core import Event, get
 
 
 def entry(version: int) -> SimpleNamespace:
@@ -15,7 +15,7 @@ def entry(version: int) -> SimpleNamespace:
         name="alice",
         action=f"place {version % 16 + 1}",
         description=f"Place on #{version % 16 + 1} somewhere along the border",
-        events=(f"Event of move {version}.",),
+        events=(Event(f"Event of move {version}."),),
     )
 
 

@@ -71,7 +71,7 @@ async def test_game_log_lists_moves_in_notation_and_words_with_the_full_file(
     for entry in entries:
         assert f"[{entry.action}]" in text
         for event in entry.events:
-            assert event in text
+            assert event.text in text
 
 
 async def test_rules_topics(world: World) -> None:

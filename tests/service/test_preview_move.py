@@ -52,7 +52,7 @@ async def test_a_placement_preview_says_it_passes_the_turn_and_stores_nothing(
 
     # Confirm: submitting it at the previewed version does what the preview said
     result = await service.submit(table_id, HOST, preview.action, "confirm", preview.version)
-    assert (result.action, result.description, result.events) == (
+    assert (result.action, result.description, tuple(e.text for e in result.events)) == (
         preview.action, preview.description, preview.events,
     )  # fmt: skip
     assert not result.reversible and not result.revealed
@@ -86,7 +86,7 @@ async def test_a_revealing_move_is_previewed_without_what_it_would_reveal(
 
     # the move itself does reveal the card, which the preview kept back
     result = await service.submit(table_id, HOST, "use 13", "caravan", preview.version)
-    assert result.revealed and [h for h in hidden if h in " ".join(result.events)]
+    assert result.revealed and [h for h in hidden if h in " ".join(e.text for e in result.events)]
 
 
 async def test_a_preview_is_refused_as_the_move_would_be(service: TableService) -> None:

@@ -2,8 +2,8 @@
 
 Two players share a market of two face-up cards drawn from a shuffled deck. On your turn you
 ``take 1`` or ``take 2``, then either ``bank`` it (score its value) or ``toss`` it (your
-opponent loses a point). The taken slot is refilled from the deck. The deck's order is the
-only hidden information.
+opponent loses a point, or two with the ``toss_penalty`` option). The taken slot is refilled
+from the deck. The deck's order is the only hidden information.
 """
 
 from __future__ import annotations
@@ -12,7 +12,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from games.core import Decision, Event, Game, GameInfo, NotationError, Outcome, ranked_winners
+from games.core import (
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    NotationError,
+    OptionSpec,
+    Outcome,
+    ranked_winners,
+)
 from games.core import rng as core_rng
 
 CARDS = tuple(f"{suit}{value}" for suit in "AB" for value in range(1, 7))
@@ -30,6 +39,7 @@ class ToyState:
     turn: int
     pending: int | None  # market slot taken, awaiting bank/toss
     rng: int
+    penalty: int = 1  # points a toss costs the opponent
 
 
 class ToyGame(Game[ToyState]):
@@ -39,14 +49,18 @@ class ToyGame(Game[ToyState]):
         min_players=2, max_players=2, chance=True, hidden_information=True,
         typical_decisions=24, blurb="Take a card from a market of two, then bank it or toss it.",
     )
+    options_schema = (
+        OptionSpec("toss_penalty", "Points a toss costs the opponent", (1, 2), 1),
+    )
     schema_version = 1
 
     def new_game(
         self, players: int, seed: int, options: Mapping[str, Any] | None = None
     ) -> ToyState:
+        penalty = self.validate_options(options)["toss_penalty"]
         deck = list(CARDS)
         rng = core_rng.shuffle(core_rng.seed_state(seed), deck)
-        return ToyState(tuple(deck[2:]), (deck[0], deck[1]), (0, 0), 0, None, rng)
+        return ToyState(tuple(deck[2:]), (deck[0], deck[1]), (0, 0), 0, None, rng, penalty)
 
     def decision(self, state: ToyState) -> Decision | None:
         if state.pending is not None:
@@ -68,14 +82,20 @@ class ToyGame(Game[ToyState]):
         if action == "bank":
             scores[state.turn] += value(card)
         else:
-            scores[1 - state.turn] -= 1
+            scores[1 - state.turn] -= state.penalty
         market = list(state.market)
         market[state.pending] = state.deck[0] if state.deck else None
         new = ToyState(
             state.deck[1:], (market[0], market[1]), (scores[0], scores[1]),
-            1 - state.turn, None, state.rng,
+            1 - state.turn, None, state.rng, state.penalty,
         )
-        return new, [Event(f"{action} {card}", state.turn)], bool(state.deck)
+        events = [Event(f"{action} {card}", state.turn)]
+        if state.deck:  # a private event and its public twin, for the service's tests
+            events += [
+                Event(f"You drew {state.deck[0]}", state.turn, (state.turn,)),
+                Event("the market was refilled", state.turn),
+            ]
+        return new, events, bool(state.deck)
 
     def normalize(self, text: str) -> str:
         words = text.lower().split()
@@ -139,14 +159,14 @@ class ToyGame(Game[ToyState]):
         return {
             "game": self.name, "schema": self.schema_version, "deck": list(state.deck),
             "market": list(state.market), "scores": list(state.scores), "turn": state.turn,
-            "pending": state.pending, "rng": state.rng,
+            "pending": state.pending, "rng": state.rng, "penalty": state.penalty,
         }
 
     def _from_json(self, data: dict[str, Any]) -> ToyState:
         m, s = data["market"], data["scores"]
         return ToyState(
             tuple(data["deck"]), (m[0], m[1]), (s[0], s[1]), data["turn"], data["pending"],
-            data["rng"],
+            data["rng"], data.get("penalty", 1),
         )
 
     def text(self, state: ToyState, seat: int | None) -> str:

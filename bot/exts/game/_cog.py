@@ -95,7 +95,10 @@ class GameCommands(commands.Cog):
     @app_commands.describe(table=TABLE_HELP)
     async def log(self, interaction: discord.Interaction, table: int | None = None) -> None:
         info = await self.table(interaction, table)
-        entries = await self.service.game_log(info.id)
+        user = interaction.user.id
+        seat = info.seat_of(user)
+        viewer = seat if seat is not None else info.owned_by(user)
+        entries = await self.service.game_log(info.id, viewer)  # its own private events too
         title = self.service.game(info.game).title
         shown, left_out = log_shown(entries)
         embed = discord.Embed(

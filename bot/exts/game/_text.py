@@ -80,7 +80,9 @@ def log_file_text(title: str, table_id: int, entries: Sequence[Any]) -> str:
         words = entry.description or entry.action
         who = f"{entry.label} ({entry.name})" if entry.name else entry.label
         lines.append(f"{entry.version}. {who}: {words} [{entry.action}]")
-        lines += [f"    {event}" for event in entry.events]
+        lines += [
+            f"    {'' if event.public else '(only you) '}{event.text}" for event in entry.events
+        ]
     return "\n".join(lines) + "\n"
 
 

@@ -25,7 +25,7 @@ from bot.exts.play._layout import clip, layout
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import DONE, ReclaimButton, StallButton
-from bot.exts.play._text import explain_decision, looks_like_move, preview_text
+from bot.exts.play._text import explain_decision, looks_like_move, preview_text, private_note
 from bot.images import panel_file
 from bot.service import LoadedTable, MovePreview, ServiceError, StaleVersion, TableInfo
 from bot.tree import reply_for
@@ -139,7 +139,8 @@ class Play(commands.Cog):
         game, state = loaded.game, loaded.state
         file = await panel_file(game.name, game.view(state, seat))
         decision = game.decision(state)
-        lines = [note] if note else []
+        secret = private_note(await self.service.private_events(loaded.info.id, seat))
+        lines = [line for line in (note, secret) if line]
         view: discord.ui.View | None = None
         if decision is not None and decision.seat == seat:
             labels = [game.describe(state, a) for a in decision.actions]
@@ -248,8 +249,11 @@ class Play(commands.Cog):
                     content=content, attachments=[file], view=view
                 )
         else:
+            lines = [f"{note} — done. The new board is in the thread."]
+            if seat is not None:
+                lines.append(private_note(await self.service.private_events(table_id, seat)))
             await interaction.edit_original_response(
-                content=f"{note} — done. The new board is in the thread.", attachments=[], view=None
+                content="\n".join(line for line in lines if line), attachments=[], view=None
             )
         await self.bot.outbox.drain()
 

@@ -30,6 +30,12 @@ def summary(events: Sequence[str], limit: int = 1200) -> str:
     return text
 
 
+def private_note(events: Sequence[str]) -> str:
+    """The events only the reader may see, for their private panel or reply; empty if none."""
+    said = summary(events, limit=800)
+    return f"🔒 Only you can see: {said}" if said else ""
+
+
 def turn_post(
     game: Game[Any],
     seats: Sequence[Any],
