@@ -10,7 +10,7 @@ import json
 
 from games.targi import GAME
 from games.targi.engine.state import TargiState
-from tests.games.targi.scenarios import (
+from games.targi.testing import (
     BLUE,
     WHITE,
     actions_phase,
@@ -19,7 +19,7 @@ from tests.games.targi.scenarios import (
     kind,
     res,
 )
-from tests.games.targi.test_invariants import check
+from games.targi.testing import check_cards as check
 
 
 def centre(card: str, resources: list[int], **kw: object) -> TargiState:

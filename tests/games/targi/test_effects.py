@@ -7,7 +7,7 @@ from typing import Any
 from games.targi import GAME
 from games.targi.engine.data import TRIBE_CARDS, check_tables
 from games.targi.engine.state import TargiState
-from tests.games.targi.scenarios import (
+from games.targi.testing import (
     BLUE,
     WHITE,
     actions_phase,
@@ -15,8 +15,8 @@ from tests.games.targi.scenarios import (
     kind,
     legal,
     play,
+    position,
     res,
-    scenario,
     texts,
 )
 
@@ -154,14 +154,14 @@ def test_p_raid_starts_protecting_once_in_the_display() -> None:
 
 def test_end_of_game_effects() -> None:
     display = [["OA4", "OA1", "OA2", "OA3"], ["CA1", "WE1", "TE7", "TA5"], []]
-    st = scenario(
+    st = position(
         phase="finished", reason="test", display={BLUE: display}, resources={BLUE: res(g=3)}
     )
     out = GAME.outcome(st)
     assert out is not None
     # E-TYPE (oasis): 4 oasis cards; E-ROWS: 2 full rows; E-GOLD: 3 gold held
     assert out.breakdown[BLUE]["Card effects"] == 4 + 2 + 3
-    variety = scenario(
+    variety = position(
         phase="finished", reason="test",
         display={BLUE: [["OA7", "CA1", "WE1", "TE1"], ["TA1"]]},
     )  # fmt: skip

@@ -7,7 +7,7 @@ from typing import Any
 from games.targi import GAME
 from games.targi.engine.data import CELLS
 from games.targi.engine.state import TargiState
-from tests.games.targi.scenarios import (
+from games.targi.testing import (
     BLUE,
     WHITE,
     actions_phase,
@@ -17,8 +17,8 @@ from tests.games.targi.scenarios import (
     legal,
     marker,
     play,
+    position,
     res,
-    scenario,
     texts,
 )
 
@@ -28,7 +28,7 @@ def cells_of(st: TargiState, seat: int) -> list[str]:
 
 
 def test_example_1_two_intersections_each() -> None:
-    st = scenario(round=4, start=BLUE)  # robber on #5
+    st = position(round=4, start=BLUE)  # robber on #5
     st, _ = play(st, "place 2")
     assert "place 10" not in legal(st)  # opposite Blue #2, closed to White
     st, _ = play(st, "place 1")
@@ -48,14 +48,14 @@ def test_example_1_two_intersections_each() -> None:
 
 
 def test_example_2_own_figures_opposite_each_other_give_one_marker() -> None:
-    st = scenario(round=2, start=WHITE)  # robber on #2
+    st = position(round=2, start=WHITE)  # robber on #2
     st, _ = play(st, "place 1", "place 3", "place 11", "place 9", "place 6", "place 13")
     assert cells_of(st, WHITE) == ["C21"]
     assert cells_of(st, BLUE) == ["C33"]
 
 
 def test_example_3_no_intersection_no_marker() -> None:
-    st = scenario(round=5, start=BLUE)  # robber on #6
+    st = position(round=5, start=BLUE)  # robber on #6
     st, events = play(st, "place 2", "place 5", "place 3", "place 7", "place 11", "place 14")
     assert cells_of(st, BLUE) == []
     assert "Blue had no intersection and placed no tribe marker." in texts(events)
@@ -177,7 +177,7 @@ def test_example_10_final_scoring() -> None:
         ["OA1", "CA1", "WE2", "TA2"],  # four different symbols: +2
         ["CA5", "CA7", "OA9"],  # incomplete: 0
     ]
-    st = scenario(
+    st = position(
         phase="finished", reason="test", display={BLUE: display}, resources={BLUE: res(vp=6)}
     )
     out = GAME.outcome(st)
@@ -189,7 +189,7 @@ def test_example_10_final_scoring() -> None:
         "Row bonuses": 6,
     }
     assert out.scores[BLUE] == 31
-    mixed = scenario(
+    mixed = position(
         phase="finished", reason="test", display={BLUE: [["CA1", "CA2", "WE1", "OA1"]]}
     )
     out = GAME.outcome(mixed)
@@ -198,17 +198,17 @@ def test_example_10_final_scoring() -> None:
 
 def test_example_11_tie_break_on_goods() -> None:
     common: dict[str, Any] = {"phase": "finished", "reason": "test"}
-    st = scenario(resources={BLUE: res(d=7, g=2, vp=31), WHITE: res(s=9, g=2, vp=31)}, **common)
+    st = position(resources={BLUE: res(d=7, g=2, vp=31), WHITE: res(s=9, g=2, vp=31)}, **common)
     out = GAME.outcome(st)
     assert out is not None and out.scores == (31, 31)
     assert out.winners == (WHITE,) and out.tiebreak == "goods"
-    st = scenario(resources={BLUE: res(d=9, g=2, vp=31), WHITE: res(s=9, g=2, vp=31)}, **common)
+    st = position(resources={BLUE: res(d=9, g=2, vp=31), WHITE: res(s=9, g=2, vp=31)}, **common)
     out = GAME.outcome(st)
     assert out is not None and out.winners == (BLUE, WHITE)
 
 
 def test_example_12_fata_morgana() -> None:
-    st = scenario(round=5, start=BLUE, cells={"C23": "GD1", "C13": "OA1", "C22": "GSS"})
+    st = position(round=5, start=BLUE, cells={"C23": "GD1", "C13": "OA1", "C22": "GSS"})
     st, _ = play(st, "place 9", "place 1", "place 15", "place 7", "place 14", "place 10")
     assert cells_of(st, BLUE) == ["C13", "C23"]
     assert cells_of(st, WHITE) == ["C31", "C32"]

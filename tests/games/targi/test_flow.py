@@ -6,15 +6,15 @@ from typing import Any
 
 from games.targi import GAME
 from games.targi.engine.state import TargiState
-from tests.games.targi.scenarios import (
+from games.targi.testing import (
     BLUE,
     WHITE,
     actions_phase,
     kind,
     legal,
     play,
+    position,
     res,
-    scenario,
     texts,
 )
 
@@ -140,7 +140,7 @@ def test_no_twelfth_card_end_without_a_full_display() -> None:
 
 
 def test_outcome_breakdown_sums_to_the_score_and_names_categories() -> None:
-    st = scenario(
+    st = position(
         phase="finished", reason="test",
         display={BLUE: [["TE4", "TE1"]], WHITE: [["OA1"]]},
         resources={BLUE: res(vp=3), WHITE: res(vp=9)},
@@ -162,7 +162,7 @@ def test_action_phase_ends_automatically_when_no_piece_is_left() -> None:
 
 
 def test_placement_alternates_from_the_starting_player() -> None:
-    st = scenario(round=2, start=WHITE)
+    st = position(round=2, start=WHITE)
     seats = []
     for _ in range(6):
         d = GAME.decision(st)

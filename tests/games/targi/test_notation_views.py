@@ -8,7 +8,7 @@ import pytest
 
 from games.core import AmbiguousAction, IllegalAction, NotationError, SchemaError, get
 from games.targi import GAME
-from tests.games.targi.scenarios import BLUE, WHITE, actions_phase, legal, play, res, scenario
+from games.targi.testing import BLUE, WHITE, actions_phase, legal, play, position, res
 
 
 @pytest.mark.parametrize(
@@ -100,7 +100,7 @@ def test_every_legal_action_round_trips_and_has_a_short_label() -> None:
 
 
 def test_describe_labels() -> None:
-    st = scenario(round=2)
+    st = position(round=2)
     assert GAME.describe(st, "place 5") == "Place on #5 Trader"
     st = actions_phase(BLUE, figures={BLUE: [5]}, markers={BLUE: ["C22"]}, cells={"C22": "GSS"})
     assert GAME.describe(st, "use C22") == "Use C22 (2 salt)"

@@ -9,7 +9,7 @@ import pytest
 from games.core import IllegalAction
 from games.targi import GAME
 from games.targi.engine.state import TargiState
-from tests.games.targi.scenarios import (
+from games.targi.testing import (
     BLUE,
     WHITE,
     actions_phase,
@@ -19,8 +19,8 @@ from tests.games.targi.scenarios import (
     kind,
     legal,
     play,
+    position,
     res,
-    scenario,
     texts,
 )
 
@@ -34,13 +34,13 @@ def next_round(**kw: Any) -> tuple[TargiState, list[str]]:
 
 
 def test_r1_figure_opposite_the_robber_is_allowed() -> None:
-    st = scenario(round=4)  # robber on #5
+    st = position(round=4)  # robber on #5
     assert "place 15" in legal(st)
     assert "place 5" not in legal(st)
 
 
 def test_r2_figure_opposite_own_figure_is_allowed_and_gives_one_intersection() -> None:
-    st = scenario(round=2, start=BLUE)  # robber on #2
+    st = position(round=2, start=BLUE)  # robber on #2
     st, _ = play(st, "place 1", "place 3")
     assert "place 11" in legal(st)
     st, events = play(st, "place 11", "place 9", "place 6", "place 7")
@@ -49,7 +49,7 @@ def test_r2_figure_opposite_own_figure_is_allowed_and_gives_one_intersection() -
 
 
 def test_r3_opposite_opponent_figure_is_forbidden() -> None:
-    st = scenario(round=3, start=BLUE)  # robber on #3
+    st = position(round=3, start=BLUE)  # robber on #3
     st, _ = play(st, "place 2")
     assert "place 10" not in legal(st)
     with pytest.raises(IllegalAction, match=r"Card #10 is opposite Blue's figure on #2\."):
@@ -61,7 +61,7 @@ def test_r3_opposite_opponent_figure_is_forbidden() -> None:
 
 
 def test_r4_corners_are_never_placeable() -> None:
-    st = scenario(round=2)
+    st = position(round=2)
     for corner in (4, 8, 12, 16):
         assert f"place {corner}" not in legal(st)
         assert "raid corner" in GAME.explain_illegal(st, f"place {corner}")
@@ -202,13 +202,13 @@ def test_r15_raid_nobody_can_pay_gives_the_opponent_the_vp() -> None:
 
 def test_r16_tie_breaks_gold_then_goods_then_draw() -> None:
     base: dict[str, Any] = {"phase": "finished", "reason": "test", "display": {BLUE: [], WHITE: []}}
-    st = scenario(resources={BLUE: res(g=3, vp=5), WHITE: res(g=2, d=9, vp=5)}, **base)
+    st = position(resources={BLUE: res(g=3, vp=5), WHITE: res(g=2, d=9, vp=5)}, **base)
     out = GAME.outcome(st)
     assert out is not None and out.winners == (BLUE,) and out.tiebreak == "gold"
-    st = scenario(resources={BLUE: res(g=2, d=1, vp=5), WHITE: res(g=2, s=2, vp=5)}, **base)
+    st = position(resources={BLUE: res(g=2, d=1, vp=5), WHITE: res(g=2, s=2, vp=5)}, **base)
     out = GAME.outcome(st)
     assert out is not None and out.winners == (WHITE,) and out.tiebreak == "goods"
-    st = scenario(resources={BLUE: res(g=2, d=2, vp=5), WHITE: res(g=2, s=2, vp=5)}, **base)
+    st = position(resources={BLUE: res(g=2, d=2, vp=5), WHITE: res(g=2, s=2, vp=5)}, **base)
     out = GAME.outcome(st)
     assert out is not None and out.winners == (BLUE, WHITE) and out.tiebreak is None
 

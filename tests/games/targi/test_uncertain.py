@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from games.targi import GAME
 from games.targi.engine.data import BORDER, GOODS_CARDS, TRIBE_CARDS
-from tests.games.targi.scenarios import (
+from games.targi.testing import (
     BLUE,
     WHITE,
     actions_phase,
