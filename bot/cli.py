@@ -258,9 +258,12 @@ class Terminal:
         for seat, score in enumerate(outcome.scores):
             parts = ", ".join(f"{k} {v}" for k, v in outcome.breakdown[seat].items())
             self.say(f"  {self.label(seat)}: {score} ({parts})")
-        names = " and ".join(self.label(s) for s in outcome.winners)
-        tiebreak = f" on {outcome.tiebreak}" if outcome.tiebreak else ""
-        self.say(f"Winner: {names}{tiebreak}")
+        if outcome.result is not None:  # a solo or cooperative game
+            self.say(f"Result: {outcome.result}")
+        else:
+            names = " and ".join(self.label(s) for s in outcome.winners) or "nobody"
+            tiebreak = f" on {outcome.tiebreak}" if outcome.tiebreak else ""
+            self.say(f"Winner: {names}{tiebreak}")
         if self.out_dir is not None and self.images:
             self.say(f"Board images in {self.out_dir}")
 

@@ -902,5 +902,6 @@ class TableCore:
             ],
             "reason": outcome.reason,
             "tiebreak": outcome.tiebreak,
+            "result": outcome.result,
             "seats": self._seats_payload(engine, info),
         }

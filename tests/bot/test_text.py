@@ -1,8 +1,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
+from bot.exts.game._text import info_embed
 from bot.exts.play._text import board_marker, looks_like_move, result_post, summary, turn_post
 from games.core.contract import Decision, Outcome
 
@@ -57,6 +59,41 @@ def test_result_names_the_winner_with_each_breakdown_best_first() -> None:
     assert "White" in lines[0] and "wins" in lines[0]
     assert lines[2].startswith("**White") and "25 points" in lines[2] and "cards 20" in lines[2]
     assert lines[3].startswith("**Blue") and "21 points" in lines[3]
+
+
+def test_a_solo_result_is_told_in_its_own_words_with_nobody_named_winner() -> None:
+    outcome = Outcome(
+        scores=(74,), breakdown=({"caravans": 70, "gold": 4},), winners=(),
+        reason="The last caravan arrived.", result="74 points: band Master caravaneer",
+    )
+    text = result_post(GAME, SEATS[:1], outcome)
+    lines = text.splitlines()
+    assert lines[0] == "🏆 **Game over — 74 points: band Master caravaneer**"
+    assert "wins" not in text and "victory" not in text
+    assert lines[2].startswith("**Blue") and "74 points" in lines[2]
+    embed = info_embed(details(outcome))
+    result = next(f.value for f in embed.fields if f.name == "Result")
+    assert result.splitlines()[0] == "74 points: band Master caravaneer" and "🏆" not in result
+
+
+def test_a_lost_cooperative_game_names_no_winner() -> None:
+    outcome = Outcome(
+        scores=(3, 5), breakdown=({}, {}), winners=(), reason="The storm came.",
+        result="Lost to the automa",
+    )
+    head = result_post(GAME, SEATS, outcome).splitlines()[0]
+    assert head == "🏆 **Game over — Lost to the automa**"
+    nobody = Outcome(scores=(3, 3), breakdown=({}, {}), winners=(), reason="Time ran out.")
+    assert result_post(GAME, SEATS, nobody).splitlines()[0] == "🏆 **Game over — nobody wins.**"
+
+
+def details(outcome: Outcome) -> Any:
+    info = SimpleNamespace(id=7, status="finished", thread_id=None)
+    return SimpleNamespace(
+        info=info, title="Solo", moves=30, pace_title="Daily", seats=SEATS[:1],
+        labels=("Blue",), next=None, deadline=None, stalled=False, open_undo_request=None,
+        outcome=outcome,
+    )
 
 
 def test_only_short_texts_starting_with_a_current_verb_look_like_moves() -> None:

@@ -54,7 +54,8 @@ def info_embed(details: Any) -> discord.Embed:
         embed.add_field(name="Undo", value="An undo request is waiting for answers.", inline=False)
     outcome = details.outcome
     if outcome is not None:
-        lines = [outcome.reason] if outcome.reason else []
+        lines = [outcome.result] if outcome.result is not None else []
+        lines += [outcome.reason] if outcome.reason else []
         for seat in sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s]):
             star = " 🏆" if seat in outcome.winners else ""
             label = details.labels[seat] if seat < len(details.labels) else f"Seat {seat + 1}"

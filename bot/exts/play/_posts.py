@@ -177,6 +177,7 @@ class BoardPoster:
             winners=tuple(p["winners"]),
             reason=p["reason"],
             tiebreak=p.get("tiebreak"),
+            result=p.get("result"),
         )
         message = await post(thread, result_post(game, info.seats, outcome), allowed_mentions=PING)
         return message.id

@@ -74,12 +74,17 @@ def board_marker(table_id: int, version: int) -> str:
 
 
 def result_post(game: Game[Any], seats: Sequence[Any], outcome: Outcome) -> str:
-    """Final scores with each seat's breakdown, and the winner(s)."""
+    """Final scores with each seat's breakdown, and the winner(s) or the solo or cooperative
+    result."""
     winners = [who(game, seats, s) for s in outcome.winners]
-    if len(winners) == 1:
+    if outcome.result is not None:
+        head = f"🏆 **Game over — {outcome.result}**"
+    elif len(winners) == 1:
         head = f"🏆 **Game over — {winners[0]} wins!**"
-    else:
+    elif winners:
         head = f"🏆 **Game over — shared victory: {', '.join(winners)}.**"
+    else:
+        head = "🏆 **Game over — nobody wins.**"
     lines = [head, outcome.reason]
     order = sorted(range(len(outcome.scores)), key=lambda s: -outcome.scores[s])
     for s in order:
