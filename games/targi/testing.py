@@ -89,7 +89,7 @@ def position(
         for name in names:
             st.marker_at[CELLS.index(name)] = seat
     named = {CELLS.index(name) for name in cells or {}}
-    taken = {st.cells[i] for i in named} - {None}
+    taken = {c for i in named if (c := st.cells[i]) is not None}
     taken |= {c for seat in (0, 1) for row in st.display[seat] for c in row}
     taken |= {c for c in st.hand if c is not None}
     taken |= {*goods_top, *tribe_top, *(goods_deck or ()), *(tribe_deck or ())}

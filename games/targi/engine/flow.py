@@ -58,6 +58,7 @@ def draw(st: TargiState, ctx: Ctx, kind: str) -> str | None:
         deck.extend(discard)
         discard.clear()
         st.rng = R.shuffle(st.rng, deck)
+        st.reshuffles[0 if kind == "goods" else 1] += 1
         ctx.say(f"The {kind} discard pile was shuffled into a new {kind} deck.")
     return deck.pop()
 
@@ -119,6 +120,7 @@ def refill(st: TargiState, ctx: Ctx, i: int, kind: str) -> None:
     new = draw(st, ctx, kind)
     st.cells[i] = new
     st.face_up[i] = False
+    st.drawn_at[i] = st.reshuffles[0 if kind == "goods" else 1]
     st.awaits[i] = kind if new is None else None
 
 

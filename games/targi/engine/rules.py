@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core.contract import JSON, Decision, Event, Game, GameInfo, Outcome, ranked_winners
 from games.core.errors import SchemaError
-from games.targi.engine import heuristic, notation, views
+from games.targi.engine import heuristic, hidden, notation, views
 from games.targi.engine.actions import HANDLERS
 from games.targi.engine.data import SEAT_LABELS
 from games.targi.engine.decisions import decide
@@ -105,12 +105,12 @@ class Targi(Game[TargiState]):
         return heuristic.evaluate(state, seat)
 
     def _observe(self, state: TargiState, seat: int | None) -> TargiState:
-        raise NotImplementedError("Targi observations are being written")
+        return hidden.observe(state)  # every viewer knows the same (spec 15.2)
 
     def _determinize(
         self, state: TargiState, seat: int | None, rng: int
     ) -> tuple[TargiState, int]:
-        raise NotImplementedError("Targi observations are being written")
+        return hidden.determinize(state, rng)
 
     def to_json(self, state: TargiState) -> JSON:
         return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}

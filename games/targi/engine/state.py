@@ -19,8 +19,9 @@ _SCALARS = (
 _LISTS = (
     "border", "cells", "face_up", "marker_at", "awaits", "goods_deck", "tribe_deck",
     "goods_discard", "tribe_discard", "revealed", "hand", "hand_since", "raid_queue",
-    "raid_pay", "raid_gain", "limit_queue",
+    "raid_pay", "raid_gain", "limit_queue", "reshuffles", "drawn_at",
 )  # fmt: skip
+_ADDED_LATER = {"vacated", "reshuffles", "drawn_at"}  # snapshots may predate these fields
 _PER_SEAT = ("res", "figures", "markers")
 
 
@@ -57,6 +58,10 @@ class TargiState:
     raid_pay: list[str | None]  # per seat: chosen payment ("pay ..."), "protected", "fail"
     raid_gain: list[int]  # VP each seat gains from the opponent's failure
     limit_queue: list[int]  # seats still to be checked against the carry-over limits
+    reshuffles: list[int]  # how often the goods deck [0] and the tribe deck [1] were reshuffled
+    # per cell: the reshuffle count of its deck when its face-down card was drawn; a face-down
+    # card drawn before the latest reshuffle came from another pool than today's deck
+    drawn_at: list[int]
 
     res: list[list[int]]  # per seat [dates, salt, pepper, gold, vp tokens]
     figures: list[list[int]]  # per seat: border numbers of figures still on the board
@@ -96,6 +101,8 @@ class TargiState:
         new.raid_pay = self.raid_pay[:]
         new.raid_gain = self.raid_gain[:]
         new.limit_queue = self.limit_queue[:]
+        new.reshuffles = self.reshuffles[:]
+        new.drawn_at = self.drawn_at[:]
         new.res = [self.res[0][:], self.res[1][:]]
         new.figures = [self.figures[0][:], self.figures[1][:]]
         new.markers = [self.markers[0][:], self.markers[1][:]]
@@ -104,6 +111,12 @@ class TargiState:
         new.raid_opts = dict(self.raid_opts)
         new._dec = None
         return new
+
+    def __eq__(self, other: object) -> bool:
+        """Same position (the cached decision aside): two equal observations compare equal."""
+        return isinstance(other, TargiState) and self.to_dict() == other.to_dict()
+
+    __hash__ = None  # type: ignore[assignment]  # mutable while the engine builds it
 
     @classmethod
     def blank(cls) -> TargiState:
@@ -137,6 +150,8 @@ class TargiState:
         st.raid_pay = [None, None]
         st.raid_gain = [0, 0]
         st.limit_queue = []
+        st.reshuffles = [0, 0]
+        st.drawn_at = [0] * 9
         st.res = [[2, 2, 2, 1, 4], [2, 2, 2, 1, 4]]
         st.figures = [[], []]
         st.markers = [[], []]
@@ -159,8 +174,8 @@ class TargiState:
     def from_dict(cls, data: dict[str, Any]) -> TargiState:
         st = cls.blank()
         for name in (*_SCALARS, *_LISTS, *_PER_SEAT, "display"):
-            if name == "vacated" and name not in data:
-                continue  # snapshots written before the field existed: nothing is vacated
+            if name in _ADDED_LATER and name not in data:
+                continue  # written before the field existed: the blank default is right
             setattr(st, name, _copy_lists(data[name]))
         st.rng = int(data["rng"])
         st.log = tuple(data["log"])
