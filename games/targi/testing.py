@@ -97,9 +97,9 @@ def position(
     st.tribe_deck = [c for c in st.tribe_deck if c not in taken]
     st.goods_discard = [c for c in st.goods_discard if c not in taken]
     st.tribe_discard = [c for c in st.tribe_discard if c not in taken]
-    for i, cid in enumerate(st.cells):  # a dealt card the caller put elsewhere: deal another
-        if i not in named and cid in taken:
-            st.cells[i] = (st.goods_deck if cid in GOODS_CARDS else st.tribe_deck).pop(0)
+    for i, on_cell in enumerate(st.cells):  # a dealt card the caller put elsewhere: deal another
+        if i not in named and on_cell in taken:
+            st.cells[i] = (st.goods_deck if on_cell in GOODS_CARDS else st.tribe_deck).pop(0)
     # Cards originally dealt to cells that the caller replaced go back into their deck.
     on_board = set(st.cells)
     for dealt in GAME.new_game(2, seed).cells:
