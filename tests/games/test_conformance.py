@@ -5,19 +5,22 @@ A game joins this suite by existing: every game that discovery finds is checked.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from games.agents import GreedyAgent, RandomAgent, play_match
-from games.core import Game, all_games
+from games.core import Decision, Event, Game, GameInfo, OptionSpec, all_games
 from tests.games import conformance
 from tests.games.toy import ToyGame, ToyState
+from tests.toygame.engine import value
 
 GAMES = all_games()
 FULL_RANDOM_GAMES = 10  # every check at every step
 FULL_GREEDY_GAMES = 4
 LIGHT_RANDOM_GAMES = 170  # legality every step, purity every 4th, outcome and replay at the end
+HIDDEN_GAMES = 4  # games walked re-dealing what each viewer cannot see, at every position
 
 random_agent, greedy_agent = RandomAgent(), GreedyAgent()
 
@@ -54,10 +57,23 @@ def test_greedy_playouts_with_every_check(game: Game[Any]) -> None:
 
 @by_name(GAMES)
 def test_many_random_playouts_reach_a_consistent_end(game: Game[Any]) -> None:
+    lengths = []
     for seed in range(LIGHT_RANDOM_GAMES):
         players = seat_counts(game)[seed % len(seat_counts(game))]
-        conformance.playout(game, [random_agent] * players, 5000 + seed, full=False,
-                             purity_every=4)
+        actions = conformance.playout(game, [random_agent] * players, 5000 + seed, full=False,
+                                      purity_every=4)
+        lengths.append(len(actions))
+    conformance.check_info(game, lengths)
+
+
+@by_name(GAMES)
+def test_options_are_validated_and_every_value_plays(game: Game[Any]) -> None:
+    conformance.check_options_schema(game)
+
+
+@by_name(GAMES)
+def test_no_viewer_can_tell_apart_what_it_cannot_see(game: Game[Any]) -> None:
+    conformance.check_hidden_information(game, range(9000, 9000 + HIDDEN_GAMES))
 
 
 @by_name(GAMES)
@@ -115,6 +131,89 @@ class UnreplayableSeed(ToyGame):
         return super().new_game(players, seed + UnreplayableSeed.calls, options)
 
 
+class ReorderedOptions(ToyGame):
+    def options(self, state: ToyState) -> Any:
+        return tuple(reversed(super().options(state)))
+
+
+class TupleTargets(ToyGame):
+    def targets(self, state: ToyState, action: str) -> dict[str, Any]:
+        return {"slots": (1, 2)}
+
+
+class TooManyOptions(ToyGame):
+    def decision(self, state: ToyState) -> Decision | None:
+        d = super().decision(state)
+        if d is None or d.kind != "take":
+            return d
+        extra = tuple(f"take {n}" for n in range(3, 3 + conformance.MAX_OPTIONS))
+        return replace(d, actions=d.actions + extra)
+
+
+class AudienceAsAList(ToyGame):
+    def _apply(self, state: ToyState, action: str) -> Any:
+        new, events, revealed = super()._apply(state, action)
+        return new, [*events, Event("psst", state.turn, [state.turn])], revealed  # type: ignore[arg-type]
+
+
+class AudienceOfAnAbsentSeat(ToyGame):
+    def _apply(self, state: ToyState, action: str) -> Any:
+        new, events, revealed = super()._apply(state, action)
+        return new, [*events, Event("psst", state.turn, (2,))], revealed
+
+
+class NobodyWins(ToyGame):
+    def outcome(self, state: ToyState) -> Any:
+        o = super().outcome(state)
+        return None if o is None else replace(o, winners=())
+
+
+class DefaultNotAllowed(ToyGame):
+    options_schema = (OptionSpec("toss_penalty", "Points a toss costs", (1, 2), 3),)
+
+
+class TooManyValues(ToyGame):
+    options_schema = (OptionSpec("toss_penalty", "Points a toss costs", tuple(range(1, 27)), 1),)
+
+
+class RefusesAnOptionValue(ToyGame):
+    def new_game(self, players: int, seed: int, options: Any = None) -> ToyState:
+        if (options or {}).get("toss_penalty") == 2:
+            raise ValueError("tosses cost one point")
+        return super().new_game(players, seed, options)
+
+
+class SoloWithoutASoloSeat(ToyGame):
+    info = replace(ToyGame.info, solo=True)
+
+
+class LongerThanItSays(ToyGame):
+    info: GameInfo = replace(ToyGame.info, typical_decisions=200)
+
+
+class PromptCountsTheDeck(ToyGame):
+    """The public prompt counts high cards among the next ones, as if from a hidden hand."""
+
+    def decision(self, state: ToyState) -> Decision | None:
+        d = super().decision(state)
+        if d is None or d.kind != "take":
+            return d
+        high = sum(value(c) >= 4 for c in state.deck[:3])
+        return replace(d, prompt=f"Take a card from the market ({high} high cards to come).")
+
+
+class AutoBanksOverASix(ToyGame):
+    """Taking a card banks it at once when a six is next in the deck: the flow that follows
+    tells everyone what the hidden top card is."""
+
+    def _apply(self, state: ToyState, action: str) -> Any:
+        new, events, revealed = super()._apply(state, action)
+        if action.startswith("take ") and state.deck and value(state.deck[0]) == 6:
+            new, more, _ = super()._apply(new, "bank")
+            events = [*events, *more]
+        return new, events, revealed
+
+
 @pytest.mark.parametrize(
     ("broken", "message"),
     [
@@ -125,14 +224,35 @@ class UnreplayableSeed(ToyGame):
         (WordyLabels, "too long for a button"),
         (WrongBreakdown, "breakdown sums"),
         (UnreplayableSeed, "same seed"),
+        (ReorderedOptions, "not the actions"),
+        (TupleTargets, "not plain JSON"),
+        (TooManyOptions, "more than a select holds"),
+        (AudienceAsAList, "to_json/from_json"),
+        (AudienceOfAnAbsentSeat, "not None or a tuple of seats"),
+        (NobodyWins, "nobody won"),
+        (DefaultNotAllowed, "is not one of"),
+        (TooManyValues, "a choice list holds"),
+        (RefusesAnOptionValue, "new_game refused"),
+        (SoloWithoutASoloSeat, "solo is True"),
+        (LongerThanItSays, "typical_decisions"),
+        (PromptCountsTheDeck, r"tell hidden information apart(.|\n)*\.decision\[2\]"),
+        (AutoBanksOverASix, r"tell hidden information apart(.|\n)*after 'take"),
     ],
 )
 def test_checks_catch_a_broken_game(broken: type[ToyGame], message: str) -> None:
+    game = broken()
     with pytest.raises(AssertionError, match=message):
-        for seed in range(5):
-            conformance.playout(broken(), [random_agent, random_agent], seed)
+        conformance.check_options_schema(game)
+        lengths = [len(conformance.playout(game, [random_agent, random_agent], seed))
+                   for seed in range(5)]
+        conformance.check_info(game, lengths)
+        conformance.check_hidden_information(game, range(3))
 
 
 def test_the_toy_game_passes() -> None:
-    for seed in range(20):
-        conformance.playout(ToyGame(), [greedy_agent, random_agent], seed)
+    game = ToyGame()
+    lengths = [len(conformance.playout(game, [greedy_agent, random_agent], seed))
+               for seed in range(20)]
+    conformance.check_info(game, lengths)
+    conformance.check_options_schema(game)
+    assert conformance.check_hidden_information(game, range(3)) > 50
