@@ -53,6 +53,20 @@ def seat_list(game: Game[Any], spec: str, *, allow_human: bool) -> list[str]:
     return kinds
 
 
+def game_options(game: Game[Any], given: Sequence[str] | None, players: int) -> dict[str, Any]:
+    """``--option key=value`` (repeatable), checked by the game for this player count."""
+    chosen: dict[str, str] = {}
+    for text in given or ():
+        name, equals, value = text.partition("=")
+        if not equals or not name.strip():
+            raise UsageError(f"write an option as key=value, not {text[:40]!r}")
+        chosen[name.strip().lower()] = value.strip()
+    try:
+        return game.validate_options(chosen, players)
+    except GameError as error:  # OptionError: names what is allowed
+        raise UsageError(error.reason) from None
+
+
 def agents_for(kinds: Sequence[str]) -> list[Agent | None]:
     return [None if kind == HUMAN else get_agent(kind) for kind in kinds]
 
@@ -71,7 +85,10 @@ def board_png(game: Game[Any], state: Any) -> bytes:
 # ---- selfplay ------------------------------------------------------------------------------
 
 
-def selfplay(game: Game[Any], kinds: Sequence[str], games: int, seed: int) -> dict[str, Any]:
+def selfplay(
+    game: Game[Any], kinds: Sequence[str], games: int, seed: int,
+    options: dict[str, Any] | None = None,
+) -> dict[str, Any]:
     """Play ``games`` complete games (seeds ``seed``, ``seed + 1``, …); the JSON summary."""
     agents = [get_agent(kind) for kind in kinds]
     players = len(agents)
@@ -84,7 +101,7 @@ def selfplay(game: Game[Any], kinds: Sequence[str], games: int, seed: int) -> di
         game_seed = seed + n
         played = 0
         try:
-            state = game.new_game(players, game_seed, game.default_options())
+            state = game.new_game(players, game_seed, options or game.default_options(players))
             rngs = [agent_rng(game_seed, s) for s in range(players)]
             while (decision := game.decision(state)) is not None:
                 if played >= DECISION_LIMIT:
@@ -155,9 +172,10 @@ class Terminal:
 
     def __init__(
         self, game: Game[Any], kinds: Sequence[str], seed: int, out_dir: Path | None,
-        read: Callable[[str], str], out: TextIO,
+        read: Callable[[str], str], out: TextIO, options: dict[str, Any] | None = None,
     ) -> None:
         self.game, self.kinds, self.seed = game, list(kinds), seed
+        self.options = options or game.default_options(len(kinds))
         self.agents = agents_for(kinds)
         self.rngs = [agent_rng(seed, s) for s in range(len(kinds))]
         self.out_dir, self.read, self.out = out_dir, read, out
@@ -172,7 +190,7 @@ class Terminal:
 
     def run(self) -> int:
         game = self.game
-        state = game.new_game(len(self.kinds), self.seed, game.default_options())
+        state = game.new_game(len(self.kinds), self.seed, self.options)
         self.say(f"{game.title}, seed {self.seed}: "
                  + ", ".join(self.label(s) for s in range(len(self.kinds))))
         self.save_board(state)
@@ -271,10 +289,13 @@ class Terminal:
 # ---- render --------------------------------------------------------------------------------
 
 
-def render(game: Game[Any], seed: int, steps: int, kinds: Sequence[str], out: Path) -> int:
+def render(
+    game: Game[Any], seed: int, steps: int, kinds: Sequence[str], out: Path,
+    options: dict[str, Any] | None = None,
+) -> int:
     """Write the public board after ``steps`` seeded agent moves; returns the moves made."""
     agents = [get_agent(k) for k in kinds]
-    state = game.new_game(len(agents), seed, game.default_options())
+    state = game.new_game(len(agents), seed, options or game.default_options(len(agents)))
     rngs = [agent_rng(seed, s) for s in range(len(agents))]
     made = 0
     while made < steps and (decision := game.decision(state)) is not None:
@@ -364,6 +385,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None, help="game seed (default: a random one)")
     p.add_argument("--out", type=Path, default=None,
                    help="folder for a board image after every turn")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option (repeatable), e.g. toss_penalty=2")
 
     p = sub.add_parser("selfplay", help="agents play many complete games; summary of results")
     p.add_argument("game", help=f"game name ({names})")
@@ -372,6 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--agents", default="random",
                    help="comma-separated agent per seat, or one for all (default: random)")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option (repeatable), e.g. toss_penalty=2")
 
     p = sub.add_parser("render", help="write the public board after K seeded agent moves")
     p.add_argument("game", help=f"game name ({names})")
@@ -379,6 +404,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--steps", type=non_negative, default=0, help="agent moves first (default: 0)")
     p.add_argument("--agents", default="random", help="agents making the moves (default: random)")
     p.add_argument("--out", type=Path, required=True, help="PNG file to write")
+    p.add_argument("--option", action="append", metavar="KEY=VALUE",
+                   help="a game option (repeatable), e.g. toss_penalty=2")
 
     p = sub.add_parser("bench", help="run the benchmarks under bench/")
     p.add_argument("--json", action="store_true", help="print one JSON object")
@@ -428,11 +455,13 @@ def dispatch(args: argparse.Namespace) -> int:
         game = game_named(args.game)
         kinds = seat_list(game, args.seats, allow_human=True)
         seed = args.seed if args.seed is not None else secrets.randbelow(1_000_000)
-        return Terminal(game, kinds, seed, args.out, input, sys.stdout).run()
+        options = game_options(game, args.option, len(kinds))
+        return Terminal(game, kinds, seed, args.out, input, sys.stdout, options).run()
     if args.command == "selfplay":
         game = game_named(args.game)
-        summary = selfplay(game, seat_list(game, args.agents, allow_human=False),
-                           args.games, args.seed)
+        kinds = seat_list(game, args.agents, allow_human=False)
+        options = game_options(game, args.option, len(kinds))
+        summary = selfplay(game, kinds, args.games, args.seed, options)
         if args.json:
             print(json.dumps(summary))
         else:
@@ -442,7 +471,8 @@ def dispatch(args: argparse.Namespace) -> int:
         game = game_named(args.game)
         kinds = seat_list(game, args.agents, allow_human=False)
         try:
-            made = render(game, args.seed, args.steps, kinds, args.out)
+            made = render(game, args.seed, args.steps, kinds, args.out,
+                          game_options(game, args.option, len(kinds)))
         except (ImportError, LookupError, NotImplementedError) as error:
             print(f"caravanserai render: cannot draw {game.title}: {message(error)}",
                   file=sys.stderr)

@@ -305,6 +305,10 @@ class Transaction(Reader, Protocol):
 
     async def set_host(self, table_id: int, host_id: int) -> None: ...
 
+    async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
+        """The game options the table is played with (fixed once it starts)."""
+        ...
+
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
     ) -> SeatRecord:

@@ -320,6 +320,10 @@ class MemoryTransaction(_MemoryReader):
     async def set_host(self, table_id: int, host_id: int) -> None:
         self._put_table(self._existing(table_id), host_id=host_id)
 
+    async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
+        row = self._existing(table_id)
+        self._data.tables[table_id] = replace(row, options=json.dumps(options))
+
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
     ) -> SeatRecord:

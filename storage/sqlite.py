@@ -437,6 +437,9 @@ class SqliteTransaction(_SqliteReader):
     async def set_host(self, table_id: int, host_id: int) -> None:
         await self._update(table_id, "host_id", host_id)
 
+    async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
+        await self._update(table_id, "options", json.dumps(options))
+
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
     ) -> SeatRecord:

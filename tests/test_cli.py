@@ -233,3 +233,36 @@ def test_help_lists_the_choices_again(capsys: pytest.CaptureFixture[str]) -> Non
     assert code == 1
     assert out.count("Player 1 (human) — Take a card from the market.") == 2
     assert "`quit` ends the game" in out and "Game abandoned." in out
+
+
+def test_an_option_changes_the_game_in_selfplay_play_and_render(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    plain = selfplay_json(capsys, "toy", "--games", "5")
+    harsh = selfplay_json(capsys, "toy", "--games", "5", "--option", "toss_penalty=2")
+    assert harsh["completed"] == 5 and harsh["scores"]["mean"] != plain["scores"]["mean"]
+
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    code, out, _ = run_cli(capsys, "play", "toy", "--seats", "random", "--seed", "3",
+                           "--option", "toss_penalty=2")
+    assert code == 0 and "Winner: " in out
+    code, _, _ = run_cli(capsys, "render", "toy", "--steps", "3", "--out",
+                         str(tmp_path / "toy.png"), "--option", "toss_penalty=2")
+    assert code == 0 and (tmp_path / "toy.png").is_file()
+
+
+@pytest.mark.parametrize(
+    ("option", "said"),
+    [
+        ("toss_penalty=9", "`9` is not a value of option `toss_penalty`. Allowed: 1, 2."),
+        ("speed=3", "Toy has no option `speed`. Options: toss_penalty."),
+        ("toss_penalty", "write an option as key=value"),
+    ],
+)
+def test_a_wrong_option_is_refused_naming_what_is_allowed(
+    capsys: pytest.CaptureFixture[str], option: str, said: str
+) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["selfplay", "toy", "--games", "1", "--option", option])
+    assert stopped.value.code == 2
+    assert said in capsys.readouterr().err

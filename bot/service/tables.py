@@ -187,7 +187,7 @@ class TableCore:
     ) -> TableInfo:
         engine = self.game(game)
         chosen_pace = get_pace(pace)
-        chosen = {**engine.default_options(), **(options or {})}
+        chosen = engine.validate_options(options)  # OptionError names what is allowed
         async with self.store.transaction() as tx:
             if guild_id is not None:
                 open_tables = await tx.count_open_tables(guild_id)
@@ -295,10 +295,13 @@ class TableCore:
                     f"{missing} more seat{'s' if missing > 1 else ''} to fill. "
                     "Wait for someone to join, or add a bot."
                 )
-            state = engine.new_game(len(info.seats), info.seed, info.options)
+            # Options chosen for a player count the table did not reach are dropped.
+            options = engine.validate_options(info.options, len(info.seats))
+            state = engine.new_game(len(info.seats), info.seed, options)
             decision = engine.decision(state)
             async with self.store.transaction() as tx:
                 await tx.set_status(table_id, "active", expected="lobby")
+                await tx.set_options(table_id, options)
                 await tx.put_snapshot(table_id, 0, engine.to_json(state))
                 deadline = await self._schedule(tx, info, decision, 0)
                 payload: dict[str, Any] = {

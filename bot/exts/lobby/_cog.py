@@ -14,6 +14,7 @@ from bot.components import known_template
 from bot.errors import BotError
 from bot.exts.lobby._components import LobbyButton, lobby_view
 from bot.exts.lobby._embeds import lobby_embed, thread_name
+from bot.exts.lobby._options import OPTIONS_LENGTH, option_choices, parse_options
 from bot.service import NotHost
 from bot.service.pace import DEFAULT_PACE, PACES
 from games.core import discovery
@@ -45,11 +46,19 @@ class Lobby(commands.Cog):
     @app_commands.command(
         name="newgame", description="Open a table for a new game in this channel."
     )
-    @app_commands.describe(game="The game to play", pace="How long each turn may take")
+    @app_commands.describe(
+        game="The game to play",
+        pace="How long each turn may take",
+        options="The game's options as key=value, separated by commas (pick from the list)",
+    )
     @app_commands.choices(game=GAME_CHOICES, pace=PACE_CHOICES)
     @app_commands.guild_only()
     async def newgame(
-        self, interaction: discord.Interaction, game: str, pace: str = DEFAULT_PACE
+        self,
+        interaction: discord.Interaction,
+        game: str,
+        pace: str = DEFAULT_PACE,
+        options: app_commands.Range[str, 1, OPTIONS_LENGTH] | None = None,
     ) -> None:
         service = self.bot.service
         if isinstance(interaction.channel, discord.Thread):
@@ -67,10 +76,21 @@ class Lobby(commands.Cog):
             host_id=interaction.user.id,
             host_name=interaction.user.display_name,
             pace=pace,
+            options=parse_options(service.game(game), options),
         )
         await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info.id))
         message = await interaction.original_response()
         await service.set_lobby_message(info.id, message.id)
+
+    @newgame.autocomplete("options")
+    async def options_offered(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        try:
+            game = discovery.get(str(interaction.namespace.game or ""))
+        except discovery.UnknownGame:
+            return []
+        return option_choices(game, current[:OPTIONS_LENGTH])
 
     async def on_button(self, interaction: discord.Interaction, table_id: int, verb: str) -> None:
         service = self.bot.service

@@ -6,8 +6,9 @@ from typing import Any
 
 import discord
 
+from bot.exts.lobby._options import options_text
 from bot.service.pace import PACES
-from games.core import discovery
+from games.core import GameInfo, discovery
 
 COLOUR = discord.Colour.from_rgb(201, 140, 62)
 
@@ -30,7 +31,12 @@ def lobby_embed(info: Any) -> discord.Embed:
     embed = discord.Embed(title=f"{game.title} — table #{info.id}", colour=COLOUR)
     pace = PACES.get(getattr(info, "pace", ""))
     pace_text = f" · {pace.title}" if pace is not None else ""
-    embed.description = f"Hosted by <@{info.host_id}> · {_players(game)}{pace_text}"
+    embed.description = (
+        f"Hosted by <@{info.host_id}> · {_players(game.info)}{pace_text}\n-# {game.info.blurb}"
+    )
+    chosen = options_text(game, info.options)
+    if chosen:
+        embed.add_field(name="Options", value=chosen[:1024], inline=False)
     embed.add_field(name="Seats", value="\n".join(lines), inline=False)
     if info.status == "lobby":
         embed.set_footer(
@@ -53,7 +59,11 @@ def thread_name(info: Any) -> str:
     return f"{game.title} #{info.id} · {names}"[:100]
 
 
-def _players(game: Any) -> str:
-    if game.min_players == game.max_players:
-        return f"{game.max_players} players"
-    return f"{game.min_players}–{game.max_players} players"
+def _players(info: GameInfo) -> str:
+    if info.min_players == info.max_players:
+        counts = f"{info.max_players} player{'s' if info.max_players > 1 else ''}"
+    else:
+        counts = f"{info.min_players}–{info.max_players} players"
+    if info.solo and info.min_players > 1:
+        counts += ", or solo"
+    return counts + (", cooperative" if info.cooperative else "")
