@@ -1,17 +1,16 @@
-"""The drawing kit: text that fits, bundled fonts, distinct icons, caches, the shared palette."""
+"""The drawing kit: text that fits, bundled fonts, icons in any colours, caches, palettes."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageChops, ImageStat
+from PIL import Image
 
-from games.targi.render import PALETTE
+from games.core import discovery
 from renderers.kit import ImageCache, icons, layout
 from renderers.kit import palette as pal
 from renderers.kit.fonts import BOLD, FONT_DIR, REGULAR, font
-from renderers.kit.quantize import named_colours
 
 SENTENCE = "White used #14 Tribal Expansion and revealed Oasis OA9, then discarded it."
 
@@ -72,65 +71,33 @@ def test_the_image_cache_evicts_the_least_recently_used_entry() -> None:
     assert len(cache) == 2
 
 
-def _difference(a: Image.Image, b: Image.Image) -> float:
-    return sum(ImageStat.Stat(ImageChops.difference(a, b)).mean)
+def test_one_shape_in_two_colour_sets_gives_two_sprites_with_the_same_outline() -> None:
+    amber = icons.glyph_tile(icons.camel, 40, (230, 159, 0), pal.INK_DARK, framed=False)
+    teal = icons.glyph_tile(icons.camel, 40, (0, 158, 115), (250, 250, 250), framed=False)
+    assert amber.tobytes() != teal.tobytes()
+    assert amber.getchannel("A").tobytes() == teal.getchannel("A").tobytes()
+    red = icons.token("ball", "P", 32, (196, 48, 40), (110, 20, 16), (255, 255, 255))
+    blue = icons.token("ball", "P", 32, (31, 99, 198), (12, 30, 70), (255, 255, 255))
+    assert red.tobytes() != blue.tobytes()
 
 
-def test_the_five_tribe_glyphs_are_told_apart_by_shape_alone() -> None:
-    masks = {s: icons.tribe(s, 48, framed=False).getchannel("A") for s in icons.SYMBOLS}
-    for a in icons.SYMBOLS:
-        for b in icons.SYMBOLS:
-            if a < b:
-                assert _difference(masks[a], masks[b]) > 25, (a, b)
+def test_an_unknown_seat_label_falls_back_to_a_seat_colour_by_number() -> None:
+    assert pal.seat_style("Red") == pal.SEAT_STYLES["Red"]
+    assert pal.seat_style("Seat 2", 1) == pal.SEAT_STYLES["White"]
+    assert pal.seat_style("Seat 7", 6) in pal.SEAT_STYLES.values()
 
 
-def test_goods_icons_differ_in_shape_as_well_as_colour() -> None:
-    masks = {k: icons.good(k, 32).getchannel("A") for k in "DSPG"}
-    for a in "DSPG":
-        for b in "DSPG":
-            if a < b:
-                assert _difference(masks[a], masks[b]) > 5, (a, b)
-
-
-def _luminance(rgb: tuple[int, int, int]) -> float:
-    def channel(c: int) -> float:
-        v = c / 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (channel(c) for c in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
-
-
-def contrast(a: tuple[int, int, int], b: tuple[int, int, int]) -> float:
-    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
-
-
-def test_seat_colours_differ_in_lightness_and_white_has_a_dark_outline() -> None:
-    assert contrast(pal.seat_fill(0), pal.seat_fill(1)) > 3
-    assert contrast(pal.seat_fill(1), pal.seat_outline(1)) > 7
-    assert contrast(pal.seat_fill(1), pal.BACKGROUND) > 7
-
-
-@pytest.mark.parametrize(
-    ("ink", "surface"),
-    [(pal.INK_DARK, pal.CARD), (pal.INK_LIGHT, pal.PANEL), (pal.INK_LIGHT, pal.BACKGROUND),
-     (pal.RAID_INK, pal.RAID_CARD), (pal.INK_MUTED, pal.PANEL)],
-)
-def test_text_colours_have_strong_contrast(ink: tuple[int, int, int],
-                                           surface: tuple[int, int, int]) -> None:
-    assert contrast(ink, surface) >= 4.5
-
-
-def test_the_shared_palette_keeps_every_named_colour() -> None:
+@pytest.mark.parametrize("name", [s.name for s in discovery.specs()])
+def test_each_games_palette_keeps_every_colour_it_names(name: str) -> None:
     # Pillow's palette lookup is coarse (a 6-bit cache), so "kept" means within a few levels,
     # far below what an eye can tell apart
-    colours = named_colours()
+    palette = discovery.spec(name).render_module().PALETTE
+    colours = palette.exact
     swatch = Image.new("RGB", (len(colours), 1))
     swatch.putdata(colours)
-    mapped = PALETTE.quantize(swatch).convert("RGB")
+    mapped = palette.quantize(swatch).convert("RGB")
     for i, want in enumerate(colours):
         got = mapped.getpixel((i, 0))
         assert isinstance(got, tuple)
         assert all(abs(a - b) <= 8 for a, b in zip(want, got, strict=True)), (want, got)
-    assert PALETTE.image().mode == "P"
+    assert palette.image().mode == "P"

@@ -11,9 +11,9 @@ from PIL import Image, ImageStat
 from games.core import discovery
 from games.targi import SPEC as TARGI
 from games.targi.render import board as targi
+from games.targi.render import colours, samples
 from renderers.kit import layers
 from renderers.kit import palette as pal
-from tests.renderers import sample_views
 
 Box = tuple[int, int, int, int]
 
@@ -43,25 +43,25 @@ def cell_box(row: int, col: int, inset: int = 0) -> Box:
 
 def test_figures_stand_on_their_cards_in_their_seat_colours() -> None:
     # mid game: Blue on #2, #6, #14; White on #3, #5, #13
-    board = TARGI.render_board(sample_views.mid_game())
-    empty = TARGI.render_board(sample_views.start_of_game())
+    board = TARGI.render_board(samples.mid_game())
+    empty = TARGI.render_board(samples.start_of_game())
     for number in (2, 6, 14):
-        assert close(pixel(board, figure_body(number)), pal.seat_fill(0))
+        assert close(pixel(board, figure_body(number)), colours.seat_fill(0))
     for number in (3, 5, 13):
-        assert close(pixel(board, figure_body(number)), pal.seat_fill(1))
-    assert not close(pixel(empty, figure_body(2)), pal.seat_fill(0))
-    assert not close(pixel(empty, figure_body(3)), pal.seat_fill(1))
+        assert close(pixel(board, figure_body(number)), colours.seat_fill(1))
+    assert not close(pixel(empty, figure_body(2)), colours.seat_fill(0))
+    assert not close(pixel(empty, figure_body(3)), colours.seat_fill(1))
 
 
 def test_white_figure_has_a_dark_outline_so_it_reads_on_a_light_card() -> None:
-    board = TARGI.render_board(sample_views.mid_game())
+    board = TARGI.render_board(samples.mid_game())
     x, y = targi.figure_slot(3)
     darkest = min(sum(pixel(board, (x + dx, y + 30))) for dx in range(targi.FIGURE_SIZE))
     assert darkest < 150
 
 
 def test_the_robber_darkens_the_card_it_blocks() -> None:
-    view = sample_views.mid_game()  # robber on #9
+    view = samples.mid_game()  # robber on #9
     moved = copy.deepcopy(view)
     moved["robber"] = 10
     for border in moved["border"]:
@@ -71,21 +71,21 @@ def test_the_robber_darkens_the_card_it_blocks() -> None:
     x, y = targi.cell_origin(4, 3)  # card #9
     body = (x + 4, y + targi.BAND + 4, x + targi.CELL - 4, y + targi.CELL - 4)
     assert sum(mean(blocked, body)) < sum(mean(free, body)) - 40
-    assert close(pixel(blocked, figure_body(9)), pal.ROBBER)
+    assert close(pixel(blocked, figure_body(9)), colours.ROBBER)
 
 
 def test_tribe_markers_frame_their_central_cards_in_the_seat_colour() -> None:
-    board = TARGI.render_board(sample_views.mid_game())
+    board = TARGI.render_board(samples.mid_game())
     x, y = targi.cell_origin(2, 2)  # C22 carries Blue's marker
-    assert close(pixel(board, (x + 3, y + targi.CELL // 2)), pal.seat_fill(0), 30)
+    assert close(pixel(board, (x + 3, y + targi.CELL // 2)), colours.seat_fill(0), 30)
     x, y = targi.cell_origin(1, 2)  # C12 carries White's
-    assert close(pixel(board, (x + 3, y + targi.CELL // 2)), pal.seat_fill(1), 30)
+    assert close(pixel(board, (x + 3, y + targi.CELL // 2)), colours.seat_fill(1), 30)
     x, y = targi.cell_origin(3, 1)  # C31: no marker, plain card edge
-    assert not close(pixel(board, (x + 3, y + targi.CELL // 2)), pal.seat_fill(0), 30)
+    assert not close(pixel(board, (x + 3, y + targi.CELL // 2)), colours.seat_fill(0), 30)
 
 
 def test_face_down_cards_show_the_back_of_their_deck() -> None:
-    board = TARGI.render_board(sample_views.mid_game())
+    board = TARGI.render_board(samples.mid_game())
     goods_back = mean(board, cell_box(1, 3, inset=14))  # C13: a face-down goods card
     tribe_back = mean(board, cell_box(2, 3, inset=14))  # C23: a face-down tribe card
     assert goods_back[0] > goods_back[2] + 40  # red back
@@ -93,20 +93,20 @@ def test_face_down_cards_show_the_back_of_their_deck() -> None:
 
 
 def test_the_deciding_players_panel_is_highlighted() -> None:
-    board = TARGI.render_board(sample_views.mid_game())  # Blue decides
+    board = TARGI.render_board(samples.mid_game())  # Blue decides
     blue_box, white_box = targi.PLAYER_BOXES
     assert close(pixel(board, (blue_box[0] + 1, blue_box[1] + 60)), pal.HIGHLIGHT, 20)
     assert not close(pixel(board, (white_box[0] + 1, white_box[1] + 60)), pal.HIGHLIGHT, 20)
 
 
 def test_long_texts_are_cut_instead_of_spilling_out_of_their_boxes() -> None:
-    view = sample_views.mid_game()
+    view = samples.mid_game()
     for border in view["border"]:
         border["name"] = "Extraordinarily Long Card Name " * 3
         border["text"] = "An effect text that goes on and on without end. " * 10
     view["log"] = ["A sentence far too long for one line of the log box " * 6] * 10
     view["decision"]["prompt"] = "A prompt that rambles on " * 20
-    plain = TARGI.render_board(sample_views.mid_game())
+    plain = TARGI.render_board(samples.mid_game())
     wordy = TARGI.render_board(view)
     # the gaps between border cards and the margins of the boxes stay untouched
     for gap_x in (targi.GRID_X + targi.CELL + 1, targi.GRID_X + 4 * (targi.CELL + targi.GAP) - 2):
@@ -134,9 +134,9 @@ def test_no_text_on_the_board_or_panel_is_smaller_than_the_minimum(
     monkeypatch.setattr(targi.lay, "font", spy)
     targi.sprites.clear()  # card faces and the static layer must be drawn again, through the spy
     layers.clear()
-    for build in sample_views.BOARDS.values():
+    for build in samples.BOARDS.values():
         TARGI.render_board(build())
-    for build in sample_views.PANELS.values():
+    for build in samples.PANELS.values():
         TARGI.render_panel(build())
     targi.sprites.clear()
     layers.clear()
@@ -144,7 +144,7 @@ def test_no_text_on_the_board_or_panel_is_smaller_than_the_minimum(
 
 
 def test_rendering_leaves_the_view_untouched() -> None:
-    view = sample_views.mid_game()
+    view = samples.mid_game()
     before = copy.deepcopy(view)
     TARGI.render_board(view)
     TARGI.render_panel(view)
@@ -153,8 +153,8 @@ def test_rendering_leaves_the_view_untouched() -> None:
 
 def test_the_static_layer_is_drawn_once_and_reused() -> None:
     layers.clear()
-    first = TARGI.render_board(sample_views.mid_game())
-    second = TARGI.render_board(sample_views.mid_game())
+    first = TARGI.render_board(samples.mid_game())
+    second = TARGI.render_board(samples.mid_game())
     assert layers.misses == 1 and layers.hits == 1
     assert first.tobytes() == second.tobytes()
 
@@ -165,16 +165,16 @@ def test_an_unknown_game_is_refused_by_name() -> None:
 
 
 def test_the_panel_belongs_to_the_deciding_seat_and_lists_every_option() -> None:
-    trader = sample_views.many_actions()  # Blue, 13 options
+    trader = samples.many_actions()  # Blue, 13 options
     few = copy.deepcopy(trader)
     few["decision"]["actions"] = few["decision"]["actions"][:3]
     long_panel = TARGI.render_panel(trader)
     short_panel = TARGI.render_panel(few)
-    assert close(pixel(long_panel, (500, 4)), pal.seat_fill(0))
+    assert close(pixel(long_panel, (500, 4)), colours.seat_fill(0))
     assert option_rows(long_panel) == 13
     assert option_rows(short_panel) == 3
-    white = TARGI.render_panel(sample_views.placement_choice())
-    assert close(pixel(white, (500, 4)), pal.seat_fill(1))
+    white = TARGI.render_panel(samples.placement_choice())
+    assert close(pixel(white, (500, 4)), colours.seat_fill(1))
 
 
 def option_rows(panel: Image.Image) -> int:
@@ -189,7 +189,7 @@ def option_rows(panel: Image.Image) -> int:
 
 
 def test_a_spectator_panel_claims_no_seat() -> None:
-    panel = TARGI.render_panel(sample_views.mid_game())  # no actions in the view
+    panel = TARGI.render_panel(samples.mid_game())  # no actions in the view
     assert close(pixel(panel, (500, 4)), pal.PANEL)
 
 
@@ -215,7 +215,7 @@ def test_boards_rendered_in_parallel_threads_match_one_rendered_alone() -> None:
 
     layers.clear()
     targi.sprites.clear()
-    builds = [sample_views.start_of_game, sample_views.mid_game, sample_views.finished] * 4
+    builds = [samples.start_of_game, samples.mid_game, samples.finished] * 4
     with ThreadPoolExecutor(max_workers=4) as pool:
         images = list(pool.map(lambda build: TARGI.render_board(build()), builds))
     for build, image in zip(builds, images, strict=True):

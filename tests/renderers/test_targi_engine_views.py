@@ -10,7 +10,7 @@ import pytest
 from games.core import discovery
 from games.targi import SPEC as TARGI
 from games.targi.render import board as targi
-from renderers.kit import palette as pal
+from games.targi.render import colours
 from tests.renderers.walk import random_walk
 
 SEEDS = (3, 11, 2026)
@@ -40,7 +40,7 @@ def test_board_and_panel_render_along_a_whole_game(seed: int) -> None:
             # the panel is the deciding seat's: its header wears that seat's colour
             header = panel.getpixel((panel.width // 2, 4))
             assert isinstance(header, tuple)
-            assert all(abs(a - b) <= 2 for a, b in zip(header, pal.seat_fill(decision.seat),
+            assert all(abs(a - b) <= 2 for a, b in zip(header, colours.seat_fill(decision.seat),
                                                        strict=False))
             assert len(view["decision"]["actions"]) == len(decision.actions)
         rendered += 1
@@ -64,4 +64,5 @@ def test_the_final_board_shows_the_outcome_of_a_real_game() -> None:
     body = image.getpixel((x0 + 12 + 20, y0 + 10 + 22))
     assert isinstance(body, tuple)
     if len(winners) == 1:
-        assert all(abs(a - b) <= 12 for a, b in zip(body, pal.seat_fill(winners[0]), strict=False))
+        want = colours.seat_fill(winners[0])
+        assert all(abs(a - b) <= 12 for a, b in zip(body, want, strict=False))

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any
 
+from games.core.stack import Frame
 from games.targi.engine.data import (
     BORDER,
     CELLS,
@@ -44,7 +46,7 @@ from games.targi.engine.flow import (
     place_markers,
     refill,
 )
-from games.targi.engine.state import NO, TargiState
+from games.targi.engine.state import MENU, NO, TargiState
 
 
 def on_place(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
@@ -57,7 +59,7 @@ def on_place(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
         place_markers(st, ctx)
         st.phase = "actions"
         st.acting = st.start
-        st.pending = None
+        st.stack = MENU
 
 
 def on_menu(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
@@ -105,7 +107,7 @@ def use_border(st: TargiState, ctx: Ctx, seat: int, n: int) -> None:
             after_action(st, ctx)
             return
         ctx.say(f"{who} used #1 Noble.", seat)
-        st.pending = ("noble", cid)
+        ask(st, "noble", card=cid)
         return
     if n == 5:
         if not trader_options(st.res[seat], effect_count(st, seat, "P-TRADER") > 0):
@@ -113,7 +115,7 @@ def use_border(st: TargiState, ctx: Ctx, seat: int, n: int) -> None:
             after_action(st, ctx)
             return
         ctx.say(f"{who} used #5 Trader.", seat)
-        st.pending = ("trader",)
+        ask(st, "trader")
         return
     if n == 9:
         if not fata_options(st, seat):
@@ -121,7 +123,7 @@ def use_border(st: TargiState, ctx: Ctx, seat: int, n: int) -> None:
             after_action(st, ctx)
             return
         ctx.say(f"{who} used #9 Fata Morgana.", seat)
-        st.pending = ("fata",)
+        ask(st, "fata_morgana")
         return
     if n == 10:
         if not silver_options(st.res[seat]):
@@ -129,7 +131,7 @@ def use_border(st: TargiState, ctx: Ctx, seat: int, n: int) -> None:
             after_action(st, ctx)
             return
         ctx.say(f"{who} used #10 Silversmith.", seat)
-        st.pending = ("silver",)
+        ask(st, "silversmith")
         return
     if n == 13:
         use_caravan(st, ctx, seat)
@@ -152,7 +154,7 @@ def use_caravan(st: TargiState, ctx: Ctx, seat: int) -> None:
         second = draw(st, ctx, "goods")
         if second is not None:
             st.revealed = [first, second]
-            st.pending = ("reveal", "goods", (first, second))
+            ask(st, "reveal_choice", deck="goods", cards=[first, second])
             ctx.say(f"{who} used #13 Caravan and revealed {first} and {second}.", seat)
             return
     take_goods_card(st, ctx, seat, first, f"{who} used #13 Caravan and revealed {first}")
@@ -170,7 +172,7 @@ def use_expansion(st: TargiState, ctx: Ctx, seat: int) -> None:
         second = draw(st, ctx, "tribe")
         if second is not None:
             st.revealed = [first, second]
-            st.pending = ("reveal", "tribe", (first, second))
+            ask(st, "reveal_choice", deck="tribe", cards=[first, second])
             ctx.say(
                 f"{who} used #14 Tribal Expansion and revealed {card_name(first)} "
                 f"and {card_name(second)}.",
@@ -190,7 +192,7 @@ def offer_drawn_tribe(st: TargiState, ctx: Ctx, seat: int, cid: str) -> None:
         after_action(st, ctx)
         return
     st.revealed = [cid]
-    st.pending = ("tribe", cid, "expansion", NO)
+    ask(st, "tribe_card", card=cid, cell=None)
 
 
 def take_goods_card(
@@ -201,7 +203,7 @@ def take_goods_card(
     if card.choice:
         ctx.say(f"{intro}{tail}.", seat)
         st.revealed = [cid]
-        st.pending = ("goods_choice", 1, cid)
+        ask(st, "goods_choice", count=1, card=cid)
         return
     r = st.res[seat]
     for k in range(4):
@@ -225,25 +227,25 @@ def use_cell(st: TargiState, ctx: Ctx, seat: int, i: int) -> None:
         tail = "; a face-down tribe card replaced it"
         take_goods_card(st, ctx, seat, cid, f"{who} used {CELLS[i]} ({cid})", tail)
         return
-    st.pending = ("tribe", cid, CELLS[i], i)
+    ask(st, "tribe_card", card=cid, cell=CELLS[i])
 
 
-def on_tribe(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
-    assert st.pending is not None
-    _, cid, src, cell = st.pending
+def on_tribe(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
+    cid, where_from = q["card"], q["cell"]
     who = label(seat)
     name = card_name(cid)
     if action == "leave":  # UNCERTAIN (spec 8.4.1): a declined card stays face up in place
-        ctx.say(f"{who} left {name} on {src}.", seat)
+        ctx.say(f"{who} left {name} on {where_from}.", seat)
         after_action(st, ctx)
         return
-    where = "at Tribal Expansion" if src == "expansion" else f"from {src}"
-    if cell != NO:
+    where = "at Tribal Expansion" if where_from is None else f"from {where_from}"
+    if where_from is not None:
         # The card leaves its cell now, but the replacement is drawn only when the action
         # is finished (after_action), so the play sub-decisions reveal nothing and can be undone.
-        st.cells[cell] = None
-        st.awaits[cell] = "goods"
-        st.vacated = cell
+        i = CELLS.index(where_from)
+        st.cells[i] = None
+        st.awaits[i] = "goods"
+        st.vacated = i
     if action == "hand":
         st.hand[seat] = cid
         st.hand_since[seat] = st.round
@@ -255,12 +257,11 @@ def on_tribe(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
         after_action(st, ctx)
     else:
         ctx.say(f"{who} chose to play {name} {where}.", seat)
-        start_play(st, ctx, seat, cid, src)
+        start_play(st, ctx, seat, cid)
 
 
-def on_noble(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
-    assert st.pending is not None
-    cid = st.pending[1]
+def on_noble(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
+    cid = q["card"]
     who = label(seat)
     if action == "keep":
         ctx.say(f"{who} kept {card_name(cid)} in hand.", seat)
@@ -273,27 +274,31 @@ def on_noble(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
         ctx.say(f"{who} discarded {card_name(cid)} from hand.", seat)
         after_action(st, ctx)
         return
-    start_play(st, ctx, seat, cid, "hand")
+    start_play(st, ctx, seat, cid)
 
 
-def start_play(st: TargiState, ctx: Ctx, seat: int, cid: str, src: str) -> None:
+# Playing a tribe card asks, each only when there is a choice: which cost alternative, which
+# good the discount leaves out, which display row; then an immediate effect may ask for goods.
+
+
+def start_play(st: TargiState, ctx: Ctx, seat: int, cid: str) -> None:
     st.revealed = [cid]
     alts = payable_alternatives(st, seat, cid)
     if len(alts) > 1:
-        st.pending = ("alt", cid, src)
+        ask(st, "cost_alternative", card=cid)
         return
-    choose_alt(st, ctx, seat, cid, src, alts[0])
+    choose_alt(st, ctx, seat, cid, alts[0])
 
 
-def choose_alt(st: TargiState, ctx: Ctx, seat: int, cid: str, src: str, alt: int) -> None:
+def choose_alt(st: TargiState, ctx: Ctx, seat: int, cid: str, alt: int) -> None:
     cost = TRIBE_CARDS[cid].costs[alt]
     if has_discount(st, seat):
         opts = discount_options(st.res[seat], cost)
         if len(opts) > 1:
-            st.pending = ("discount", cid, src, alt)
+            ask(st, "discount", card=cid, alt=alt)
             return
         cost = omit(cost, opts[0])
-    choose_cost(st, ctx, seat, cid, src, cost)
+    choose_cost(st, ctx, seat, cid, cost)
 
 
 def omit(cost: Cost, action: str) -> Cost:
@@ -305,10 +310,10 @@ def omit(cost: Cost, action: str) -> Cost:
     return (c[0], c[1], c[2], c[3])
 
 
-def choose_cost(st: TargiState, ctx: Ctx, seat: int, cid: str, src: str, cost: Cost) -> None:
+def choose_cost(st: TargiState, ctx: Ctx, seat: int, cid: str, cost: Cost) -> None:
     rows = free_rows(st, seat)
     if len(rows) > 1:
-        st.pending = ("row", cid, src, cost)
+        ask(st, "display_row", card=cid, cost=list(cost))
         return
     place_card(st, ctx, seat, cid, rows[0], cost)
 
@@ -334,7 +339,7 @@ def place_card(st: TargiState, ctx: Ctx, seat: int, cid: str, row: int, cost: Co
     eff = TRIBE_CARDS[cid].effect
     if eff is not None and eff.kind == "immediate":
         if eff.id == "I-GOODS2":
-            st.pending = ("goods_choice", 2, None)
+            ask(st, "goods_choice", count=2, card=None)
             return
         if eff.id == "I-GOLD":
             r[G] += 1
@@ -350,37 +355,31 @@ def place_card(st: TargiState, ctx: Ctx, seat: int, cid: str, row: int, cost: Co
     after_action(st, ctx)
 
 
-def on_alt(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
-    assert st.pending is not None
-    _, cid, src = st.pending
-    choose_alt(st, ctx, seat, cid, src, int(action[4:]) - 1)
+def on_alt(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
+    choose_alt(st, ctx, seat, q["card"], int(action[4:]) - 1)
 
 
-def on_discount(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
-    assert st.pending is not None
-    _, cid, src, alt = st.pending
-    choose_cost(st, ctx, seat, cid, src, omit(TRIBE_CARDS[cid].costs[alt], action))
+def on_discount(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
+    cid = q["card"]
+    choose_cost(st, ctx, seat, cid, omit(TRIBE_CARDS[cid].costs[q["alt"]], action))
 
 
-def on_row(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
-    assert st.pending is not None
-    _, cid, _src, cost = st.pending
-    place_card(st, ctx, seat, cid, int(action[4:]) - 1, cost)
+def on_row(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
+    d, s, p, g = q["cost"]
+    place_card(st, ctx, seat, q["card"], int(action[4:]) - 1, (d, s, p, g))
 
 
-def on_goods_choice(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
-    assert st.pending is not None
-    card = st.pending[2]
+def on_goods_choice(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
     letters = action[5:]
     for ch in letters:
         st.res[seat][LETTER[ch]] += 1
-    if card is not None:
-        st.goods_discard.append(card)
+    if q["card"] is not None:
+        st.goods_discard.append(q["card"])
     ctx.say(f"{label(seat)} took {letters_text(letters)}.", seat)
     after_action(st, ctx)
 
 
-def on_trader(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
+def on_trader(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
     if action == "done":
         ctx.say(f"{label(seat)} finished trading.", seat)
         after_action(st, ctx)
@@ -390,11 +389,13 @@ def on_trader(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     r[LETTER[give[0]]] -= len(give)
     r[LETTER[get]] += 1
     ctx.say(f"{label(seat)} traded {letters_text(give)} for {letters_text(get)}.", seat)
-    if not trader_options(r, effect_count(st, seat, "P-TRADER") > 0):
+    if trader_options(r, effect_count(st, seat, "P-TRADER") > 0):
+        ask(st, "trader")  # the session goes on until `done` or nothing is left to exchange
+    else:
         after_action(st, ctx)
 
 
-def on_silver(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
+def on_silver(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
     who = label(seat)
     if action == "silver none":
         ctx.say(f"{who} made no Silversmith exchange.", seat)
@@ -416,7 +417,7 @@ def on_silver(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     after_action(st, ctx)
 
 
-def on_fata(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
+def on_fata(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
     who = label(seat)
     if action == "fata none":
         ctx.say(f"{who} moved no tribe marker.", seat)
@@ -433,12 +434,11 @@ def on_fata(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     after_action(st, ctx)
 
 
-def on_reveal(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
-    assert st.pending is not None
-    _, kind, cards = st.pending
+def on_reveal(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> None:
+    cards = q["cards"]
     chosen = action[7:]
     other = cards[1] if cards[0] == chosen else cards[0]
-    if kind == "goods":
+    if q["deck"] == "goods":
         st.goods_discard.append(other)
         intro = f"{label(seat)} chose {chosen} and discarded {other}"
         take_goods_card(st, ctx, seat, chosen, intro)
@@ -462,9 +462,20 @@ def on_limit(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     advance_limit(st, ctx)
 
 
-HANDLERS: dict[str, Callable[[TargiState, Ctx, int, str], None]] = {
+def ask(st: TargiState, kind: str, **data: Any) -> None:
+    """Open a sub-question of the current action (a decision of ``kind``)."""
+    st.stack = st.stack.push(Frame(kind, data))
+
+
+# Decisions of the round's flow (the stack is empty), and answers to an open sub-question
+# (its frame has been popped and is passed in).
+FLOW: dict[str, Callable[[TargiState, Ctx, int, str], None]] = {
     "place_targi": on_place,
     "action_menu": on_menu,
+    "raid_payment": on_raid,
+    "limit_return": on_limit,
+}
+ANSWERS: dict[str, Callable[[TargiState, Ctx, int, str, Frame], None]] = {
     "tribe_card": on_tribe,
     "noble": on_noble,
     "cost_alternative": on_alt,
@@ -475,6 +486,4 @@ HANDLERS: dict[str, Callable[[TargiState, Ctx, int, str], None]] = {
     "silversmith": on_silver,
     "fata_morgana": on_fata,
     "reveal_choice": on_reveal,
-    "raid_payment": on_raid,
-    "limit_return": on_limit,
 }

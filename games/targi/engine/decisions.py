@@ -221,8 +221,8 @@ def decide(st: TargiState) -> Decision | None:
 def _decide_actions(st: TargiState) -> Decision:
     seat = st.acting
     who = label(seat)
-    pend = st.pending
-    if pend is None:
+    q = st.stack.top
+    if q is None:
         figs = sorted(st.figures[seat])
         marks = sorted(st.markers[seat])
         uses = [_USE[n] for n in figs] + [_USE_CELL[i] for i in marks]
@@ -233,59 +233,57 @@ def _decide_actions(st: TargiState) -> Decision:
             f"{who}, choose your next action or end your action phase.",
             (*uses, *skips, "end"),
         )
-    kind = pend[0]
-    if kind == "tribe":
-        cid, src = pend[1], pend[2]
+    kind = q.kind
+    if kind == "tribe_card":
+        cid = q["card"]
         opts = []
         if can_play(st, seat, cid):
             opts.append("play")
         if st.hand[seat] is None:
             opts.append("hand")
         opts.append("discard")
-        if src != "expansion":
+        if q["cell"] is not None:
             opts.append("leave")
         t = TRIBE_CARDS[cid]
         prompt = f"{who}, resolve {card_name(cid)} (cost {t.cost_text}, {t.vp} VP)."
-        return Decision(seat, "tribe_card", prompt, tuple(opts))
+        return Decision(seat, kind, prompt, tuple(opts))
     if kind == "noble":
-        cid = pend[1]
+        cid = q["card"]
         opts = (["play"] if can_play(st, seat, cid) else []) + ["discard", "keep"]
         prompt = f"{who}, play, discard or keep {card_name(cid)} from your hand."
-        return Decision(seat, "noble", prompt, tuple(opts))
-    if kind == "alt":
-        cid = pend[1]
+        return Decision(seat, kind, prompt, tuple(opts))
+    if kind == "cost_alternative":
+        cid = q["card"]
         opts = [f"alt {i + 1}" for i in payable_alternatives(st, seat, cid)]
         prompt = f"{who}, choose which cost of {card_name(cid)} to pay."
-        return Decision(seat, "cost_alternative", prompt, tuple(opts))
+        return Decision(seat, kind, prompt, tuple(opts))
     if kind == "discount":
-        cid, alt = pend[1], pend[3]
-        opts = discount_options(st.res[seat], TRIBE_CARDS[cid].costs[alt])
+        cid = q["card"]
+        opts = discount_options(st.res[seat], TRIBE_CARDS[cid].costs[q["alt"]])
         prompt = f"{who}, choose a good to leave out of the cost of {card_name(cid)}."
-        return Decision(seat, "discount", prompt, tuple(opts))
-    if kind == "row":
-        cid = pend[1]
+        return Decision(seat, kind, prompt, tuple(opts))
+    if kind == "display_row":
+        cid = q["card"]
         opts = [f"row {r + 1}" for r in free_rows(st, seat)]
         prompt = f"{who}, choose the display row for {card_name(cid)}."
-        return Decision(seat, "display_row", prompt, tuple(opts))
+        return Decision(seat, kind, prompt, tuple(opts))
     if kind == "goods_choice":
-        n = pend[1]
-        if n == 1:
-            return Decision(seat, "goods_choice", f"{who}, choose 1 good.", GOODS1_OPTIONS)
-        return Decision(seat, "goods_choice", f"{who}, choose 2 goods.", GOODS2_OPTIONS)
+        if q["count"] == 1:
+            return Decision(seat, kind, f"{who}, choose 1 good.", GOODS1_OPTIONS)
+        return Decision(seat, kind, f"{who}, choose 2 goods.", GOODS2_OPTIONS)
     if kind == "trader":
         opts = trader_options(st.res[seat], effect_count(st, seat, "P-TRADER") > 0)
         prompt = f"{who}, make an exchange at the Trader or finish."
-        return Decision(seat, "trader", prompt, ("done", *opts))
-    if kind == "silver":
+        return Decision(seat, kind, prompt, ("done", *opts))
+    if kind == "silversmith":
         opts = silver_options(st.res[seat])
         prompt = f"{who}, choose one Silversmith exchange."
-        return Decision(seat, "silversmith", prompt, (*opts, "silver none"))
-    if kind == "fata":
+        return Decision(seat, kind, prompt, (*opts, "silver none"))
+    if kind == "fata_morgana":
         opts = fata_options(st, seat)
         prompt = f"{who}, move one of your tribe markers with Fata Morgana."
-        return Decision(seat, "fata_morgana", prompt, (*opts, "fata none"))
-    if kind == "reveal":
-        cards = pend[2]
+        return Decision(seat, kind, prompt, (*opts, "fata none"))
+    if kind == "reveal_choice":
         prompt = f"{who}, choose which revealed card to take."
-        return Decision(seat, "reveal_choice", prompt, tuple(f"choose {c}" for c in cards))
-    raise AssertionError(f"unknown pending {kind}")
+        return Decision(seat, kind, prompt, tuple(f"choose {c}" for c in q["cards"]))
+    raise AssertionError(f"unknown question {kind}")

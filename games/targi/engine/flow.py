@@ -30,7 +30,7 @@ from games.targi.engine.decisions import (
     raid_options,
 )
 from games.targi.engine.scoring import score_breakdown
-from games.targi.engine.state import NO, TargiState
+from games.targi.engine.state import MENU, NO, TargiState
 
 
 class Ctx:
@@ -103,7 +103,7 @@ def return_pieces(st: TargiState, seat: int) -> None:
 
 
 def after_action(st: TargiState, ctx: Ctx) -> None:
-    st.pending = None
+    st.stack = MENU
     st.revealed = []
     seat = st.acting
     if st.vacated != NO:
@@ -126,7 +126,7 @@ def refill(st: TargiState, ctx: Ctx, i: int, kind: str) -> None:
 
 def end_action_phase(st: TargiState, ctx: Ctx) -> None:
     return_pieces(st, st.acting)
-    st.pending = None
+    st.stack = MENU
     if st.acting == st.start:
         st.acting = 1 - st.start
         ctx.say(f"{label(st.acting)} began their action phase.")
@@ -271,6 +271,6 @@ def finish_raid(st: TargiState, ctx: Ctx) -> None:
 def finish(st: TargiState, ctx: Ctx, reason: str) -> None:
     st.phase = "finished"
     st.reason = reason
-    st.pending = None
+    st.stack = MENU
     scores = [sum(score_breakdown(st, s).values()) for s in (0, 1)]
     ctx.say(f"{reason.rstrip('.')}; the final score is Blue {scores[0]}, White {scores[1]}.")

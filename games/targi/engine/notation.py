@@ -223,8 +223,8 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
     seat = dec.seat
     who = SEAT_LABELS[seat]
     res = st.res[seat]
-    pend = st.pending
-    cid = pend[1] if pend is not None and len(pend) > 1 else None
+    q = st.stack.top
+    cid = q.get("card") if q is not None else None
     if verb == "place" and arg.isdigit():
         n = int(arg)
         if n in CORNERS:
@@ -258,8 +258,8 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
         if len(t.costs) == 1:
             return f"{card_name(t.id)} has a single cost ({t.cost_text}); there is no alternative."
         return f"{who} cannot pay cost alternative {arg} of {card_name(t.id)} ({t.cost_text})."
-    if verb == "omit" and pend is not None and pend[0] == "discount":
-        cost = TRIBE_CARDS[pend[1]].costs[pend[3]]
+    if verb == "omit" and q is not None and q.kind == "discount":
+        cost = TRIBE_CARDS[q["card"]].costs[q["alt"]]
         if arg != "none" and cost[_ORDER[arg]] == 0:
             return f"The cost {cost_text(cost)} has no {RES_NAMES[_ORDER[arg]]} to leave out."
         return f"{who} cannot pay {cost_text(cost)} with that choice."
@@ -334,8 +334,8 @@ def describe(st: TargiState, dec: Decision | None, action: str) -> str:
         return "End action phase"
     if verb == "done":
         return "Done trading"
-    pend = st.pending
-    cid = pend[1] if pend and len(pend) > 1 and isinstance(pend[1], str) else None
+    q = st.stack.top
+    cid = q.get("card") if q is not None else None
     subject = card_name(cid) if cid in TRIBE_CARDS else "the card"
     if verb == "play":
         if cid in TRIBE_CARDS:

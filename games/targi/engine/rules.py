@@ -13,12 +13,12 @@ from typing import Any
 from games.core.contract import JSON, Decision, Event, Game, GameInfo, Outcome, ranked_winners
 from games.core.errors import SchemaError
 from games.targi.engine import heuristic, hidden, notation, views
-from games.targi.engine.actions import HANDLERS
+from games.targi.engine.actions import ANSWERS, FLOW
 from games.targi.engine.data import SEAT_LABELS
 from games.targi.engine.decisions import decide
 from games.targi.engine.flow import Ctx, new_state
 from games.targi.engine.scoring import score_breakdown
-from games.targi.engine.state import TargiState
+from games.targi.engine.state import TargiState, upgrade_schema_1
 
 _UNSET = object()
 
@@ -32,7 +32,7 @@ class Targi(Game[TargiState]):
         blurb="Two Tuareg tribes trade goods and gather tribe cards along a 5×5 border of "
               "cards while a robber raids them.",
     )
-    schema_version = 1
+    schema_version = 2  # 2: the open sub-question is a decision stack (1: a `pending` list)
 
     def seat_label(self, seat: int) -> str:
         return SEAT_LABELS[seat]
@@ -61,7 +61,12 @@ class Targi(Game[TargiState]):
         assert dec is not None
         st = state.copy()
         ctx = Ctx()
-        HANDLERS[dec.kind](st, ctx, dec.seat, action)
+        question = st.stack.top
+        if question is None:
+            FLOW[dec.kind](st, ctx, dec.seat, action)
+        else:
+            st.stack = st.stack.pop()
+            ANSWERS[question.kind](st, ctx, dec.seat, action, question)
         if ctx.events:
             st.log = (*st.log, *(e.text for e in ctx.events))[-8:]
         return st, ctx.events, ctx.revealed
@@ -114,6 +119,14 @@ class Targi(Game[TargiState]):
 
     def to_json(self, state: TargiState) -> JSON:
         return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}
+
+    def from_json(self, data: JSON) -> TargiState:
+        if data.get("game") == self.name and data.get("schema") == 1:
+            try:
+                data = {**data, "schema": 2, "state": upgrade_schema_1(data["state"])}
+            except (KeyError, TypeError, IndexError) as exc:
+                raise SchemaError(f"This Targi snapshot is malformed ({exc!r}).") from exc
+        return super().from_json(data)
 
     def _from_json(self, data: JSON) -> TargiState:
         try:

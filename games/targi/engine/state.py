@@ -8,12 +8,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.stack import Frame, Stack
 from games.targi.engine.data import CELLS
 
 NO = -1  # empty border card / cell without a marker
+MENU = Stack()  # no sub-question open: the action menu (during an action phase)
 
 _SCALARS = (
-    "rng", "round", "phase", "start", "robber", "placements", "acting", "pending",
+    "rng", "round", "phase", "start", "robber", "placements", "acting",
     "raid", "end_triggered", "reason", "log", "vacated",
 )  # fmt: skip
 _LISTS = (
@@ -26,7 +28,7 @@ _PER_SEAT = ("res", "figures", "markers")
 
 
 class TargiState:
-    __slots__ = (*_SCALARS, *_LISTS, *_PER_SEAT, "display", "raid_opts", "_dec")
+    __slots__ = (*_SCALARS, *_LISTS, *_PER_SEAT, "display", "stack", "raid_opts", "_dec")
 
     rng: int
     round: int  # 1..12; 13 while raid 4 is resolved
@@ -35,7 +37,6 @@ class TargiState:
     robber: int  # border number 1..16
     placements: int  # figures placed this round (0..6)
     acting: int  # seat whose action phase it is
-    pending: tuple[Any, ...] | None  # open sub-decision of the current action
     raid: int  # raid being resolved (1..4), 0 when none
     end_triggered: bool  # a 12th display card was placed
     reason: str  # how the game ended, once finished
@@ -67,6 +68,8 @@ class TargiState:
     figures: list[list[int]]  # per seat: border numbers of figures still on the board
     markers: list[list[int]]  # per seat: cell indices of tribe markers still on the board
     display: list[list[list[str]]]  # per seat, 3 rows of card ids
+    # the open sub-questions of the current action, top asked first; empty = the action menu
+    stack: Stack
     raid_opts: dict[int, tuple[str, ...]]  # per queued seat: affordable raid payments
     _dec: Any  # cached Decision (or a finished marker); None until first asked
 
@@ -79,7 +82,6 @@ class TargiState:
         new.robber = self.robber
         new.placements = self.placements
         new.acting = self.acting
-        new.pending = self.pending
         new.raid = self.raid
         new.end_triggered = self.end_triggered
         new.reason = self.reason
@@ -108,6 +110,7 @@ class TargiState:
         new.markers = [self.markers[0][:], self.markers[1][:]]
         d0, d1 = self.display
         new.display = [[d0[0][:], d0[1][:], d0[2][:]], [d1[0][:], d1[1][:], d1[2][:]]]
+        new.stack = self.stack  # immutable
         new.raid_opts = dict(self.raid_opts)
         new._dec = None
         return new
@@ -128,7 +131,6 @@ class TargiState:
         st.robber = 1
         st.placements = 0
         st.acting = 0
-        st.pending = None
         st.raid = 0
         st.end_triggered = False
         st.reason = ""
@@ -156,6 +158,7 @@ class TargiState:
         st.figures = [[], []]
         st.markers = [[], []]
         st.display = [[[], [], []], [[], [], []]]
+        st.stack = MENU
         st.raid_opts = {}
         st._dec = None
         return st
@@ -166,6 +169,7 @@ class TargiState:
         out: dict[str, Any] = {}
         for name in (*_SCALARS, *_LISTS, *_PER_SEAT, "display"):
             out[name] = _plain(getattr(self, name))
+        out["stack"] = self.stack.to_json()
         out["rng"] = str(self.rng)  # 64-bit value; JSON consumers may not keep big ints exact
         out["raid_opts"] = {str(k): list(v) for k, v in self.raid_opts.items()}
         return out
@@ -179,7 +183,7 @@ class TargiState:
             setattr(st, name, _copy_lists(data[name]))
         st.rng = int(data["rng"])
         st.log = tuple(data["log"])
-        st.pending = _tuples(data["pending"]) if data["pending"] is not None else None
+        st.stack = Stack.from_json(data["stack"])
         st.raid_opts = {int(k): tuple(v) for k, v in data["raid_opts"].items()}
         if len(st.cells) != len(CELLS) or len(st.border) != 17:
             raise ValueError("malformed Targi state")
@@ -198,7 +202,29 @@ def _copy_lists(value: Any) -> Any:
     return value
 
 
-def _tuples(value: Any) -> Any:
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
-    return value
+# ---- older snapshots ----------------------------------------------------------------------
+
+_QUESTION_OF_V1 = {
+    "tribe": ("tribe_card", lambda p: {"card": p[1], "cell": p[2] if p[3] != NO else None}),
+    "noble": ("noble", lambda p: {"card": p[1]}),
+    "alt": ("cost_alternative", lambda p: {"card": p[1]}),
+    "discount": ("discount", lambda p: {"card": p[1], "alt": p[3]}),
+    "row": ("display_row", lambda p: {"card": p[1], "cost": list(p[3])}),
+    "goods_choice": ("goods_choice", lambda p: {"count": p[1], "card": p[2]}),
+    "trader": ("trader", lambda p: {}),
+    "silver": ("silversmith", lambda p: {}),
+    "fata": ("fata_morgana", lambda p: {}),
+    "reveal": ("reveal_choice", lambda p: {"deck": p[1], "cards": list(p[2])}),
+}
+
+
+def upgrade_schema_1(state: dict[str, Any]) -> dict[str, Any]:
+    """A schema 1 state (one positional ``pending`` list) in schema 2 (a decision stack)."""
+    out = {k: v for k, v in state.items() if k != "pending"}
+    pending = state["pending"]
+    if pending is None:
+        out["stack"] = []
+    else:
+        kind, data = _QUESTION_OF_V1[pending[0]]
+        out["stack"] = [Frame(kind, data(pending)).to_json()]
+    return out

@@ -14,10 +14,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import icons, layers, sprites
+from games.targi.render import colours, icons
+from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
+from renderers.kit.icons import paste
 from renderers.kit.options import draw_hint, draw_no_decision, draw_options, draw_prompt
 from renderers.kit.palette import RGB
 
@@ -54,9 +56,9 @@ PHASES = {
     "finished": "Game over",
 }
 EFFECT_KINDS: dict[str, tuple[str, RGB]] = {
-    "immediate": ("Immediate", pal.EFFECT_IMMEDIATE),
-    "permanent": ("Permanent", pal.EFFECT_PERMANENT),
-    "end": ("Game end", pal.EFFECT_END),
+    "immediate": ("Immediate", colours.EFFECT_IMMEDIATE),
+    "permanent": ("Permanent", colours.EFFECT_PERMANENT),
+    "end": ("Game end", colours.EFFECT_END),
 }
 GOODS_LETTERS = {"date": "D", "dates": "D", "salt": "S", "pepper": "P", "gold": "G"}
 
@@ -74,7 +76,7 @@ def seat_label(view: View, seat: int) -> str:
     for player in view.get("players", []):
         if player.get("seat") == seat and player.get("label"):
             return str(player["label"])
-    return pal.SEAT_NAMES[seat % 2]
+    return colours.seat_name(seat)
 
 
 # ---- costs and goods, from their printed forms ------------------------------------------
@@ -138,7 +140,7 @@ def draw_items(
     f = font(max(18, size - 2), bold=True)
     for what, value in items:
         if what == "icon":
-            icons.paste(image, _icon(value, size), (x, y))
+            paste(image, _icon(value, size), (x, y))
             x += size + 2
         elif what == "gap":
             x += 8
@@ -187,8 +189,8 @@ def _draw_empty(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
 
 def _draw_back(image: Image.Image, draw: ImageDraw.ImageDraw, w: int, h: int, kind: str) -> None:
     tribe = kind != "goods"
-    base = pal.TRIBE_BACK if tribe else pal.GOODS_BACK
-    pattern = pal.TRIBE_BACK_PATTERN if tribe else pal.GOODS_BACK_PATTERN
+    base = colours.TRIBE_BACK if tribe else colours.GOODS_BACK
+    pattern = colours.TRIBE_BACK_PATTERN if tribe else colours.GOODS_BACK_PATTERN
     lay.rounded(draw, (1, 1, w - 2, h - 2), 10, fill=base, outline=pal.INK_DARK, line=2)
     lattice = Image.new("RGB", (w, h), base)
     ld = ImageDraw.Draw(lattice)
@@ -221,9 +223,9 @@ def tribe_title(card: Card) -> str:
 
 def _draw_tribe(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: int, h: int) -> None:
     symbol = str(card.get("symbol", ""))
-    colour = pal.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
+    colour = colours.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
     _card_frame(draw, w, h, colour)
-    icons.paste(image, icons.tribe(symbol, 30, framed=False), (6, 3))
+    paste(image, icons.tribe(symbol, 30, framed=False), (6, 3))
     ident = str(card.get("id", ""))
     fid = font(18, bold=True)
     id_w = fid.getlength(ident)
@@ -245,7 +247,7 @@ def _draw_tribe(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: in
     fvp = font(24, bold=True)
     vp_w = round(fvp.getlength(vp_value))
     draw.text((w - 8, y + 13), vp_value, font=fvp, fill=pal.INK_DARK, anchor="rm")
-    icons.paste(image, icons.vp(28), (w - 12 - vp_w - 28, y - 1))
+    paste(image, icons.vp(28), (w - 12 - vp_w - 28, y - 1))
     kind = card.get("effect_kind")
     if kind in EFFECT_KINDS:
         label, ink = EFFECT_KINDS[str(kind)]
@@ -257,8 +259,8 @@ def _draw_tribe(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: in
 
 
 def _draw_goods(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: int, h: int) -> None:
-    _card_frame(draw, w, h, pal.GOODS_BACK)
-    draw.rounded_rectangle((10, 6, 30, CARD_BAND - 6), radius=3, fill=pal.GOODS_BACK_PATTERN,
+    _card_frame(draw, w, h, colours.GOODS_BACK)
+    draw.rounded_rectangle((10, 6, 30, CARD_BAND - 6), radius=3, fill=colours.GOODS_BACK_PATTERN,
                            outline=pal.INK_LIGHT, width=2)
     draw.text((40, CARD_BAND / 2 + 1), "Goods", font=font(20, bold=True), fill=pal.INK_LIGHT,
               anchor="lm")
@@ -286,10 +288,10 @@ def mini_card(card: Card | None) -> Image.Image:
             draw.rounded_rectangle((1, 1, MINI_W - 2, MINI_H - 2), radius=7, outline=pal.PANEL_EDGE,
                                    width=2)
             return image
-        colour = pal.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
+        colour = colours.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
         draw.rounded_rectangle((0, 0, MINI_W - 1, MINI_H - 1), radius=7, fill=colour,
                                outline=pal.INK_DARK, width=2)
-        icons.paste(image, icons.tribe(symbol, 36, framed=False), (4, 4))
+        paste(image, icons.tribe(symbol, 36, framed=False), (4, 4))
         draw.ellipse((MINI_W - 38, 6, MINI_W - 6, 38), fill=pal.CARD, outline=pal.INK_DARK, width=2)
         draw.text((MINI_W - 22, 23), vp_value, font=font(20, bold=True), fill=pal.INK_DARK,
                   anchor="mm")
@@ -339,9 +341,10 @@ def _draw_border_card(
 ) -> None:
     kind = border.get("kind")
     raid = kind == "raid"
-    face = pal.RAID_CARD if raid else pal.CARD
-    ink = pal.RAID_INK if raid else pal.INK_DARK
-    band = {"action": pal.ACTION_BAND, "goods": pal.GOODS_BAND}.get(str(kind), pal.RAID_BAND)
+    face = colours.RAID_CARD if raid else pal.CARD
+    ink = colours.RAID_INK if raid else pal.INK_DARK
+    bands = {"action": colours.ACTION_BAND, "goods": colours.GOODS_BAND}
+    band = bands.get(str(kind), colours.RAID_BAND)
     lay.rounded(draw, (x, y, x + CELL - 1, y + CELL - 1), 10, fill=face, outline=pal.CARD_EDGE,
                 line=2)
     draw.rounded_rectangle((x, y, x + CELL - 1, y + BAND), radius=10, fill=band,
@@ -354,11 +357,11 @@ def _draw_border_card(
     letter = GOODS_LETTERS.get(name.lower())
     glyph = icons.action(name, 34) if kind == "action" else None
     if kind == "goods" and letter:
-        icons.paste(image, icons.good(letter, 34), (x + 52, y + 8))
+        paste(image, icons.good(letter, 34), (x + 52, y + 8))
     elif glyph is not None:
-        icons.paste(image, glyph, (x + 54, y + 8))
+        paste(image, glyph, (x + 54, y + 8))
     elif raid:
-        draw.text((x + 54, y + 25), "RAID", font=font(20, bold=True), fill=pal.RAID_INK,
+        draw.text((x + 54, y + 25), "RAID", font=font(20, bold=True), fill=colours.RAID_INK,
                   anchor="lm")
     # name and effect text
     fname = font(20, bold=True)
@@ -424,7 +427,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         tw = f.getlength(text)
         right = WIDTH - 16
         draw.text((right, mid), text, font=f, fill=pal.INK_LIGHT, anchor="rm")
-        icons.paste(image, icons.amulet(34), (round(right - tw - 42), mid - 17))
+        paste(image, icons.amulet(34), (round(right - tw - 42), mid - 17))
 
 
 FIGURE_SIZE = 48
@@ -460,10 +463,10 @@ def _draw_border_pieces(image: Image.Image, view: View) -> None:
         if border.get("robber") or view.get("robber") == number:
             overlay = _robber_overlay()
             image.paste(overlay, (x + 2, y + BAND + 1), overlay)
-            icons.paste(image, icons.figure(None, FIGURE_SIZE), slot)
+            paste(image, icons.figure(None, FIGURE_SIZE), slot)
         occupant = border.get("occupant")
         if isinstance(occupant, int):
-            icons.paste(image, icons.figure(occupant, FIGURE_SIZE), slot)
+            paste(image, icons.figure(occupant, FIGURE_SIZE), slot)
 
 
 def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -477,12 +480,12 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         image.paste(card_face(card, back), (x, y))
         marker = entry.get("marker")
         if isinstance(marker, int):
-            fill, edge = pal.seat_fill(marker), pal.seat_outline(marker)
+            fill, edge = colours.seat_fill(marker), colours.seat_outline(marker)
             draw.rounded_rectangle((x, y, x + CELL - 1, y + CELL - 1), radius=10, outline=edge,
                                    width=7)
             draw.rounded_rectangle((x + 2, y + 2, x + CELL - 3, y + CELL - 3), radius=9,
                                    outline=fill, width=3)
-            icons.paste(image, icons.marker(marker, 34), (x + 4, y + 1))
+            paste(image, icons.marker(marker, 34), (x + 4, y + 1))
 
 
 def _decision(view: View) -> Mapping[str, Any] | None:
@@ -501,7 +504,7 @@ def _draw_prompt(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         draw.text((x0 + 16, y0 + 18), "Waiting…", font=font(24, bold=True), fill=pal.INK_LIGHT)
         return
     seat = int(decision.get("seat", 0))
-    icons.paste(image, icons.figure(seat, 40), (x0 + 12, y0 + 10))
+    paste(image, icons.figure(seat, 40), (x0 + 12, y0 + 10))
     label = seat_label(view, seat)
     f = font(24, bold=True)
     title = f"{label} to decide"
@@ -523,10 +526,10 @@ def _draw_outcome(
     scores = list(outcome.get("scores", []))
     if len(winners) == 1:
         title = f"{seat_label(view, winners[0])} wins!"
-        icons.paste(image, icons.figure(winners[0], 40), (x0 + 12, y0 + 10))
+        paste(image, icons.figure(winners[0], 40), (x0 + 12, y0 + 10))
     else:
         title = "Shared victory!"
-        icons.paste(image, icons.vp(40), (x0 + 12, y0 + 10))
+        paste(image, icons.vp(40), (x0 + 12, y0 + 10))
     score_text = " – ".join(
         f"{seat_label(view, i)} {s}" for i, s in enumerate(scores)
     )
@@ -560,7 +563,7 @@ def draw_resources(
     x, y = xy
     f = font(max(18, round(size * 0.8)), bold=True)
     for kind, amount in _resources(player):
-        icons.paste(image, _icon(kind, size), (x, y))
+        paste(image, _icon(kind, size), (x, y))
         draw.text((x + size + 6, y + size / 2), str(amount), font=f, fill=pal.INK_LIGHT,
                   anchor="lm")
         x += step
@@ -597,12 +600,12 @@ def _draw_player(
     deciding = decision is not None and decision.get("seat") == seat and not finished
     if deciding:
         draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=4)
-    icons.paste(image, icons.figure(seat, 44), (x0 + 10, y0 + 6))
+    paste(image, icons.figure(seat, 44), (x0 + 10, y0 + 6))
     label = str(player.get("label") or seat_label(view, seat))
     x = x0 + 62
     x += lay.text(draw, (x, y0 + 29), label, font(28, bold=True), pal.INK_LIGHT, anchor="lm") + 14
     if view.get("start_player") == seat:
-        icons.paste(image, icons.amulet(28), (x, y0 + 15))
+        paste(image, icons.amulet(28), (x, y0 + 15))
         x += 34
         x += lay.text(draw, (x, y0 + 29), "start", font(18), pal.INK_MUTED, anchor="lm") + 12
     if deciding:
@@ -620,7 +623,7 @@ def _draw_player(
     # resources and raid protection
     draw_resources(image, draw, (x0 + 12, y0 + 58), player)
     if player.get("raid_protected"):
-        icons.paste(image, icons.shield(30), (x0 + 440, y0 + 58))
+        paste(image, icons.shield(30), (x0 + 440, y0 + 58))
         draw.text((x0 + 476, y0 + 73), "Raid-safe", font=font(20, bold=True), fill=pal.OK,
                   anchor="lm")
     draw_display(image, draw, (x0 + 12, y0 + 104), list(player.get("display", [])))
@@ -655,7 +658,7 @@ def _draw_pieces(
     ):
         if values:
             pad = (28 - sprite.width) // 2
-            icons.paste(image, sprite, (x + pad, y + pad))
+            paste(image, sprite, (x + pad, y + pad))
             lay.text(draw, (x + 34, y + 14), " ".join(values), f, pal.INK_LIGHT,
                      max_width=max_width - 34, anchor="lm")
             y += 30
@@ -692,23 +695,23 @@ def _draw_hand(
     x0, y0, x1, y1 = box
     if not isinstance(hand, Mapping) or hand.get("type") != "tribe" or "symbol" not in hand:
         held = isinstance(hand, Mapping) or bool(player.get("hand_count"))
-        lay.rounded(draw, box, 8, fill=pal.TRIBE_BACK if held else pal.PANEL,
+        lay.rounded(draw, box, 8, fill=colours.TRIBE_BACK if held else pal.PANEL,
                     outline=pal.PANEL_EDGE, line=2)
         text = "1 card, hidden" if held else "empty"
         draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(18), fill=pal.INK_LIGHT,
                   anchor="mm")
         return
     symbol = str(hand.get("symbol"))
-    lay.rounded(draw, box, 8, fill=pal.CARD, outline=pal.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE),
-                line=4)
-    icons.paste(image, icons.tribe(symbol, 40), (x0 + 8, y0 + 12))
+    edge = colours.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
+    lay.rounded(draw, box, 8, fill=pal.CARD, outline=edge, line=4)
+    paste(image, icons.tribe(symbol, 40), (x0 + 8, y0 + 12))
     title = f"{tribe_title(hand)} {hand.get('id', '')}"
     vp_value = str(hand.get("vp", ""))
     fvp = font(22, bold=True)
     vw = fvp.getlength(vp_value)
     lay.text(draw, (x0 + 56, y0 + 6), title, font(18, bold=True), pal.INK_DARK,
              max_width=x1 - x0 - 64 - vw - 28)
-    icons.paste(image, icons.vp(22), (round(x1 - 10 - vw - 24), y0 + 6))
+    paste(image, icons.vp(22), (round(x1 - 10 - vw - 24), y0 + 6))
     draw.text((x1 - 8, y0 + 17), vp_value, font=fvp, fill=pal.INK_DARK, anchor="rm")
     items = cost_items(str(hand.get("cost", "")))
     room = x1 - x0 - 64
@@ -737,7 +740,7 @@ def _draw_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         (("goods", "goods_deck", "goods_discard"), ("tribe", "tribe_deck", "tribe_discard"))
     ):
         x = x0 + 14 + i * half
-        back = pal.GOODS_BACK if kind == "goods" else pal.TRIBE_BACK
+        back = colours.GOODS_BACK if kind == "goods" else colours.TRIBE_BACK
         draw.rounded_rectangle((x, y0 + 12, x + 26, y0 + 46), radius=4, fill=back,
                                outline=pal.INK_LIGHT, width=2)
         title = f"{kind.capitalize()} deck: {int(view.get(deck_key, 0))}"
@@ -924,11 +927,11 @@ def _draw_panel_header(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int | None
 ) -> None:
     if seat is not None:
-        draw.rectangle((0, 0, PANEL_W, 62), fill=pal.seat_fill(seat))
-        draw.line((0, 62, PANEL_W, 62), fill=pal.seat_outline(seat), width=3)
-        icons.paste(image, icons.figure(seat, 48), (14, 7))
+        draw.rectangle((0, 0, PANEL_W, 62), fill=colours.seat_fill(seat))
+        draw.line((0, 62, PANEL_W, 62), fill=colours.seat_outline(seat), width=3)
+        paste(image, icons.figure(seat, 48), (14, 7))
         title = f"{seat_label(view, seat)} — your panel"
-        ink = pal.seat_ink(seat)
+        ink = colours.seat_ink(seat)
     else:
         draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
         title = "Spectator view"

@@ -1,24 +1,13 @@
-"""Targi's 256 colours: the named colours it draws with, blends of its inks over its surfaces,
-and its icons."""
+"""Targi's 256 colours: the kit's and its own named colours, blends of its inks over its
+surfaces, and its icons. Nothing of another game goes in, so no other game moves its pixels."""
 
 from __future__ import annotations
 
 from PIL import Image
 
-from renderers.kit import icons
+from games.targi.render import colours, icons
 from renderers.kit import palette as pal
 from renderers.kit.quantize import Palette, named_colours
-
-SURFACES = (
-    pal.BACKGROUND, pal.PANEL, pal.CARD, pal.RAID_CARD, pal.EMPTY_CELL, pal.MAT, pal.GOODS_BACK,
-    pal.TRIBE_BACK, pal.ACTION_BAND, pal.GOODS_BAND, pal.RAID_BAND, pal.HIGHLIGHT,
-    *pal.SYMBOL_COLOURS.values(), *pal.SEAT_FILL,
-)
-INKS = (
-    pal.INK_DARK, pal.INK_LIGHT, pal.INK_MUTED, pal.INK_SOFT, pal.HIGHLIGHT, pal.PANEL_EDGE,
-    pal.CARD_EDGE, pal.OK, pal.ALERT, pal.RAID_INK, pal.EFFECT_IMMEDIATE, pal.EFFECT_PERMANENT,
-    pal.EFFECT_END, *pal.SEAT_OUTLINE, pal.GOODS_BACK_PATTERN, pal.TRIBE_BACK_PATTERN, pal.CARD,
-)
 
 
 def sprites() -> list[Image.Image]:
@@ -30,6 +19,21 @@ def sprites() -> list[Image.Image]:
     return found
 
 
-PALETTE = Palette(
-    named_colours() + [c for rgb in icons.GOODS.values() for c in rgb], SURFACES, INKS, sprites
-)
+def build() -> Palette:
+    """Targi's palette from its colours as they are now (tests rebuild it after a change)."""
+    surfaces = (
+        pal.BACKGROUND, pal.PANEL, pal.CARD, colours.RAID_CARD, pal.EMPTY_CELL, pal.MAT,
+        colours.GOODS_BACK, colours.TRIBE_BACK, colours.ACTION_BAND, colours.GOODS_BAND,
+        colours.RAID_BAND, pal.HIGHLIGHT, *colours.SYMBOL_COLOURS.values(), *colours.SEAT_FILL,
+    )
+    inks = (
+        pal.INK_DARK, pal.INK_LIGHT, pal.INK_MUTED, pal.INK_SOFT, pal.HIGHLIGHT, pal.PANEL_EDGE,
+        pal.CARD_EDGE, pal.OK, pal.ALERT, colours.RAID_INK, colours.EFFECT_IMMEDIATE,
+        colours.EFFECT_PERMANENT, colours.EFFECT_END, *colours.SEAT_OUTLINE,
+        colours.GOODS_BACK_PATTERN, colours.TRIBE_BACK_PATTERN, pal.CARD,
+    )
+    return Palette(named_colours(colours), surfaces, inks, sprites)
+
+
+
+PALETTE = build()

@@ -1,4 +1,4 @@
-"""Hand-built Targi views following the view schema, for golden images and the benchmark.
+"""Hand-built views following the view schema, for the renderer's golden images and tests.
 
 They cover the states a board must cope with: the opening, a crowded middle game with face-down
 and empty central cells, a decision with many options, and a finished game.

@@ -11,6 +11,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.yspahan.render import colours, icons
 from games.yspahan.render.city import (
     MAP_BOX,
     QUARTER_COLOURS,
@@ -22,7 +23,6 @@ from games.yspahan.render.pieces import (
     ROMAN,
     TOWER_SPACE_NAMES,
     View,
-    camel_icon,
     card_back,
     counter,
     decision_of,
@@ -33,10 +33,11 @@ from games.yspahan.render.pieces import (
     seat_cube,
     seat_label,
 )
-from renderers.kit import icons, layers
+from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
+from renderers.kit.icons import paste
 
 WIDTH, HEIGHT = 1600, 1000
 HEADER_H = 56
@@ -147,7 +148,7 @@ def _draw_caravan_frame(image: Image.Image, draw: ImageDraw.ImageDraw, view: Vie
         left, top, right, bottom = caravan_space_box(per_row, int(space["row"]), int(space["col"]))
         lay.rounded(draw, (left, top, right, bottom), 8, fill=pal.EMPTY_CELL,
                     outline=pal.PANEL_EDGE, line=2)
-        glyph = icons.tribe("CAMEL", 34, framed=False)
+        glyph = icons.camel(34, framed=False)
         faded = glyph.copy()
         faded.putalpha(faded.getchannel("A").point(lambda a: a * 45 // 100))
         image.paste(pal.INK_MUTED, (left + 14, top + 14, left + 48, top + 48), faded)
@@ -201,7 +202,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
     x += 18
     deck = int(view.get("deck", 0))
     discard = len(view.get("discard", []))
-    icons.paste(image, card_back(34), (x, mid - 17))
+    paste(image, card_back(34), (x, mid - 17))
     x += 40
     x += lay.text(draw, (x, mid), f"Deck {deck} · discard {discard}", font(18), pal.INK_LIGHT,
                   anchor="lm") + 20
@@ -212,9 +213,9 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         text = f"First player: {seat_label(view, first)}"
         tw = f.getlength(text)
         draw.text((limit, mid), text, font=f, fill=pal.INK_LIGHT, anchor="rm")
-        icons.paste(image, first_player_pawn(36), (round(limit - tw - 44), mid - 18))
+        paste(image, first_player_pawn(36), (round(limit - tw - 44), mid - 18))
         limit = round(limit - tw - 72)
-        icons.paste(image, seat_cube(view, first, 24), (limit, mid - 12))
+        paste(image, seat_cube(view, first, 24), (limit, mid - 12))
     queue = [int(q) for q in view.get("turn_queue", []) if isinstance(q, int)]
     if queue and view.get("phase") != "finished":  # who acts after the current turn, today
         draw.line((x, 12, x, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
@@ -226,7 +227,7 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         for seat in queue:
             if x + 26 > limit - 12:
                 break
-            icons.paste(image, seat_cube(view, seat, 26), (x, mid - 13))
+            paste(image, seat_cube(view, seat, 26), (x, mid - 13))
             x += 30
 
 
@@ -235,7 +236,7 @@ def _draw_tower(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
     yellow = int(view.get("yellow_bought", 0))
     if yellow:
         lay.text(draw, (x1 - 14, y0 + 10), f"{yellow} yellow {dice_word(yellow)} bought", font(18),
-                 pal.DIE_YELLOW, anchor="ra")
+                 colours.DIE_YELLOW, anchor="ra")
     current = view.get("current_action") or {}
     taken = current.get("group")
     for space in view.get("tower", []):
@@ -255,11 +256,11 @@ def _draw_tower(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
             draw.text((x, (top + bottom) / 2), gone, font=font(18), fill=pal.INK_MUTED,
                       anchor="lm")
             continue
-        dice = [pal.DIE_WHITE] * white + [pal.DIE_YELLOW] * yel
+        dice = [colours.DIE_WHITE] * white + [colours.DIE_YELLOW] * yel
         room = x1 - 76 - x - TOWER_DIE  # dice overlap a little rather than cover the count
         step = min(TOWER_DIE + 4, room // max(1, len(dice) - 1))
         for fill in dice:
-            icons.paste(image, icons.die(value, TOWER_DIE, fill), (x, dy))
+            paste(image, icons.die(value, TOWER_DIE, fill), (x, dy))
             x += step
         lay.text(draw, (x1 - 20, (top + bottom) / 2), f"{white + yel}×{value}",
                  font(20, bold=True), pal.INK_LIGHT, anchor="rm")
@@ -272,7 +273,7 @@ def _draw_caravan(image: Image.Image, view: View) -> None:
         owner = space.get("owner")
         if isinstance(owner, int):
             left, top, _, _ = caravan_space_box(per_row, int(space["row"]), int(space["col"]))
-            icons.paste(image, seat_cube(view, owner, 44), (left + 9, top + 9))
+            paste(image, seat_cube(view, owner, 44), (left + 9, top + 9))
 
 
 def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -287,7 +288,7 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         draw.text((x0 + 16, y0 + 18), "Waiting…", font=font(24, bold=True), fill=pal.INK_LIGHT)
         return
     seat = int(decision.get("seat", 0))
-    icons.paste(image, seat_cube(view, seat, 36), (x0 + 14, y0 + 12))
+    paste(image, seat_cube(view, seat, 36), (x0 + 14, y0 + 12))
     title = f"{seat_label(view, seat)} to decide"
     if isinstance(acting, int) and acting != seat:
         title += f" ({seat_label(view, acting)}'s turn)"
@@ -311,10 +312,10 @@ def _draw_outcome(
     scores = list(outcome.get("scores", []))
     if len(winners) == 1:
         title = f"{seat_label(view, winners[0])} wins!"
-        icons.paste(image, seat_cube(view, winners[0], 36), (x0 + 14, y0 + 12))
+        paste(image, seat_cube(view, winners[0], 36), (x0 + 14, y0 + 12))
     else:
         title = "Shared victory!"
-        icons.paste(image, icons.vp(36), (x0 + 14, y0 + 12))
+        paste(image, icons.vp(36), (x0 + 14, y0 + 12))
     tx = x0 + 62
     tx += lay.text(draw, (tx, y0 + 30), title, font(26, bold=True), pal.HIGHLIGHT, anchor="lm") + 16
     reason = str(outcome.get("reason", ""))
@@ -340,13 +341,13 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
     if deciding or acting:
         draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
-    icons.paste(image, seat_cube(view, seat, 32), (x0 + 24, y0 + 10))
+    paste(image, seat_cube(view, seat, 32), (x0 + 24, y0 + 10))
     name_x = x0 + 66
     name_w = lay.text(draw, (name_x, y0 + 26), str(player.get("label", "")), font(24, bold=True),
                       pal.INK_LIGHT, anchor="lm")
     tag_x = name_x + name_w + 12
     if view.get("first_player") == seat:
-        icons.paste(image, first_player_pawn(30), (tag_x, y0 + 11))
+        paste(image, first_player_pawn(30), (tag_x, y0 + 11))
         tag_x += 36
     if deciding or acting:
         tag = "deciding" if deciding else "turn"
@@ -355,12 +356,12 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     vp_w = lay.text(draw, (x1 - 14, y0 + 30), "VP", font(18), pal.INK_MUTED, anchor="rm")
     score_w = lay.text(draw, (x1 - 20 - vp_w, y0 + 26), str(score), font(30, bold=True),
                        pal.INK_LIGHT, anchor="rm")
-    icons.paste(image, icons.vp(34), (x1 - 26 - vp_w - score_w - 34, y0 + 9))
+    paste(image, icons.vp(34), (x1 - 26 - vp_w - score_w - 34, y0 + 9))
     # counters
     y = y0 + 50
     x = x0 + 26
-    x += counter(image, draw, (x, y), icons.good("G", 28), str(player.get("gold", 0)), 28) + 20
-    x += counter(image, draw, (x, y), camel_icon(28), str(player.get("camels", 0)), 28) + 20
+    x += counter(image, draw, (x, y), icons.gold(28), str(player.get("gold", 0)), 28) + 20
+    x += counter(image, draw, (x, y), icons.camel(28), str(player.get("camels", 0)), 28) + 20
     count = int(player.get("hand_count", 0))
     x += counter(image, draw, (x, y), card_back(28),
                   f"{count} card{'' if count == 1 else 's'}", 28) + 20

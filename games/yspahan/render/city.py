@@ -11,14 +11,15 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.yspahan.render import colours
 from games.yspahan.render.pieces import (
     View,
     seat_cube,
     supervisor_pawn,
 )
-from renderers.kit import icons
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
+from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
 
 # One cell per grid position: display x -10..7 (west to east), y 4..-7 (north to south).
@@ -30,10 +31,10 @@ MAP_TOP = MAP_BOX[1] + 12
 SHOP_INSET = 7  # a shop square inside its cell
 GROUND_INSET = 2  # the souk's ground inside a cell
 QUARTER_COLOURS: dict[str, RGB] = {
-    "Sack": pal.SACK,
-    "Barrel": pal.BARREL,
-    "Chest": pal.CHEST,
-    "Vase": pal.VASE,
+    "Sack": colours.SACK,
+    "Barrel": colours.BARREL,
+    "Chest": colours.CHEST,
+    "Vase": colours.VASE,
 }
 QUARTER_TOWER = {"Sack": 2, "Barrel": 3, "Chest": 4, "Vase": 5}
 # Where each quarter's name stands: an empty stretch of its quadrant (grid x, y of the centre).
@@ -155,15 +156,15 @@ def draw_city(draw: ImageDraw.ImageDraw, view: View) -> None:
     # the street: a continuous road, one labelled space per cell
     cells = [(int(s["x"]), int(s["y"]), str(s["id"])) for s in view["street"]]
     road = {(x, y) for x, y, _ in cells}
-    _fill_ground(draw, road, 4, pal.STREET_EDGE)
-    _fill_ground(draw, road, 6, pal.STREET)
+    _fill_ground(draw, road, 4, colours.STREET_EDGE)
+    _fill_ground(draw, road, 6, colours.STREET)
     for x, y, sid in cells:
         x0, y0, x1, y1 = cell_box(x, y, 6)
         if sid == "H":
-            draw.ellipse((x0 - 3, y0 - 3, x1 + 3, y1 + 3), fill=pal.STREET, outline=pal.INK_MUTED,
-                         width=3)
+            draw.ellipse((x0 - 3, y0 - 3, x1 + 3, y1 + 3), fill=colours.STREET,
+                         outline=pal.INK_MUTED, width=3)
         draw.text(((x0 + x1) / 2, (y0 + y1) / 2), sid, font=font(18, bold=True),
-                  fill=pal.INK_LIGHT if sid == "H" else pal.mix(pal.STREET, pal.INK_LIGHT, 0.9),
+                  fill=pal.INK_LIGHT if sid == "H" else pal.mix(colours.STREET, pal.INK_LIGHT, 0.9),
                   anchor="mm")
     # souks: coloured ground with a dark rim, shop squares on it, a value badge
     ground = souk_ground(view)
@@ -253,7 +254,7 @@ def draw_pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
         owner = shop.get("owner")
         if isinstance(owner, int):
             x0, y0, _, _ = cell_box(int(shop["x"]), int(shop["y"]), SHOP_INSET - 2)
-            icons.paste(image, seat_cube(view, owner, CELL - 2 * SHOP_INSET + 4), (x0, y0))
+            paste(image, seat_cube(view, owner, CELL - 2 * SHOP_INSET + 4), (x0, y0))
     for i, sid in enumerate(shipping):
         shop = shops.get(sid)
         if shop is None:
@@ -267,10 +268,10 @@ def draw_pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
     origin = current.get("supervisor_from")
     if isinstance(origin, str) and origin in street and origin != view.get("supervisor"):
         s = street[origin]
-        draw.ellipse(cell_box(int(s["x"]), int(s["y"]), 8), outline=pal.DIE_WHITE, width=3)
+        draw.ellipse(cell_box(int(s["x"]), int(s["y"]), 8), outline=colours.DIE_WHITE, width=3)
     where = street.get(str(view.get("supervisor", "")))
     if where is not None:
         x0, y0, x1, y1 = cell_box(int(where["x"]), int(where["y"]), 0)
-        draw.ellipse((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=pal.STREET, outline=pal.HIGHLIGHT,
+        draw.ellipse((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=colours.STREET, outline=pal.HIGHLIGHT,
                      width=4)
-        icons.paste(image, supervisor_pawn(40), (x0 + 6, y0 + 4))
+        paste(image, supervisor_pawn(40), (x0 + 6, y0 + 4))

@@ -11,12 +11,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.yspahan.render import colours, icons
 from games.yspahan.render.pieces import (
     ORDINALS,
     ROMAN,
     TOWER_SPACE_NAMES,
     View,
-    camel_icon,
     counter,
     decision_of,
     dice_word,
@@ -26,10 +26,10 @@ from games.yspahan.render.pieces import (
     seat_label,
     shop_owners,
 )
-from renderers.kit import icons
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
+from renderers.kit.icons import paste
 from renderers.kit.options import draw_hint, draw_no_decision, draw_options, draw_prompt
 
 PANEL_W = 1000
@@ -150,7 +150,7 @@ def _draw_panel_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View
         fill, edge, ink = seat_colours(view, seat)
         draw.rectangle((0, 0, PANEL_W, 62), fill=fill)
         draw.line((0, 62, PANEL_W, 62), fill=edge, width=3)
-        icons.paste(image, seat_cube(view, seat, 40), (16, 11))
+        paste(image, seat_cube(view, seat, 40), (16, 11))
         title = f"{seat_label(view, seat)} — your panel"
     else:
         draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
@@ -172,8 +172,8 @@ def _draw_panel_resources(image: Image.Image, draw: ImageDraw.ImageDraw, view: V
     lay.rounded(draw, box, 10, fill=pal.PANEL, outline=pal.PANEL_EDGE, line=2)
     x, y = x0 + 14, y0 + 14
     x += counter(image, draw, (x, y), icons.vp(34), f"{player.get('score', 0)} VP", 34) + 24
-    x += counter(image, draw, (x, y), icons.good("G", 34), str(player.get("gold", 0)), 34) + 24
-    counter(image, draw, (x, y), camel_icon(34), str(player.get("camels", 0)), 34)
+    x += counter(image, draw, (x, y), icons.gold(34), str(player.get("gold", 0)), 34) + 24
+    counter(image, draw, (x, y), icons.camel(34), str(player.get("camels", 0)), 34)
     y += 50
     lay.text(draw, (x0 + 14, y),
              f"Cubes: {player.get('cubes_in_shops', 0)} in shops, "
@@ -208,13 +208,13 @@ def _cost(image: Image.Image, draw: ImageDraw.ImageDraw, right_top: tuple[int, i
           camels: int, gold: int) -> int:
     """A building's price as camel and coin icons with counts, right-aligned; returns width."""
     f = font(18, bold=True)
-    parts = [(camel_icon(22), camels), (icons.good("G", 22), gold)]
+    parts = [(icons.camel(22), camels), (icons.gold(22), gold)]
     parts = [(icon, n) for icon, n in parts if n]
     width = sum(22 + 2 + round(f.getlength(str(n))) + 6 for _, n in parts)
     x, y = right_top[0] - width, right_top[1]
     for icon, n in parts:
         x += lay.text(draw, (x, y + 11), str(n), f, pal.INK_LIGHT, anchor="lm") + 2
-        icons.paste(image, icon, (x, y))
+        paste(image, icon, (x, y))
         x += 22 + 6
     return width
 
@@ -226,7 +226,7 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, card: Mapping[str, Any],
     cid = str(card.get("id", ""))
     f = font(18, bold=True)
     idw = round(f.getlength(cid)) + 14
-    lay.rounded(draw, (x0 + 8, y0 + 8, x0 + 8 + idw, y0 + 34), 6, fill=pal.TRIBE_BACK)
+    lay.rounded(draw, (x0 + 8, y0 + 8, x0 + 8 + idw, y0 + 34), 6, fill=colours.CARD_BACK)
     draw.text((x0 + 8 + idw / 2, y0 + 21), cid, font=f, fill=pal.INK_LIGHT, anchor="mm")
     name = str(card.get("name", ""))
     lay.text(draw, (x0 + idw + 18, y0 + 21), name, font(20, bold=True), pal.INK_DARK,

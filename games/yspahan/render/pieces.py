@@ -7,10 +7,12 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from renderers.kit import icons, sprites
+from games.yspahan.render import colours
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit import sprites
 from renderers.kit.fonts import font
+from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
 
 View = Mapping[str, Any]
@@ -81,10 +83,10 @@ def supervisor_pawn(size: int) -> Image.Image:
         w = max(4, big // 14)
         u = big / 100
         d.polygon([(22 * u, 94 * u), (32 * u, 50 * u), (68 * u, 50 * u), (78 * u, 94 * u)],
-                  fill=pal.DIE_WHITE, outline=pal.INK_DARK, width=w)
-        d.ellipse((30 * u, 40 * u, 70 * u, 60 * u), fill=pal.DIE_WHITE, outline=pal.INK_DARK,
+                  fill=colours.DIE_WHITE, outline=pal.INK_DARK, width=w)
+        d.ellipse((30 * u, 40 * u, 70 * u, 60 * u), fill=colours.DIE_WHITE, outline=pal.INK_DARK,
                   width=w)
-        d.ellipse((28 * u, 4 * u, 72 * u, 48 * u), fill=pal.DIE_WHITE, outline=pal.INK_DARK,
+        d.ellipse((28 * u, 4 * u, 72 * u, 48 * u), fill=colours.DIE_WHITE, outline=pal.INK_DARK,
                   width=w)
         return image.resize((size, size), Image.Resampling.LANCZOS)
 
@@ -101,8 +103,8 @@ def first_player_pawn(size: int) -> Image.Image:
         u = big / 100
         w = max(3, big // 18)
         d.polygon([(24 * u, 94 * u), (36 * u, 48 * u), (64 * u, 48 * u), (76 * u, 94 * u)],
-                  fill=(20, 18, 22), outline=pal.INK_LIGHT, width=w)
-        d.ellipse((30 * u, 6 * u, 70 * u, 46 * u), fill=(20, 18, 22), outline=pal.INK_LIGHT,
+                  fill=colours.FIRST_PLAYER, outline=pal.INK_LIGHT, width=w)
+        d.ellipse((30 * u, 6 * u, 70 * u, 46 * u), fill=colours.FIRST_PLAYER, outline=pal.INK_LIGHT,
                   width=w)
         return image.resize((size, size), Image.Resampling.LANCZOS)
 
@@ -116,21 +118,17 @@ def card_back(size: int) -> Image.Image:
         d = ImageDraw.Draw(image)
         x0 = (size - w) // 2
         d.rounded_rectangle((x0, 0, x0 + w - 1, h - 1), radius=max(2, size // 8),
-                            fill=pal.TRIBE_BACK, outline=pal.INK_LIGHT, width=2)
-        d.rectangle((x0 + 5, 5, x0 + w - 6, h - 6), outline=pal.TRIBE_BACK_PATTERN, width=2)
+                            fill=colours.CARD_BACK, outline=pal.INK_LIGHT, width=2)
+        d.rectangle((x0 + 5, 5, x0 + w - 6, h - 6), outline=colours.CARD_BACK_PATTERN, width=2)
         return image
 
     return sprites.get(("ysp-card-back", size), build)
 
 
-def camel_icon(size: int) -> Image.Image:
-    return icons.tribe("CAMEL", size)
-
-
 def counter(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int],
              sprite: Image.Image, value: str, size: int) -> int:
     x, y = xy
-    icons.paste(image, sprite, (x, y))
+    paste(image, sprite, (x, y))
     f = font(max(18, round(size * 0.75)), bold=True)
     w = lay.text(draw, (x + size + 6, y + size / 2), value, f, pal.INK_LIGHT, anchor="lm")
     return size + 6 + w
