@@ -2,13 +2,15 @@
 
 Counts decisions per second, where one decision is ``decision`` + ``legal_actions`` + ``apply``
 of a uniformly random legal action: the loop every agent, test and self-play run sits on.
-Prints one JSON object.
+Also times ``determinize`` (a world sampled from what the deciding seat knows), which an agent
+calls once per decision. Prints one JSON object.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import statistics
 import time
 from collections.abc import Sequence
 from typing import Any
@@ -49,8 +51,35 @@ def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict
     return result
 
 
+def determinize_us(game: Game[Any], positions: int = 300, every: int = 7, seed: int = 1) -> float:
+    """Median microseconds of one ``determinize`` call, over the deciding seat's observations
+    at every ``every``-th position of random playouts."""
+    observations = []
+    rng = core_rng.seed_state(seed)
+    n = 0
+    while len(observations) < positions:
+        state = game.new_game(game.min_players, seed + n, game.default_options(game.min_players))
+        step = 0
+        while (decision := game.decision(state)) is not None:
+            if step % every == 0:
+                observations.append(game.observe(state, decision.seat))
+            rng, i = core_rng.below(rng, len(decision.actions))
+            state = game.apply(state, decision.actions[i])
+            step += 1
+        n += 1
+    times = []
+    for observation in observations[:positions]:
+        started = time.perf_counter()
+        _, rng = game.determinize(observation, rng)
+        times.append(time.perf_counter() - started)
+    return round(statistics.median(times) * 1e6, 1)
+
+
 def run(games: int = 1000, seconds: float = 5.0) -> dict[str, Any]:
-    return {s.name: playouts(s.engine, games, seconds) for s in specs()}
+    return {
+        s.name: {**playouts(s.engine, games, seconds), "determinize_us": determinize_us(s.engine)}
+        for s in specs()
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:

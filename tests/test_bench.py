@@ -15,3 +15,7 @@ def test_engine_playouts_count_every_decision() -> None:
 
 def test_engine_playouts_stop_when_time_is_up() -> None:
     assert engine.playouts(ToyGame(), games=1000, seconds=0)["games"] == 1
+
+
+def test_engine_times_determinize() -> None:
+    assert engine.determinize_us(ToyGame(), positions=20) > 0
