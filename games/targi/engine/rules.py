@@ -12,7 +12,7 @@ from typing import Any
 
 from games.core.contract import JSON, Decision, Event, Game, GameInfo, Outcome, ranked_winners
 from games.core.errors import SchemaError
-from games.targi.engine import heuristic, hidden, notation, views
+from games.targi.engine import heuristic, hidden, notation, targets, views
 from games.targi.engine.actions import ANSWERS, FLOW
 from games.targi.engine.data import SEAT_LABELS
 from games.targi.engine.decisions import decide
@@ -79,6 +79,9 @@ class Targi(Game[TargiState]):
 
     def describe(self, state: TargiState, action: str) -> str:
         return notation.describe(state, self.decision(state), action)
+
+    def targets(self, state: TargiState, action: str) -> dict[str, Any]:
+        return targets.targets(state, self.decision(state), action)
 
     def view(self, state: TargiState, seat: int | None) -> JSON:
         return views.view(state, self.decision(state), seat, self.outcome(state))
