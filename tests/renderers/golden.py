@@ -1,9 +1,11 @@
-"""Compare a rendered image with its golden PNG, within a tolerance for anti-aliasing.
+"""Compare a rendered image with its golden PNG, pixel by pixel, on the game's palette.
 
-Goldens are stored on their game's own palette (as the bot posts them), and the image
-under test is mapped onto the same palette before comparing, which keeps the files small.
-Set ``UPDATE_GOLDEN=1`` to rewrite the goldens from the current renderer. On a mismatch the
-actual image and a difference image are written to ``tests/renderers/failed/`` for review.
+Rendering is deterministic (bundled fonts, the basic layout engine, a fixed palette per game),
+so the image under test is mapped onto its game's palette, as the bot posts it, and every
+pixel must match the golden's; ``MAX_DIFFERENT_PIXELS`` only forgives a stray anti-aliased
+pixel or two, far fewer than one changed digit of the smallest text changes. Set
+``UPDATE_GOLDEN=1`` to rewrite the goldens from the current renderer. On a mismatch the actual
+image and a difference image are written to ``tests/renderers/failed/`` for review.
 """
 
 from __future__ import annotations
@@ -18,12 +20,20 @@ from renderers.kit.quantize import Palette
 HERE = Path(__file__).resolve().parent
 GOLDEN_DIR = HERE / "golden"
 FAILED_DIR = HERE / "failed"
-MAX_MEAN_DIFF = 0.6  # mean absolute difference per channel, on a 0–255 scale
+MAX_DIFFERENT_PIXELS = 4
 
 
 def mean_difference(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference per channel, on a 0–255 scale."""
     diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
     return sum(ImageStat.Stat(diff).mean) / 3
+
+
+def different_pixels(a: Image.Image, b: Image.Image) -> int:
+    """How many pixels of two same-sized images differ in any channel."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB"))
+    changed = diff.point(lambda v: 255 if v else 0).convert("L").point(lambda v: 255 if v else 0)
+    return sum(changed.histogram()[1:])
 
 
 def assert_matches_golden(
@@ -43,14 +53,14 @@ def assert_matches_golden(
     if golden.size != image.size:
         problem = f"size {image.size} differs from the golden {golden.size}"
     else:
-        diff = mean_difference(posted, golden)
-        if diff > MAX_MEAN_DIFF:
-            problem = f"mean pixel difference {diff:.2f} exceeds {MAX_MEAN_DIFF}"
+        count = different_pixels(posted, golden)
+        if count > MAX_DIFFERENT_PIXELS:
+            problem = f"{count} pixels differ from the golden (at most {MAX_DIFFERENT_PIXELS})"
     if problem:
         failed_dir.mkdir(exist_ok=True)
-        image.convert("RGB").save(failed_dir / f"{name}.actual.png")
+        posted.convert("RGB").save(failed_dir / f"{name}.actual.png")
         golden.save(failed_dir / f"{name}.golden.png")
         if golden.size == image.size:
             delta = ImageChops.difference(posted.convert("RGB"), golden)
-            delta.save(failed_dir / f"{name}.diff.png")
+            delta.point(lambda v: 255 if v else 0).save(failed_dir / f"{name}.diff.png")
         raise AssertionError(f"{name}: {problem}; see {failed_dir}/{name}.*.png")

@@ -1,16 +1,19 @@
 """Every game's boards and panels stay exactly as they look today, on the game's own palette.
 
 Each game's render package names its sample views (``samples.BOARDS`` and ``samples.PANELS``);
-their goldens are ``tests/renderers/golden/<game>_<board|panel>_<name>.png``. A game's goldens
-do not move when another game's colours change.
+their goldens are ``tests/renderers/golden/<game>_<board|panel>_<name>.png``. The comparison
+notices the smallest change a player would read (one score digit), and a game's goldens do not
+move when another game's colours change.
 """
 
 from __future__ import annotations
 
+import copy
 import importlib
 import importlib.util
 import itertools
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -60,6 +63,31 @@ def test_sample_view_matches_its_golden(name: str, golden: str) -> None:
     spec = discovery.spec(name)
     kind, build = next((k, b) for g, k, b in cases(name) if g == golden)
     assert_matches_golden(render(spec, kind, build()), golden, spec.render_module().PALETTE)
+
+
+@pytest.mark.parametrize("name", games_with_samples())
+def test_one_changed_score_digit_fails(
+    name: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Arrange: a golden of a sample board of a game in play, and that board with one score + 1
+    spec = discovery.spec(name)
+    palette = spec.render_module().PALETTE
+    boards = [build() for _, kind, build in cases(name) if kind == "board"]
+    view = next(v for v in boards if not v.get("outcome"))
+    monkeypatch.setenv("UPDATE_GOLDEN", "1")
+    assert_matches_golden(spec.render_board(view), "board", palette, golden_dir=tmp_path)
+    monkeypatch.delenv("UPDATE_GOLDEN")
+    scored = copy.deepcopy(view)
+    scored["players"][0]["score"] += 1
+    failed = tmp_path / "failed"
+    # Act / Assert: the same board passes; the one-digit change fails and leaves evidence
+    assert_matches_golden(spec.render_board(view), "board", palette, golden_dir=tmp_path,
+                          failed_dir=failed)
+    with pytest.raises(AssertionError, match="pixels differ"):
+        assert_matches_golden(spec.render_board(scored), "board", palette,
+                              golden_dir=tmp_path, failed_dir=failed)
+    assert (failed / "board.actual.png").exists()
+    assert (failed / "board.diff.png").exists()
 
 
 def own_colours(name: str) -> ModuleType:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 from PIL import Image
 
 from games.targi import SPEC as TARGI
-from games.targi.render import PALETTE, samples
-from tests.renderers.golden import assert_matches_golden, mean_difference
+from games.targi.render import samples
+from tests.renderers.golden import mean_difference
 
 MAX_BYTES = 500 * 1024
 
@@ -39,22 +38,3 @@ def test_encoded_png_looks_like_the_rendered_image() -> None:
     image = TARGI.render_board(samples.mid_game())
     with Image.open(io.BytesIO(TARGI.encode_png(image))) as png:
         assert mean_difference(image, png) < 1.0
-
-
-def test_golden_comparison_fails_on_a_visible_change(
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    # Arrange: a golden of today's start board, then a copy with a patch painted over it
-    image = TARGI.render_board(samples.start_of_game())
-    monkeypatch.setenv("UPDATE_GOLDEN", "1")
-    assert_matches_golden(image, "board", PALETTE, golden_dir=tmp_path)
-    monkeypatch.delenv("UPDATE_GOLDEN")
-    changed = image.copy()
-    changed.paste((255, 0, 255), (0, 0, 800, 500))
-    # Act / Assert: the unchanged image passes, the changed one fails and leaves evidence
-    failed = tmp_path / "failed"
-    assert_matches_golden(image, "board", PALETTE, golden_dir=tmp_path, failed_dir=failed)
-    with pytest.raises(AssertionError, match="mean pixel difference"):
-        assert_matches_golden(changed, "board", PALETTE, golden_dir=tmp_path, failed_dir=failed)
-    assert (tmp_path / "failed" / "board.actual.png").exists()
-    assert (tmp_path / "failed" / "board.diff.png").exists()
