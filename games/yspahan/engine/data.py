@@ -64,26 +64,26 @@ def _neighbours() -> tuple[dict[str, int], ...]:
 NEIGHBOUR = _neighbours()
 
 
-def _further() -> dict[tuple[int, int], int]:
-    """Longest walk (in steps) from a space without going back to the space it came from."""
-    memo: dict[tuple[int, int], int] = {}
+def _distances() -> tuple[tuple[int, ...], ...]:
+    """Steps between two street spaces. The street is a tree, so a move that never turns back
+    (spec 6.5.2) reaches each space by exactly one path, of exactly one length."""
+    out = []
+    for start in range(len(STREET)):
+        dist = [NO] * len(STREET)
+        dist[start] = 0
+        frontier = [start]
+        while frontier:
+            at = frontier.pop()
+            for nb in NEIGHBOUR[at].values():
+                if dist[nb] == NO:
+                    dist[nb] = dist[at] + 1
+                    frontier.append(nb)
+        out.append(tuple(dist))
+    return tuple(out)
 
-    def walk(at: int, came: int) -> int:
-        key = (at, came)
-        if key not in memo:
-            memo[key] = max(
-                (1 + walk(n, at) for n in NEIGHBOUR[at].values() if n != came), default=0
-            )
-        return memo[key]
 
-    for a in range(len(STREET)):
-        walk(a, NO)
-        for n in NEIGHBOUR[a].values():
-            walk(n, a)
-    return memo
-
-
-FURTHER = _further()
+# DIST[a][b] -> the distance k of a Supervisor move from street space a to b.
+DIST = _distances()
 
 # ---- souks and shops (sections 16.3, 16.5, 16.6) ----------------------------------------------
 

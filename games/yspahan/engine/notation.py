@@ -9,21 +9,27 @@ Canonical forms (lower-case verbs; shop, street and card ids as printed: `SACK-B
   discard that card as an extra die: `shops +C5a`), `supervisor`, `card`; two players also
   `build <building>`.
 - `cube SACK-B2` — put one cube in that shop (supplying a quarter, or Shop delivery).
-- `step N` / `step E` / `step S` / `step W` — move the Supervisor one street space; `done` —
-  stop there (the gold for the distance is paid then).
+- `go W3` — the Supervisor's destination, a street space (`H` the Hub, `W1`..`W10`, `E1`..`E7`,
+  `N1`..`N4`, `S1`..`S7`); the gold for the distance is paid at once. `go` + the space it stands
+  on keeps it there. When more than 25 spaces are reachable the arm comes first (`go W`), then
+  the space; `back` returns to the arms.
 - `first SACK-C2` — which of two adjacent shops ships first.
 - `ship` / `keep` — the owner of a shipped cube: let it go, or pay 1 camel to keep it.
-- `build enclosure|shop|hammam|caravanserai|bazaar|crane`, `pass` — the build step.
-- `discount none` / `discount C3a` / `discount C4b` / `discount C3a C4b` — cards on a building.
+- `build enclosure|shop|hammam|caravanserai|bazaar|crane`, with the discount cards it uses:
+  `build crane C3a`, `build crane C3a C4b`; `pass` — the build step.
+- `discount none` / `discount C3a` / `discount C4b` / `discount C3a C4b` — only when a decision
+  could not list every (building, cards) pair: the cards for the building just chosen.
 - `play C1a` — play a card for its effect (at the start of a turn, the build step, the end of a
-  turn, and before the roll). Then `quarter sack` + `cube ...` (Shop delivery),
-  `convert camels` / `convert gold` (Exchange: what you give), `amount N` (C7, C8, C9).
+  turn, and before the roll). Then `cube SACK-B2` (Shop delivery: a shop of any quarter; when
+  more than 25 shops are open, `quarter sack` first), `convert camels` / `convert gold`
+  (Exchange: what you give), `amount N` (C7, C8, C9).
 - `end` — end the turn (offered when a card could still be played).
 
 Friendly aliases: any case and spacing; `roll` = `buy 0`; `buy 2 yellow`; `group gold`,
 `g3`; `shop`/`goods` = `shops`; `shops with c5a`; `take card`/`take gold`; `super`/`move`;
-short shop ids such as `sb2` or `sack b2`; `north`/`n`; `stop`; `save` = `keep`;
-`b6`/`build 6`/`build b6`; `skip`/`no building` = `pass`; `c5a` = `play C5a`.
+short shop ids such as `sb2` or `sack b2`; a bare street space `w3` = `go W3`; `go west` =
+`go W`; `save` = `keep`; `b6`/`build 6`/`build b6`; `skip`/`no building` = `pass`;
+`c5a` = `play C5a`.
 """
 
 from __future__ import annotations
@@ -38,8 +44,7 @@ from games.yspahan.engine.data import (
     C8_VP_PER_CAMEL,
     CARD_IDS,
     CARD_KINDS,
-    DIRECTIONS,
-    NEIGHBOUR,
+    DIST,
     NO,
     QUARTERS,
     SEAT_LABELS,
@@ -62,14 +67,15 @@ from games.yspahan.engine.queries import (
     legal_shops,
     move_cost,
     souk_owner,
+    supervisor_moves,
     takeable,
 )
 from games.yspahan.engine.state import YspahanState
 
-EXAMPLES = "`group 3`, `shops`, `cube SACK-B2`, `supervisor`, `step W`, `done`, `keep`, `play C1a`"
+EXAMPLES = "`group 3`, `shops`, `cube SACK-B2`, `supervisor`, `go W3`, `keep`, `play C1a`"
 _BARE = {
     "draw": "draw", "supervisor": "supervisor", "super": "supervisor", "move": "supervisor",
-    "card": "card", "done": "done", "stop": "done", "ship": "ship", "keep": "keep",
+    "card": "card", "ship": "ship", "keep": "keep", "back": "back",
     "save": "keep", "pass": "pass", "skip": "pass", "end": "end", "roll": "buy 0",
 }  # fmt: skip
 _OPTION_WORDS = {
@@ -78,8 +84,9 @@ _OPTION_WORDS = {
 }  # fmt: skip
 _SPACES = {name.lower(): i for i, name in enumerate(TOWER_NAMES) if name}
 _SPACES["camel"] = 1
-_DIR_WORDS = {"n": "N", "north": "N", "e": "E", "east": "E", "s": "S", "south": "S",
-              "w": "W", "west": "W"}  # fmt: skip
+_ARM_WORDS = {"n": "N", "north": "N", "e": "E", "east": "E", "s": "S", "south": "S",
+              "w": "W", "west": "W", "h": "H", "hub": "H"}  # fmt: skip
+_STREET_UPPER = {s.upper(): s for s in STREET}
 _SHORT_SHOP = {s[0] + s[s.index("-") + 1 :]: s for s in SHOPS}  # "SB2" -> "SACK-B2"
 _FULL_SHOP = {s.replace("-", ""): s for s in SHOPS}  # "SACKB2" -> "SACK-B2"
 _CARD_UPPER = {c.upper(): c for c in CARD_IDS}
@@ -142,8 +149,8 @@ def normalize(text: str) -> str:
         if len(cards) != 1:
             raise _bad(original, "Discard at most one card as an extra die.")
         return f"{word} +{_card(cards[0], original)}"
-    if verb in _DIR_WORDS and not args:
-        return "step " + _DIR_WORDS[verb]
+    if verb.upper() in _STREET_UPPER and not args:
+        return "go " + _STREET_UPPER[verb.upper()]
     if re.fullmatch(r"b[1-6]", verb) and not args:
         return "build " + BUILDINGS[int(verb[1]) - 1].key
     if re.fullmatch(r"g[1-6]", verb) and not args:
@@ -171,19 +178,27 @@ def normalize(text: str) -> str:
         if not args:
             return "first"
         return "first " + _shop(args, original)
-    if verb == "step":
+    if verb in ("go", "to"):
         if not args:
-            return "step"
-        if len(args) != 1 or args[0] not in _DIR_WORDS:
-            raise _bad(original, "Step N, E, S or W.")
-        return "step " + _DIR_WORDS[args[0]]
+            return "go"
+        where = "".join(args)
+        if where in _ARM_WORDS:
+            return "go " + _ARM_WORDS[where]
+        if where.upper() not in _STREET_UPPER:
+            raise _bad(original, "Name a street space: H, W1..W10, E1..E7, N1..N4 or S1..S7.")
+        return "go " + _STREET_UPPER[where.upper()]
+    if verb in ("step", "done", "stop"):
+        raise _bad(original, "Name the Supervisor's destination at once, e.g. `go W3`.")
     if verb == "build":
         if not args:
             return "build"
-        if len(args) != 1 or args[0] not in _BUILD_ALIASES:
+        if args[0] not in _BUILD_ALIASES:
             keys = ", ".join(b.key for b in BUILDINGS)
             raise _bad(original, f"Build one of: {keys}.")
-        return "build " + BUILDINGS[_BUILD_ALIASES[args[0]]].key
+        cards = sorted({_card(a, original) for a in args[1:] if a != "+"})
+        if len(cards) > 2:
+            raise _bad(original, "At most one C3 and one C4 card go into one building.")
+        return " ".join(["build", BUILDINGS[_BUILD_ALIASES[args[0]]].key, *cards])
     if verb == "discount":
         if not args:
             return "discount"
@@ -231,7 +246,8 @@ _KIND_TEXT = {
     "forced_draw": "draw a card (no dice group is left)",
     "option": "choose what to do with the dice group",
     "place_cube": "place a cube in a shop",
-    "supervisor": "move the Supervisor or stop it",
+    "supervisor": "choose where the Supervisor stops",
+    "supervisor_arm": "choose where on the arm the Supervisor stops",
     "ship_order": "choose which shop ships first",
     "camel_save": "decide whether to keep the shipped cube",
     "build": "construct a building or pass",
@@ -248,14 +264,15 @@ _VERBS_FOR = {
     "forced_draw": ("draw", "play"),
     "option": ("camels", "gold", "shops", "supervisor", "card", "build"),
     "place_cube": ("cube",),
-    "supervisor": ("step", "done"),
+    "supervisor": ("go",),
+    "supervisor_arm": ("go", "back"),
     "ship_order": ("first",),
     "camel_save": ("ship", "keep"),
     "build": ("build", "pass", "play"),
-    "build_discount": ("discount",),
+    "build_discount": ("discount", "back"),
     "end_turn": ("end", "play"),
     "card_quarter": ("quarter",),
-    "card_shop": ("cube",),
+    "card_shop": ("cube", "back"),
     "card_direction": ("convert",),
     "card_amount": ("amount",),
 }
@@ -340,27 +357,30 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
         return "No card is left in the deck or the discard pile."
     if verb == "cube" and arg in SHOP_INDEX:
         return _shop_reason(st, seat, SHOP_INDEX[arg], dec)
-    if verb == "step" and arg in DIRECTIONS:
-        pos = st.supervisor
-        nb = NEIGHBOUR[pos].get(arg)
-        if nb is None:
-            return f"The street does not continue {arg} of {STREET[pos]}."
-        if nb == st.sup_prev:
-            return "The Supervisor cannot pass the same space twice."
-        return (
-            f"Going {arg} would leave no stop you can pay for "
-            f"(die {st.v}, {gold} gold{', Hammam' if hammam_bonus(st, seat) else ''})."
-        )
-    if verb == "done":
-        need = move_cost(st, st.sup_k)
-        return f"You need {need} gold; you have {gold}."
+    if verb == "go":
+        return _go_reason(st, dec, arg)
     if verb == "first" and arg in SHOP_INDEX:
         return f"{arg} is not among the shops being shipped ({', '.join(dec.actions)})."
-    if verb == "build" and arg in BUILDING_KEYS:
-        bi = BUILDING_KEYS[arg]
+    if verb == "build" and arg.split()[0] in BUILDING_KEYS:
+        bi = BUILDING_KEYS[arg.split()[0]]
         building = BUILDINGS[bi]
         if bi in st.built[seat]:
             return f"{who} has already built the {building.name}; each building is built once."
+        for c in arg.split()[1:]:
+            if c not in st.hands[seat]:
+                return f"{who} does not hold card {c}."
+            if card_kind(c) not in (3, 4):
+                return f"Only C3 and C4 cards lower a building's cost, not {card_name(c)}."
+        cards = arg.split()[1:]
+        if any(card_kind(c) == 4 for c in cards) and not building.gold:
+            return (
+                f"The {building.name} costs no gold, so Build without gold does nothing there."
+            )
+        if len({c[:2] for c in cards}) < len(cards):
+            return "At most one C3 and one C4 card go into one building."
+        with_cards = [a for a in dec.actions if a.startswith(f"build {building.key} ")]
+        if with_cards and not cards:
+            return f"Choose the {building.name} with the cards it uses, e.g. `{with_cards[0]}`."
         if st.camels[seat] < building.camels:
             have = st.camels[seat]
             return f"The {building.name} costs {building.camels} camels; you have {have}."
@@ -388,6 +408,24 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
     return None
 
 
+def _go_reason(st: YspahanState, dec: Decision, where: str) -> str:
+    if where in ("W", "E", "N", "S"):
+        return "Name the space itself, e.g. `go W3`: every reachable space is listed."
+    if dec.kind == "supervisor" and any(a == "go " + where[0] for a in dec.actions):
+        return f"More than 25 spaces are reachable: choose the arm first, `go {where[0]}`."
+    if dec.kind == "supervisor_arm":
+        return f"You chose the {where[0]} arm? `back` returns to the choice of arm."
+    k = DIST[st.supervisor][STREET.index(where)]
+    gold = st.gold[dec.seat]
+    h = hammam_bonus(st, dec.seat)
+    cost = move_cost(st, k)
+    free = " (3 free with the Hammam)" if h else ""
+    return (
+        f"{where} is {k} space{'s' if k != 1 else ''} away and the die shows {st.v}: "
+        f"that costs {cost} gold{free}; you have {gold}."
+    )
+
+
 def _shop_reason(st: YspahanState, seat: int, i: int, dec: Decision) -> str:
     shop = SHOPS[i]
     owner = st.shops[i]
@@ -403,7 +441,7 @@ def _shop_reason(st: YspahanState, seat: int, i: int, dec: Decision) -> str:
             f"Shop {shop} is in the {QUARTERS[q]} quarter; "
             f"you are supplying {QUARTERS[st.quarter]}."
         )
-    if dec.kind == "card_shop" and q != st.quarter:
+    if dec.kind == "card_shop" and st.quarter != NO and q != st.quarter:
         return f"Shop {shop} is not in the {QUARTERS[st.quarter]} quarter you chose."
     if i not in legal_shops(st, seat, q):
         mine = [
@@ -451,27 +489,37 @@ def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
         i = SHOP_INDEX[arg]
         souk = SOUKS[SHOP_SOUK[i]]
         return f"Cube in {arg} (souk {souk.size} shops, {souk.value} VP)"
-    if verb == "step" and arg in DIRECTIONS:
-        nb = NEIGHBOUR[st.supervisor].get(arg)
-        to = STREET[nb] if nb is not None else "?"
-        shops = [SHOPS[j] for j in STREET_SHOPS[nb]] if nb is not None else []
-        cubes = [s for s in shops if st.shops[SHOP_INDEX[s]] != NO]
-        extra = f", by {' '.join(cubes)}" if cubes else ""
-        return f"Step {arg} to {to} (step {st.sup_k + 1}{extra})"
-    if verb == "done":
-        cost = move_cost(st, st.sup_k)
-        paid = f", pay {cost} gold" if cost else ""
-        return f"Stop on {STREET[st.supervisor]}{paid}"
+    if verb == "go" and arg in ("W", "E", "N", "S"):
+        spaces = [a[3:] for a in _arm_spaces(st, arg)]
+        span = spaces[0] if len(spaces) == 1 else f"{spaces[0]} to {spaces[-1]}"
+        return f"The {ARM_WORDS[arg]} arm: {span}"
+    if verb == "go" and arg in STREET:
+        to = STREET.index(arg)
+        cost = move_cost(st, DIST[st.supervisor][to])
+        paid = f" ({cost} gold)" if cost else " (free)"
+        verb_text = "Stay on" if to == st.supervisor else "Go to"
+        cubes = [SHOPS[j] for j in STREET_SHOPS[to] if st.shops[j] != NO]
+        ships = f", ships {' '.join(cubes)}" if cubes else ""
+        return f"{verb_text} {arg}{paid}{ships}"
+    if verb == "back":
+        return "Back to the previous choice"
     if verb == "first":
         return f"Ship {arg} first"
     if verb == "ship":
         return "Ship the cube"
     if verb == "keep":
         return "Keep it: pay 1 camel, ship a reserve cube"
-    if verb == "build" and arg in BUILDING_KEYS:
-        bd = BUILDINGS[BUILDING_KEYS[arg]]
-        price = f"{bd.camels} camels" + (f" + {bd.gold} gold" if bd.gold else "")
-        return f"Build the {bd.name} ({price})"
+    if verb == "build" and arg.split()[0] in BUILDING_KEYS:
+        key, *cards = arg.split()
+        bd = BUILDINGS[BUILDING_KEYS[key]]
+        camels = 0 if any(c[:2] == "C3" for c in cards) else bd.camels
+        gold = 0 if any(c[:2] == "C4" for c in cards) else bd.gold
+        parts = [f"{camels} camels"] if camels else []
+        if gold:
+            parts.append(f"{gold} gold")
+        price = " + ".join(parts) or "free"
+        used = f" with {' '.join(cards)}" if cards else ""
+        return f"Build the {bd.name}{used} ({price})"
     if verb == "pass":
         return "Build nothing, end the turn"
     if verb == "discount":
@@ -498,6 +546,13 @@ def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
             return f"Give {n} camel{'s' if n != 1 else ''} for {n} gold"
         return f"Give {n} gold for {n} camel{'s' if n != 1 else ''}"
     return action[:80]
+
+
+ARM_WORDS = {"W": "West", "E": "East", "N": "North", "S": "South"}
+
+
+def _arm_spaces(st: YspahanState, arm: str) -> list[str]:
+    return ["go " + STREET[m] for m, _ in supervisor_moves(st) if STREET[m][0] == arm]
 
 
 __all__ = ["describe", "explain_illegal", "normalize"]

@@ -6,9 +6,8 @@ from games.yspahan.engine.data import (
     BUILDINGS,
     CARAVAN_PER_ROW,
     CRANE,
-    FURTHER,
+    DIST,
     HAMMAM,
-    NEIGHBOUR,
     NO,
     QUARTER_SOUKS,
     SEAT_LABELS,
@@ -154,23 +153,87 @@ def move_cost(st: YspahanState, k: int) -> int:
     return max(0, abs(k - st.v) - hammam_bonus(st, st.acting))
 
 
-def supervisor_steps(st: YspahanState) -> list[str]:
-    """Directions the Supervisor may step now, keeping a payable end within reach."""
-    pos = st.supervisor
-    k1 = st.sup_k + 1
+def supervisor_moves(st: YspahanState) -> list[tuple[int, int]]:
+    """Spec 6.5 and 16.7: (street space, gold cost) of every destination the acting seat can
+    pay for, in street order; the current space (distance 0) is one of them."""
+    dist = DIST[st.supervisor]
     gold = st.gold[st.acting]
     v = st.v
     h = hammam_bonus(st, st.acting)
     out = []
-    for d, nb in NEIGHBOUR[pos].items():
-        if nb == st.sup_prev:
-            continue
-        reach = FURTHER[(nb, pos)]
-        best = min(max(v, k1), k1 + reach)
-        if max(0, abs(best - v) - h) <= gold:
-            out.append("step " + d)
+    for space, k in enumerate(dist):
+        cost = abs(k - v) - h
+        if cost <= gold:
+            out.append((space, cost if cost > 0 else 0))
     return out
+
+
+def delivery_shops(st: YspahanState, seat: int) -> list[int]:
+    """Spec 9.4: shops a Shop delivery cube may go to, the union over the four quarters."""
+    return [i for q in range(4) for i in legal_shops(st, seat, q)]
 
 
 def crane_bonus(st: YspahanState, seat: int) -> int:
     return 1 if CRANE in st.built[seat] else 0
+
+
+# ---- what anyone can tell about a seat's options (hand size, public holdings) -----------------
+
+PLAYABLE_KINDS = (1, 2, 5, 6, 7, 8, 9)  # C3/C4 are never played for their effect
+
+
+def play_bound(st: YspahanState, seat: int) -> int:
+    """At most how many cards ``seat`` could be offered to play now, whatever its hand holds."""
+    hand = len(st.hands[seat])
+    if not hand:
+        return 0
+    return min(hand, sum(1 for k in PLAYABLE_KINDS if card_playable(st, seat, k)))
+
+
+def build_bound(st: YspahanState, seat: int) -> int:
+    """At most how many build choices (building, discount cards) ``seat`` could have now,
+    whatever its hand holds: with any card in hand, it might hold a C3 and a C4."""
+    camels, gold = st.camels[seat], st.gold[seat]
+    held = bool(st.hands[seat])
+    n = 0
+    for b, bd in enumerate(BUILDINGS):
+        if b in st.built[seat]:
+            continue
+        n += camels >= bd.camels and gold >= bd.gold
+        if held:
+            n += gold >= bd.gold
+            if bd.gold:
+                n += (camels >= bd.camels) + 1
+    return n
+
+
+def build_choices(st: YspahanState, seat: int, room: int) -> list[str]:
+    """Spec 8.1: the build entries of a decision with ``room`` options left for them.
+
+    One entry per (building, discount cards), `build crane C3a`, when every hand of this size
+    would fit; otherwise one per building, `build crane`, and the cards are chosen next. The
+    choice between the two forms depends only on what everyone can see."""
+    if build_bound(st, seat) > room:
+        return ["build " + BUILDINGS[b].key for b in build_options(st, seat)]
+    c3 = c4 = ""
+    for c in st.hands[seat]:
+        if not c3 and c[:2] == "C3":
+            c3 = c
+        elif not c4 and c[:2] == "C4":
+            c4 = c
+    camels, gold = st.camels[seat], st.gold[seat]
+    built = st.built[seat]
+    out = []
+    for b, bd in enumerate(BUILDINGS):
+        if b in built:
+            continue
+        key = "build " + bd.key
+        if camels >= bd.camels and gold >= bd.gold:
+            out.append(key)
+        if c3 and gold >= bd.gold:
+            out.append(f"{key} {c3}")
+        if c4 and bd.gold and camels >= bd.camels:
+            out.append(f"{key} {c4}")
+        if c3 and c4 and bd.gold:
+            out.append(f"{key} {c3} {c4}")
+    return out

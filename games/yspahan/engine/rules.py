@@ -3,19 +3,21 @@
 Every `_apply` copies the state once, runs the handler of the pending step on the copy, then
 resolves every following decision that has a single legal option (spec 18.3: the engine asks
 only when there is a real choice) until the next real decision, which is cached on the state.
+A decision that offers the seat's own cards is asked even with one option while the seat holds
+any card: resolving it at once would tell the others what the hidden hand cannot do.
 
 Steps of a turn (`state.step`) and the decision each one asks:
   buy       first player, before the roll (card window CW0)          kind "buy_yellow"
   start     start of a turn/action (CW1): a group, or the forced draw "choose_group"/"forced_draw"
   option    what to do with the taken group                           "option"
   place     one cube into a shop of the quarter                       "place_cube"
-  super     one Supervisor step, or stop                              "supervisor"
+  super     the Supervisor's destination (or its arm, then "arm")     "supervisor"/"supervisor_arm"
   order     which of two adjacent shops ships first                   "ship_order"
   save      the owner of a shipped cube: ship it or keep it           "camel_save"
   build     3p/4p build step (CW2)                                    "build"
-  discount  which discount cards go into the chosen building          "build_discount"
-  end       end of the turn/action (CW3), offered with playable cards "end_turn"
-  c6q/c6s   Shop delivery: quarter, then shop                         "card_quarter"/"card_shop"
+  discount  cards for a building, when the build entries were split "build_discount"
+  end       end of the turn/action (CW3), asked with cards in hand    "end_turn"
+  c6 (c6s)  Shop delivery: a shop of any quarter (or a quarter first)  "card_shop"/"card_quarter"
   cdir/camt Exchange direction; amount for C7/C8/C9                   "card_direction"/"card_amount"
 """
 
@@ -28,6 +30,7 @@ from typing import Any
 from games.core import rng as R
 from games.core.contract import (
     JSON,
+    MAX_OPTIONS,
     Decision,
     Event,
     Game,
@@ -36,7 +39,7 @@ from games.core.contract import (
     Outcome,
     ranked_winners,
 )
-from games.yspahan.engine import heuristic, notation, views
+from games.yspahan.engine import heuristic, notation, observe, views
 from games.yspahan.engine.data import (
     BAZAAR,
     BUILDING_KEYS,
@@ -50,6 +53,7 @@ from games.yspahan.engine.data import (
     CARAVAN_ROW_VP,
     CARAVANSERAI,
     CARD_IDS,
+    CARD_KINDS,
     CAT_BAZAAR,
     CAT_BUILDINGS,
     CAT_CARAVAN,
@@ -57,20 +61,22 @@ from games.yspahan.engine.data import (
     CAT_ENTRY,
     CAT_SOUKS,
     CATEGORIES,
+    DIST,
     ENCLOSURE,
     GOLD_SPACE,
     HUB,
     MAX_YELLOW,
-    NEIGHBOUR,
     NO,
     QUARTERS,
     SEAT_LABELS,
     SHOP_B,
     SHOP_INDEX,
+    SHOP_QUARTER,
     SHOPS,
     SOUK_SHOPS,
     SOUKS,
     STREET,
+    STREET_INDEX,
     STREET_SHOPS,
     TOWER_NAMES,
     WHITE_DICE,
@@ -78,21 +84,26 @@ from games.yspahan.engine.data import (
     card_name,
 )
 from games.yspahan.engine.queries import (
-    build_options,
+    build_bound,
+    build_choices,
     caravan_size,
     crane_bonus,
+    delivery_shops,
     discount_cards,
     first_of_kinds,
+    hammam_bonus,
     has,
     label,
     legal_shops,
     move_cost,
+    play_bound,
     play_options,
-    supervisor_steps,
+    supervisor_moves,
     takeable,
 )
 from games.yspahan.engine.state import YspahanState
 
+ARM_NAMES = {"W": "West", "E": "East", "N": "North", "S": "South"}
 OPTION_WORD = {1: "camels", 6: "gold"}  # option A on the other spaces is "shops"
 LOG_LINES = 10
 
@@ -108,6 +119,10 @@ class Ctx:
 
     def say(self, text: str, seat: int | None = None) -> None:
         self.events.append(Event(text, seat))
+
+    def tell(self, seat: int, text: str) -> None:
+        """An event only ``seat`` may read (what it drew); the public twin is said apart."""
+        self.events.append(Event(text, seat, (seat,)))
 
 
 def a_word(group: int) -> str:
@@ -166,7 +181,8 @@ def decide(st: YspahanState) -> Decision | None:
         if st.deck or st.discard:
             opts.append("card")
         if st.np == 2:  # UNCERTAIN (U13): building needs a group, so never in a forced draw
-            opts.extend("build " + BUILDINGS[b].key for b in build_options(st, seat))
+            others = 3 + min(len(st.hands[seat]), len(CARD_KINDS))
+            opts.extend(build_choices(st, seat, MAX_OPTIONS - others))
         g = st.group
         prompt = (
             f"{who}, you took {dice_text(st.n)} showing {st.v} from "
@@ -178,15 +194,21 @@ def decide(st: YspahanState) -> Decision | None:
         prompt = f"{who}, place a cube in the {QUARTERS[st.quarter]} quarter ({st.left} left)."
         return Decision(seat, "place_cube", prompt, tuple(opts))
     if step == "super":
-        opts = supervisor_steps(st)
-        if move_cost(st, st.sup_k) <= st.gold[seat]:
-            opts.append("done")
-        cost = move_cost(st, st.sup_k)
+        moves = supervisor_moves(st)
+        free = ", 3 free with the Hammam" if hammam_bonus(st, seat) else ""
         prompt = (
-            f"{who}, move the Supervisor (die {st.v}, {st.sup_k} steps so far, "
-            f"stopping here costs {cost} gold)."
+            f"{who}, choose where the Supervisor stops (from {STREET[st.supervisor]}, die "
+            f"{st.v}; each space more or fewer costs 1 gold{free})."
         )
-        return Decision(seat, "supervisor", prompt, tuple(opts))
+        if len(moves) <= MAX_OPTIONS:
+            return Decision(seat, "supervisor", prompt, tuple("go " + STREET[m] for m, _ in moves))
+        arms = dict.fromkeys(STREET[m][0] for m, _ in moves)  # "H" stands for the Hub itself
+        opts = ["go " + a for a in arms]
+        return Decision(seat, "supervisor", prompt + " Choose an arm first.", tuple(opts))
+    if step == "arm":
+        opts = ["go " + STREET[m] for m, _ in supervisor_moves(st) if STREET[m][0] == st.arm]
+        prompt = f"{who}, choose where on the {ARM_NAMES[st.arm]} arm the Supervisor stops."
+        return Decision(seat, "supervisor_arm", prompt, (*opts, "back"))
     if step == "order":
         opts = ["first " + SHOPS[i] for i in st.ship]
         prompt = f"{label(st.mover)}, choose which shop's cube goes to the Caravan first."
@@ -200,27 +222,38 @@ def decide(st: YspahanState) -> Decision | None:
         )
         return Decision(owner, "camel_save", prompt, ("ship", "keep"))
     if step == "build":
-        opts = ["build " + BUILDINGS[b].key for b in build_options(st, seat)]
-        if opts:
+        plays = play_options(st, seat)
+        opts = build_choices(st, seat, MAX_OPTIONS - 1 - play_bound(st, seat))
+        if build_options_public(st, seat):
             prompt = f"{who}, you may construct one building."
+        elif st.hands[seat]:
+            prompt = (
+                f"{who}, play a card or end your turn (no building is affordable "
+                "without a discount card)."
+            )
         else:
-            prompt = f"{who}, play a card or end your turn (no building is affordable)."
-        return Decision(seat, "build", prompt, (*opts, "pass", *play_options(st, seat)))
+            prompt = f"{who}, end your turn (no building is affordable)."
+        return Decision(seat, "build", prompt, (*opts, "pass", *plays))
     if step == "discount":
         opts = [discount_action(c) for c in discount_cards(st, seat, st.build)]
         prompt = f"{who}, choose which cards lower the cost of the {BUILDINGS[st.build].name}."
-        return Decision(seat, "build_discount", prompt, tuple(opts))
+        return Decision(seat, "build_discount", prompt, (*opts, "back"))
     if step == "end":
         prompt = f"{who}, play a card or end your {'action' if st.np == 2 else 'turn'}."
         return Decision(seat, "end_turn", prompt, ("end", *play_options(st, seat)))
-    if step == "c6q":
-        opts = [f"quarter {QUARTERS[q].lower()}" for q in range(4) if legal_shops(st, seat, q)]
+    if step == "c6":
+        shops = delivery_shops(st, seat)
+        if len(shops) <= MAX_OPTIONS:
+            prompt = f"{who}, choose the shop for the Shop delivery cube."
+            return Decision(seat, "card_shop", prompt, tuple("cube " + SHOPS[i] for i in shops))
+        quarters = dict.fromkeys(SHOP_QUARTER[i] for i in shops)
+        opts = [f"quarter {QUARTERS[q].lower()}" for q in quarters]
         prompt = f"{who}, choose the quarter for the Shop delivery cube."
         return Decision(seat, "card_quarter", prompt, tuple(opts))
     if step == "c6s":
         opts = ["cube " + SHOPS[i] for i in legal_shops(st, seat, st.quarter)]
-        prompt = f"{who}, choose the shop for the Shop delivery cube."
-        return Decision(seat, "card_shop", prompt, tuple(opts))
+        prompt = f"{who}, choose the shop in the {QUARTERS[st.quarter]} quarter."
+        return Decision(seat, "card_shop", prompt, (*opts, "back"))
     if step == "cdir":
         opts = []
         if st.camels[seat]:
@@ -242,6 +275,16 @@ def decide(st: YspahanState) -> Decision | None:
         amounts = tuple(f"amount {i}" for i in range(1, top + 1))
         return Decision(seat, "card_amount", prompt, amounts)
     raise AssertionError(f"unknown step {step}")
+
+
+def build_options_public(st: YspahanState, seat: int) -> bool:
+    """Whether ``seat`` can pay for some building with its camels and gold alone."""
+    camels, gold = st.camels[seat], st.gold[seat]
+    built = st.built[seat]
+    return any(
+        b not in built and camels >= bd.camels and gold >= bd.gold
+        for b, bd in enumerate(BUILDINGS)
+    )
 
 
 def amount_limit(st: YspahanState, seat: int) -> int:
@@ -272,7 +315,7 @@ def new_state(players: int, seed: int, ascending3: bool = False) -> YspahanState
     ctx = Ctx()
     begin_day(st, ctx)
     settle(st, ctx)
-    st.log = tuple(e.text for e in ctx.events)[-LOG_LINES:]
+    st.log = tuple(e.text for e in ctx.events if e.public)[-LOG_LINES:]
     return st
 
 
@@ -472,8 +515,10 @@ def draw_card(st: YspahanState, ctx: Ctx, seat: int, why: str) -> None:
         ctx.say("The discard pile was shuffled into a new deck.")
     ctx.revealed = True
     # UNCERTAIN (U16): a card drawn now may be played at a later window of the same turn.
-    insort(st.hands[seat], st.deck.pop())
+    cid = st.deck.pop()
+    insort(st.hands[seat], cid)
     ctx.say(f"{label(seat)} drew a card ({why}).", seat)
+    ctx.tell(seat, f"{label(seat)} drew {card_name(cid)} ({why}).")
 
 
 # ---- actions ------------------------------------------------------------------------------
@@ -486,7 +531,7 @@ def after_action(st: YspahanState, ctx: Ctx) -> None:
     st.ship = []
     st.save_shop = NO
     st.mover = NO
-    st.sup_prev = NO
+    st.arm = ""
     if st.np > 2:
         st.step = "build"  # settle() passes at once when "pass" is the only choice
         return
@@ -537,7 +582,6 @@ def on_option(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action == "supervisor":
         st.mover = seat
         st.sup_k = 0
-        st.sup_prev = NO
         st.sup_at = st.supervisor
         st.step = "super"
         return
@@ -546,7 +590,8 @@ def on_option(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
         after_action(st, ctx)
         return
     if action.startswith("build "):
-        choose_building(st, ctx, seat, BUILDING_KEYS[action[6:]])
+        others = 3 + min(len(st.hands[seat]), len(CARD_KINDS))
+        choose_building(st, ctx, seat, action, MAX_OPTIONS - others)
         return
     e = 0
     if " +" in action:
@@ -600,25 +645,41 @@ def on_place(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_super(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
-    if action != "done":
-        pos = st.supervisor
-        st.sup_prev = pos
-        st.supervisor = NEIGHBOUR[pos][action[5:]]
-        st.sup_k += 1
+    where = action[3:]
+    if where in ARM_NAMES:
+        st.arm = where
+        st.step = "arm"
         return
-    cost = move_cost(st, st.sup_k)
+    move_supervisor(st, ctx, seat, STREET_INDEX[where])
+
+
+def on_arm(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action == "back":
+        st.arm = ""
+        st.step = "super"
+        return
+    move_supervisor(st, ctx, seat, STREET_INDEX[action[3:]])
+
+
+def move_supervisor(st: YspahanState, ctx: Ctx, seat: int, to: int) -> None:
+    """Spec 6.5: the distance is fixed by the destination, so is the gold paid for it."""
+    k = DIST[st.supervisor][to]
+    cost = move_cost(st, k)
     st.gold[seat] -= cost
+    st.sup_at = st.supervisor
+    st.sup_k = k
+    st.supervisor = to
+    st.arm = ""
     paid = f", paying {cost} gold" if cost else ""
-    if st.sup_k == 0:
-        ctx.say(f"{label(seat)} kept the Supervisor on {STREET[st.supervisor]}{paid}.", seat)
+    if k == 0:
+        ctx.say(f"{label(seat)} kept the Supervisor on {STREET[to]}{paid}.", seat)
     else:
         ctx.say(
             f"{label(seat)} moved the Supervisor from {STREET[st.sup_at]} to "
-            f"{STREET[st.supervisor]} ({plural(st.sup_k, 'step')}{paid}).",
+            f"{STREET[to]} ({plural(k, 'step')}{paid}).",
             seat,
         )
-    st.sup_prev = NO
-    st.ship = [i for i in STREET_SHOPS[st.supervisor] if st.shops[i] != NO]
+    st.ship = [i for i in STREET_SHOPS[to] if st.shops[i] != NO]
     if len(st.ship) == 2:
         st.step = "order"
         return
@@ -664,13 +725,16 @@ def on_save(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     process_shipping(st, ctx)
 
 
-def choose_building(st: YspahanState, ctx: Ctx, seat: int, b: int) -> None:
-    combos = discount_cards(st, seat, b)
-    if len(combos) > 1:
+def choose_building(st: YspahanState, ctx: Ctx, seat: int, action: str, room: int) -> None:
+    """`build crane C3a`: build now with those cards. `build crane` builds without cards, or,
+    when the decision listed one entry per building, asks for the cards next."""
+    words = action.split()
+    b = BUILDING_KEYS[words[1]]
+    if len(words) == 2 and build_bound(st, seat) > room:
         st.build = b
         st.step = "discount"
         return
-    construct(st, ctx, seat, b, combos[0])
+    construct(st, ctx, seat, b, tuple(words[2:]))
 
 
 def construct(st: YspahanState, ctx: Ctx, seat: int, b: int, cards: tuple[str, ...]) -> None:
@@ -713,10 +777,14 @@ def on_build(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
         # The end-of-turn window would offer exactly the cards this step just offered.
         end_turn(st, ctx)
         return
-    choose_building(st, ctx, seat, BUILDING_KEYS[action[6:]])
+    choose_building(st, ctx, seat, action, MAX_OPTIONS - 1 - play_bound(st, seat))
 
 
 def on_discount(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action == "back":
+        st.build = NO
+        st.step = "build" if st.np > 2 else "option"
+        return
     arg = action[9:]
     cards = () if arg == "none" else tuple(arg.split())
     construct(st, ctx, seat, st.build, cards)
@@ -749,7 +817,7 @@ def play_card(st: YspahanState, ctx: Ctx, seat: int, cid: str, ret: str) -> None
         # UNCERTAIN (U5): the Caravanserai draws for this cube too.
         caravan_entry(st, ctx, seat)
     elif kind == 6:
-        st.step = "c6q"
+        st.step = "c6"
         return
     elif kind in (7, 8):
         st.step = "camt"
@@ -768,12 +836,19 @@ def finish_card(st: YspahanState) -> None:
     st.quarter = NO
 
 
-def on_card_quarter(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
-    st.quarter = QUARTERS.index(action[8:].capitalize())
-    st.step = "c6s"
+def on_card_delivery(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action.startswith("quarter "):
+        st.quarter = QUARTERS.index(action[8:].capitalize())
+        st.step = "c6s"
+        return
+    on_card_shop(st, ctx, seat, action)
 
 
 def on_card_shop(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
+    if action == "back":
+        st.quarter = NO
+        st.step = "c6"
+        return
     i = SHOP_INDEX[action[5:]]
     st.shops[i] = seat
     ctx.say(f"{label(seat)} placed a cube in {SHOPS[i]} (Shop delivery).", seat)
@@ -814,24 +889,35 @@ HANDLERS: dict[str, Callable[[YspahanState, Ctx, int, str], None]] = {
     "option": on_option,
     "place": on_place,
     "super": on_super,
+    "arm": on_arm,
     "order": on_order,
     "save": on_save,
     "build": on_build,
     "discount": on_discount,
     "end": on_end,
-    "c6q": on_card_quarter,
+    "c6": on_card_delivery,
     "c6s": on_card_shop,
     "cdir": on_card_direction,
     "camt": on_card_amount,
 }
 
 
+# Steps whose options include the seat's own cards. With cards in hand they are asked even
+# when one option is left: resolving them at once would tell everyone that none of the hidden
+# cards could be played or built with.
+HAND_STEPS = frozenset(("buy", "start", "build", "end"))
+
+
 def settle(st: YspahanState, ctx: Ctx) -> Decision | None:
-    """Resolve decisions with a single legal option; cache and return the next real one."""
+    """Resolve decisions with a single legal option (spec 18.3) when everyone can tell there was
+    no other; cache and return the next real one."""
     while True:
         dec = decide(st)
-        if dec is None or len(dec.actions) > 1:
-            st._dec = dec if dec is not None else _FINISHED
+        if dec is None:
+            st._dec = _FINISHED
+            return None
+        if len(dec.actions) > 1 or (st.step in HAND_STEPS and st.hands[dec.seat]):
+            st._dec = dec
             return dec
         HANDLERS[st.step](st, ctx, dec.seat, dec.actions[0])
 
@@ -865,7 +951,9 @@ class Yspahan(Game[YspahanState]):
             help="Rules reading U2: with three players, the last day's order goes up.",
         ),
     )
-    schema_version = 1
+    # 2: Supervisor destinations in one decision, build cards chosen with the building, single
+    # options resolved only when public. Older snapshots replay from their action log.
+    schema_version = 2
 
     def seat_label(self, seat: int) -> str:
         return SEAT_LABELS[seat]
@@ -899,7 +987,7 @@ class Yspahan(Game[YspahanState]):
         HANDLERS[state.step](st, ctx, self.decision(state).seat, action)  # type: ignore[union-attr]
         settle(st, ctx)
         if ctx.events:
-            st.log = (*st.log, *(e.text for e in ctx.events))[-LOG_LINES:]
+            st.log = (*st.log, *(e.text for e in ctx.events if e.public))[-LOG_LINES:]
         return st, ctx.events, ctx.revealed
 
     def normalize(self, text: str) -> str:
@@ -942,12 +1030,12 @@ class Yspahan(Game[YspahanState]):
         return heuristic.evaluate(state, seat)
 
     def _observe(self, state: YspahanState, seat: int | None) -> YspahanState:
-        raise NotImplementedError("Yspahan observations are being written")
+        return observe.observe(state, seat)
 
     def _determinize(
         self, state: YspahanState, seat: int | None, rng: int
     ) -> tuple[YspahanState, int]:
-        raise NotImplementedError("Yspahan observations are being written")
+        return observe.determinize(state, seat, rng)
 
     def to_json(self, state: YspahanState) -> JSON:
         return {"game": self.name, "schema": self.schema_version, "state": state.to_dict()}

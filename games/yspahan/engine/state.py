@@ -12,7 +12,7 @@ from games.yspahan.engine.data import CATEGORIES, HUB, NO, SHOPS
 
 _SCALARS = (
     "rng", "np", "week", "day", "first", "f6", "phase", "step", "acting", "group", "n", "v",
-    "extra", "left", "quarter", "sup_k", "sup_prev", "sup_at", "mover", "save_shop", "card",
+    "extra", "left", "quarter", "sup_k", "arm", "sup_at", "mover", "save_shop", "card",
     "ret", "build", "yellow", "supervisor", "reason", "log", "ascending3",
 )  # fmt: skip
 _LISTS = ("tw", "ty", "tv", "shops", "caravan", "deck", "discard", "queue", "ship",
@@ -39,8 +39,8 @@ class YspahanState:
     left: int  # cubes still to place
     quarter: int  # quarter supplied (0..3) or chosen for Shop delivery; Exchange: 0 gives camels
     ascending3: bool  # option: 3 players also play the last day in ascending score order
-    sup_k: int  # steps the Supervisor has made in the current move
-    sup_prev: int  # street space it came from (no going back), NO at the start
+    sup_k: int  # distance of the Supervisor's move under way (for the view)
+    arm: str  # street arm chosen when the destinations did not fit one decision, "" when none
     sup_at: int  # street space where the current move started
     mover: int  # seat that moved the Supervisor (decides the shipping order)
     save_shop: int  # shop whose owner is deciding about a camel save, NO when none
@@ -80,8 +80,8 @@ class YspahanState:
             self.quarter,
             self.sup_k,
         )
-        new.sup_prev, new.sup_at, new.mover, new.save_shop = (
-            self.sup_prev,
+        new.arm, new.sup_at, new.mover, new.save_shop = (
+            self.arm,
             self.sup_at,
             self.mover,
             self.save_shop,
@@ -128,7 +128,7 @@ class YspahanState:
         st.left = 0
         st.quarter = NO
         st.sup_k = 0
-        st.sup_prev = NO
+        st.arm = ""
         st.sup_at = HUB
         st.mover = NO
         st.save_shop = NO

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import IllegalAction
+from games.core import IllegalAction, NotationError
 from games.yspahan import GAME
 from games.yspahan.engine.data import CRANE, ENCLOSURE, HAMMAM, SHOP_B
 from tests.games.yspahan.scenarios import (
@@ -122,66 +122,68 @@ def test_the_crane_adds_one_cube() -> None:
 # ---- the Supervisor ------------------------------------------------------------------------
 
 
-def test_the_supervisor_walks_the_die_value_for_free() -> None:
+def test_the_supervisor_goes_the_die_value_for_free() -> None:
     st, _ = play(scenario(tower=TOWER, gold={BLUE: 0}), "group 3", "supervisor")
-    # Die 4, no gold: only paths that can end exactly 4 steps away.
-    assert legal(st) == ["step N", "step E", "step S", "step W"]
-    st, events = play(st, "step W")
-    # Every further step is forced, so the engine walks on and stops by itself.
+    # Die 4, no gold: the four spaces exactly 4 steps from the Hub, one decision.
+    assert legal(st) == ["go W4", "go E4", "go N4", "go S4"]
+    assert GAME.describe(st, "go W4") == "Go to W4 (free)"
+    st, events = play(st, "go W4")
     assert where(st) == "W4" and st.acting == RED
     assert "Blue moved the Supervisor from H to W4 (4 steps)." in texts(events)
 
 
-def test_gold_lengthens_or_shortens_the_move() -> None:
+def test_each_destination_shows_its_gold_cost_and_gold_pays_for_the_distance() -> None:
     st, _ = play(scenario(tower=TOWER, gold={BLUE: 2}), "group 3", "supervisor")
-    st, _ = play(st, "step W")
-    assert where(st) == "W2" and legal(st) == ["step W", "done"]  # 2 steps instead of 4
-    assert GAME.describe(st, "done") == "Stop on W2, pay 2 gold"
-    st, events = play(st, "done")
-    assert st.gold[BLUE] == 0
+    assert "go W2" in legal(st) and "go W6" in legal(st) and "go W7" not in legal(st)
+    assert GAME.describe(st, "go W2") == "Go to W2 (2 gold)"
+    assert GAME.describe(st, "go W5") == "Go to W5 (1 gold)"
+    st, events = play(st, "go W2")
+    assert st.gold[BLUE] == 0 and where(st) == "W2"
     assert "Blue moved the Supervisor from H to W2 (2 steps, paying 2 gold)." in texts(events)
-    st, _ = play(scenario(tower=TOWER, gold={BLUE: 1}), "group 3", "supervisor")
-    st, _ = play(st, "step W")
-    assert where(st) == "W3" and legal(st) == ["step W", "done"]
-    st, _ = play(st, "step W", "step W")  # 5 steps for 1 gold; a 6th would cost 2
-    assert where(st) == "W5" and st.gold[BLUE] == 0 and st.acting == RED
 
 
-def test_stopping_at_zero_costs_the_whole_die() -> None:
+def test_staying_costs_the_whole_die() -> None:
     st, _ = play(scenario(tower=TOWER, gold={BLUE: 4}, supervisor="E3"), "group 3", "supervisor")
-    assert "done" in legal(st)
-    st, _ = play(st, "done")
+    assert GAME.describe(st, "go E3") == "Stay on E3 (4 gold)"
+    st, _ = play(st, "go E3")
     assert where(st) == "E3" and st.gold[BLUE] == 0
 
 
-def test_the_supervisor_cannot_go_back_on_its_path() -> None:
-    st, _ = play(scenario(tower=TOWER, supervisor="W3"), "group 3", "supervisor")
-    st, _ = play(st, "step W")
-    assert "step E" not in legal(st)
-    with pytest.raises(IllegalAction, match=r"The Supervisor cannot pass the same space twice\."):
-        GAME.parse(st, "step E")
+def test_the_supervisor_turns_only_at_the_hub() -> None:
+    st, _ = play(scenario(tower=TOWER, gold={BLUE: 0}, supervisor="W1"), "group 3", "supervisor")
+    # Die 4 from W1: out to W5, or through the Hub 3 spaces into another arm.
+    assert legal(st) == ["go W5", "go E3", "go N3", "go S3"]
 
 
-def test_the_supervisor_may_turn_only_at_the_hub() -> None:
-    st, _ = play(scenario(tower=TOWER, supervisor="W1"), "group 3", "supervisor")
-    st, _ = play(st, "step E")
-    assert where(st) == "H"
-    assert sorted(legal(st)) == ["step E", "step N", "step S"]
-
-
-def test_a_stop_the_player_cannot_pay_is_refused() -> None:
+def test_a_destination_the_player_cannot_pay_is_refused_with_its_cost() -> None:
     st, _ = play(scenario(tower=TOWER, gold={BLUE: 1}), "group 3", "supervisor")
-    assert "done" not in legal(st)
-    with pytest.raises(IllegalAction, match=r"You need 4 gold; you have 1\."):
-        GAME.parse(st, "done")
+    assert "go H" not in legal(st)
+    with pytest.raises(IllegalAction, match=r"H is 0 spaces away and the die shows 4: that costs "
+                                            r"4 gold; you have 1\."):
+        GAME.parse(st, "go H")
+    with pytest.raises(NotationError, match=r"`go W3`"):
+        GAME.parse(st, "step W")
 
 
 def test_the_hammam_changes_the_distance_by_three_for_free() -> None:
     st = scenario(tower=TOWER, gold={BLUE: 0}, built={BLUE: [HAMMAM]})
     st, _ = play(st, "group 3", "supervisor")
-    assert "done" not in legal(st)  # 4 - 3 = 1 gold still due for staying
-    st, _ = play(st, "step W", "done")
+    assert "go H" not in legal(st)  # 4 - 3 = 1 gold still due for staying
+    assert "go W1" in legal(st) and "go W7" in legal(st) and "go W8" not in legal(st)
+    st, _ = play(st, "go W1")
     assert where(st) == "W1" and st.gold[BLUE] == 0
+
+
+def test_with_more_than_25_destinations_the_arm_comes_first() -> None:
+    st, _ = play(scenario(tower=TOWER, gold={BLUE: 20}), "group 3", "supervisor")
+    assert legal(st) == ["go H", "go W", "go E", "go N", "go S"]
+    assert GAME.describe(st, "go W") == "The West arm: W1 to W10"
+    with pytest.raises(IllegalAction, match=r"choose the arm first, `go W`"):
+        GAME.parse(st, "go W7")
+    st, _ = play(st, "go W")
+    assert legal(st) == [f"go W{i}" for i in range(1, 11)] + ["back"]
+    st, _ = play(st, "back", "go E", "go E7")
+    assert where(st) == "E7" and st.gold[BLUE] == 17
 
 
 # ---- shipping ------------------------------------------------------------------------------
@@ -189,7 +191,7 @@ def test_the_hammam_changes_the_distance_by_three_for_free() -> None:
 
 def test_a_cube_next_to_the_stop_goes_to_the_caravan_with_row_points() -> None:
     st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED}, gold={BLUE: 0})
-    st, events = play(st, "group 1", "supervisor", "step W")
+    st, events = play(st, "group 1", "supervisor", "go W1")
     assert owner(st, "SACK-C2") is None
     assert st.caravan == [RED] and st.score(RED) == 2
     assert "Red's cube entered Caravan space 1 (+2 VP)." in texts(events)
@@ -203,7 +205,7 @@ def test_the_mover_orders_two_shipped_shops_and_owners_decide_about_camels() -> 
         gold={BLUE: 0},
         caravan=[YELLOW, YELLOW, YELLOW],
     )
-    st, _ = play(st, "group 1", "supervisor", "step S")
+    st, _ = play(st, "group 1", "supervisor", "go S1")
     assert kind(st) == "ship_order" and seat(st) == BLUE
     assert legal(st) == ["first SACK-C2", "first BARREL-A1"]
     st, _ = play(st, "first BARREL-A1")
@@ -223,7 +225,7 @@ def test_a_camel_save_is_refused_to_a_player_without_camels() -> None:
         shops={"SACK-C2": BLUE, "BARREL-A1": BLUE},
         gold={BLUE: 0},
     )
-    st, _ = play(st, "group 1", "supervisor", "step S")
+    st, _ = play(st, "group 1", "supervisor", "go S1")
     assert kind(st) == "ship_order"
     with pytest.raises(IllegalAction, match=r"Blue has no camel to keep the cube\."):
         GAME.parse(st, "keep")
@@ -232,7 +234,7 @@ def test_a_camel_save_is_refused_to_a_player_without_camels() -> None:
 def test_shipping_own_cube_asks_the_mover_too() -> None:
     st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": BLUE},
                   camels={BLUE: 2}, gold={BLUE: 0})  # fmt: skip
-    st, _ = play(st, "group 1", "supervisor", "step W")
+    st, _ = play(st, "group 1", "supervisor", "go W1")
     assert kind(st) == "camel_save" and seat(st) == BLUE
     st, _ = play(st, "ship")
     assert owner(st, "SACK-C2") is None and st.camels[BLUE] == 2
@@ -246,7 +248,7 @@ def test_a_full_caravan_scores_and_empties_between_two_shipped_cubes() -> None:
         gold={BLUE: 0},
         caravan=caravan,
     )
-    st, _ = play(st, "group 1", "supervisor", "step S", "first SACK-C2")
+    st, _ = play(st, "group 1", "supervisor", "go S1", "first SACK-C2")
     # Red's first cube fills space 12 (0 VP); scoring: Green 7 x 3, Yellow 4 x 2, Red 1 x 3.
     # Red's second cube then opens the empty Caravan again (2 VP).
     assert st.caravan == [RED]
@@ -257,7 +259,7 @@ def test_a_full_caravan_scores_and_empties_between_two_shipped_cubes() -> None:
 def test_the_supervisor_at_zero_reships_its_own_space() -> None:
     st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"CHEST-B2": RED},
                   supervisor="W2", gold={BLUE: 1})  # fmt: skip
-    st, _ = play(st, "group 1", "supervisor", "done")
+    st, _ = play(st, "group 1", "supervisor", "go W2")
     assert owner(st, "CHEST-B2") is None and st.caravan == [RED]
 
 

@@ -4,9 +4,17 @@ from __future__ import annotations
 
 import pytest
 
-from games.core import IllegalAction, NotationError
+from games.core import AmbiguousAction, IllegalAction, NotationError
 from games.yspahan import GAME
-from games.yspahan.engine.data import BAZAAR, CARAVANSERAI, CRANE, ENCLOSURE, HAMMAM, SHOP_B
+from games.yspahan.engine.data import (
+    BAZAAR,
+    CARAVANSERAI,
+    CRANE,
+    ENCLOSURE,
+    HAMMAM,
+    SHOP_B,
+    SHOPS,
+)
 from tests.games.yspahan.scenarios import (
     BLUE,
     GREEN,
@@ -84,11 +92,18 @@ def test_a_building_you_cannot_pay_is_refused() -> None:
 
 def test_build_discount_cards_remove_camel_or_gold_cost() -> None:
     st = build_step(camels={BLUE: 0}, gold={BLUE: 2}, hands={BLUE: ["C3a", "C4a"]})
-    # Bazaar (4 camels + 4 gold) with 4 gold in hand: only with C3, with or without C4.
-    st, _ = play(st, "build bazaar")
-    assert kind(st) == "build_discount"
-    assert legal(st) == ["discount C3a", "discount C3a C4a"]
-    st, events = play(st, "discount C3a")
+    # No camel and 4 gold: every building needs C3; with C4 too it costs nothing. One entry
+    # per building and cards (spec 8.1, P7); C4 is never offered on the Enclosure (U17).
+    assert legal(st) == [
+        "build enclosure C3a", "build shop C3a", "build shop C3a C4a", "build hammam C3a",
+        "build hammam C3a C4a", "build caravanserai C3a", "build caravanserai C3a C4a",
+        "build bazaar C3a", "build bazaar C3a C4a", "build crane C3a", "build crane C3a C4a",
+        "pass",
+    ]
+    assert GAME.describe(st, "build hammam C3a") == "Build the Hammam with C3a (2 gold)"
+    with pytest.raises(AmbiguousAction, match=r"`build bazaar C3a`, `build bazaar C3a C4a`"):
+        GAME.parse(st, "build bazaar")
+    st, events = play(st, "build bazaar C3a")
     assert st.camels[BLUE] == 0 and st.gold[BLUE] == 0
     assert st.hands[BLUE] == ["C4a"] and "C3a" in st.discard
     assert "with C3a Build without camels" in " ".join(texts(events))
@@ -103,9 +118,14 @@ def test_build_without_gold_is_not_offered_for_the_enclosure() -> None:
 def test_caravanserai_draws_when_an_own_cube_enters_on_another_players_turn() -> None:
     st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
                   built={RED: [CARAVANSERAI]}, gold={BLUE: 0}, deck_top=("C8a",))  # fmt: skip
-    st, events = play(st, "group 1", "supervisor", "step W")
+    st, events = play(st, "group 1", "supervisor", "go W1")
     assert st.hands[RED] == ["C8a"]
     assert "Red drew a card (Caravanserai)." in texts(events)
+    private = [e for e in events if not e.public]
+    assert [(e.text, e.audience) for e in private] == [
+        ("Red drew C8a Camels for points (Caravanserai).", (RED,))
+    ]
+    assert all("C8a" not in line for line in st.log)
 
 
 def test_bazaar_adds_two_points_per_completed_souk_at_week_end() -> None:
@@ -161,14 +181,28 @@ def test_shop_delivery_places_a_cube_in_any_quarter_by_the_placement_rules() -> 
     st = scenario(tower=TOWER, hands={BLUE: ["C6a"]}, shops={"VASE-C1": RED},
                   built={BLUE: [CRANE]})  # fmt: skip
     st, _ = play(st, "play C6a")
+    # 43 open shops do not fit one decision: the quarter comes first.
     assert legal(st) == ["quarter sack", "quarter barrel", "quarter chest", "quarter vase"]
     st, _ = play(st, "quarter vase")
-    assert legal(st) == ["cube VASE-A1", "cube VASE-B1", "cube VASE-B2"]
+    assert legal(st) == ["cube VASE-A1", "cube VASE-B1", "cube VASE-B2", "back"]
     with pytest.raises(IllegalAction, match=r"Shop VASE-C2 is in Red's souk\."):
         GAME.parse(st, "cube VASE-C2")
     st, _ = play(st, "cube VASE-A1")
     assert owner(st, "VASE-A1") == BLUE and kind(st) == "choose_group"
     assert sum(1 for o in st.shops if o == BLUE) == 1  # the Crane adds nothing here
+
+
+def test_shop_delivery_lists_the_shops_of_every_quarter_at_once() -> None:
+    closed = {s: RED for s in SHOPS if s.startswith(("SACK", "BARREL"))}
+    st = scenario(tower=TOWER, hands={BLUE: ["C6a"]}, shops={**closed, "VASE-C1": RED,
+                                                            "CHEST-C1": BLUE})
+    st, _ = play(st, "play C6a")
+    assert kind(st) == "card_shop"
+    # Blue must go on with its souk CHEST-C; Red's VASE-C is closed (spec 6.4, 9.4).
+    assert legal(st) == ["cube CHEST-C2", "cube CHEST-C3", "cube CHEST-C4", "cube VASE-A1",
+                         "cube VASE-B1", "cube VASE-B2"]
+    st, _ = play(st, "cube VASE-B2")
+    assert owner(st, "VASE-B2") == BLUE
 
 
 def test_gold_for_points_and_camels_for_points() -> None:

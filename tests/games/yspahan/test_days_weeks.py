@@ -51,7 +51,7 @@ def test_the_caravan_fills_on_after_a_week_end() -> None:
     st, _ = last_turn(day=7, caravan=[RED] * 5)
     st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": GREEN},
                   caravan=list(st.caravan), gold={BLUE: 0})  # fmt: skip
-    st, _ = play(st, "group 1", "supervisor", "step W")
+    st, _ = play(st, "group 1", "supervisor", "go W1")
     assert st.caravan == [RED] * 5 + [GREEN] and st.pts[GREEN][3] == 1
 
 

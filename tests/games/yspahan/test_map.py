@@ -6,6 +6,7 @@ import pytest
 
 from games.yspahan.engine.data import (
     ARM_LEN,
+    HAMMAM,
     QUARTERS,
     SHOP_STAND_IN,
     SHOP_STREET,
@@ -17,8 +18,7 @@ from games.yspahan.engine.data import (
     STREET_SHOPS,
     STREET_XY,
 )
-from games.yspahan.engine.queries import supervisor_steps
-from games.yspahan.engine.state import YspahanState
+from games.yspahan.engine.queries import supervisor_moves
 from tests.games.yspahan.scenarios import BLUE, scenario
 
 SHIPPING_TABLE = {
@@ -80,33 +80,31 @@ def reference_destinations(pos: str, k: int) -> set[str]:
     return out
 
 
-def walk(st: YspahanState, k: int) -> set[str]:
-    """Every space the step-by-step Supervisor can stop on after exactly k steps."""
-    from games.yspahan.engine.rules import Ctx, on_super
-
-    frontier = [st]
-    for _ in range(k):
-        nxt = []
-        for s in frontier:
-            for a in supervisor_steps(s):
-                c = s.copy()
-                on_super(c, Ctx(), BLUE, a)
-                nxt.append(c)
-        frontier = nxt
-    return {STREET[s.supervisor] for s in frontier}
+def reference_options(pos: str, v: int, hammam: bool, gold: int) -> dict[str, int]:
+    """Spec 16.7 ``options``: destination -> minimal gold cost."""
+    h = 3 if hammam else 0
+    result: dict[str, int] = {}
+    for k in range(0, v + h + gold + 1):
+        cost = max(0, abs(k - v) - h)
+        if cost <= gold:
+            for dst in reference_destinations(pos, k):
+                result[dst] = min(result.get(dst, cost), cost)
+    return result
 
 
 @pytest.mark.parametrize("start", ["H", "W1", "W5", "W10", "E1", "E7", "N2", "N4", "S3", "S7"])
-def test_supervisor_stops_match_the_reference_algorithm(start: str) -> None:
+def test_supervisor_destinations_match_the_reference_algorithm(start: str) -> None:
     for v in range(1, 7):
-        st = scenario(step="super", supervisor=start, gold={BLUE: 20}, v=v, sup_k=0)
-        st.sup_prev = -1
-        for k in range(0, 9):
-            assert walk(st, k) == reference_destinations(start, k), (start, v, k)
+        for gold in (0, 1, 3, 20):
+            for hammam in (False, True):
+                st = scenario(step="super", supervisor=start, gold={BLUE: gold}, v=v,
+                              built={BLUE: [HAMMAM]} if hammam else None)
+                got = {STREET[m]: cost for m, cost in supervisor_moves(st)}
+                assert got == reference_options(start, v, hammam, gold), (start, v, gold)
 
 
 @pytest.mark.parametrize("start", STREET)
 def test_every_die_value_has_a_free_destination(start: str) -> None:
     for v in range(1, 7):
-        st = scenario(step="super", supervisor=start, gold={BLUE: 0}, v=v, sup_k=0)
-        assert walk(st, v), (start, v)
+        st = scenario(step="super", supervisor=start, gold={BLUE: 0}, v=v)
+        assert any(cost == 0 for _, cost in supervisor_moves(st)), (start, v)

@@ -32,12 +32,14 @@ TOWER = {1: (3, 0, 2), 2: (2, 0, 3), 3: (1, 0, 4), 6: (2, 0, 6)}
         ("cube sack b2", "cube SACK-B2"),
         ("sb2", "cube SACK-B2"),
         ("CUBE vase-c3", "cube VASE-C3"),
-        ("north", "step N"),
-        ("step w", "step W"),
-        ("stop", "done"),
+        ("go w3", "go W3"),
+        ("e7", "go E7"),
+        ("go west", "go W"),
+        ("go h", "go H"),
         ("first bA1", "first BARREL-A1"),
         ("save", "keep"),
         ("build B6", "build crane"),
+        ("build crane c4b c3a", "build crane C3a C4b"),
         ("Build Caravansary", "build caravanserai"),
         ("no building", "pass"),
         ("discount c4a c3a", "discount C3a C4a"),
@@ -54,7 +56,7 @@ def test_aliases_normalise_to_canonical_notation(typed: str, canonical: str) -> 
 
 
 @pytest.mark.parametrize(
-    "text", ["", "fly away", "group 7", "cube SACK-Z9", "step up", "play C10", "buy 4",
+    "text", ["", "fly away", "group 7", "cube SACK-Z9", "step W", "go W11", "play C10", "buy 4",
              "build palace", "ship now"],
 )  # fmt: skip
 def test_text_that_is_not_notation_is_a_notation_error(text: str) -> None:
@@ -144,8 +146,9 @@ def test_text_board_lists_quarters_caravan_and_players() -> None:
 
 PROBES = [
     "buy 0", "buy 3", "group 1", "group 5", "draw", "camels", "gold +C1a", "shops +C9b",
-    "supervisor", "card", "cube SACK-A1", "cube VASE-C3", "step N", "step W", "done",
-    "first SACK-C2", "ship", "keep", "build enclosure", "build crane", "pass",
+    "supervisor", "card", "cube SACK-A1", "cube VASE-C3", "go W3", "go H", "go N", "back",
+    "first SACK-C2", "ship", "keep", "build enclosure", "build crane", "build shop C3a C4b",
+    "build enclosure C4a", "pass",
     "discount none", "discount C3a C4b", "discount C1a", "play C1a", "play C3b", "play C6a",
     "play C9b", "end", "quarter sack", "convert gold", "amount 7",
 ]  # fmt: skip
@@ -176,5 +179,5 @@ def test_draws_rolls_and_other_seats_decisions_are_not_reversible() -> None:
     ship = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
                     camels={RED: 1}, gold={BLUE: 0})  # fmt: skip
     ship = GAME.apply(GAME.apply(ship, "group 1"), "supervisor")
-    step = GAME.step(ship, "step W")
+    step = GAME.step(ship, "go W1")
     assert GAME.decision(step.state).seat == RED and not step.reversible  # type: ignore[union-attr]

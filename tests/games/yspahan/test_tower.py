@@ -113,6 +113,9 @@ def test_choosing_a_group_is_mandatory() -> None:
 def test_taking_a_group_removes_it_for_the_following_players() -> None:
     st = scenario(tower={1: (3, 0, 2), 2: (1, 0, 3), 6: (5, 0, 5)}, deck_top=("C4a",))
     st, _ = play(st, "group 1", "card")
+    # Blue now holds a card, so its build step is asked even with "pass" alone.
+    assert legal(st) == ["pass"]
+    st, _ = play(st, "pass")
     assert seat(st) == RED and legal(st) == ["group 2", "group 6"]
 
 

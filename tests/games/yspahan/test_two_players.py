@@ -24,15 +24,15 @@ TOWER = {1: (2, 1, 2), 2: (0, 2, 3), 3: (2, 0, 4), 6: (3, 0, 6)}
 def test_the_first_player_acts_twice_and_the_other_once() -> None:
     st = scenario(players=2, tower=TOWER, deck_top=("C4a", "C4b"))
     assert st.queue == [RED, BLUE]
-    st, _ = play(st, "group 3", "card")
+    st, _ = play(st, "group 3", "card", "end")
     assert seat(st) == RED
-    st, _ = play(st, "group 6", "card")
+    st, _ = play(st, "group 6", "card", "end")
     assert seat(st) == BLUE and st.queue == []
 
 
 def test_yellow_dice_stay_all_day_and_only_the_first_player_uses_them() -> None:
     st = scenario(players=2, tower=TOWER, deck_top=("C4a",))
-    st, _ = play(st, "group 3", "card")
+    st, _ = play(st, "group 3", "card", "end")
     assert st.ty[1] == 1 and st.ty[2] == 2  # not removed after the first action
     assert legal(st) == ["group 1", "group 6"]
     with pytest.raises(IllegalAction, match="may not take a group of yellow dice only"):
@@ -55,6 +55,9 @@ def test_only_yellow_groups_left_means_a_forced_draw_for_the_other_player_u18() 
     st, events = play(st, "group 1", "camels")
     assert "Red drew a card (no dice group left)." in texts(events)
     assert st.hands[RED] == ["C4a"]
+    # Red holds a card now: the end of its action is asked, though "end" is all it can do.
+    assert seat(st) == RED and legal(st) == ["end"]
+    st, _ = play(st, "end")
     # Blue's second action: the yellow-only group is Blue's single choice, taken at once.
     assert seat(st) == BLUE and kind(st) == "option" and (st.group, st.n) == (2, 2)
 
@@ -82,7 +85,7 @@ def test_caravan_size_by_player_count(players: int, size: int) -> None:
     st = scenario(players=players, tower={1: (1, 0, 1), 6: (1, 0, 6)},
                   shops={"SACK-C2": RED}, gold={BLUE: 0},
                   caravan=[BLUE] * (per_row + 1))  # fmt: skip
-    st, _ = play(st, "group 1", "supervisor", "step W")
+    st, _ = play(st, "group 1", "supervisor", "go W1")
     assert st.pts[RED][3] == 1  # lands in the middle row
     view = GAME.view(st, None)
     assert len(view["caravan"]["spaces"]) == size and view["caravan"]["per_row"] == per_row
