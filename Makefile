@@ -21,8 +21,13 @@ typecheck: $(STAMP)
 
 check: lint typecheck test
 
-selfplay: $(STAMP)            ## 500 seeded Targi games between agents, as JSON
-	$(BIN)/caravanserai selfplay targi --games 500 --seed 1 --json
+# Every installed game, unless named: make selfplay GAMES="name ..."
+GAMES ?= $(shell $(BIN)/python -c "from games.core import discovery; print(*(s.name for s in discovery.specs()))")
+
+selfplay: $(STAMP)            ## 500 seeded games of each game between agents, as JSON lines
+	for game in $(GAMES); do \
+	  $(BIN)/caravanserai selfplay $$game --games 500 --seed 1 --json || exit 1; \
+	done
 
 bench: $(STAMP)
 	$(BIN)/caravanserai bench --json

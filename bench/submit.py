@@ -2,9 +2,10 @@
 
 One submit = look up the request id, load the table (and its state), check seat and turn,
 parse and apply the move, and commit action + snapshot + version + outbox rows. Two people play
-seeded random Targi games until ``--submits`` moves were made. "warm" is the normal path (the
-latest state is cached in memory, keyed by version); "cold" reads and decodes the snapshot from
-the database on every move, as after a restart. Prints one JSON object.
+seeded random games of ``--game`` (by default the first installed game with benchmark targets)
+until ``--submits`` moves were made. "warm" is the normal path (the latest state is cached in
+memory, keyed by version); "cold" reads and decodes the snapshot from the database on every
+move, as after a restart. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.service import TableService
+from games.core import discovery
 from storage import open_store
 
 TARGET_P95_MS = 10.0
@@ -41,14 +43,16 @@ def summary(samples: list[float]) -> dict[str, float]:
     }
 
 
-async def measure(service: TableService, submits: int, seed: int) -> tuple[list[float], int]:
+async def measure(
+    service: TableService, game: str, submits: int, seed: int
+) -> tuple[list[float], int]:
     """Milliseconds per submit over ``submits`` moves, and how many games they took."""
     rng = random.Random(seed)
     samples: list[float] = []
     games = 0
     while len(samples) < submits:
         info = await service.create_table(
-            "targi", guild_id=None, channel_id=None, host_id=PEOPLE[0], host_name="A"
+            game, guild_id=None, channel_id=None, host_id=PEOPLE[0], host_name="A"
         )
         await service.join(info.id, PEOPLE[1], "B")
         await service.start(info.id, PEOPLE[0])
@@ -65,15 +69,24 @@ async def measure(service: TableService, submits: int, seed: int) -> tuple[list[
     return samples, games
 
 
-async def run(submits: int = 400, seed: int = 1) -> dict[str, Any]:
+def benched() -> list[str]:
+    """Games whose spec names benchmark targets."""
+    return [s.name for s in discovery.specs() if s.bench is not None]
+
+
+async def run(submits: int = 400, seed: int = 1, game: str | None = None) -> dict[str, Any]:
+    game = game or benched()[0]
     with tempfile.TemporaryDirectory() as folder:
         store = await open_store(f"sqlite:///{Path(folder) / 'bench.db'}")
         try:
-            warm, games = await measure(TableService(store), submits, seed)
-            cold, _ = await measure(TableService(store, state_cache_size=0), submits, seed + 1)
+            warm, games = await measure(TableService(store), game, submits, seed)
+            cold, _ = await measure(
+                TableService(store, state_cache_size=0), game, submits, seed + 1
+            )
         finally:
             await store.close()
     result: dict[str, Any] = {
+        "game": game,
         "database": "sqlite file, WAL, synchronous=NORMAL",
         "submits": len(warm),
         "games": games,
@@ -89,8 +102,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     parser.add_argument("--submits", type=int, default=400, help="moves to time (default: 400)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves")
+    parser.add_argument("--game", choices=benched(), help="game to play (default: the first)")
     args = parser.parse_args(argv)
-    print(json.dumps(asyncio.run(run(args.submits, args.seed))))
+    print(json.dumps(asyncio.run(run(args.submits, args.seed, args.game))))
     return 0
 
 

@@ -8,9 +8,12 @@ engine, never another game); the kit and everything outside a game's folder know
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 import pytest
+
+from games.core import discovery
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -146,3 +149,56 @@ def test_forbidden_imports_are_found(source: str) -> None:
 def test_allowed_imports_pass() -> None:
     source = "import json\nfrom games.core import rng\nfrom . import data\nfrom .. import core\n"
     assert violations(source, "games.core.rules", ENGINE_FORBIDDEN, False) == []
+
+
+# ---- nothing outside a game's folder names the game ---------------------------------------
+
+# Production code shared by every game: it learns of games from discovery, never by name.
+SHARED = ("bot", "storage", "renderers", "games/core", "games/agents", "bench", "Makefile")
+BINARY_SUFFIXES = frozenset({".png", ".ttf", ".pyc", ".db", ".sqlite"})
+
+
+def game_names() -> dict[str, re.Pattern[str]]:
+    """Each game's name and title as a whole word, ignoring case."""
+    words: dict[str, set[str]] = {name: {name} for name in game_packages()}
+    for spec in discovery.specs():
+        words.setdefault(spec.name, set()).update({spec.name, spec.title})
+    return {
+        name: re.compile(r"\b(?:" + "|".join(map(re.escape, sorted(ws))) + r")\b", re.IGNORECASE)
+        for name, ws in sorted(words.items())
+    }
+
+
+def shared_files() -> list[Path]:
+    found: list[Path] = []
+    for entry in SHARED:
+        path = ROOT / entry
+        candidates = [path] if path.is_file() else sorted(path.rglob("*"))
+        found += [
+            p for p in candidates
+            if p.is_file() and p.suffix not in BINARY_SUFFIXES and "__pycache__" not in p.parts
+        ]
+    return found
+
+
+def mentions(text: str, pattern: re.Pattern[str]) -> list[tuple[int, str]]:
+    return [(n, line.strip()) for n, line in enumerate(text.splitlines(), 1)
+            if pattern.search(line)]
+
+
+def test_nothing_outside_a_games_folder_names_the_game() -> None:
+    files = shared_files()
+    assert any(p.suffix == ".py" for p in files), "no shared code found to check"
+    found = [
+        f"{path.relative_to(ROOT)}:{n}: names {name}: {line}"
+        for path in files
+        for name, pattern in game_names().items()
+        for n, line in mentions(path.read_text(encoding="utf-8", errors="replace"), pattern)
+    ]
+    assert not found, "shared code names a game:\n" + "\n".join(found)
+
+
+def test_a_games_name_is_found_as_a_word_in_any_case() -> None:
+    pattern = game_names()["targi"]
+    text = "# every Targi placement\nx = 1\nGAME = 'TARGI'\nTARGIA = (1, 2, 3)\n"
+    assert [n for n, _ in mentions(text, pattern)] == [1, 3]

@@ -41,7 +41,7 @@ def _visible(stored: tuple[Any, ...], viewer: int | None) -> tuple[Event, ...]:
 class InboxEntry:
     table_id: int
     game: str
-    title: str  # the game's title, e.g. "Targi"
+    title: str  # the game's title, as people read it
     status: TableStatus
     guild_id: int | None
     channel_id: int | None

@@ -53,7 +53,7 @@ def needs_confirmation(preview: MovePreview, ends_game: bool) -> bool:
     Only when the move can never be taken back: it reveals hidden information or uses chance
     (a card turned up, a draw), or it ends the game. A move that merely passes the turn is not
     confirmed: it can still be undone, with the other players' consent, and confirming it
-    would double the clicks of most turns (every Targi placement passes the turn). Moves the
+    would double the clicks of most turns (most moves just pass the turn). Moves the
     same seat can undo alone are never confirmed, nor are moves typed with ``/play`` or in the
     thread: typing the notation is already a deliberate choice.
     """
