@@ -11,7 +11,7 @@ import math
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from games.agents import Agent, agent_rng
+from games.agents import Agent, agent_rng, choose_for
 from games.core import MAX_OPTIONS, Event, Game, OptionError, Step
 from games.core import rng as core_rng
 
@@ -214,8 +214,8 @@ def playout(
             check_serialisation(game, state, live)
             check_views(game, state, players, rotate=n)
             check_actions(game, state, players, n % apply_all_every == 0, live)
-        action, rngs[decision.seat] = agents[decision.seat].choose(
-            game, state, decision, rngs[decision.seat]
+        action, rngs[decision.seat] = choose_for(
+            agents[decision.seat], game, state, decision, rngs[decision.seat]
         )
         assert action in decision.actions, f"agent chose illegal {action!r}"
         step = game.step(state, action)
@@ -340,9 +340,6 @@ def check_info(game: Game[Any], lengths: Sequence[int]) -> None:
 
 # ---- hidden information -------------------------------------------------------------------
 
-WORLDS = 2  # re-deals per viewer and position
-
-
 def first_difference(a: Any, b: Any, path: str = "") -> str | None:
     """Where two JSON-like values first differ, as ``path: a != b``; None when they are equal."""
     if a == b:
@@ -395,40 +392,58 @@ def step_facts(game: Game[Any], step: Step, viewer: int | None) -> dict[str, Any
     }
 
 
+def viewers(players: int, decision: Any, turn: int) -> list[int | None]:
+    """Every seat and the spectator; beyond two seats, the deciding seat, the spectator and one
+    other seat in turn (``turn``), which covers every seat over a game at a fraction of the
+    cost."""
+    if decision is None or players <= 2:
+        return [*range(players), None]
+    others = [s for s in range(players) if s != decision.seat]
+    return [decision.seat, others[turn % len(others)], None]
+
+
 def indistinguishable(
-    game: Game[Any], state: Any, players: int, action: str | None, rng: int
+    game: Game[Any],
+    state: Any,
+    players: int,
+    action: str | None,
+    rng: int,
+    *,
+    turn: int = 0,
+    worlds: int = 1,
+    validate: bool = True,
 ) -> tuple[list[str], int]:
-    """Re-deal what each viewer cannot see and compare what that viewer is shown.
+    """Re-deal what each viewer cannot see (``worlds`` times) and compare what that viewer is
+    shown; ``action`` is applied in both worlds when it is legal in both.
 
     Returns one line per viewer who can tell the real state from a re-dealt one, and the
-    advanced ``rng``. Observations that are not valid states fail at once.
+    advanced ``rng``. Observations that are not valid states fail at once; with ``validate``
+    they are also serialised and rebuilt.
     """
     problems: list[str] = []
     decision = game.decision(state)
     over = decision is None
     kind = "the end" if decision is None else repr(decision.kind)
     before = game.to_json(state)
-    for viewer in [*range(players), None]:
+    step = None if action is None else game.step(state, action)
+    for viewer in viewers(players, decision, turn):
         who = "the spectator" if viewer is None else f"seat {viewer}"
         observation = game.observe(state, viewer)
         assert observation.seat == viewer, f"the observation of {who} names another viewer"
         seen = game.to_json(observation.state)
-        check_serialisation(game, observation.state, json.dumps(seen, sort_keys=True))
         assert (game.decision(observation.state) is None) == over, (
             f"the observation of {who} disagrees on whether the game is over"
         )
         real = public_facts(game, state, viewer)
-        real_step = None
-        if action is not None:
-            step = game.step(state, action)
-            real_step = None if step.revealed else step_facts(game, step, viewer)
-        for n in range(WORLDS):
+        real_step = None if step is None or step.revealed else step_facts(game, step, viewer)
+        for n in range(worlds):
             world, rng = game.determinize(observation, rng)
-            if n == 0:
+            if validate and n == 0:
+                check_serialisation(game, observation.state, json.dumps(seen, sort_keys=True))
+                check_serialisation(game, world, snapshot(game, world))
                 assert game.to_json(observation.state) == seen, (
                     "determinize changed its observation"
                 )
-                check_serialisation(game, world, snapshot(game, world))
             assert (game.decision(world) is None) == over, (
                 f"a world re-dealt for {who} disagrees on whether the game is over"
             )
@@ -451,10 +466,11 @@ def indistinguishable(
 
 
 def check_hidden_information(
-    game: Game[Any], seeds: Iterable[int], every: int = 1, show: int = 5
+    game: Game[Any], seeds: Iterable[int], *, worlds: int = 1, validate_every: int = 4,
+    show: int = 5,
 ) -> int:
-    """Seeded random playouts, checking ``indistinguishable`` at every ``every``-th position and
-    at the end; returns the positions checked. Fails with a count and the first few cases."""
+    """Seeded random playouts, checking ``indistinguishable`` at every position; returns the
+    positions checked. Fails with a count and the first few cases."""
     counts = list(range(game.min_players, game.max_players + 1))
     problems: list[str] = []
     positions = failed = 0
@@ -462,18 +478,20 @@ def check_hidden_information(
         players = counts[seed % len(counts)]
         state = game.new_game(players, seed, game.default_options(players))
         picks = core_rng.seed_state(seed)
-        worlds = agent_rng(seed, players)
+        redeal = agent_rng(seed, players)
         for n in range(20_000):
             decision = game.decision(state)
             action = None
             if decision is not None:
                 picks, i = core_rng.below(picks, len(decision.actions))
                 action = decision.actions[i]
-            if decision is None or n % every == 0:
-                found, worlds = indistinguishable(game, state, players, action, worlds)
-                positions += 1
-                failed += bool(found)
-                problems.extend(f"seed {seed}, {players} players: {p}" for p in found)
+            found, redeal = indistinguishable(
+                game, state, players, action, redeal, turn=n, worlds=worlds,
+                validate=n % validate_every == 0 or action is None,
+            )
+            positions += 1
+            failed += bool(found)
+            problems.extend(f"seed {seed}, {players} players: {p}" for p in found)
             if action is None:
                 break
             state = game.apply(state, action)
