@@ -24,7 +24,7 @@ Steps of a turn (`state.step`) and the decision each one asks:
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from games.core import rng as R
@@ -39,7 +39,7 @@ from games.core.contract import (
     Outcome,
     ranked_winners,
 )
-from games.yspahan.engine import heuristic, notation, observe, views
+from games.yspahan.engine import heuristic, legacy, notation, observe, views
 from games.yspahan.engine.data import (
     BAZAAR,
     BUILDING_KEYS,
@@ -989,6 +989,16 @@ class Yspahan(Game[YspahanState]):
         if ctx.events:
             st.log = (*st.log, *(e.text for e in ctx.events if e.public))[-LOG_LINES:]
         return st, ctx.events, ctx.revealed
+
+    def replay(
+        self,
+        players: int,
+        seed: int,
+        options: Mapping[str, Any] | None,
+        actions: Iterable[str],
+    ) -> YspahanState:
+        """As ``Game.replay``, reading the notation of logs stored before schema 2 too."""
+        return legacy.replay(self, self.new_game(players, seed, options), actions)
 
     def normalize(self, text: str) -> str:
         return notation.normalize(text)
