@@ -27,7 +27,7 @@ def think_times(game: Game[Any], players: int, games: int, seed: int = 1) -> dic
         rng = seed + n
         while (decision := game.decision(state)) is not None:
             started = time.perf_counter()
-            action, rng = agent.choose(game, state, decision, rng)
+            action, rng = agent.choose(game, game.observe(state, decision.seat), decision, rng)
             times.append((time.perf_counter() - started) * 1000)
             state = game.apply(state, action)
     times.sort()

@@ -16,7 +16,7 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any, TextIO
 
-from games.agents import Agent, agent_rng, get_agent, levels
+from games.agents import Agent, agent_rng, choose_for, get_agent, levels
 from games.core import Decision, Game, GameError, all_games, discovery, get
 
 HUMAN = "human"
@@ -106,8 +106,8 @@ def selfplay(
             while (decision := game.decision(state)) is not None:
                 if played >= DECISION_LIMIT:
                     raise RuntimeError(f"no end after {DECISION_LIMIT} decisions")
-                action, rngs[decision.seat] = agents[decision.seat].choose(
-                    game, state, decision, rngs[decision.seat]
+                action, rngs[decision.seat] = choose_for(
+                    agents[decision.seat], game, state, decision, rngs[decision.seat]
                 )
                 state = game.apply(state, action)
                 played += 1
@@ -202,8 +202,8 @@ class Terminal:
                     self.say("Game abandoned.")
                     return 1
             else:
-                action, self.rngs[decision.seat] = agent.choose(
-                    game, state, decision, self.rngs[decision.seat]
+                action, self.rngs[decision.seat] = choose_for(
+                    agent, game, state, decision, self.rngs[decision.seat]
                 )
                 self.say(f"{self.label(decision.seat)}: {game.describe(state, action)} "
                          f"[{action}]")
@@ -299,8 +299,8 @@ def render(
     rngs = [agent_rng(seed, s) for s in range(len(agents))]
     made = 0
     while made < steps and (decision := game.decision(state)) is not None:
-        action, rngs[decision.seat] = agents[decision.seat].choose(
-            game, state, decision, rngs[decision.seat]
+        action, rngs[decision.seat] = choose_for(
+            agents[decision.seat], game, state, decision, rngs[decision.seat]
         )
         state = game.apply(state, action)
         made += 1

@@ -1,8 +1,9 @@
 """How the service asks an agent seat for its move.
 
-An agent is a function of (level, game, state, decision, generator state) returning the action
-and the advanced generator state. The generator state is derived from the table's seed, the
-version and the seat, so the same table plays the same agent moves after a restart.
+An agent is a function of (level, game, observation, decision, generator state) returning the
+action and the advanced generator state; the observation is what the deciding seat knows.
+The generator state is derived from the table's seed, the version and the seat, so the same
+table plays the same agent moves after a restart.
 """
 
 from __future__ import annotations
@@ -11,10 +12,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any
 
-from games.core import Decision, Game
+from games.core import Decision, Game, Observation
 from games.core import rng as core_rng
 
-AgentChooser = Callable[[str, Game[Any], Any, Decision, int], tuple[str, int]]
+AgentChooser = Callable[[str, Game[Any], Observation[Any], Decision, int], tuple[str, int]]
 
 
 def agent_levels() -> list[str]:
@@ -31,10 +32,10 @@ def _agent(level: str) -> Any:
 
 
 def choose_with_games_agents(
-    level: str, game: Game[Any], state: Any, decision: Decision, rng: int
+    level: str, game: Game[Any], observation: Observation[Any], decision: Decision, rng: int
 ) -> tuple[str, int]:
     """The default chooser: the agents in ``games.agents``, by level."""
-    action, rng = _agent(level).choose(game, state, decision, rng)
+    action, rng = _agent(level).choose(game, observation, decision, rng)
     return str(action), int(rng)
 
 

@@ -577,7 +577,8 @@ class TableCore:
             rng = move_rng(info.seed, version, decision.seat)
             try:
                 action, _ = await asyncio.to_thread(
-                    self._agents, holder.agent, engine, state, decision, rng
+                    self._agents, holder.agent, engine, engine.observe(state, decision.seat),
+                    decision, rng,
                 )
                 if action not in decision.actions:
                     raise ValueError(f"chose {action!r}, which is not legal")

@@ -1,7 +1,9 @@
-"""The agent interface and the registry of agent levels.
+"""The agent interface.
 
 An agent is stateless: its only memory is the generator state it is handed and hands back,
 so a table that is saved and restored between moves plays on exactly as if it never stopped.
+It is handed only what its seat knows (an ``Observation``), never the real state, so it
+cannot play on a hidden card or the deck's order.
 """
 
 from __future__ import annotations
@@ -9,7 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar
 
-from games.core import Decision, Game
+from games.core import Decision, Game, Observation
 from games.core import rng as core_rng
 
 
@@ -20,12 +22,20 @@ class Agent(ABC):
 
     @abstractmethod
     def choose(
-        self, game: Game[Any], state: Any, decision: Decision, rng: int
+        self, game: Game[Any], observation: Observation[Any], decision: Decision, rng: int
     ) -> tuple[str, int]:
-        """One action from ``decision.actions`` and the advanced generator state."""
+        """One action from ``decision.actions``, knowing only ``observation`` (what the
+        deciding seat knows), and the advanced generator state."""
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} level={self.level!r}>"
+
+
+def choose_for(
+    agent: Agent, game: Game[Any], state: Any, decision: Decision, rng: int
+) -> tuple[str, int]:
+    """``agent``'s action for the seat deciding in ``state``, shown only that seat's view."""
+    return agent.choose(game, game.observe(state, decision.seat), decision, rng)
 
 
 def agent_rng(seed: int, seat: int) -> int:

@@ -2,9 +2,13 @@
 
 Many decisions are sub-steps (pick a card, then a row, then a cost alternative) whose points
 only show once the whole action is finished, so an action is valued by the best result the
-same seat can reach from it within a few more of its own decisions. The look-ahead stops at
-any step that reveals information or uses chance (``Step.reversible`` is false), so the agent
-never profits from peeking at a shuffled deck.
+same seat can reach from it within a few more of its own decisions.
+
+The agent sees only its seat's observation. It values positions in one world sampled from
+it (``determinize``): what it cannot see is re-dealt at random, so its choice is the same
+whatever the hidden cards really are. The look-ahead still stops at any step that reveals
+information or uses chance (``Step.reversible`` is false): past it, the sampled world's
+draws are guesses.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.agents.base import Agent
-from games.core import Decision, Game, Step
+from games.core import Decision, Game, Observation, Step
 from games.core import rng as core_rng
 
 WIN = 1_000_000  # outweighs any score margin: a won game beats a better-looking position
@@ -27,11 +31,12 @@ class GreedyAgent(Agent):
         self.budget = budget
 
     def choose(
-        self, game: Game[Any], state: Any, decision: Decision, rng: int
+        self, game: Game[Any], observation: Observation[Any], decision: Decision, rng: int
     ) -> tuple[str, int]:
         actions = decision.actions
         if len(actions) == 1:
             return actions[0], rng
+        state, rng = game.determinize(observation, rng)
         seat = decision.seat
         share = max(0, self.budget - len(actions)) // len(actions)
         best: list[str] = []

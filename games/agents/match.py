@@ -6,7 +6,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.agents.base import Agent, agent_rng
+from games.agents.base import Agent, agent_rng, choose_for
 from games.core import Decision, Game, Outcome
 
 
@@ -37,8 +37,8 @@ def play_match(
         decision = game.decision(state)
         if decision is None:
             break
-        action, rngs[decision.seat] = agents[decision.seat].choose(
-            game, state, decision, rngs[decision.seat]
+        action, rngs[decision.seat] = choose_for(
+            agents[decision.seat], game, state, decision, rngs[decision.seat]
         )
         if on_decision is not None:
             on_decision(state, decision, action)

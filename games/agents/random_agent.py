@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.agents.base import Agent
-from games.core import Decision, Game
+from games.core import Decision, Game, Observation
 from games.core import rng as core_rng
 
 
@@ -13,7 +13,7 @@ class RandomAgent(Agent):
     level = "random"
 
     def choose(
-        self, game: Game[Any], state: Any, decision: Decision, rng: int
+        self, game: Game[Any], observation: Observation[Any], decision: Decision, rng: int
     ) -> tuple[str, int]:
         rng, i = core_rng.below(rng, len(decision.actions))
         return decision.actions[i], rng

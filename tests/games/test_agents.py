@@ -2,14 +2,26 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
-from games.agents import Agent, GreedyAgent, RandomAgent, agent_rng, get_agent, levels, play_match
-from games.core import Event
+from games.agents import (
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    agent_rng,
+    choose_for,
+    get_agent,
+    levels,
+    play_match,
+)
+from games.core import Event, Game, all_games
 from games.core import rng as core_rng
 from tests.games.toy import ToyGame, ToyState
 
 toy = ToyGame()
+REDEAL_DECISIONS = 300  # greedy decisions compared in a real and a re-dealt world, per game
 
 
 def test_levels_are_named_weakest_first() -> None:
@@ -41,10 +53,10 @@ def test_greedy_looks_through_its_own_follow_up_decision() -> None:
     state = ToyState(("A1",), ("A2", "B6"), (0, 0), 0, None, 0)
     decision = toy.decision(state)
     assert decision is not None
-    picks = {GreedyAgent().choose(toy, state, decision, core_rng.seed_state(s))[0]
+    picks = {choose_for(GreedyAgent(), toy, state, decision, core_rng.seed_state(s))[0]
              for s in range(20)}
     assert picks == {"take 2"}
-    blind = {GreedyAgent(depth=0).choose(toy, state, decision, core_rng.seed_state(s))[0]
+    blind = {choose_for(GreedyAgent(depth=0), toy, state, decision, core_rng.seed_state(s))[0]
              for s in range(20)}
     assert blind == {"take 1", "take 2"}, "without look-ahead the tie is broken at random"
 
@@ -53,7 +65,7 @@ def test_greedy_banks_rather_than_tosses_a_high_card() -> None:
     state = ToyState(("A1",), ("A2", "B6"), (0, 0), 1, 1, 0)
     decision = toy.decision(state)
     assert decision is not None
-    assert GreedyAgent().choose(toy, state, decision, 1)[0] == "bank"
+    assert choose_for(GreedyAgent(), toy, state, decision, 1)[0] == "bank"
 
 
 def test_greedy_beats_random_in_either_seat() -> None:
@@ -81,6 +93,35 @@ def test_greedy_never_looks_past_revealed_information() -> None:
     state = ToyState(("A1",), ("A2", "B6"), (0, 0), 0, None, 0)
     decision = game.decision(state)
     assert decision is not None
-    picks = {GreedyAgent().choose(game, state, decision, core_rng.seed_state(s))[0]
+    picks = {choose_for(GreedyAgent(), game, state, decision, core_rng.seed_state(s))[0]
              for s in range(20)}
     assert picks == {"take 1", "take 2"}
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
+def test_re_dealing_what_the_seat_cannot_see_changes_no_greedy_decision(
+    game: Game[Any],
+) -> None:
+    """Greedy plays one seat against random; at each of its decisions the hidden part of the
+    real state is re-dealt, and the agent must choose the same action in either world."""
+    agent, decisions, changed, seed = GreedyAgent(), 0, [], 0
+    while decisions < REDEAL_DECISIONS:
+        players = game.min_players
+        state = game.new_game(players, 4000 + seed, game.default_options(players))
+        rngs = [agent_rng(seed, s) for s in range(players)]
+        redeal = core_rng.seed_state(seed)
+        greedy_seat = seed % players
+        while (decision := game.decision(state)) is not None:
+            seat = decision.seat
+            if seat == greedy_seat and len(decision.actions) > 1:
+                world, redeal = game.determinize(game.observe(state, seat), redeal)
+                action, after = choose_for(agent, game, state, decision, rngs[seat])
+                if choose_for(agent, game, world, decision, rngs[seat]) != (action, after):
+                    changed.append(f"seed {seed}, {decision.kind}")
+                decisions += 1
+            else:
+                action, after = choose_for(RandomAgent(), game, state, decision, rngs[seat])
+            rngs[seat] = after
+            state = game.apply(state, action)
+        seed += 1
+    assert not changed, f"{len(changed)} of {decisions} decisions changed: {changed[:5]}"
