@@ -107,6 +107,7 @@ class Targi(Game[TargiState]):
         )
 
     def provisional_scores(self, state: TargiState, viewer: int | None) -> tuple[int, ...]:
+        # Every scoring holding (VP tokens, displays, gold) is public: the same for any viewer.
         return tuple(sum(score_breakdown(state, s).values()) for s in (0, 1))
 
     def evaluate(self, state: TargiState, seat: int) -> float:

@@ -2,6 +2,8 @@
 
 A state is never changed after the engine hands it out; `copy()` duplicates every mutable
 field one level deep (the display two levels), which is all the engine ever writes to.
+Its snapshot (`to_dict`, inside `Targi.to_json`) is described field by field in
+games/targi/position.schema.json.
 """
 
 from __future__ import annotations
