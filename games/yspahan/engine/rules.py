@@ -39,7 +39,7 @@ from games.core.contract import (
     Outcome,
     ranked_winners,
 )
-from games.yspahan.engine import heuristic, legacy, notation, observe, views
+from games.yspahan.engine import heuristic, legacy, notation, observe, targets, views
 from games.yspahan.engine.data import (
     BAZAAR,
     BUILDING_KEYS,
@@ -1008,6 +1008,9 @@ class Yspahan(Game[YspahanState]):
 
     def describe(self, state: YspahanState, action: str) -> str:
         return notation.describe(state, self.decision(state), action)
+
+    def targets(self, state: YspahanState, action: str) -> Mapping[str, Any]:
+        return targets.targets(state, action)
 
     def view(self, state: YspahanState, seat: int | None) -> JSON:
         return views.view(state, self.decision(state), seat, self.outcome(state))

@@ -181,3 +181,24 @@ def test_draws_rolls_and_other_seats_decisions_are_not_reversible() -> None:
     ship = GAME.apply(GAME.apply(ship, "group 1"), "supervisor")
     step = GAME.step(ship, "go W1")
     assert GAME.decision(step.state).seat == RED and not step.reversible  # type: ignore[union-attr]
+
+
+def test_options_carry_what_they_point_at_as_plain_json() -> None:
+    st = scenario(tower={1: (1, 0, 1), 3: (2, 0, 4), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
+                  camels={BLUE: 2}, gold={BLUE: 3}, hands={BLUE: ["C3a", "C5a"]})
+    targets = {o.notation: dict(o.targets) for o in GAME.options(st)}
+    assert targets["group 3"] == {"tower_space": 3}
+    assert targets["play C5a"] == {"card": "C5a"}
+    st = GAME.apply(st, "group 3")
+    targets = {o.notation: dict(o.targets) for o in GAME.options(st)}
+    assert targets["shops +C3a"] == {"tower_space": 3, "option": "shops", "card": "C3a"}
+    st = GAME.apply(st, "supervisor")
+    targets = {o.notation: dict(o.targets) for o in GAME.options(st)}
+    assert targets["go W1"] == {"space": "W1", "cost": {"gold": 3}, "ships": ["SACK-C2"]}
+    assert targets["go W4"] == {"space": "W4", "cost": {"gold": 0}, "ships": []}
+    st = GAME.apply(st, "go W4")
+    targets = {o.notation: dict(o.targets) for o in GAME.options(st)}
+    assert targets["build hammam C3a"] == {"building": "B3", "cards": ["C3a"],
+                                           "cost": {"gold": 2}}
+    assert targets["build enclosure"] == {"building": "B1", "cards": [], "cost": {"camels": 2}}
+    assert targets["pass"] == {}
