@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.service import Attempt
+from bot.service import Attempt, GameUnavailable
+from bot.service.timers import UNAVAILABLE_RETRY
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -168,6 +169,13 @@ class OutboxDispatcher:
                         CURRENT_ATTEMPT.reset(token)
                 except Deferred as reason:
                     log.debug("outbox row %s deferred: %s", row.id, reason)
+                    blocked.add(row.table_id)
+                    continue
+                except GameUnavailable as unavailable:
+                    log.warning("outbox row %s waits: %s", row.id, unavailable)
+                    await self.bot.service.outbox.postpone(
+                        row.id, str(unavailable), UNAVAILABLE_RETRY
+                    )
                     blocked.add(row.table_id)
                     continue
                 except Exception as error:

@@ -21,6 +21,7 @@ Every refusal is a ``ServiceError`` with a ``reason`` for the player; engine err
 
 from bot.service.errors import (
     AlreadySeated,
+    GameUnavailable,
     InvalidSetting,
     LobbyClosed,
     NotAllowed,
@@ -62,6 +63,7 @@ __all__ = [
     "PACES",
     "AlreadySeated",
     "Attempt",
+    "GameUnavailable",
     "InboxEntry",
     "InvalidSetting",
     "LoadedTable",

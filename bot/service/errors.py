@@ -27,6 +27,17 @@ class UnknownGame(ServiceError):
     """No registered game has that name."""
 
 
+class GameUnavailable(UnknownGame):
+    """A stored table's game is not installed (any more): the table waits, untouched."""
+
+    def __init__(self, table_id: int, game: str) -> None:
+        self.table_id, self.game = table_id, game
+        super().__init__(
+            f"Table #{table_id} plays {game[:40]!r}, which is not installed here now. The table "
+            "is kept as it is and can go on once the game is installed again."
+        )
+
+
 class UnknownAgentLevel(ServiceError):
     """No agent plays at that level."""
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.service.errors import GameUnavailable
 from bot.service.history import effective_moves
 from bot.service.models import NextDecision, SeatInfo, TableInfo
 from bot.service.pace import get_pace
@@ -55,6 +56,7 @@ class InboxEntry:
     deadline: datetime | None  # of the seat deciding now
     version: int
     updated_at: datetime
+    unavailable: bool = False  # its game is not installed now (title is then the game's name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +89,7 @@ class TableDetails:
     open_undo_request: int | None
     outcome: Outcome | None  # once finished (a concession included)
     moves: int  # effective moves so far
+    unavailable: str | None = None  # why nothing more is known: its game is not installed now
 
 
 class InfoOps(TableCore):
@@ -106,7 +109,10 @@ class InfoOps(TableCore):
         return waiting + rest
 
     async def _entry(self, info: TableInfo, user_id: int) -> InboxEntry:
-        engine = self.game(info.game)
+        try:
+            engine = self.game_of(info)
+        except GameUnavailable:
+            return self._unavailable_entry(info, user_id)
         seat = info.seat_of(user_id)
         nxt: NextDecision | None = None
         deadline = None
@@ -145,9 +151,31 @@ class InfoOps(TableCore):
             updated_at=info.updated_at,
         )
 
+    @staticmethod
+    def _unavailable_entry(info: TableInfo, user_id: int) -> InboxEntry:
+        return InboxEntry(
+            table_id=info.id,
+            game=info.game,
+            title=info.game,
+            status=info.status,
+            guild_id=info.guild_id,
+            channel_id=info.channel_id,
+            thread_id=info.thread_id,
+            lobby_message_id=info.lobby_message_id,
+            board_message_id=None,
+            seat=info.seat_of(user_id),
+            label=None,
+            waiting_on_me=False,
+            next=None,
+            deadline=None,
+            version=info.version,
+            updated_at=info.updated_at,
+            unavailable=True,
+        )
+
     async def game_log(self, table_id: int, viewer: int | None = None) -> list[LogEntry]:
         info = await self._info(self.store, table_id)
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         rows = await self.store.list_actions(table_id)
         shown = effective_moves(rows) + [r for r in rows if r.kind == "concede"]
         return [
@@ -182,8 +210,16 @@ class InfoOps(TableCore):
 
     async def table_info(self, table_id: int) -> TableDetails:
         info = await self._info(self.store, table_id)
-        engine = self.game(info.game)
         pace = get_pace(info.pace)
+        try:
+            engine = self.game_of(info)
+        except GameUnavailable as unavailable:
+            return TableDetails(
+                info=info, title=info.game, pace=pace.name, pace_title=pace.title,
+                seats=info.seats, labels=tuple(f"Seat {s.seat + 1}" for s in info.seats),
+                next=None, deadline=None, stalled=False, open_undo_request=None, outcome=None,
+                moves=info.version, unavailable=str(unavailable),
+            )
         nxt: NextDecision | None = None
         deadline = None
         outcome = None
@@ -239,7 +275,7 @@ class InfoOps(TableCore):
         info = await self._info(self.store, table_id)
         if info.status == "lobby":
             return True
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         snapshot = await self.store.get_snapshot(table_id, info.version)
         rows = await self.store.list_actions(table_id)
         actions = [r.action for r in effective_moves(rows, info.version)]

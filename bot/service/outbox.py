@@ -122,6 +122,11 @@ class Outbox:
             )
             await self._store.mark_delivered(outbox_id, message_id=None, at=now)
 
+    async def postpone(self, outbox_id: int, reason: str, delay: timedelta) -> None:
+        """Try the row again after ``delay``, never giving it up: its table's game is not
+        installed now, and the row (with the table's later rows) waits for it."""
+        await self._store.mark_failed(outbox_id, reason[:1000], retry_at=self._clock() + delay)
+
     async def for_table(self, table_id: int) -> list[OutboxRecord]:
         """Every row of a table, delivered or not (for checks and tests)."""
         return await self._store.list_outbox(table_id)

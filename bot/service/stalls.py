@@ -52,7 +52,7 @@ class SeatOps(TableCore):
 
     async def _stalled_seat(self, info: TableInfo) -> tuple[int, datetime]:
         """The deciding person's seat and its passed deadline; NotStalled otherwise."""
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         state = await self._state_at(info, engine, info.version)
         self._require_active(info, engine, state)
         decision = engine.decision(state)
@@ -93,7 +93,7 @@ class SeatOps(TableCore):
             info = await self._active(table_id)
             self._require_player(info, by_user)
             seat, _ = await self._stalled_seat(info)
-            engine = self.game(info.game)
+            engine = self.game_of(info)
             async with self.store.transaction() as tx:
                 await self._same_version(tx, info)
                 deadline = await schedule_turn(
@@ -170,7 +170,7 @@ class SeatOps(TableCore):
                         f"{holder.name} was seated when the game began; only a seat a person "
                         "left can be taken."
                     )
-            label = self.game(info.game).seat_label(seat)
+            label = self.game_of(info).seat_label(seat)
             decision = await self._decision(info)
             async with self.store.transaction() as tx:
                 await self._same_version(tx, info)
@@ -213,7 +213,7 @@ class SeatOps(TableCore):
             return await self._after_seat_change(info)
 
     async def _end_by_concession(self, info: TableInfo, seat: int, user_id: int) -> TableInfo:
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         state = await self._state_at(info, engine, info.version)
         label = engine.seat_label(seat)
         reason = f"{label} conceded"
@@ -305,7 +305,7 @@ class SeatOps(TableCore):
 
     async def _after_seat_change(self, info: TableInfo) -> TableInfo:
         """Let agent seats move if one of them decides now; returns the table after."""
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         state = await self._state_at(info, engine, info.version)
         await self._agents_move(info, engine, state, info.version)
         return await self._info(self.store, info.id)

@@ -41,6 +41,7 @@ from typing import Any
 from bot.service.agents import AgentChooser, agent_levels, choose_with_games_agents, move_rng
 from bot.service.errors import (
     AlreadySeated,
+    GameUnavailable,
     LobbyClosed,
     NotEnoughPlayers,
     NotHost,
@@ -138,6 +139,13 @@ class TableCore:
         except KeyError:
             raise UnknownGame(f"There is no game called {name!r}.") from None
 
+    def game_of(self, info: TableInfo) -> Game[Any]:
+        """The engine of a stored table; GameUnavailable if its game is not installed now."""
+        try:
+            return self._games(info.game)
+        except KeyError:
+            raise GameUnavailable(info.id, info.game) from None
+
     def agent_levels(self) -> list[str]:
         return list(self._levels) if self._levels is not None else agent_levels()
 
@@ -220,7 +228,7 @@ class TableCore:
             self._require_lobby(info)
             if info.seat_of(user_id) is not None:
                 raise AlreadySeated("You already have a seat at this table.")
-            engine = self.game(info.game)
+            engine = self.game_of(info)
             if len(info.seats) >= engine.max_players:
                 raise TableFull(f"All {engine.max_players} seats at table #{table_id} are taken.")
             await tx.add_seat(table_id, user_id=user_id, agent=None, name=name)
@@ -255,7 +263,7 @@ class TableCore:
             self._require_lobby(info)
             if info.seat_of(by_user) is None:
                 raise NotSeated("Only players seated at the table can add a bot.")
-            engine = self.game(info.game)
+            engine = self.game_of(info)
             if len(info.seats) >= engine.max_players:
                 raise TableFull(f"All {engine.max_players} seats at table #{table_id} are taken.")
             base = f"{level.capitalize()} bot"
@@ -287,7 +295,7 @@ class TableCore:
             if by_user != info.host_id:
                 raise NotHost("Only the host can start the game.")
             self._require_lobby(info)
-            engine = self.game(info.game)
+            engine = self.game_of(info)
             if len(info.seats) < engine.min_players:
                 missing = engine.min_players - len(info.seats)
                 raise NotEnoughPlayers(
@@ -356,7 +364,7 @@ class TableCore:
 
     async def load(self, table_id: int) -> LoadedTable:
         info = await self._info(self.store, table_id)
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         state = None
         if info.status != "lobby":
             state = await self._state_at(info, engine, info.version)
@@ -367,7 +375,7 @@ class TableCore:
         info = await self._info(self.store, table_id)
         if info.status == "lobby" or not 0 <= version <= info.version:
             raise TableNotActive(f"Table #{table_id} has no move {version}.")
-        return await self._state_at(info, self.game(info.game), version)
+        return await self._state_at(info, self.game_of(info), version)
 
     async def table_for_thread(self, thread_id: int) -> TableInfo | None:
         record = await self.store.table_for_thread(thread_id)
@@ -546,7 +554,11 @@ class TableCore:
         moved = 0
         for table in await self.tables(statuses=("active",)):
             async with self._lock(table.id):
-                loaded = await self.load(table.id)
+                try:
+                    loaded = await self.load(table.id)
+                except GameUnavailable as unavailable:
+                    log.warning("%s", unavailable)  # it waits; the other tables go on
+                    continue
                 decision = loaded.game.decision(loaded.state)
                 if decision is None or loaded.info.holder(decision.seat).agent is None:
                     continue
@@ -726,7 +738,7 @@ class TableCore:
         """Give ``seat`` to another holder, announce it, and reschedule the table's timers.
 
         ``decision`` is the table's current one (read before the transaction began)."""
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         before = info.holder(seat)
         try:
             await tx.replace_seat(
@@ -770,7 +782,7 @@ class TableCore:
         return after
 
     async def _decision(self, info: TableInfo) -> Any:
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         return engine.decision(await self._state_at(info, engine, info.version))
 
     async def _return_seat(self, info: TableInfo, seat: int, user_id: int) -> TableInfo:
@@ -834,7 +846,7 @@ class TableCore:
     async def _replayed(self, record: ActionRecord) -> MoveResult:
         """The result of an already-applied action, rebuilt from the snapshot before it."""
         info = await self._info(self.store, record.table_id)
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         before = await self._state_at(info, engine, record.version - 1)
         step = engine.step(before, record.action)
         return self._result(

@@ -33,7 +33,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable, Callable
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service.pace import Pace
@@ -45,6 +45,7 @@ log = logging.getLogger(__name__)
 
 Sleep = Callable[[float], Awaitable[None]]
 STALL_CHOICES = ("extend", "agent_takeover", "take_seat")
+UNAVAILABLE_RETRY = timedelta(hours=6)  # how often a table whose game is missing is looked at
 
 
 def unix(moment: datetime) -> int:
@@ -166,7 +167,14 @@ class TimerService:
                     await tx.list_timers(table.id), timer.version, timer.seat
                 )
                 deadline = deadline or timer.due_at
-                game = self._games(table.game)
+                try:
+                    game = self._games(table.game)
+                except KeyError:
+                    # Its game is not installed now: keep the timer for when it is, out of
+                    # the way of the other tables' timers meanwhile.
+                    log.warning("table %s: game %r is not installed", table.id, table.game)
+                    await tx.postpone_timer(timer.id, self._clock() + UNAVAILABLE_RETRY)
+                    return False
                 base: dict[str, Any] = {
                     "version": timer.version,
                     "seat": timer.seat,

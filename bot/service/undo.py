@@ -117,7 +117,7 @@ def _steps(game: Game[Any], rows: list[ActionRecord]) -> tuple[UndoStep, ...]:
 
 class UndoOps(TableCore):
     async def _plan(self, info: TableInfo, user_id: int) -> tuple[UndoPreview, list[ActionRecord]]:
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         state = await self._state_at(info, engine, info.version)
         self._require_active(info, engine, state)
         seat = info.seat_of(user_id)
@@ -182,7 +182,7 @@ class UndoOps(TableCore):
         async with self._lock(table_id):
             info = await self._info(self.store, table_id)
             preview, _ = await self._plan(info, user_id)
-            engine = self.game(info.game)
+            engine = self.game_of(info)
             open_request = await self.store.open_undo_request(table_id)
             if open_request is not None and open_request.at_version == info.version:
                 if open_request.requested_by == user_id:
@@ -294,7 +294,7 @@ class UndoOps(TableCore):
         info = await self._info(self.store, record.table_id)
         chain = effective_moves(await self.store.list_actions(record.table_id), record.at_version)
         rows = [r for r in chain if r.version > record.target_version]
-        return _steps(self.game(info.game), rows)
+        return _steps(self.game_of(info), rows)
 
     @staticmethod
     def _request_info(record: UndoRequestRecord, steps: tuple[UndoStep, ...]) -> UndoRequestInfo:
@@ -319,7 +319,7 @@ class UndoOps(TableCore):
         undo_request: int | None,
     ) -> UndoResult:
         """Append the undo row: the state goes back to ``preview.target_version``."""
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         state = await self._state_at(info, engine, preview.target_version)
         seat = info.seat_of(user_id)
         assert seat is not None
@@ -392,7 +392,7 @@ class UndoOps(TableCore):
 
     async def _undo_replayed(self, row: ActionRecord) -> UndoResult:
         info = await self._info(self.store, row.table_id)
-        engine = self.game(info.game)
+        engine = self.game_of(info)
         assert row.undo_to is not None
         rows = await self.store.list_actions(info.id)
         before = effective_moves(rows, row.version - 1)

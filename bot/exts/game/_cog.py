@@ -99,7 +99,7 @@ class GameCommands(commands.Cog):
         seat = info.seat_of(user)
         viewer = seat if seat is not None else info.owned_by(user)
         entries = await self.service.game_log(info.id, viewer)  # its own private events too
-        title = self.service.game(info.game).title
+        title = self.service.game_of(info).title
         shown, left_out = log_shown(entries)
         embed = discord.Embed(
             title=f"{title} — table #{info.id} — the log",

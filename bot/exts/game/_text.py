@@ -32,6 +32,8 @@ def info_embed(details: Any) -> discord.Embed:
         "cancelled": "Cancelled",
     }.get(info.status, info.status)
     embed.description = f"{status}\nPace: **{details.pace_title}**"
+    if getattr(details, "unavailable", None):
+        embed.description = f"⚠️ {details.unavailable}"
     seats = [
         f"**{label}** · {holder_text(seat)}"
         for label, seat in zip(details.labels, details.seats, strict=False)

@@ -23,6 +23,8 @@ def entry_line(entry: Any) -> str:
     target = link(entry)
     if target:
         name = f"[{name}]({target})"
+    if getattr(entry, "unavailable", False):
+        return f"{name} · ⚠️ unavailable: this game is not installed here now"
     if entry.status == "lobby":
         return f"{name} · in the lobby, waiting to start"
     if entry.waiting_on_me:

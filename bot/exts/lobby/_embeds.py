@@ -19,7 +19,14 @@ def seat_line(seat: Any, label: str | None) -> str:
 
 
 def lobby_embed(info: Any) -> discord.Embed:
-    game = discovery.get(info.game)
+    try:
+        game = discovery.get(info.game)
+    except discovery.UnknownGame:
+        return discord.Embed(
+            title=f"{info.game} — table #{info.id}",
+            description="⚠️ This game is not installed here now; the table waits for it.",
+            colour=COLOUR,
+        )
     seats = list(info.seats)
     # Seats are dealt at the start, so colours are shown only once the game is under way.
     dealt = info.status != "lobby"

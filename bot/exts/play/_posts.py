@@ -146,7 +146,7 @@ class BoardPoster:
 
     async def post_start(self, row: Any) -> int | None:
         info = await self.service.info(row.table_id)
-        game = self.service.game(info.game)
+        game = self.service.game_of(info)
         players = " vs ".join(
             f"**{game.seat_label(s.seat)}** {f'<@{s.user_id}>' if s.user_id else s.name}"
             for s in info.seats
@@ -166,7 +166,7 @@ class BoardPoster:
 
     async def post_result(self, row: Any) -> int | None:
         info = await self.service.info(row.table_id)
-        game = self.service.game(info.game)
+        game = self.service.game_of(info)
         thread = await self.thread_of(info)
         if thread is None:
             return None

@@ -67,7 +67,7 @@ async def take_back(bot: CaravanBot, interaction: discord.Interaction, table_id:
     await interaction.response.defer(ephemeral=True, thinking=True)
     after = await bot.service.reclaim(table_id, interaction.user.id)
     seat = after.seat_of(interaction.user.id)
-    label = bot.service.game(after.game).seat_label(seat) if seat is not None else "your seat"
+    label = bot.service.game_of(after).seat_label(seat) if seat is not None else "your seat"
     await interaction.followup.send(
         f"Welcome back: you play **{label}** at table #{table_id} again.", ephemeral=True
     )
