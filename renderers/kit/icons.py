@@ -56,8 +56,6 @@ def paste(target: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None
 
 # ---- lettered tokens -----------------------------------------------------------------------
 
-TOKEN_SHAPES = ("oval", "block", "ball", "hexagon")
-
 
 def token(shape: str, mark: str, size: int, fill: RGB, edge: RGB, ink: RGB) -> Image.Image:
     """A resource token with a letter: an ``oval``, a ``block``, a ``ball`` or a ``hexagon``
