@@ -49,3 +49,23 @@ async def test_two_members_and_a_bot_finish_a_game(world: World, game: str) -> N
     assert world.thread().history()[-1].content.startswith("🏆 **Game over")
     assert (await png_of(world.boards()[-1])).width >= 1200
     assert USED["button"] + USED["select"] > 20
+
+
+async def test_newgame_offers_every_installed_game_the_test_only_one_too(world: World) -> None:
+    commands = world.env.backend.visible_commands(
+        user_id=world.alice.id, channel_id=world.channel.id
+    )
+    newgame = next(c for c in commands if c["name"] == "newgame")
+    game = next(o for o in newgame["options"] if o["name"] == "game")
+    offered = {c["value"]: c["name"] for c in game["choices"]}
+    assert offered == {g.name: g.title for g in discovery.all_games()}
+    assert offered["toy"] == "Toy"  # found by discovery alone: no list names it
+    assert "toy" in OTHER_GAMES  # so the test above plays it to the end through the bot
+
+    opened = await world.alice.slash(world.channel, "newgame", game="toy")
+    assert opened.response is not None
+    lobby = opened.response.embeds[0]
+    toy = discovery.get("toy")
+    assert lobby.title == f"Toy — table #{ids_in(opened.response)[0].split(':')[2]}"
+    assert "2 players" in (lobby.description or "")
+    assert toy.info.blurb in (lobby.description or "")
