@@ -392,10 +392,11 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
                 return f"{who} does not hold card {c}."
             if card_kind(c) not in (3, 4):
                 return f"Only C3 and C4 cards lower a building's cost, not {card_name(c)}."
-        if st.build != NO and not any(
-            " ".join(combo) == " ".join(cards) for combo in discount_cards(st, seat, st.build)
+        b = BUILDING_KEYS[st.stack.frames[-1]["building"]] if st.step == "discount" else NO
+        if b != NO and not any(
+            " ".join(combo) == " ".join(cards) for combo in discount_cards(st, seat, b)
         ):
-            bd = BUILDINGS[st.build]
+            bd = BUILDINGS[b]
             if any(card_kind(c) == 4 for c in cards) and not bd.gold:
                 return f"The {bd.name} costs no gold, so Build without gold does nothing there."
             return f"That leaves a cost you cannot pay ({bd.camels} camels, {bd.gold} gold)."
@@ -441,8 +442,10 @@ def _shop_reason(st: YspahanState, seat: int, i: int, dec: Decision) -> str:
             f"Shop {shop} is in the {QUARTERS[q]} quarter; "
             f"you are supplying {QUARTERS[st.quarter]}."
         )
-    if dec.kind == "card_shop" and st.quarter != NO and q != st.quarter:
-        return f"Shop {shop} is not in the {QUARTERS[st.quarter]} quarter you chose."
+    if dec.kind == "card_shop" and st.step == "c6s":
+        chosen = st.stack.frames[-1]["quarter"]
+        if QUARTERS[q] != chosen:
+            return f"Shop {shop} is not in the {chosen} quarter you chose."
     if i not in legal_shops(st, seat, q):
         mine = [
             SOUKS[k].id
@@ -542,7 +545,7 @@ def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
             return f"Return {n} gold for {n} VP"
         if card == 8:
             return f"Return {n} camel{'s' if n != 1 else ''} for {C8_VP_PER_CAMEL * n} VP"
-        if st.quarter == 0:
+        if st.step == "camt" and st.stack.frames[-1]["give"] == "camels":
             return f"Give {n} camel{'s' if n != 1 else ''} for {n} gold"
         return f"Give {n} gold for {n} camel{'s' if n != 1 else ''}"
     return action[:80]

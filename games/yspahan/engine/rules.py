@@ -6,19 +6,27 @@ only when there is a real choice) until the next real decision, which is cached 
 A decision that offers the seat's own cards is asked even with one option while the seat holds
 any card: resolving it at once would tell the others what the hidden hand cannot do.
 
-Steps of a turn (`state.step`) and the decision each one asks:
+The open questions are a decision stack (`state.stack`, games.core.stack). Its bottom frame
+is the step of the turn; a card played at a window, an arm or a quarter asked before the
+space or shop, and the cards for a building chosen alone are asked on top of it, so answering
+them (or `back`) returns to the question that led there. `state.step` is the top frame's kind.
+
+Frames (`state.step`) and the decision each one asks:
   buy       first player, before the roll (card window CW0)          kind "buy_yellow"
   start     start of a turn/action (CW1): a group, or the forced draw "choose_group"/"forced_draw"
   option    what to do with the taken group                           "option"
   place     one cube into a shop of the quarter                       "place_cube"
-  super     the Supervisor's destination (or its arm, then "arm")     "supervisor"/"supervisor_arm"
+  super     the Supervisor's destination, or its arm first            "supervisor"
+  arm       {arm}: the destination on the chosen arm                 "supervisor_arm"
   order     which of two adjacent shops ships first                   "ship_order"
   save      the owner of a shipped cube: ship it or keep it           "camel_save"
   build     3p/4p build step (CW2)                                    "build"
-  discount  cards for a building, when the build entries were split "build_discount"
+  discount  {building}: its cards, when the build entries were split  "build_discount"
   end       end of the turn/action (CW3), asked with cards in hand    "end_turn"
-  c6 (c6s)  Shop delivery: a shop of any quarter (or a quarter first)  "card_shop"/"card_quarter"
-  cdir/camt Exchange direction; amount for C7/C8/C9                   "card_direction"/"card_amount"
+  c6        Shop delivery: a shop of any quarter, or a quarter first  "card_shop"/"card_quarter"
+  c6s       {quarter}: the shop in the chosen quarter                 "card_shop"
+  cdir      Exchange: what to give                                    "card_direction"
+  camt      {give}: how many, for C7/C8/C9                            "card_amount"
 """
 
 from __future__ import annotations
@@ -39,6 +47,7 @@ from games.core.contract import (
     Outcome,
     ranked_winners,
 )
+from games.core.stack import Frame, Stack
 from games.yspahan.engine import heuristic, legacy, notation, observe, targets, views
 from games.yspahan.engine.data import (
     BAZAAR,
@@ -206,8 +215,9 @@ def decide(st: YspahanState) -> Decision | None:
         opts = ["go " + a for a in arms]
         return Decision(seat, "supervisor", prompt + " Choose an arm first.", tuple(opts))
     if step == "arm":
-        opts = ["go " + STREET[m] for m, _ in supervisor_moves(st) if STREET[m][0] == st.arm]
-        prompt = f"{who}, choose where on the {ARM_NAMES[st.arm]} arm the Supervisor stops."
+        arm = st.stack.frames[-1]["arm"]
+        opts = ["go " + STREET[m] for m, _ in supervisor_moves(st) if STREET[m][0] == arm]
+        prompt = f"{who}, choose where on the {ARM_NAMES[arm]} arm the Supervisor stops."
         return Decision(seat, "supervisor_arm", prompt, (*opts, "back"))
     if step == "order":
         opts = ["first " + SHOPS[i] for i in st.ship]
@@ -235,8 +245,9 @@ def decide(st: YspahanState) -> Decision | None:
             prompt = f"{who}, end your turn (no building is affordable)."
         return Decision(seat, "build", prompt, (*opts, "pass", *plays))
     if step == "discount":
-        opts = [discount_action(c) for c in discount_cards(st, seat, st.build)]
-        prompt = f"{who}, choose which cards lower the cost of the {BUILDINGS[st.build].name}."
+        b = BUILDING_KEYS[st.stack.frames[-1]["building"]]
+        opts = [discount_action(c) for c in discount_cards(st, seat, b)]
+        prompt = f"{who}, choose which cards lower the cost of the {BUILDINGS[b].name}."
         return Decision(seat, "build_discount", prompt, (*opts, "back"))
     if step == "end":
         prompt = f"{who}, play a card or end your {'action' if st.np == 2 else 'turn'}."
@@ -251,8 +262,9 @@ def decide(st: YspahanState) -> Decision | None:
         prompt = f"{who}, choose the quarter for the Shop delivery cube."
         return Decision(seat, "card_quarter", prompt, tuple(opts))
     if step == "c6s":
-        opts = ["cube " + SHOPS[i] for i in legal_shops(st, seat, st.quarter)]
-        prompt = f"{who}, choose the shop in the {QUARTERS[st.quarter]} quarter."
+        q = QUARTERS.index(st.stack.frames[-1]["quarter"])
+        opts = ["cube " + SHOPS[i] for i in legal_shops(st, seat, q)]
+        prompt = f"{who}, choose the shop in the {QUARTERS[q]} quarter."
         return Decision(seat, "card_shop", prompt, (*opts, "back"))
     if step == "cdir":
         opts = []
@@ -270,7 +282,8 @@ def decide(st: YspahanState) -> Decision | None:
         elif kind == 8:
             what = f"camels to return for {C8_VP_PER_CAMEL} VP each"
         else:
-            what = "camels to turn into gold" if st.quarter == 0 else "gold to turn into camels"
+            give = st.stack.frames[-1]["give"]
+            what = "camels to turn into gold" if give == "camels" else "gold to turn into camels"
         prompt = f"{who}, how many {what}?"
         amounts = tuple(f"amount {i}" for i in range(1, top + 1))
         return Decision(seat, "card_amount", prompt, amounts)
@@ -293,7 +306,7 @@ def amount_limit(st: YspahanState, seat: int) -> int:
         return min(C7_MAX_GOLD, st.gold[seat])
     if kind == 8:
         return min(C8_MAX_CAMELS, st.camels[seat])
-    return st.camels[seat] if st.quarter == 0 else st.gold[seat]
+    return st.camels[seat] if st.stack.frames[-1]["give"] == "camels" else st.gold[seat]
 
 
 def discount_action(cards: tuple[str, ...]) -> str:
@@ -325,7 +338,7 @@ def begin_day(st: YspahanState, ctx: Ctx, order: list[int] | None = None) -> Non
         order = [f, 1 - f, f] if st.np == 2 else [(f + i) % st.np for i in range(st.np)]
     st.queue = order
     st.phase = "roll"
-    st.step = "buy"
+    turn_step(st, "buy")
     st.acting = f
     st.yellow = 0
     ctx.say(f"Week {st.week}, day {st.day}: {label(f)} is the first player.")
@@ -382,7 +395,7 @@ def start_next_turn(st: YspahanState, ctx: Ctx) -> None:
         end_day(st, ctx)
         return
     st.acting = st.queue.pop(0)
-    st.step = "start"
+    turn_step(st, "start")
     st.group = 0
     st.n = st.v = 0
     st.extra = ""
@@ -461,7 +474,7 @@ def end_week(st: YspahanState, ctx: Ctx) -> None:
     st.supervisor = HUB
     if st.week == 3:
         st.phase = "finished"
-        st.step = ""
+        st.stack = Stack()
         st.queue = []
         st.reason = "Three weeks were played; the game ended after the third week's scoring."
         ctx.say("The game is over.")
@@ -531,20 +544,27 @@ def after_action(st: YspahanState, ctx: Ctx) -> None:
     st.ship = []
     st.save_shop = NO
     st.mover = NO
-    st.arm = ""
     if st.np > 2:
-        st.step = "build"  # settle() passes at once when "pass" is the only choice
+        turn_step(st, "build")  # settle() passes at once when "pass" is the only choice
         return
     end_window(st, ctx)
 
 
+def turn_step(st: YspahanState, kind: str) -> None:
+    """Go on to the next step of the turn: whatever was asked on top of it is answered."""
+    st.stack = Stack((Frame(kind),))
+
+
+CARD_STEPS = frozenset(("c6", "c6s", "cdir", "camt"))  # a card's own questions
+
+
 def end_window(st: YspahanState, ctx: Ctx) -> None:
-    st.step = "end"  # settle() ends the turn at once when no card can be played
+    turn_step(st, "end")  # settle() ends the turn at once when a card in hand is not possible
 
 
 def on_buy(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action.startswith("play "):
-        play_card(st, ctx, seat, action[5:], "buy")
+        play_card(st, ctx, seat, action[5:])
         return
     y = int(action[4:])
     st.gold[seat] -= y
@@ -557,7 +577,7 @@ def on_buy(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
 
 def on_start(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action.startswith("play "):
-        play_card(st, ctx, seat, action[5:], "start")
+        play_card(st, ctx, seat, action[5:])
         return
     if action == "draw":
         draw_card(st, ctx, seat, "no dice group left")
@@ -574,7 +594,7 @@ def on_start(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
         f"showing {st.v}{lost}.",
         seat,
     )
-    st.step = "option"
+    turn_step(st, "option")
 
 
 def on_option(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
@@ -583,7 +603,7 @@ def on_option(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
         st.mover = seat
         st.sup_k = 0
         st.sup_at = st.supervisor
-        st.step = "super"
+        turn_step(st, "super")
         return
     if action == "card":
         draw_card(st, ctx, seat, "option C")
@@ -619,7 +639,7 @@ def on_option(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
             f"{who} supplies the {QUARTERS[st.quarter]} quarter with up to {cubes_text(st.left)}.",
             seat,
         )
-        st.step = "place"
+        turn_step(st, "place")
         continue_placing(st, ctx, seat)
 
 
@@ -647,16 +667,14 @@ def on_place(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
 def on_super(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     where = action[3:]
     if where in ARM_NAMES:
-        st.arm = where
-        st.step = "arm"
+        st.stack = st.stack.push(Frame("arm", {"arm": where}))
         return
     move_supervisor(st, ctx, seat, STREET_INDEX[where])
 
 
 def on_arm(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action == "back":
-        st.arm = ""
-        st.step = "super"
+        st.stack = st.stack.pop()
         return
     move_supervisor(st, ctx, seat, STREET_INDEX[action[3:]])
 
@@ -669,7 +687,6 @@ def move_supervisor(st: YspahanState, ctx: Ctx, seat: int, to: int) -> None:
     st.sup_at = st.supervisor
     st.sup_k = k
     st.supervisor = to
-    st.arm = ""
     paid = f", paying {cost} gold" if cost else ""
     if k == 0:
         ctx.say(f"{label(seat)} kept the Supervisor on {STREET[to]}{paid}.", seat)
@@ -681,7 +698,7 @@ def move_supervisor(st: YspahanState, ctx: Ctx, seat: int, to: int) -> None:
         )
     st.ship = [i for i in STREET_SHOPS[to] if st.shops[i] != NO]
     if len(st.ship) == 2:
-        st.step = "order"
+        turn_step(st, "order")
         return
     process_shipping(st, ctx)
 
@@ -699,7 +716,7 @@ def process_shipping(st: YspahanState, ctx: Ctx) -> None:
         owner = st.shops[i]
         if st.camels[owner] > 0:  # UNCERTAIN (U8): the cube reserve is unlimited
             st.save_shop = i
-            st.step = "save"
+            turn_step(st, "save")
             return
         st.ship.pop(0)
         st.shops[i] = NO
@@ -731,8 +748,7 @@ def choose_building(st: YspahanState, ctx: Ctx, seat: int, action: str, room: in
     words = action.split()
     b = BUILDING_KEYS[words[1]]
     if len(words) == 2 and build_bound(st, seat) > room:
-        st.build = b
-        st.step = "discount"
+        st.stack = st.stack.push(Frame("discount", {"building": BUILDINGS[b].key}))
         return
     construct(st, ctx, seat, b, tuple(words[2:]))
 
@@ -750,7 +766,6 @@ def construct(st: YspahanState, ctx: Ctx, seat: int, b: int, cards: tuple[str, .
     st.built[seat].append(b)
     vp = BUILDING_VP[len(st.built[seat]) - 1]
     st.pts[seat][CAT_BUILDINGS] += vp
-    st.build = NO
     paid = []
     if camels:
         paid.append(camels_text(camels))
@@ -771,7 +786,7 @@ def construct(st: YspahanState, ctx: Ctx, seat: int, b: int, cards: tuple[str, .
 
 def on_build(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action.startswith("play "):
-        play_card(st, ctx, seat, action[5:], "build")
+        play_card(st, ctx, seat, action[5:])
         return
     if action == "pass":
         # The end-of-turn window would offer exactly the cards this step just offered.
@@ -782,17 +797,16 @@ def on_build(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
 
 def on_discount(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action == "back":
-        st.build = NO
-        st.step = "build" if st.np > 2 else "option"
+        st.stack = st.stack.pop()
         return
     arg = action[9:]
     cards = () if arg == "none" else tuple(arg.split())
-    construct(st, ctx, seat, st.build, cards)
+    construct(st, ctx, seat, BUILDING_KEYS[st.stack.frames[-1]["building"]], cards)
 
 
 def on_end(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action.startswith("play "):
-        play_card(st, ctx, seat, action[5:], "end")
+        play_card(st, ctx, seat, action[5:])
         return
     end_turn(st, ctx)
 
@@ -800,10 +814,11 @@ def on_end(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
 # ---- cards played for their effect -------------------------------------------------------------
 
 
-def play_card(st: YspahanState, ctx: Ctx, seat: int, cid: str, ret: str) -> None:
+def play_card(st: YspahanState, ctx: Ctx, seat: int, cid: str) -> None:
+    """Spec 9.3/9.4: the card is resolved on top of the window it was played in, which is
+    asked again afterwards."""
     st.hands[seat].remove(cid)
     st.card = cid
-    st.ret = ret
     who = label(seat)
     kind = card_kind(cid)
     ctx.say(f"{who} played {card_name(cid)}.", seat)
@@ -817,13 +832,13 @@ def play_card(st: YspahanState, ctx: Ctx, seat: int, cid: str, ret: str) -> None
         # UNCERTAIN (U5): the Caravanserai draws for this cube too.
         caravan_entry(st, ctx, seat)
     elif kind == 6:
-        st.step = "c6"
+        st.stack = st.stack.push(Frame("c6"))
         return
     elif kind in (7, 8):
-        st.step = "camt"
+        st.stack = st.stack.push(Frame("camt"))
         return
     elif kind == 9:
-        st.step = "cdir"
+        st.stack = st.stack.push(Frame("cdir"))
         return
     finish_card(st)
 
@@ -831,23 +846,20 @@ def play_card(st: YspahanState, ctx: Ctx, seat: int, cid: str, ret: str) -> None
 def finish_card(st: YspahanState) -> None:
     st.discard.append(st.card)
     st.card = ""
-    st.step = st.ret
-    st.ret = ""
-    st.quarter = NO
+    while st.step in CARD_STEPS:
+        st.stack = st.stack.pop()
 
 
 def on_card_delivery(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action.startswith("quarter "):
-        st.quarter = QUARTERS.index(action[8:].capitalize())
-        st.step = "c6s"
+        st.stack = st.stack.push(Frame("c6s", {"quarter": action[8:].capitalize()}))
         return
     on_card_shop(st, ctx, seat, action)
 
 
 def on_card_shop(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
     if action == "back":
-        st.quarter = NO
-        st.step = "c6"
+        st.stack = st.stack.pop()
         return
     i = SHOP_INDEX[action[5:]]
     st.shops[i] = seat
@@ -856,8 +868,7 @@ def on_card_shop(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_card_direction(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
-    st.quarter = 0 if action == "convert camels" else 1  # source: 0 camels, 1 gold
-    st.step = "camt"
+    st.stack = st.stack.replace_top(Frame("camt", {"give": action[8:]}))
 
 
 def on_card_amount(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
@@ -872,7 +883,7 @@ def on_card_amount(st: YspahanState, ctx: Ctx, seat: int, action: str) -> None:
         st.camels[seat] -= n
         st.pts[seat][CAT_CARDS] += C8_VP_PER_CAMEL * n
         ctx.say(f"{who} returned {camels_text(n)} for {C8_VP_PER_CAMEL * n} VP.", seat)
-    elif st.quarter == 0:
+    elif st.stack.frames[-1]["give"] == "camels":
         st.camels[seat] -= n
         st.gold[seat] += n
         ctx.say(f"{who} exchanged {camels_text(n)} for {n} gold.", seat)

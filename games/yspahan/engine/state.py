@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.stack import Frame, Stack
 from games.yspahan.engine.data import CATEGORIES, HUB, NO, SHOPS
 
 _SCALARS = (
-    "rng", "np", "week", "day", "first", "f6", "phase", "step", "acting", "group", "n", "v",
-    "extra", "left", "quarter", "sup_k", "arm", "sup_at", "mover", "save_shop", "card",
-    "ret", "build", "yellow", "supervisor", "reason", "log", "ascending3",
+    "rng", "np", "week", "day", "first", "f6", "phase", "acting", "group", "n", "v",
+    "extra", "left", "quarter", "sup_k", "sup_at", "mover", "save_shop", "card",
+    "yellow", "supervisor", "reason", "log", "ascending3",
 )  # fmt: skip
 _LISTS = ("tw", "ty", "tv", "shops", "caravan", "deck", "discard", "queue", "ship",
           "gold", "camels")  # fmt: skip
@@ -21,7 +22,7 @@ _NESTED = ("built", "hands", "pts")
 
 
 class YspahanState:
-    __slots__ = (*_SCALARS, *_LISTS, *_NESTED, "_dec")
+    __slots__ = (*_SCALARS, *_LISTS, *_NESTED, "stack", "_dec")
 
     rng: int
     np: int  # number of players, 2..4
@@ -30,23 +31,20 @@ class YspahanState:
     first: int  # first player of the day (holds the black pawn)
     f6: int  # first player of week III day 6 (last-day tie-break), NO until then
     phase: str  # "roll" | "turn" | "finished"
-    step: str  # sub-state of a turn, see rules.decide
+    stack: Stack  # the questions open: the step of the turn, and what was asked on top of it
     acting: int  # seat whose turn (2p: action) it is
     group: int  # Tower space taken this action, 0 when none
     n: int  # dice counted in the taken group
     v: int  # face value of the taken group
     extra: str  # card discarded as an extra die this action, "" when none
     left: int  # cubes still to place
-    quarter: int  # quarter supplied (0..3) or chosen for Shop delivery; Exchange: 0 gives camels
+    quarter: int  # quarter supplied (0..3), NO when none
     ascending3: bool  # option: 3 players also play the last day in ascending score order
     sup_k: int  # distance of the Supervisor's move under way (for the view)
-    arm: str  # street arm chosen when the destinations did not fit one decision, "" when none
     sup_at: int  # street space where the current move started
     mover: int  # seat that moved the Supervisor (decides the shipping order)
     save_shop: int  # shop whose owner is deciding about a camel save, NO when none
     card: str  # card being resolved for its effect, "" when none
-    ret: str  # card window to return to after a card play
-    build: int  # building chosen, waiting for its discount choice, NO when none
     yellow: int  # yellow dice bought today
     supervisor: int  # street space index
     reason: str  # how the game ended, once finished
@@ -72,7 +70,7 @@ class YspahanState:
         new = YspahanState.__new__(YspahanState)
         # Spelled out rather than looped: copy() runs once per action.
         new.rng, new.np, new.week, new.day = self.rng, self.np, self.week, self.day
-        new.first, new.f6, new.phase, new.step = self.first, self.f6, self.phase, self.step
+        new.first, new.f6, new.phase, new.stack = self.first, self.f6, self.phase, self.stack
         new.acting, new.group, new.n, new.v = self.acting, self.group, self.n, self.v
         new.extra, new.left, new.quarter, new.sup_k = (
             self.extra,
@@ -80,13 +78,12 @@ class YspahanState:
             self.quarter,
             self.sup_k,
         )
-        new.arm, new.sup_at, new.mover, new.save_shop = (
-            self.arm,
+        new.sup_at, new.mover, new.save_shop = (
             self.sup_at,
             self.mover,
             self.save_shop,
         )
-        new.card, new.ret, new.build, new.yellow = self.card, self.ret, self.build, self.yellow
+        new.card, new.yellow = self.card, self.yellow
         new.supervisor, new.reason, new.log = self.supervisor, self.reason, self.log
         new.ascending3 = self.ascending3
         new.tw = self.tw[:]
@@ -106,6 +103,12 @@ class YspahanState:
         new._dec = None
         return new
 
+    @property
+    def step(self) -> str:
+        """The kind of the question on top (see rules.decide), "" once the game is over."""
+        frames = self.stack.frames
+        return frames[-1].kind if frames else ""
+
     def score(self, seat: int) -> int:
         return sum(self.pts[seat])
 
@@ -119,7 +122,7 @@ class YspahanState:
         st.first = 0
         st.f6 = NO
         st.phase = "roll"
-        st.step = "buy"
+        st.stack = Stack((Frame("buy"),))
         st.acting = 0
         st.group = 0
         st.n = 0
@@ -128,13 +131,10 @@ class YspahanState:
         st.left = 0
         st.quarter = NO
         st.sup_k = 0
-        st.arm = ""
         st.sup_at = HUB
         st.mover = NO
         st.save_shop = NO
         st.card = ""
-        st.ret = ""
-        st.build = NO
         st.yellow = 0
         st.supervisor = HUB
         st.reason = ""
@@ -169,6 +169,7 @@ class YspahanState:
                 else value
             )
         out["rng"] = str(self.rng)  # 64-bit value; JSON consumers may not keep big ints exact
+        out["stack"] = self.stack.to_json()
         return out
 
     @classmethod
@@ -183,6 +184,7 @@ class YspahanState:
                 value = [v[:] if isinstance(v, list) else v for v in value]
             setattr(st, name, value)
         st.rng = int(data["rng"])
+        st.stack = Stack.from_json(data["stack"])
         st.log = tuple(data["log"])
         if len(st.shops) != len(SHOPS) or len(st.tw) != 7 or len(st.gold) != players:
             raise ValueError("malformed Yspahan state")

@@ -80,7 +80,8 @@ def targets(st: YspahanState, action: str) -> JSON:
         key, *cards = arg.split()
         return _building(key, cards)
     if verb == "discount":
-        return _building(BUILDINGS[st.build].key, [] if arg == "none" else arg.split())
+        key = st.stack.frames[-1]["building"]
+        return _building(key, [] if arg == "none" else arg.split())
     if verb == "play":
         return {"card": arg}
     if verb == "quarter":

@@ -192,7 +192,10 @@ def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
         "value": st.v,
         "extra_die": card_json(st.extra) if st.extra else None,
         "cubes_left": st.left,
-        "quarter": QUARTERS[st.quarter] if st.step in ("place", "c6s") else None,
+        "quarter": (
+            QUARTERS[st.quarter] if st.step == "place"
+            else st.stack.frames[-1]["quarter"] if st.step == "c6s" else None
+        ),
         "supervisor_from": STREET[st.sup_at] if in_super else None,
         "supervisor_steps": st.sup_k if in_super else 0,
         "shipping": [SHOPS[i] for i in st.ship],

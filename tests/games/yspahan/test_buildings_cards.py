@@ -15,7 +15,7 @@ from games.yspahan.engine.data import (
     SHOP_B,
     SHOPS,
 )
-from tests.games.yspahan.scenarios import (
+from games.yspahan.testing import (
     BLUE,
     GREEN,
     RED,
@@ -24,7 +24,7 @@ from tests.games.yspahan.scenarios import (
     legal,
     owner,
     play,
-    scenario,
+    position,
     texts,
 )
 
@@ -33,13 +33,13 @@ TOWER = {1: (3, 0, 2), 2: (2, 0, 3), 3: (1, 0, 4), 6: (2, 0, 6)}
 
 def build_step(**kw: object) -> object:
     """Blue at the build step after taking 2 gold."""
-    st = scenario(tower=TOWER, **kw)  # type: ignore[arg-type]
+    st = position(tower=TOWER, **kw)  # type: ignore[arg-type]
     st, _ = play(st, "group 6", "gold")
     return st
 
 
 def test_building_comes_after_the_action_and_is_optional() -> None:
-    st = scenario(tower=TOWER, camels={BLUE: 2}, gold={BLUE: 0})
+    st = position(tower=TOWER, camels={BLUE: 2}, gold={BLUE: 0})
     assert not any(a.startswith("build") for a in legal(st))
     with pytest.raises(IllegalAction, match="only after your action"):
         GAME.parse(st, "build enclosure")
@@ -51,7 +51,7 @@ def test_building_comes_after_the_action_and_is_optional() -> None:
 
 
 def test_a_card_played_at_the_build_step_can_pay_for_a_building() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C1a"]}, gold={BLUE: 0})
+    st = position(tower=TOWER, hands={BLUE: ["C1a"]}, gold={BLUE: 0})
     st, _ = play(st, "group 6", "gold")
     assert kind(st) == "build" and legal(st) == ["pass", "play C1a"]
     st, _ = play(st, "play C1a")
@@ -116,7 +116,7 @@ def test_build_without_gold_is_not_offered_for_the_enclosure() -> None:
 
 
 def test_caravanserai_draws_when_an_own_cube_enters_on_another_players_turn() -> None:
-    st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
+    st = position(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
                   built={RED: [CARAVANSERAI]}, gold={BLUE: 0}, deck_top=("C8a",))  # fmt: skip
     st, events = play(st, "group 1", "supervisor", "go W1")
     assert st.hands[RED] == ["C8a"]
@@ -129,7 +129,7 @@ def test_caravanserai_draws_when_an_own_cube_enters_on_another_players_turn() ->
 
 
 def test_bazaar_adds_two_points_per_completed_souk_at_week_end() -> None:
-    st = scenario(acting=YELLOW, day=7, tower={1: (1, 0, 1)}, built={GREEN: [BAZAAR]},
+    st = position(acting=YELLOW, day=7, tower={1: (1, 0, 1)}, built={GREEN: [BAZAAR]},
                   shops={"VASE-A1": GREEN, "VASE-B1": GREEN, "VASE-B2": GREEN,
                          "CHEST-B1": GREEN})  # fmt: skip
     st, _ = play(st, "group 1", "camels")
@@ -140,7 +140,7 @@ def test_bazaar_adds_two_points_per_completed_souk_at_week_end() -> None:
 
 
 def test_a_card_as_an_extra_die_adds_one_and_is_discarded() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C3a", "C5a", "C5b"]})
+    st = position(tower=TOWER, hands={BLUE: ["C3a", "C5a", "C5b"]})
     st, _ = play(st, "group 1")
     assert legal(st) == ["camels", "camels +C3a", "camels +C5a", "supervisor", "card"]
     st, events = play(st, "camels +C5a")
@@ -150,13 +150,13 @@ def test_a_card_as_an_extra_die_adds_one_and_is_discarded() -> None:
 
 
 def test_an_extra_die_adds_a_cube_to_place() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C9a"]})
+    st = position(tower=TOWER, hands={BLUE: ["C9a"]})
     st, _ = play(st, "group 3", "shops +C9a")
     assert st.left == 2
 
 
 def test_only_one_card_per_action_counts_as_an_extra_die() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C3a", "C5a"]})
+    st = position(tower=TOWER, hands={BLUE: ["C3a", "C5a"]})
     st, _ = play(st, "group 6")
     with pytest.raises(NotationError, match="Discard at most one card"):
         GAME.parse(st, "gold +C3a +C5a")
@@ -171,14 +171,14 @@ def test_only_one_card_per_action_counts_as_an_extra_die() -> None:
     ],
 )
 def test_cards_without_choices_take_effect_at_once(card: str, check: object) -> None:
-    st = scenario(tower=TOWER, hands={BLUE: [card]})
+    st = position(tower=TOWER, hands={BLUE: [card]})
     st, _ = play(st, f"play {card}")
     assert check(st)  # type: ignore[operator]
     assert st.discard == [card] and kind(st) == "choose_group"
 
 
 def test_shop_delivery_places_a_cube_in_any_quarter_by_the_placement_rules() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C6a"]}, shops={"VASE-C1": RED},
+    st = position(tower=TOWER, hands={BLUE: ["C6a"]}, shops={"VASE-C1": RED},
                   built={BLUE: [CRANE]})  # fmt: skip
     st, _ = play(st, "play C6a")
     # 43 open shops do not fit one decision: the quarter comes first.
@@ -194,7 +194,7 @@ def test_shop_delivery_places_a_cube_in_any_quarter_by_the_placement_rules() -> 
 
 def test_shop_delivery_lists_the_shops_of_every_quarter_at_once() -> None:
     closed = {s: RED for s in SHOPS if s.startswith(("SACK", "BARREL"))}
-    st = scenario(tower=TOWER, hands={BLUE: ["C6a"]}, shops={**closed, "VASE-C1": RED,
+    st = position(tower=TOWER, hands={BLUE: ["C6a"]}, shops={**closed, "VASE-C1": RED,
                                                             "CHEST-C1": BLUE})
     st, _ = play(st, "play C6a")
     assert kind(st) == "card_shop"
@@ -206,7 +206,7 @@ def test_shop_delivery_lists_the_shops_of_every_quarter_at_once() -> None:
 
 
 def test_gold_for_points_and_camels_for_points() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C7a", "C8a"]}, gold={BLUE: 12},
+    st = position(tower=TOWER, hands={BLUE: ["C7a", "C8a"]}, gold={BLUE: 12},
                   camels={BLUE: 6})  # fmt: skip
     st, _ = play(st, "play C7a")
     assert legal(st) == [f"amount {i}" for i in range(1, 11)]
@@ -219,7 +219,7 @@ def test_gold_for_points_and_camels_for_points() -> None:
 
 
 def test_exchange_converts_one_direction_one_for_one() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C9a"]}, gold={BLUE: 3}, camels={BLUE: 1})
+    st = position(tower=TOWER, hands={BLUE: ["C9a"]}, gold={BLUE: 3}, camels={BLUE: 1})
     st, _ = play(st, "play C9a")
     assert legal(st) == ["convert camels", "convert gold"]
     st, _ = play(st, "convert gold")
@@ -229,7 +229,7 @@ def test_exchange_converts_one_direction_one_for_one() -> None:
 
 
 def test_cards_are_played_only_at_the_card_windows() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C1a", "C2a"]})
+    st = position(tower=TOWER, hands={BLUE: ["C1a", "C2a"]})
     assert "play C1a" in legal(st) and "play C2a" in legal(st)  # CW1, start of the turn
     st, _ = play(st, "group 3", "shops")
     assert kind(st) == "place_cube" and "play C1a" not in legal(st)
@@ -242,28 +242,28 @@ def test_cards_are_played_only_at_the_card_windows() -> None:
 
 
 def test_build_discount_cards_are_never_played_alone() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C3a", "C4a"]})
+    st = position(tower=TOWER, hands={BLUE: ["C3a", "C4a"]})
     assert not any(a.startswith("play") for a in legal(st))
     with pytest.raises(IllegalAction, match="used only as part of a building"):
         GAME.parse(st, "play C3a")
 
 
 def test_cards_are_never_played_on_another_players_turn() -> None:
-    st = scenario(tower=TOWER, acting=RED, hands={BLUE: ["C1a"]})
+    st = position(tower=TOWER, acting=RED, hands={BLUE: ["C1a"]})
     view = GAME.view(st, BLUE)
     assert view["decision"]["seat"] == RED and view["decision"]["actions"] == []
     assert "play C1a" not in legal(st)
 
 
 def test_the_discard_pile_is_reshuffled_when_the_deck_runs_out() -> None:
-    st = scenario(tower=TOWER, deck=[], discard=["C1a", "C4b"])
+    st = position(tower=TOWER, deck=[], discard=["C1a", "C4b"])
     st, events = play(st, "group 1", "card")
     assert "The discard pile was shuffled into a new deck." in texts(events)
     assert len(st.hands[BLUE]) == 1 and len(st.deck) == 1 and st.discard == []
 
 
 def test_cards_in_other_hands_are_hidden_from_views() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C1a"], RED: ["C2b", "C7a"]})
+    st = position(tower=TOWER, hands={BLUE: ["C1a"], RED: ["C2b", "C7a"]})
     assert GAME.hidden_from(st, BLUE) == frozenset({*st.deck, "C2b", "C7a"})
     blue = GAME.view(st, BLUE)
     assert [c["id"] for c in blue["players"][BLUE]["hand"]] == ["C1a"]

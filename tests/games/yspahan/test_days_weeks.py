@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from games.yspahan import GAME
 from games.yspahan.engine.data import HUB
-from tests.games.yspahan.scenarios import (
+from games.yspahan.testing import (
     BLUE,
     GREEN,
     RED,
     YELLOW,
     kind,
     play,
-    scenario,
+    position,
     seat,
     texts,
     where,
@@ -21,7 +21,7 @@ from tests.games.yspahan.scenarios import (
 def last_turn(**kw: object) -> object:
     """Yellow (last seat of a day Blue started) takes 1 camel, ending the day."""
     kw.setdefault("acting", YELLOW)
-    st = scenario(tower={1: (1, 0, 1)}, **kw)  # type: ignore[arg-type]
+    st = position(tower={1: (1, 0, 1)}, **kw)  # type: ignore[arg-type]
     return play(st, "group 1", "camels")
 
 
@@ -49,7 +49,7 @@ def test_end_of_week_scores_souks_clears_the_city_keeps_the_caravan() -> None:
 
 def test_the_caravan_fills_on_after_a_week_end() -> None:
     st, _ = last_turn(day=7, caravan=[RED] * 5)
-    st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": GREEN},
+    st = position(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": GREEN},
                   caravan=list(st.caravan), gold={BLUE: 0})  # fmt: skip
     st, _ = play(st, "group 1", "supervisor", "go W1")
     assert st.caravan == [RED] * 5 + [GREEN] and st.pts[GREEN][3] == 1
@@ -66,11 +66,11 @@ def test_last_day_four_players_play_in_ascending_score_order() -> None:
 
 
 def test_last_day_two_players_lower_score_is_first_player() -> None:
-    st = scenario(players=2, week=3, day=6, first=BLUE, acting=BLUE, queue=[],
+    st = position(players=2, week=3, day=6, first=BLUE, acting=BLUE, queue=[],
                   tower={1: (1, 0, 1)}, score={BLUE: 3, RED: 9})  # fmt: skip
     st, _ = play(st, "group 1", "camels")
     assert st.first == BLUE and st.queue[-1] == BLUE
-    st = scenario(players=2, week=3, day=6, first=BLUE, acting=BLUE, queue=[],
+    st = position(players=2, week=3, day=6, first=BLUE, acting=BLUE, queue=[],
                   tower={1: (1, 0, 1)}, score={BLUE: 5, RED: 5})  # fmt: skip
     st, _ = play(st, "group 1", "camels")
     assert st.first == RED  # tie: the pawn alternates as usual

@@ -11,7 +11,7 @@ import json
 from games.core import rng as R
 from games.yspahan import GAME
 from games.yspahan.engine.state import YspahanState
-from tests.games.yspahan.scenarios import BLUE, RED, YELLOW, kind, play, scenario, seat
+from games.yspahan.testing import BLUE, RED, YELLOW, kind, play, position, seat
 
 TOWER = {1: (3, 0, 2), 2: (1, 0, 3), 6: (2, 0, 6)}
 
@@ -26,7 +26,7 @@ def test_the_build_prompt_does_not_count_discount_cards_in_the_hidden_hand() -> 
     # Blue took 2 camels and has no gold: nothing is affordable without a card. With C3 and
     # C4 Blue could build; with two other cards not. Red must not be able to tell.
     def at_build(hand: list[str]) -> YspahanState:
-        st = scenario(tower={1: (1, 0, 2), 6: (2, 0, 6)}, gold={BLUE: 0}, hands={BLUE: hand})
+        st = position(tower={1: (1, 0, 2), 6: (2, 0, 6)}, gold={BLUE: 0}, hands={BLUE: hand})
         st, _ = play(st, "group 1", "camels")
         return st
 
@@ -41,7 +41,7 @@ def test_a_single_group_is_not_taken_at_once_when_a_hidden_card_might_be_played(
     # Yellow, last, with one group left. Holding C1 (playable) or C3 (never played alone), the
     # group choice is asked either way, so the flow does not reveal which.
     def yellow_turn(hand: list[str]) -> YspahanState:
-        st = scenario(tower={1: (1, 0, 2), 6: (2, 0, 6)}, acting=2, hands={YELLOW: hand})
+        st = position(tower={1: (1, 0, 2), 6: (2, 0, 6)}, acting=2, hands={YELLOW: hand})
         st, _ = play(st, "group 6", "gold")  # Green, with no card, passes at once
         return st
 
@@ -56,14 +56,14 @@ def test_a_single_group_is_not_taken_at_once_when_a_hidden_card_might_be_played(
 
 
 def test_the_end_of_a_turn_is_asked_whenever_the_hand_is_not_empty() -> None:
-    st = scenario(players=2, tower={1: (1, 0, 1), 3: (1, 0, 4), 6: (1, 0, 6)},
+    st = position(players=2, tower={1: (1, 0, 1), 3: (1, 0, 4), 6: (1, 0, 6)},
                   hands={BLUE: ["C3a"]})
     st, _ = play(st, "group 1", "camels")
     assert kind(st) == "end_turn" and GAME.legal_actions(st) == ["end"]
 
 
 def test_a_draw_is_told_to_the_drawer_only() -> None:
-    st = scenario(tower=TOWER, deck_top=("C2b",))
+    st = position(tower=TOWER, deck_top=("C2b",))
     step = GAME.step(GAME.apply(st, "group 2"), "card")
     assert [e.text for e in GAME.events_for(step, RED)] == ["Blue drew a card (option C)."]
     mine = [e.text for e in GAME.events_for(step, BLUE)]
@@ -83,7 +83,7 @@ def hidden_twin(st: YspahanState, viewer: int) -> YspahanState:
 
 
 def test_states_a_seat_cannot_tell_apart_give_the_same_observation() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C1a"], RED: ["C5a", "C9b"]})
+    st = position(tower=TOWER, hands={BLUE: ["C1a"], RED: ["C5a", "C9b"]})
     twin = hidden_twin(st, BLUE)
     assert twin.hands[RED] != st.hands[RED]
     observed = GAME.to_json(GAME.observe(st, BLUE).state)
@@ -95,7 +95,7 @@ def test_states_a_seat_cannot_tell_apart_give_the_same_observation() -> None:
 
 
 def test_a_determinized_state_keeps_what_the_seat_knows_and_is_playable() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C1a"], RED: ["C5a", "C9b"], YELLOW: ["C6a"]},
+    st = position(tower=TOWER, hands={BLUE: ["C1a"], RED: ["C5a", "C9b"], YELLOW: ["C6a"]},
                   discard=["C2a"])
     observation = GAME.observe(st, BLUE)
     rng = R.seed_state(5)

@@ -19,7 +19,7 @@ from games.yspahan.engine.data import (
     STREET_XY,
 )
 from games.yspahan.engine.queries import supervisor_moves
-from tests.games.yspahan.scenarios import BLUE, scenario
+from games.yspahan.testing import BLUE, position
 
 SHIPPING_TABLE = {
     "W1": ["SACK-C2"], "W2": ["CHEST-B2"], "W3": ["SACK-C1"], "W4": ["CHEST-B1"],
@@ -97,7 +97,7 @@ def test_supervisor_destinations_match_the_reference_algorithm(start: str) -> No
     for v in range(1, 7):
         for gold in (0, 1, 3, 20):
             for hammam in (False, True):
-                st = scenario(step="super", supervisor=start, gold={BLUE: gold}, v=v,
+                st = position(step="super", supervisor=start, gold={BLUE: gold}, v=v,
                               built={BLUE: [HAMMAM]} if hammam else None)
                 got = {STREET[m]: cost for m, cost in supervisor_moves(st)}
                 assert got == reference_options(start, v, hammam, gold), (start, v, gold)
@@ -106,5 +106,5 @@ def test_supervisor_destinations_match_the_reference_algorithm(start: str) -> No
 @pytest.mark.parametrize("start", STREET)
 def test_every_die_value_has_a_free_destination(start: str) -> None:
     for v in range(1, 7):
-        st = scenario(step="super", supervisor=start, gold={BLUE: 0}, v=v)
+        st = position(step="super", supervisor=start, gold={BLUE: 0}, v=v)
         assert any(cost == 0 for _, cost in supervisor_moves(st)), (start, v)

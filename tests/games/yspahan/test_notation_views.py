@@ -9,7 +9,7 @@ import pytest
 from games.core import AmbiguousAction, IllegalAction, NotationError, SchemaError
 from games.core import rng as R
 from games.yspahan import GAME
-from tests.games.yspahan.scenarios import BLUE, RED, legal, play, scenario
+from games.yspahan.testing import BLUE, RED, legal, play, position
 
 TOWER = {1: (3, 0, 2), 2: (2, 0, 3), 3: (1, 0, 4), 6: (2, 0, 6)}
 
@@ -65,7 +65,7 @@ def test_text_that_is_not_notation_is_a_notation_error(text: str) -> None:
 
 
 def test_the_three_errors_are_distinct() -> None:
-    st = scenario(tower=TOWER, camels={BLUE: 4}, gold={BLUE: 4})
+    st = position(tower=TOWER, camels={BLUE: 4}, gold={BLUE: 4})
     with pytest.raises(NotationError):
         GAME.parse(st, "dance")
     with pytest.raises(IllegalAction, match="holds no dice"):
@@ -78,7 +78,7 @@ def test_the_three_errors_are_distinct() -> None:
 
 
 def test_a_copy_of_a_card_points_to_the_offered_one() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C1a", "C1b"]})
+    st = position(tower=TOWER, hands={BLUE: ["C1a", "C1b"]})
     assert legal(st).count("play C1a") == 1 and "play C1b" not in legal(st)
     with pytest.raises(IllegalAction, match="Both copies of a card are the same; play C1a"):
         GAME.parse(st, "play C1b")
@@ -118,7 +118,7 @@ def test_json_round_trip_mid_game_and_schema_checks() -> None:
 
 
 def test_view_shows_the_board_and_offers_actions_only_to_the_deciding_seat() -> None:
-    st = scenario(tower=TOWER, shops={"SACK-B2": RED}, supervisor="W5", hands={RED: ["C1a"]})
+    st = position(tower=TOWER, shops={"SACK-B2": RED}, supervisor="W5", hands={RED: ["C1a"]})
     view = GAME.view(st, BLUE)
     json.dumps(view)
     assert view["supervisor"] == "W5" and view["players_count"] == 4
@@ -137,7 +137,7 @@ def test_view_shows_the_board_and_offers_actions_only_to_the_deciding_seat() -> 
 
 
 def test_text_board_lists_quarters_caravan_and_players() -> None:
-    st = scenario(tower=TOWER, shops={"VASE-A1": RED}, caravan=[BLUE], hands={BLUE: ["C2a"]})
+    st = position(tower=TOWER, shops={"VASE-A1": RED}, caravan=[BLUE], hands={BLUE: ["C2a"]})
     board = GAME.text(st, BLUE)
     assert "Vase: A4[R]" in board and "Caravan (bottom to top): B... / .... / ...." in board
     assert "Blue: 0 VP, 2 gold, 0 camels, hand C2a" in board
@@ -171,12 +171,12 @@ def test_every_refusal_names_a_reason_at_every_kind_of_decision() -> None:
 
 
 def test_draws_rolls_and_other_seats_decisions_are_not_reversible() -> None:
-    st = scenario(tower=TOWER, deck_top=("C4a",))
+    st = position(tower=TOWER, deck_top=("C4a",))
     assert GAME.step(st, "group 1").reversible  # same seat, nothing revealed
     chosen = GAME.apply(st, "group 1")
     assert not GAME.step(chosen, "card").reversible  # a card is drawn
-    assert not GAME.step(scenario(step="buy"), "buy 0").reversible  # dice are rolled
-    ship = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
+    assert not GAME.step(position(step="buy"), "buy 0").reversible  # dice are rolled
+    ship = position(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
                     camels={RED: 1}, gold={BLUE: 0})  # fmt: skip
     ship = GAME.apply(GAME.apply(ship, "group 1"), "supervisor")
     step = GAME.step(ship, "go W1")
@@ -184,7 +184,7 @@ def test_draws_rolls_and_other_seats_decisions_are_not_reversible() -> None:
 
 
 def test_options_carry_what_they_point_at_as_plain_json() -> None:
-    st = scenario(tower={1: (1, 0, 1), 3: (2, 0, 4), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
+    st = position(tower={1: (1, 0, 1), 3: (2, 0, 4), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
                   camels={BLUE: 2}, gold={BLUE: 3}, hands={BLUE: ["C3a", "C5a"]})
     targets = {o.notation: dict(o.targets) for o in GAME.options(st)}
     assert targets["group 3"] == {"tower_space": 3}

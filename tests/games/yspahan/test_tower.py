@@ -7,7 +7,7 @@ import pytest
 from games.core import IllegalAction
 from games.yspahan import GAME
 from games.yspahan.engine.rules import Ctx, roll, sort_dice
-from tests.games.yspahan.scenarios import (
+from games.yspahan.testing import (
     BLUE,
     GREEN,
     RED,
@@ -15,7 +15,7 @@ from tests.games.yspahan.scenarios import (
     kind,
     legal,
     play,
-    scenario,
+    position,
     seat,
     texts,
 )
@@ -55,13 +55,13 @@ def test_a_yellow_only_value_forms_its_own_group() -> None:
 
 @pytest.mark.parametrize(("players", "white"), [(2, 8), (3, 9), (4, 9)])
 def test_white_dice_count_by_player_count(players: int, white: int) -> None:
-    st = scenario(players=players, step="buy")
+    st = position(players=players, step="buy")
     roll(st, Ctx())
     assert sum(st.tw) == white and sum(st.ty) == 0
 
 
 def test_buying_yellow_dice_costs_gold_and_adds_dice() -> None:
-    st = scenario(step="buy", gold={BLUE: 3})
+    st = position(step="buy", gold={BLUE: 3})
     assert legal(st)[:4] == ["buy 0", "buy 1", "buy 2", "buy 3"]
     st, events = play(st, "buy 2")
     assert st.gold[BLUE] == 1 and st.yellow == 2
@@ -71,14 +71,14 @@ def test_buying_yellow_dice_costs_gold_and_adds_dice() -> None:
 
 
 def test_yellow_dice_cannot_be_bought_without_gold() -> None:
-    st = scenario(step="buy", gold={BLUE: 1})
+    st = position(step="buy", gold={BLUE: 1})
     assert "buy 2" not in legal(st)
     with pytest.raises(IllegalAction, match=r"You need 3 gold; you have 1\."):
         GAME.parse(st, "buy 3")
 
 
 def test_with_no_gold_and_no_card_the_roll_is_automatic() -> None:
-    st = scenario(acting=YELLOW, tower={1: (1, 0, 2)}, gold={RED: 0})
+    st = position(acting=YELLOW, tower={1: (1, 0, 2)}, gold={RED: 0})
     st, events = play(st, "group 1", "camels")
     assert st.first == RED and st.yellow == 0
     assert kind(st) != "buy_yellow"
@@ -86,13 +86,13 @@ def test_with_no_gold_and_no_card_the_roll_is_automatic() -> None:
 
 
 def test_first_players_group_counts_yellow_dice() -> None:
-    st = scenario(tower={1: (2, 1, 3), 6: (1, 0, 6)})
+    st = position(tower={1: (2, 1, 3), 6: (1, 0, 6)})
     st, _ = play(st, "group 1", "camels")
     assert st.camels[BLUE] == 3
 
 
 def test_yellow_dice_leave_the_tower_after_the_first_players_turn() -> None:
-    st = scenario(tower={1: (1, 0, 1), 2: (2, 1, 3), 3: (0, 2, 4), 6: (1, 0, 6)})
+    st = position(tower={1: (1, 0, 1), 2: (2, 1, 3), 3: (0, 2, 4), 6: (1, 0, 6)})
     st, events = play(st, "group 6", "gold")
     assert "The yellow dice left the Tower." in texts(events)
     assert st.acting == RED
@@ -102,7 +102,7 @@ def test_yellow_dice_leave_the_tower_after_the_first_players_turn() -> None:
 
 
 def test_choosing_a_group_is_mandatory() -> None:
-    st = scenario(tower={1: (3, 0, 2), 6: (6, 0, 5)})
+    st = position(tower={1: (3, 0, 2), 6: (6, 0, 5)})
     assert legal(st) == ["group 1", "group 6"]
     with pytest.raises(IllegalAction, match="must take a dice group"):
         GAME.parse(st, "end")
@@ -111,7 +111,7 @@ def test_choosing_a_group_is_mandatory() -> None:
 
 
 def test_taking_a_group_removes_it_for_the_following_players() -> None:
-    st = scenario(tower={1: (3, 0, 2), 2: (1, 0, 3), 6: (5, 0, 5)}, deck_top=("C4a",))
+    st = position(tower={1: (3, 0, 2), 2: (1, 0, 3), 6: (5, 0, 5)}, deck_top=("C4a",))
     st, _ = play(st, "group 1", "card")
     # Blue now holds a card, so its build step is asked even with "pass" alone.
     assert legal(st) == ["pass"]
@@ -120,7 +120,7 @@ def test_taking_a_group_removes_it_for_the_following_players() -> None:
 
 
 def test_forced_draw_when_no_group_remains() -> None:
-    st = scenario(acting=GREEN, tower={1: (1, 0, 2)}, deck_top=("C2a",))
+    st = position(acting=GREEN, tower={1: (1, 0, 2)}, deck_top=("C2a",))
     st, events = play(st, "group 1", "camels")
     assert "Yellow drew a card (no dice group left)." in texts(events)
     assert st.hands[YELLOW] == ["C2a"]
@@ -129,7 +129,7 @@ def test_forced_draw_when_no_group_remains() -> None:
 
 
 def test_forced_draw_waits_for_a_card_play_when_one_is_possible() -> None:
-    st = scenario(hands={BLUE: ["C1a", "C2a"]}, deck_top=("C9a",))
+    st = position(hands={BLUE: ["C1a", "C2a"]}, deck_top=("C9a",))
     assert kind(st) == "forced_draw" and legal(st) == ["draw", "play C1a", "play C2a"]
     st, _ = play(st, "play C1a")
     assert st.camels[BLUE] == 3 and legal(st) == ["draw", "play C2a"]
@@ -139,7 +139,7 @@ def test_forced_draw_waits_for_a_card_play_when_one_is_possible() -> None:
 
 
 def test_forced_draw_is_automatic_once_no_card_can_be_played() -> None:
-    st = scenario(hands={BLUE: ["C1a"]}, deck_top=("C9a",))
+    st = position(hands={BLUE: ["C1a"]}, deck_top=("C9a",))
     st, events = play(st, "play C1a")
     assert "Blue drew a card (no dice group left)." in texts(events)
     assert st.hands[BLUE] == ["C9a"]

@@ -7,13 +7,13 @@ import pytest
 from games.core import IllegalAction
 from games.yspahan import GAME
 from games.yspahan.engine.data import CRANE
-from tests.games.yspahan.scenarios import (
+from games.yspahan.testing import (
     BLUE,
     RED,
     kind,
     legal,
     play,
-    scenario,
+    position,
     seat,
     texts,
 )
@@ -22,7 +22,7 @@ TOWER = {1: (2, 1, 2), 2: (0, 2, 3), 3: (2, 0, 4), 6: (3, 0, 6)}
 
 
 def test_the_first_player_acts_twice_and_the_other_once() -> None:
-    st = scenario(players=2, tower=TOWER, deck_top=("C4a", "C4b"))
+    st = position(players=2, tower=TOWER, deck_top=("C4a", "C4b"))
     assert st.queue == [RED, BLUE]
     st, _ = play(st, "group 3", "card", "end")
     assert seat(st) == RED
@@ -31,7 +31,7 @@ def test_the_first_player_acts_twice_and_the_other_once() -> None:
 
 
 def test_yellow_dice_stay_all_day_and_only_the_first_player_uses_them() -> None:
-    st = scenario(players=2, tower=TOWER, deck_top=("C4a",))
+    st = position(players=2, tower=TOWER, deck_top=("C4a",))
     st, _ = play(st, "group 3", "card", "end")
     assert st.ty[1] == 1 and st.ty[2] == 2  # not removed after the first action
     assert legal(st) == ["group 1", "group 6"]
@@ -45,13 +45,13 @@ def test_yellow_dice_stay_all_day_and_only_the_first_player_uses_them() -> None:
 
 
 def test_the_first_players_second_action_may_use_yellow_dice() -> None:
-    st = scenario(players=2, tower=TOWER, acting=BLUE, queue=[])
+    st = position(players=2, tower=TOWER, acting=BLUE, queue=[])
     st, _ = play(st, "group 2", "shops")
     assert st.left == 2
 
 
 def test_only_yellow_groups_left_means_a_forced_draw_for_the_other_player_u18() -> None:
-    st = scenario(players=2, tower={1: (1, 0, 1), 2: (0, 2, 3)}, deck_top=("C4a",))
+    st = position(players=2, tower={1: (1, 0, 1), 2: (0, 2, 3)}, deck_top=("C4a",))
     st, events = play(st, "group 1", "camels")
     assert "Red drew a card (no dice group left)." in texts(events)
     assert st.hands[RED] == ["C4a"]
@@ -63,7 +63,7 @@ def test_only_yellow_groups_left_means_a_forced_draw_for_the_other_player_u18() 
 
 
 def test_building_is_an_action_that_spends_a_group() -> None:
-    st = scenario(players=2, tower=TOWER, camels={BLUE: 4}, gold={BLUE: 4})
+    st = position(players=2, tower=TOWER, camels={BLUE: 4}, gold={BLUE: 4})
     st, _ = play(st, "group 3")
     assert "build crane" in legal(st) and "build enclosure" in legal(st)
     st, events = play(st, "build crane")
@@ -72,7 +72,7 @@ def test_building_is_an_action_that_spends_a_group() -> None:
 
 
 def test_no_build_step_after_a_two_player_action() -> None:
-    st = scenario(players=2, tower=TOWER, camels={BLUE: 4}, gold={BLUE: 4})
+    st = position(players=2, tower=TOWER, camels={BLUE: 4}, gold={BLUE: 4})
     st, _ = play(st, "group 6", "gold")
     assert seat(st) == RED and kind(st) == "choose_group"
     with pytest.raises(IllegalAction, match="building uses a dice group"):
@@ -82,7 +82,7 @@ def test_no_build_step_after_a_two_player_action() -> None:
 @pytest.mark.parametrize(("players", "size"), [(2, 6), (3, 9), (4, 12)])
 def test_caravan_size_by_player_count(players: int, size: int) -> None:
     per_row = size // 3
-    st = scenario(players=players, tower={1: (1, 0, 1), 6: (1, 0, 6)},
+    st = position(players=players, tower={1: (1, 0, 1), 6: (1, 0, 6)},
                   shops={"SACK-C2": RED}, gold={BLUE: 0},
                   caravan=[BLUE] * (per_row + 1))  # fmt: skip
     st, _ = play(st, "group 1", "supervisor", "go W1")
@@ -92,7 +92,7 @@ def test_caravan_size_by_player_count(players: int, size: int) -> None:
 
 
 def test_three_players_last_day_follows_normal_rotation_u2() -> None:
-    st = scenario(players=3, week=3, day=6, acting=2, tower={1: (1, 0, 1)},
+    st = position(players=3, week=3, day=6, acting=2, tower={1: (1, 0, 1)},
                   score={BLUE: 9, RED: 0, 2: 5})  # fmt: skip
     st, _ = play(st, "group 1", "camels")
     assert st.day == 7 and st.first == RED and st.queue[:2] == [RED, 2]

@@ -8,7 +8,7 @@ from games.core import IllegalAction, NotationError
 from games.yspahan import GAME
 from games.yspahan.engine.data import CARAVANSERAI, SHOPS
 from games.yspahan.engine.rules import sort_dice
-from tests.games.yspahan.scenarios import (
+from games.yspahan.testing import (
     BLUE,
     GREEN,
     RED,
@@ -16,7 +16,7 @@ from tests.games.yspahan.scenarios import (
     kind,
     legal,
     play,
-    scenario,
+    position,
     seat,
     texts,
 )
@@ -31,11 +31,11 @@ def test_u1_all_dice_showing_one_value_go_on_camels() -> None:
 
 
 def test_u2_ascending_score_order_applies_to_four_players_only() -> None:
-    st = scenario(players=3, week=3, day=6, acting=GREEN, tower={1: (1, 0, 1)},
+    st = position(players=3, week=3, day=6, acting=GREEN, tower={1: (1, 0, 1)},
                   score={BLUE: 20, RED: 10, GREEN: 0})  # fmt: skip
     st, _ = play(st, "group 1", "camels")
     assert st.first == RED and st.queue == [RED, GREEN, BLUE]
-    st = scenario(week=3, day=6, acting=YELLOW, tower={1: (1, 0, 1)},
+    st = position(week=3, day=6, acting=YELLOW, tower={1: (1, 0, 1)},
                   score={BLUE: 20, RED: 10, GREEN: 0, YELLOW: 5})  # fmt: skip
     st, _ = play(st, "group 1", "camels")
     assert st.first == GREEN and st.queue == [GREEN, YELLOW, RED, BLUE]
@@ -43,7 +43,7 @@ def test_u2_ascending_score_order_applies_to_four_players_only() -> None:
 
 def test_u2_three_players_may_opt_into_the_ascending_last_day() -> None:
     assert GAME.default_options() == {"three_player_ascending_last_day": False}
-    st = scenario(players=3, week=3, day=6, acting=GREEN, tower={1: (1, 0, 1)},
+    st = position(players=3, week=3, day=6, acting=GREEN, tower={1: (1, 0, 1)},
                   score={BLUE: 20, RED: 10, GREEN: 0}, ascending3=True)  # fmt: skip
     st, _ = play(st, "group 1", "camels")
     assert st.first == GREEN and st.queue == [GREEN, RED, BLUE]
@@ -54,7 +54,7 @@ def test_u2_three_players_may_opt_into_the_ascending_last_day() -> None:
 
 
 def test_u3_no_tie_break_tied_players_share_the_win() -> None:
-    st = scenario(week=3, day=7, acting=YELLOW, tower={1: (1, 0, 1)},
+    st = position(week=3, day=7, acting=YELLOW, tower={1: (1, 0, 1)},
                   score={RED: 7, YELLOW: 7}, gold={RED: 9})  # fmt: skip
     st, _ = play(st, "group 1", "camels")
     out = GAME.outcome(st)
@@ -62,7 +62,7 @@ def test_u3_no_tie_break_tied_players_share_the_win() -> None:
 
 
 def test_u4_at_most_one_card_as_an_extra_die() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C1a", "C2a"]})
+    st = position(tower=TOWER, hands={BLUE: ["C1a", "C2a"]})
     st, _ = play(st, "group 1")
     extra = [a for a in legal(st) if "+" in a]
     assert extra == ["camels +C1a", "camels +C2a"]
@@ -71,7 +71,7 @@ def test_u4_at_most_one_card_as_an_extra_die() -> None:
 
 
 def test_u5_caravan_shipment_triggers_the_caravanserai() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C5a"]}, built={BLUE: [CARAVANSERAI]},
+    st = position(tower=TOWER, hands={BLUE: ["C5a"]}, built={BLUE: [CARAVANSERAI]},
                   deck_top=("C4b",))  # fmt: skip
     st, events = play(st, "play C5a")
     assert st.caravan == [BLUE] and st.hands[BLUE] == ["C4b"]
@@ -79,7 +79,7 @@ def test_u5_caravan_shipment_triggers_the_caravanserai() -> None:
 
 
 def test_u6_gold_and_camels_for_points_limits() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C7a", "C8a"]}, gold={BLUE: 15},
+    st = position(tower=TOWER, hands={BLUE: ["C7a", "C8a"]}, gold={BLUE: 15},
                   camels={BLUE: 9})  # fmt: skip
     after, _ = play(st, "play C7a")
     assert legal(after)[-1] == "amount 10"  # up to 10 gold, 1 VP each
@@ -90,7 +90,7 @@ def test_u6_gold_and_camels_for_points_limits() -> None:
 
 
 def test_u7_exchange_any_number_one_direction() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C9a"]}, camels={BLUE: 14}, gold={BLUE: 0})
+    st = position(tower=TOWER, hands={BLUE: ["C9a"]}, camels={BLUE: 14}, gold={BLUE: 0})
     st, _ = play(st, "play C9a")
     # Only camels can be given; the direction is chosen automatically.
     assert kind(st) == "card_amount" and legal(st)[-1] == "amount 14"
@@ -100,7 +100,7 @@ def test_u7_exchange_any_number_one_direction() -> None:
 
 def test_u8_the_cube_reserve_is_unlimited() -> None:
     many = {shop: RED for shop in SHOPS if not shop.startswith("SACK-C")}
-    st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={**many, "SACK-C2": RED},
+    st = position(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={**many, "SACK-C2": RED},
                   camels={RED: 1}, gold={BLUE: 0})  # fmt: skip
     st, _ = play(st, "group 1", "supervisor", "go W1")
     assert seat(st) == RED and legal(st) == ["ship", "keep"]  # 45 cubes out, still a reserve
@@ -109,7 +109,7 @@ def test_u8_the_cube_reserve_is_unlimited() -> None:
 
 
 def test_u9_a_player_must_keep_placing_while_a_legal_shop_exists() -> None:
-    st = scenario(tower=TOWER)
+    st = position(tower=TOWER)
     st, _ = play(st, "group 2", "shops", "cube SACK-A1")
     assert kind(st) == "place_cube" and "end" not in legal(st)
     with pytest.raises(IllegalAction, match="must place a cube"):
@@ -117,14 +117,14 @@ def test_u9_a_player_must_keep_placing_while_a_legal_shop_exists() -> None:
 
 
 def test_u10_the_first_player_may_play_cards_before_rolling() -> None:
-    st = scenario(step="buy", gold={BLUE: 0}, hands={BLUE: ["C2a"]})
+    st = position(step="buy", gold={BLUE: 0}, hands={BLUE: ["C2a"]})
     assert legal(st) == ["buy 0", "play C2a"]
     st, _ = play(st, "play C2a")
     assert kind(st) == "buy_yellow" and legal(st) == ["buy 0", "buy 1", "buy 2", "buy 3"]
 
 
 def test_u11_discount_cards_apply_to_the_building_built_this_turn_only() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C3a"]}, gold={BLUE: 0})
+    st = position(tower=TOWER, hands={BLUE: ["C3a"]}, gold={BLUE: 0})
     st, _ = play(st, "group 6", "gold", "build hammam C3a")  # 2 gold, 0 camels: needs C3
     assert st.built[BLUE] == [2] and st.hands[BLUE] == [] and st.camels[BLUE] == 0
     assert "C3a" in st.discard  # used up: no lasting credit
@@ -132,7 +132,7 @@ def test_u11_discount_cards_apply_to_the_building_built_this_turn_only() -> None
 
 def test_u12_option_a_may_be_chosen_with_no_legal_shop() -> None:
     shops = {"VASE-A1": RED, "VASE-B1": GREEN, "VASE-C1": YELLOW}
-    st = scenario(tower={1: (1, 0, 1), 5: (1, 0, 5), 6: (1, 0, 6)}, shops=shops)
+    st = position(tower={1: (1, 0, 1), 5: (1, 0, 5), 6: (1, 0, 6)}, shops=shops)
     st, _ = play(st, "group 5")
     assert "shops" in legal(st)
     st, events = play(st, "shops")
@@ -140,14 +140,14 @@ def test_u12_option_a_may_be_chosen_with_no_legal_shop() -> None:
 
 
 def test_u13_two_players_cannot_build_in_a_forced_draw_action() -> None:
-    st = scenario(players=2, tower={2: (0, 1, 3)}, acting=RED, queue=[BLUE],
+    st = position(players=2, tower={2: (0, 1, 3)}, acting=RED, queue=[BLUE],
                   camels={RED: 9}, gold={RED: 9}, hands={RED: ["C1a"]})  # fmt: skip
     assert kind(st) == "forced_draw"
     assert legal(st) == ["draw", "play C1a"]
 
 
 def test_u14_the_caravan_fills_row_by_row() -> None:
-    st = scenario(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
+    st = position(tower={1: (1, 0, 1), 6: (1, 0, 6)}, shops={"SACK-C2": RED},
                   caravan=[GREEN] * 4, gold={BLUE: 0})  # fmt: skip
     st, _ = play(st, "group 1", "supervisor", "go W1")
     assert st.pts[RED][3] == 1  # 5th cube: first space of the middle row
@@ -158,7 +158,7 @@ def test_u14_the_caravan_fills_row_by_row() -> None:
 
 
 def test_u15_no_card_play_in_the_middle_of_a_supervisor_move() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C2a"]}, gold={BLUE: 2})
+    st = position(tower=TOWER, hands={BLUE: ["C2a"]}, gold={BLUE: 2})
     st, _ = play(st, "group 3", "supervisor")
     assert kind(st) == "supervisor" and not any(a.startswith("play") for a in legal(st))
     with pytest.raises(IllegalAction, match="only at the start of your turn"):
@@ -166,7 +166,7 @@ def test_u15_no_card_play_in_the_middle_of_a_supervisor_move() -> None:
 
 
 def test_u16_a_card_drawn_this_turn_may_be_played_at_its_end() -> None:
-    st = scenario(tower=TOWER, deck_top=("C1b",))
+    st = position(tower=TOWER, deck_top=("C1b",))
     st, _ = play(st, "group 1", "card")
     assert kind(st) == "build" and legal(st) == ["pass", "play C1b"]
     st, _ = play(st, "play C1b")
@@ -176,7 +176,7 @@ def test_u16_a_card_drawn_this_turn_may_be_played_at_its_end() -> None:
 
 
 def test_u17_build_without_gold_is_not_offered_for_the_enclosure() -> None:
-    st = scenario(tower=TOWER, hands={BLUE: ["C3a", "C4a"]}, camels={BLUE: 2})
+    st = position(tower=TOWER, hands={BLUE: ["C3a", "C4a"]}, camels={BLUE: 2})
     st, _ = play(st, "group 6", "gold")
     assert [a for a in legal(st) if "enclosure" in a] == ["build enclosure", "build enclosure C3a"]
     with pytest.raises(IllegalAction, match="costs no gold"):
@@ -184,6 +184,6 @@ def test_u17_build_without_gold_is_not_offered_for_the_enclosure() -> None:
 
 
 def test_u18_only_yellow_groups_left_is_a_forced_draw_for_the_second_player() -> None:
-    st = scenario(players=2, tower={1: (1, 0, 1), 3: (0, 3, 4)}, deck_top=("C4a",))
+    st = position(players=2, tower={1: (1, 0, 1), 3: (0, 3, 4)}, deck_top=("C4a",))
     st, events = play(st, "group 1", "camels")
     assert "Red drew a card (no dice group left)." in texts(events)
