@@ -247,8 +247,8 @@ class Terminal:
         self.say(game.text(state, decision.seat))
         self.say()
         self.say(f"{self.label(decision.seat)} — {decision.prompt}")
-        for i, action in enumerate(decision.actions, start=1):
-            self.say(f"  {i:>2}. {game.describe(state, action)}  [{action}]")
+        for i, option in enumerate(game.options(state), start=1):
+            self.say(f"  {i:>2}. {option.label}  [{option.notation}]")
 
     def save_board(self, state: Any) -> None:
         if not self.images or self.out_dir is None:

@@ -21,7 +21,7 @@ from bot.exts.play._components import (
     confirm_view,
     decision_view,
 )
-from bot.exts.play._layout import clip, layout
+from bot.exts.play._layout import clip, layout, searchable
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import DONE, ReclaimButton, StallButton
@@ -143,8 +143,7 @@ class Play(commands.Cog):
         lines = [line for line in (note, secret) if line]
         view: discord.ui.View | None = None
         if decision is not None and decision.seat == seat:
-            labels = [game.describe(state, a) for a in decision.actions]
-            shape = layout(decision.actions, labels)
+            shape = layout(game.options(state))
             lines.append(f"**Your move** — {decision.prompt}")
             if shape.shown < len(decision.actions):
                 lines.append(
@@ -188,10 +187,10 @@ class Play(commands.Cog):
         decision = game.decision(state)
         if decision is None:
             raise GameOver("The game is over; no more moves can be made.")
-        if not 0 <= index < len(decision.actions):
+        options = game.options(state)
+        if not 0 <= index < len(options):
             raise UnknownComponent("That choice is not one of this decision's options.")
-        action = decision.actions[index]
-        label = game.describe(state, action)
+        action, label = options[index].notation, options[index].label
         if not confirmed:
             preview = await self.service.preview_move(table_id, interaction.user.id, action)
             ends = preview.passes_turn and game.decision(game.apply(state, action)) is None
@@ -313,13 +312,13 @@ class Play(commands.Cog):
         decision = game.decision(state)
         if decision is None or decision.seat != info.seat_of(interaction.user.id):
             return []
-        typed = " ".join(current.lower().split())
+        typed = " ".join(current[:100].lower().split())
         choices: list[app_commands.Choice[str]] = []
-        for action in decision.actions:
-            label = game.describe(state, action)
-            if typed and typed not in action.lower() and typed not in label.lower():
+        for option in game.options(state):
+            if typed and typed not in searchable(option):
                 continue
-            choices.append(app_commands.Choice(name=clip(f"{label} · {action}", 100), value=action))
+            name = clip(f"{option.label} · {option.notation}", 100)
+            choices.append(app_commands.Choice(name=name, value=option.notation))
             if len(choices) == 25:
                 break
         return choices

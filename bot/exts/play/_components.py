@@ -227,7 +227,7 @@ def decision_view(table_id: int, version: int, shape: Layout) -> discord.ui.View
             discord.SelectOption(
                 label=clip(c.label, OPTION_TEXT_LIMIT),
                 value=str(c.index),
-                description=clip(c.notation, OPTION_TEXT_LIMIT) if c.notation != c.label else None,
+                description=clip(c.detail, OPTION_TEXT_LIMIT) if c.detail != c.label else None,
             )
             for c in menu
         ]

@@ -7,8 +7,11 @@ never reached in practice, and anything beyond is still reachable with ``/play``
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
+
+from games.core import Option
 
 MAX_BUTTONS = 10  # two rows; more and a menu reads better
 SHORT_LABEL = 32
@@ -23,6 +26,7 @@ class Choice:
     index: int  # position in the decision's action list
     label: str
     notation: str
+    detail: str = ""  # a menu line's second line: the notation, and the cost when it has one
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +43,34 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
 
 
-def layout(actions: Sequence[str], labels: Sequence[str]) -> Layout:
+def cost_text(targets: Mapping[str, Any]) -> str:
+    """" · costs 2 gold, 1 salt" from an option's targets; empty when it names no cost."""
+    cost = targets.get("cost")
+    if not isinstance(cost, Mapping) or not cost:
+        return ""
+    return " · costs " + ", ".join(f"{amount} {what}" for what, amount in cost.items())
+
+
+def searchable(option: Option) -> str:
+    """What /play autocomplete matches typed text against: the label, the notation and what
+    the option points at (a card, a space), lower case."""
+    words = [option.label, option.notation, *_flat(option.targets)]
+    return " ".join(words).lower()
+
+
+def _flat(value: Any) -> list[str]:
+    if isinstance(value, Mapping):
+        return [w for v in value.values() for w in _flat(v)]
+    if isinstance(value, list | tuple):
+        return [w for v in value for w in _flat(v)]
+    return [str(value)]
+
+
+def layout(options: Sequence[Option]) -> Layout:
+    """The decision's options (``Game.options``: notation, label, targets) as components."""
     choices = [
-        Choice(i, label, action)
-        for i, (action, label) in enumerate(zip(actions, labels, strict=True))
+        Choice(i, o.label, o.notation, o.notation + cost_text(o.targets))
+        for i, o in enumerate(options)
     ]
     if len(choices) <= MAX_BUTTONS and all(len(c.label) <= SHORT_LABEL for c in choices):
         return Layout(buttons=tuple(choices))

@@ -113,13 +113,14 @@ def explain_decision(
     how to type one. Cut to ``limit`` with a count of what was left out."""
     if decision.seat != seat:
         return f"It is not your decision now: waiting for **{game.seat_label(decision.seat)}**."
-    head = [f"**{decision.prompt}**", f"You have {len(decision.actions)} options:"]
-    example = decision.actions[0]
+    options = game.options(state)
+    head = [f"**{decision.prompt}**", f"You have {len(options)} options:"]
+    example = options[0].notation
     tail = [f"Choose one on the panel, or type it: `/play {example}`."]
     lines: list[str] = []
-    for n, action in enumerate(decision.actions):
-        line = f"• {game.describe(state, action)} — `{action}`"
-        left = len(decision.actions) - n
+    for n, option in enumerate(options):
+        line = f"• {option.label} — `{option.notation}`"
+        left = len(options) - n
         room = limit - len("\n".join([*head, *lines, line, *tail])) - 40
         if room < 0:
             lines.append(f"…and {left} more (start typing in /play to see them).")
