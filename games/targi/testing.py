@@ -20,6 +20,7 @@ from collections import Counter
 from typing import Any
 
 from games.core import Event
+from games.core.stack import Frame, Stack
 from games.targi import GAME
 from games.targi.engine.data import CELLS, GOODS_CARDS, GOODS_IDS, TRIBE_IDS
 from games.targi.engine.state import NO, TargiState
@@ -53,6 +54,7 @@ def position(
     tribe_top: tuple[str, ...] = (),
     goods_deck: tuple[str, ...] | None = None,
     tribe_deck: tuple[str, ...] | None = None,
+    asking: tuple[str, dict[str, Any]] | None = None,
     **extra: Any,
 ) -> TargiState:
     """A state at the start of a decision.
@@ -60,7 +62,10 @@ def position(
     `hand` maps a seat to (card, round it was taken); `face_down` names cells whose card is
     face down; `goods_top`/`tribe_top` list the next cards drawn, first drawn first.
     `goods_deck`/`tribe_deck` give a whole deck instead (first drawn first): every other
-    card of that kind not placed elsewhere goes to its discard pile. `extra` sets any other
+    card of that kind not placed elsewhere goes to its discard pile. `asking` opens a
+    sub-question of the acting seat's action, as (decision kind, frame data), e.g.
+    ("reveal_choice", {"deck": "goods", "cards": ["GD1", "GX1"]}); cards it names are taken
+    out of the decks and shown as revealed. `extra` sets any other
     state field as is, unchecked; without it the position is checked with `check_cards`.
     """
     st = GAME.new_game(2, seed).copy()
@@ -93,6 +98,8 @@ def position(
     taken |= {c for seat in (0, 1) for row in st.display[seat] for c in row}
     taken |= {c for c in st.hand if c is not None}
     taken |= {*goods_top, *tribe_top, *(goods_deck or ()), *(tribe_deck or ())}
+    revealed = _revealed(asking)
+    taken |= set(revealed)
     st.goods_deck = [c for c in st.goods_deck if c not in taken]
     st.tribe_deck = [c for c in st.tribe_deck if c not in taken]
     st.goods_discard = [c for c in st.goods_discard if c not in taken]
@@ -113,12 +120,29 @@ def position(
     if tribe_deck is not None:
         st.tribe_discard += st.tribe_deck
         st.tribe_deck = list(reversed(tribe_deck))
+    if asking is not None:
+        st.stack = Stack((Frame(*asking),))
+        st.revealed = revealed
     for attr, value in extra.items():
         setattr(st, attr, value)
     st._dec = None
     if not extra:  # raw fields may describe a deliberately partial world
         check_cards(st)
     return st
+
+
+def _revealed(asking: tuple[str, dict[str, Any]] | None) -> list[str]:
+    """Cards a sub-question holds out of the decks while it is answered."""
+    if asking is None:
+        return []
+    kind, data = asking
+    if kind == "reveal_choice":
+        return list(data["cards"])
+    if kind in ("cost_alternative", "discount", "display_row") or (
+        kind == "tribe_card" and data.get("cell") is None
+    ) or (kind == "goods_choice" and data.get("card") is not None):
+        return [data["card"]]
+    return []
 
 
 def actions_phase(seat: int = BLUE, **kw: Any) -> TargiState:

@@ -76,3 +76,17 @@ def test_every_option_of_random_games_is_plain_json_and_never_more_than_25() -> 
             gen, pick = rng.below(gen, len(keen or d.actions))
             st = GAME.apply(st, (keen or list(d.actions))[pick])
     assert len(kinds) >= 12
+
+
+def test_revealed_cards_and_raid_payments_are_named() -> None:
+    st = actions_phase(
+        BLUE, figures={BLUE: [2]}, display={BLUE: [["CA8"]]},
+        asking=("reveal_choice", {"deck": "goods", "cards": ["GAU1", "GX2"]}),
+    )  # fmt: skip
+    assert targets(st) == {"choose GAU1": {"card": "GAU1"}, "choose GX2": {"card": "GX2"}}
+    st, _ = play(st, "choose GX2")
+    assert st.goods_discard[-1] == "GAU1" and targets(st)["take P"] == {"gain": {"pepper": 1}}
+    st = position(round=9, phase="raid", raid=3, raid_queue=[BLUE],
+                  raid_opts={BLUE: ("pay DSP", "pay vp")})
+    assert targets(st) == {"pay DSP": {"give": {"dates": 1, "salt": 1, "pepper": 1}},
+                           "pay vp": {"give": {"vp": 2}}}
