@@ -126,7 +126,7 @@ def selfplay(
             totals[s] += outcome.scores[s]
         if len(outcome.winners) == 1:
             wins[outcome.winners[0]] += 1
-        else:
+        elif outcome.winners:
             draws += 1
     wall = time.perf_counter() - started
     return {
