@@ -406,7 +406,10 @@ class TableCore:
         """Active tables where this user must decide now, oldest first."""
         waiting = []
         for info in await self.tables(guild_id=guild_id, user_id=user_id, statuses=["active"]):
-            loaded = await self.load(info.id)
+            try:
+                loaded = await self.load(info.id)
+            except GameUnavailable:
+                continue  # nobody can move there until its game is installed again
             decision = loaded.decision
             if decision is not None and info.holder(decision.seat).user_id == user_id:
                 waiting.append(loaded)

@@ -56,6 +56,7 @@ async def test_the_table_is_shown_as_unavailable_and_refuses_moves_clearly(
     entries = {e.table_id: e for e in await service.my_tables(HOST)}
     assert entries[gone].unavailable and entries[gone].title == "vanished"
     assert not entries[other].unavailable and entries[other].next is not None
+    assert gone not in [t.info.id for t in await service.waiting_on(HOST)]
 
     details = await service.table_info(gone)
     assert details.unavailable is not None and details.unavailable.startswith(UNAVAILABLE)
