@@ -1048,6 +1048,8 @@ class Yspahan(Game[YspahanState]):
         )
 
     def provisional_scores(self, state: YspahanState, viewer: int | None) -> tuple[int, ...]:
+        """Every point already scored is public (spec 18.1); cards in hand score nothing until
+        played, so every viewer is told the same."""
         return tuple(state.score(s) for s in range(state.np))
 
     def evaluate(self, state: YspahanState, seat: int) -> float:

@@ -110,3 +110,11 @@ def test_a_determinized_state_keeps_what_the_seat_knows_and_is_playable() -> Non
         GAME.play_out(world, lambda s, d: d.actions[0])
         worlds.add(json.dumps(world.hands))
     assert len(worlds) > 10
+
+
+def test_provisional_scores_are_the_same_for_every_viewer_whatever_the_hands() -> None:
+    st = position(hands={RED: ["C7a", "C8b"]}, score={BLUE: 5, RED: 3})
+    twin = hidden_twin(st, BLUE)
+    for viewer in (BLUE, RED, None):
+        assert GAME.provisional_scores(st, viewer) == (5, 3, 0, 0)
+        assert GAME.provisional_scores(twin, viewer) == (5, 3, 0, 0)
