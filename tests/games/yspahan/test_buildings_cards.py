@@ -271,3 +271,34 @@ def test_cards_in_other_hands_are_hidden_from_views() -> None:
     spectator = GAME.view(st, None)
     assert all(p["hand"] is None for p in spectator["players"])
     assert "C2b" not in GAME.text(st, BLUE) and "C2b" in GAME.text(st, RED)
+
+
+RICH_HAND = ["C1a", "C2a", "C3a", "C4a", "C5a", "C6a", "C7a", "C8a", "C9a"]
+
+
+def test_a_hand_that_could_give_more_than_25_build_choices_chooses_the_building_first() -> None:
+    # Every building with every card combination, and seven cards to play, would be 30
+    # entries: the hand's size alone says so, so the building comes first, then its cards.
+    st = build_step(camels={BLUE: 10}, gold={BLUE: 10}, hands={BLUE: RICH_HAND})
+    actions = legal(st)
+    assert len(actions) <= 25
+    assert [a for a in actions if a.startswith("build")] == [
+        "build enclosure", "build shop", "build hammam", "build caravanserai", "build bazaar",
+        "build crane",
+    ]
+    st, _ = play(st, "build crane")
+    assert kind(st) == "build_discount"
+    assert legal(st) == ["discount none", "discount C3a", "discount C4a", "discount C3a C4a",
+                         "back"]
+    st, _ = play(st, "back")
+    assert kind(st) == "build" and len(legal(st)) == len(actions)
+    st, _ = play(st, "build crane", "discount C4a")
+    assert st.gold[BLUE] == 12 and st.camels[BLUE] == 6 and "C4a" in st.discard
+
+
+def test_two_players_with_a_rich_hand_also_choose_the_building_first() -> None:
+    st = position(players=2, tower=TOWER, camels={BLUE: 10}, gold={BLUE: 10},
+                  hands={BLUE: RICH_HAND})
+    st, _ = play(st, "group 3")
+    assert len(legal(st)) <= 25
+    assert "build crane" in legal(st) and "build crane C3a" not in legal(st)
