@@ -1,4 +1,4 @@
-"""Yspahan pieces and small shared helpers: seat colours and labels, cubes, pawns, icons."""
+"""Yspahan pieces and small shared helpers: seat colours and labels, cubes, pawns, counters."""
 
 from __future__ import annotations
 
