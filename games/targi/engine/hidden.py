@@ -6,6 +6,12 @@ So an observation is the same for every viewer. The unknown cards form pools who
 are known: today's deck together with the face-down cards drawn from it since its latest
 reshuffle, and (rarely) face-down cards drawn just before a reshuffle, which came from the old
 deck and can never be among the new one. Within a pool every arrangement is equally possible.
+
+Hence no Targi event is private: a card is either revealed to all (Caravan, Tribal Expansion,
+the end-of-round turn) or to nobody (a face-down replacement, whose back alone is public).
+The steps resolved without a prompt (a raid or limit with one way to pay, a drawn card that
+can be neither played nor held, an action with nothing to do) depend only on public holdings
+and revealed cards, so the public flow tells nothing more either.
 """
 
 from __future__ import annotations
