@@ -550,9 +550,15 @@ def after_action(st: YspahanState, ctx: Ctx) -> None:
     end_window(st, ctx)
 
 
+_TURN_STEPS = {
+    kind: Stack((Frame(kind),))
+    for kind in ("buy", "start", "option", "place", "super", "order", "save", "build", "end")
+}  # stacks are immutable: one per step serves every state
+
+
 def turn_step(st: YspahanState, kind: str) -> None:
     """Go on to the next step of the turn: whatever was asked on top of it is answered."""
-    st.stack = Stack((Frame(kind),))
+    st.stack = _TURN_STEPS[kind]
 
 
 CARD_STEPS = frozenset(("c6", "c6s", "cdir", "camt"))  # a card's own questions
@@ -927,10 +933,11 @@ def settle(st: YspahanState, ctx: Ctx) -> Decision | None:
         if dec is None:
             st._dec = _FINISHED
             return None
-        if len(dec.actions) > 1 or (st.step in HAND_STEPS and st.hands[dec.seat]):
+        step = st.step
+        if len(dec.actions) > 1 or (step in HAND_STEPS and st.hands[dec.seat]):
             st._dec = dec
             return dec
-        HANDLERS[st.step](st, ctx, dec.seat, dec.actions[0])
+        HANDLERS[step](st, ctx, dec.seat, dec.actions[0])
 
 
 # ---- scoring ------------------------------------------------------------------------------
