@@ -114,14 +114,24 @@ def test_a_panel_action_names_what_it_does() -> None:
     assert panel.action_hint(view, "build crane") == "+1 cube when supplying shops from the Tower"
 
 
-def test_a_supervisor_step_names_where_it_leads_and_whose_cube_stands_there() -> None:
-    view = json.loads(json.dumps(saved("ship_4p")))
+def test_a_supervisor_stop_names_how_far_it_is_and_whose_cube_stands_there() -> None:
+    view = saved("ship_4p")
     view["supervisor"] = "H"
+    view["current_action"] = dict(view.get("current_action") or {}, supervisor_from="H")
     view["shops"] = [dict(s, owner=2 if s["id"] == "VASE-A1" else None) for s in view["shops"]]
-    assert panel.action_hint(view, "step E") == "east to E1, by BARREL-A1 and VASE-A1 (Green)"
-    assert panel.action_hint(view, "step W") == "west to W1, by SACK-C2"
-    view["supervisor"] = "W10"  # the end of the street: nowhere further west
-    assert panel.action_hint(view, "step W") == "west"
+    assert panel.action_hint(view, "go E1") == "1 space from H, by BARREL-A1 and VASE-A1 (Green)"
+    assert panel.action_hint(view, "go W3") == "3 spaces from H, by SACK-C1"
+    assert panel.action_hint(view, "go N4").startswith("4 spaces from H")
+    view["current_action"]["supervisor_from"] = "W2"  # a stop across H: the walk passes it
+    assert panel.action_hint(view, "go S3").startswith("5 spaces from W2")
+    assert panel.action_hint(view, "go X9") == ""
+
+
+def test_a_bonus_die_from_a_card_and_a_step_back_are_explained() -> None:
+    view = saved("busy_4p_place")
+    assert panel.action_hint(view, "gold +C1b") == "with C1b discarded as one more die"
+    assert panel.action_hint(view, "camels +C8b") == "with C8b discarded as one more die"
+    assert panel.action_hint(view, "back") == "back to the previous choice"
 
 
 def test_seat_colours_stay_apart_for_red_green_colour_blindness() -> None:

@@ -127,10 +127,10 @@ def situation_lines(view: View) -> list[str]:
     if quarter and left:
         lines.append(f"{left} cube{'' if left == 1 else 's'} to place in the {quarter} quarter")
     origin = current.get("supervisor_from")
-    if origin:
-        steps = int(current.get("supervisor_steps", 0))
-        lines.append(f"Supervisor: from {origin}, {steps} step{'' if steps == 1 else 's'} "
-                     f"so far, now at {view.get('supervisor')}")
+    steps = int(current.get("supervisor_steps", 0) or 0)
+    if origin and steps:
+        lines.append(f"Supervisor: moved {steps} space{'' if steps == 1 else 's'} from "
+                     f"{origin} to {view.get('supervisor')}")
     else:
         lines.append(f"Supervisor at {view.get('supervisor')}")
     owners = shop_owners(view)
@@ -255,8 +255,8 @@ def action_hint(view: View, action: str) -> str:
     if verb == "first":
         owner = shop_owners(view).get(arg)
         return f"{seat_label(view, owner)}'s cube ships first" if owner is not None else ""
-    if verb == "step":
-        return step_hint(view, arg)
+    if verb == "go":
+        return go_hint(view, arg)
     if verb == "convert":
         other = {"camels": "gold", "gold": "camels"}.get(arg)
         return f"give {arg}, get as many {other}" if other else ""
@@ -283,11 +283,12 @@ def action_hint(view: View, action: str) -> str:
         "keep": "pay 1 camel, send a reserve cube",
         "pass": "build nothing",
         "end": "end the turn",
+        "back": "back to the previous choice",
     }
     if verb in words and len(parts) == 1:
         return words[verb]
-    if verb == "shops" and len(parts) == 2:
-        return f"with {arg.lstrip('+')} discarded as one more die"
+    if verb in ("shops", "gold", "camels") and len(parts) == 2 and arg.startswith("+"):
+        return f"with {arg[1:]} discarded as one more die"
     return ""
 
 
@@ -301,28 +302,25 @@ def amount_hint(view: View, n: int) -> str:
     return f"exchange {n}"
 
 
-COMPASS = {"N": ("north", 0, 1), "E": ("east", 1, 0), "S": ("south", 0, -1), "W": ("west", -1, 0)}
-
-
-def step_hint(view: View, direction: str) -> str:
-    """``north to N2, by CHEST-C1 (Red)``: where one Supervisor step leads and whose cubes
-    stand next to that space."""
-    if direction not in COMPASS:
-        return ""
-    word, dx, dy = COMPASS[direction]
+def go_hint(view: View, space: str) -> str:
+    """``3 spaces from H, by CHEST-C1 (Red)``: how far a Supervisor stop is from where he set
+    out this turn, and whose cubes stand next to it."""
     street = {str(s["id"]): s for s in view.get("street", [])}
-    here = street.get(str(view.get("supervisor", "")))
-    if here is None:
-        return word
-    target = next((s for s in street.values()
-                   if s["x"] == here["x"] + dx and s["y"] == here["y"] + dy), None)
+    target = street.get(space)
     if target is None:
-        return word
+        return ""
+    current = view.get("current_action") or {}
+    start = street.get(str(current.get("supervisor_from") or view.get("supervisor", "")))
+    parts = []
+    if start is not None:  # the street is a cross through H, so the walk is a taxicab distance
+        n = abs(target["x"] - start["x"]) + abs(target["y"] - start["y"])
+        parts.append(f"{n} space{'' if n == 1 else 's'} from {start['id']}")
     owners = shop_owners(view)
     shops = [f"{shop} ({seat_label(view, owners[shop])})" if shop in owners else shop
              for shop in target.get("shops", [])]
-    text = f"{word} to {target['id']}"
-    return f"{text}, by {' and '.join(shops)}" if shops else text
+    if shops:
+        parts.append(f"by {' and '.join(shops)}")
+    return ", ".join(parts)
 
 
 def souk_summary(view: View, souk: Mapping[str, Any]) -> str:

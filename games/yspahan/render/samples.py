@@ -32,5 +32,5 @@ BOARDS: dict[str, Callable[[], View]] = {
 }
 PANELS: dict[str, Callable[[], View]] = {
     name: partial(saved, name)
-    for name in ("busy_4p_place", "ship_4p_save", "cards_2p_end_turn", "build_3p")
+    for name in ("busy_4p_place", "ship_4p_save", "cards_2p_end_turn", "build_3p", "supervisor_3p")
 }
