@@ -12,13 +12,15 @@ Row kinds and their payloads (JSON; user ids are Discord user ids, None for an a
     ``seats``: [{seat, label, user_id, agent, name}], plus the ``next_*`` keys below.
 ``turn`` (one per action, agents' included)
     ``version``, ``seat``, ``label``, ``user_id``, ``agent``, ``name`` (who moved),
-    ``action`` (notation), ``description`` (short label), ``events`` (sentences),
+    ``action`` (notation), ``description`` (short label), ``events`` (the public sentences
+    only: the thread's; private events stay in the action log),
     ``reversible``, ``revealed`` (hidden information shown or chance used: never undone),
     ``passes_turn`` (someone else decides next, or the game ended),
     ``game_over``, plus the ``next_*`` keys.
 ``result`` (after the last ``turn``)
     ``version``, ``scores``, ``breakdown`` ([{category: points}] per seat), ``winners`` (seats),
-    ``winner_user_ids``, ``reason``, ``tiebreak``, ``seats``.
+    ``winner_user_ids``, ``reason``, ``tiebreak``, ``result`` (a solo or cooperative result in
+    words, or None), ``seats``.
 ``cancel``
     ``version``, ``by_user``.
 ``reminder``, ``stalled``
