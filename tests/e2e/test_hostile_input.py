@@ -173,6 +173,15 @@ async def test_a_forged_mention_in_a_name_or_a_move_pings_nobody(world: World) -
     await mover.send(thread, f"{verb} <@{carol.id}>")
     assert "not Yspahan notation" in thread_replies(world)[-1].content
 
+    info_reply = await world.alice.slash(thread, "game info")
+    assert info_reply.response is not None
+    shown = info_reply.response.embeds[0].fields[0].value or ""
+    # the bot seat is named as its player wrote it, with the mention kept as text
+    assert f"<@{carol.id}>" not in shown and "@everyone" not in shown
+    assert f"<@\u200b{carol.id}>" in shown and "@\u200beveryone" in shown
+
+    named = [m for m in thread.history() if f"<@\u200b{carol.id}>" in m.content]
+    assert len(named) >= 2  # the seat change, and boards where the bot seat is to move
     assert carol.id not in pinged(world, thread)
     assert carol.id not in pinged(world, world.channel)
     assert not any(m.mention_everyone for m in thread.history())

@@ -6,6 +6,7 @@ from typing import Any
 
 import discord
 
+from bot.mentions import plain
 from bot.service.pace import PACES
 from games.core import registry
 
@@ -13,7 +14,7 @@ COLOUR = discord.Colour.from_rgb(201, 140, 62)
 
 
 def seat_line(seat: Any, label: str | None) -> str:
-    who = seat.name if seat.agent else f"<@{seat.user_id}>"
+    who = plain(seat.name) if seat.agent else f"<@{seat.user_id}>"
     return f"**{label}** · {who}" if label else who
 
 
