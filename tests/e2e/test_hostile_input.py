@@ -58,6 +58,10 @@ async def test_overlong_moves_get_a_short_answer_and_change_nothing(world: World
     at_limit = await mover.slash(thread, "play", move="place 5" + " " * (MAX_MOVE_TEXT - 8) + "x")
     assert "not a move I can read" in said(at_limit) and "at most" not in said(at_limit)
 
+    for text in ("place ²", "place ٣", "place " + "9" * 5000, "take " * 1199 + "card"):
+        answer = await mover.slash(thread, "play", move=text)
+        assert said(answer).startswith("That is not a move I can read"), text[:20]
+
     typed = await mover.send(thread, "place " + "9" * 1950)  # 1,956 characters
     reply = thread_replies(world)[-1]
     assert reply.reference.message_id == typed.id

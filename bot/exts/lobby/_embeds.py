@@ -11,10 +11,11 @@ from bot.service.pace import PACES
 from games.core import registry
 
 COLOUR = discord.Colour.from_rgb(201, 140, 62)
+NAME_LIMIT = 100  # a bot seat's name is cut to this when it is made; stored rows may not be
 
 
 def seat_line(seat: Any, label: str | None) -> str:
-    who = plain(seat.name) if seat.agent else f"<@{seat.user_id}>"
+    who = plain(seat.name[:NAME_LIMIT]) if seat.agent else f"<@{seat.user_id}>"
     return f"**{label}** · {who}" if label else who
 
 
