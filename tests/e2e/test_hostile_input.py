@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import discord
 import pytest
 import simcord
 
@@ -190,4 +191,26 @@ async def test_a_forged_mention_in_a_name_or_a_move_pings_nobody(world: World) -
     assert carol.id not in pinged(world, world.channel)
     assert not any(m.mention_everyone for m in thread.history())
     assert pinged(world, thread) <= {world.alice.id, world.bob.id, dave.id}
+    world.env.errors  # noqa: B018
+
+
+async def test_a_forged_menu_value_is_refused_like_any_unknown_choice(world: World) -> None:
+    table_id, mover, _ = await _started(world)
+    version = (await world.bot.service.load(table_id)).version
+    view = discord.ui.View(timeout=None)
+    values = ["²", "٣", "9" * 90, "-1", "0x1"]
+    view.add_item(
+        discord.ui.Select(
+            custom_id=ids.pick(table_id, version, 0),
+            options=[discord.SelectOption(label=v[:20], value=v) for v in values],
+        )
+    )
+    with discord.http.handle_message_parameters(content="forged", view=view) as params:
+        data = await world.bot.http.send_message(world.channel.id, params=params)
+    forged = next(m for m in world.channel.history() if m.id == int(data["id"]))
+
+    for value in values:
+        click = await mover.select(forged, [value])
+        assert "not one of this decision's options" in said(click), value
+    assert (await world.bot.service.load(table_id)).version == version
     world.env.errors  # noqa: B018
