@@ -118,8 +118,11 @@ def random_options(rng: random.Random, table_id: int) -> tuple[str, dict[str, An
         return "rules", {"game": rng.choice(GAMES), "topic": rng.choice(TOPICS)}
     if choice == 3:
         return "settings", {
-            "time_zone": random_text(rng)[:60],
-            "quiet_hours": rng.choice([random_text(rng)[:20], "22:00-07:00", "25:00-99:00"]),
+            "time_zone": rng.choice([random_text(rng)[:60], hostile_text(rng)[:OPTION_LIMIT]]),
+            "quiet_hours": rng.choice(
+                [random_text(rng)[:20], "22:00-07:00", "25:00-99:00",
+                 "1:00 pm" + "0" * rng.randrange(2000, 5900) + "-07:00"]
+            ),
             "notify": rng.choice(["thread", "dm"]),
         }
     if choice == 4:
