@@ -147,7 +147,9 @@ async def test_a_stranger_learns_nothing_from_forged_option_numbers(world: World
 
 async def test_a_forged_mention_in_a_name_or_a_move_pings_nobody(world: World) -> None:
     carol = world.carol
-    dave = world.guild.add_member(world.env.create_user("dave"), nick=f"<@{carol.id}> @everyone")
+    role = world.guild.create_role("caravan", mentionable=True)
+    forged = f"<@{carol.id}> <@&{role.id}> @everyone"
+    dave = world.guild.add_member(world.env.create_user("dave"), nick=forged)
     lobby = (await world.alice.slash(world.channel, "newgame", game="yspahan")).response
     assert lobby is not None
     for member in (world.bob, dave):
@@ -190,6 +192,8 @@ async def test_a_forged_mention_in_a_name_or_a_move_pings_nobody(world: World) -
     assert carol.id not in pinged(world, thread)
     assert carol.id not in pinged(world, world.channel)
     assert not any(m.mention_everyone for m in thread.history())
+    backend = world.env.backend
+    assert not any(backend.get_message(thread.id, m.id).ping_role_ids for m in thread.history())
     assert pinged(world, thread) <= {world.alice.id, world.bob.id, dave.id}
     world.env.errors  # noqa: B018
 
