@@ -218,3 +218,21 @@ async def test_a_forged_menu_value_is_refused_like_any_unknown_choice(world: Wor
         assert "not one of this decision's options" in said(click), value
     assert (await world.bot.service.load(table_id)).version == version
     world.env.errors  # noqa: B018
+
+
+async def test_a_board_pings_exactly_the_people_it_is_for(world: World) -> None:
+    table_id, mover, waiting = await _started(world)
+    thread = world.thread()
+    backend = world.env.backend
+
+    def pings_of(message: Any) -> set[int]:
+        return set(backend.get_message(thread.id, message.id).ping_user_ids)
+
+    assert pings_of(world.boards()[-1]) == {mover.id, waiting.id}  # the start: every player
+    loaded = await world.bot.service.load(table_id)
+    assert loaded.decision is not None
+    await mover.slash(thread, "play", move=loaded.decision.actions[0])
+    after = await world.bot.service.load(table_id)
+    assert after.decision is not None
+    to_move = after.info.holder(after.decision.seat).user_id
+    assert to_move == waiting.id and pings_of(world.boards()[-1]) == {waiting.id}
