@@ -28,8 +28,9 @@ ECHO_LIMIT = 60  # characters of a person's text repeated back in an error
 
 
 def echo(text: str) -> str:
-    """Typed text as an error repeats it: one line, cut to ``ECHO_LIMIT`` characters."""
-    line = " ".join(text.split())
+    """Typed text as an error repeats it: one line, cut to ``ECHO_LIMIT`` characters, with no
+    backtick that could end the code span it is quoted in."""
+    line = " ".join(text.replace("`", "'").split())
     return line if len(line) <= ECHO_LIMIT else line[: ECHO_LIMIT - 1] + "…"
 
 

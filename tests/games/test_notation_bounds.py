@@ -107,3 +107,13 @@ def test_seeded_random_text_never_raises_anything_but_a_notation_error() -> None
         for game in GAMES:
             canonical = bounded(game, text)
             assert canonical is None or len(canonical) <= MAX_MOVE_TEXT
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
+def test_an_error_quotes_the_text_short_and_whole_in_one_code_span(game: Game[Any]) -> None:
+    with pytest.raises(NotationError) as refused:
+        game.normalize("place `**x**`\n" + "y" * 150)
+    reason = refused.value.reason
+    quoted = reason.split("`")[1]
+    assert quoted.startswith("place '**x**' yyy") and quoted.endswith("…")
+    assert len(quoted) <= 60
