@@ -12,6 +12,7 @@ from discord.ext import commands
 
 import bot.exts
 from bot.components import answer_unknown
+from bot.mentions import NOBODY
 from bot.outbox import OutboxDispatcher
 from bot.service import TableService
 from bot.service.timers import TimerService
@@ -50,7 +51,7 @@ class CaravanBot(commands.Bot):
             intents=build_intents(settings),
             tree_cls=CaravanTree,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+            allowed_mentions=NOBODY,  # each message names whom it may ping
         )
         self.settings = settings
         self.service = service

@@ -13,12 +13,20 @@ import discord
 from discord import app_commands
 
 from bot.errors import BotError
+from bot.mentions import NOBODY
 from bot.service.errors import ServiceError
 from games.core.errors import AmbiguousAction, GameError, GameOver, IllegalAction, NotationError
 
 log = logging.getLogger(__name__)
 
 GENERIC_REPLY = "Something went wrong on my side and it has been logged. Please try again shortly."
+CONTENT_LIMIT = 2000  # Discord's limit on a message's content
+
+
+def fit(text: str) -> str:
+    """A reply as Discord will take it: mentions in it stay text, and it is cut to the limit."""
+    text = discord.utils.escape_mentions(text)
+    return text if len(text) <= CONTENT_LIMIT else text[: CONTENT_LIMIT - 1] + "…"
 
 
 def reply_for(error: BaseException) -> str | None:
@@ -48,11 +56,14 @@ def reply_for(error: BaseException) -> str | None:
 
 async def send_ephemeral(interaction: discord.Interaction, text: str) -> None:
     """Answer privately whether or not the interaction was already acknowledged."""
+    text = fit(text)
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, allowed_mentions=NOBODY)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(
+                text, ephemeral=True, allowed_mentions=NOBODY
+            )
     except discord.HTTPException:
         log.warning("could not deliver an error reply for interaction %s", interaction.id)
 

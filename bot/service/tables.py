@@ -47,6 +47,7 @@ from bot.service.errors import (
     NotHost,
     NotSeated,
     NotYourTurn,
+    ServiceError,
     StaleVersion,
     TableFull,
     TableNotActive,
@@ -68,7 +69,7 @@ from bot.service.models import (
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
 from bot.service.timers import current_deadline, schedule_turn, unix
-from games.core import Game, Outcome, SchemaError, Step, discovery
+from games.core import Game, GameError, Outcome, SchemaError, Step, discovery
 from storage import (
     ActionRecord,
     Clock,
@@ -432,9 +433,28 @@ class TableCore:
     ) -> MoveResult:
         """Apply what ``user_id`` typed or clicked, then let agent seats answer.
 
-        Idempotent by ``request_id``: a repeat returns the first result marked ``duplicate``.
-        Engine errors (NotationError, IllegalAction, AmbiguousAction) pass through unchanged.
+        Idempotent by ``request_id``: a repeat returns the first result marked ``duplicate``,
+        whatever the table's version is now. Engine errors (NotationError, IllegalAction,
+        AmbiguousAction) pass through unchanged.
         """
+        try:
+            return await self._submit(table_id, user_id, text, request_id, expected_version)
+        except (ServiceError, GameError):
+            # Another process may have committed this very request since we looked it up:
+            # the version moved, the turn passed, the game ended. Its answer comes first.
+            earlier = await self.store.action_by_request(table_id, request_id)
+            if earlier is None:
+                raise
+            return await self._replayed(earlier)
+
+    async def _submit(
+        self,
+        table_id: int,
+        user_id: int,
+        text: str,
+        request_id: str,
+        expected_version: int | None,
+    ) -> MoveResult:
         async with self._lock(table_id):
             earlier = await self.store.action_by_request(table_id, request_id)
             if earlier is not None:

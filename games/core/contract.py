@@ -11,8 +11,9 @@ the same for every game (legality, reversibility, notation matching, replay).
 
 from __future__ import annotations
 
+import functools
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Generic, TypeVar
 
@@ -28,6 +29,44 @@ from games.core.errors import (
 S = TypeVar("S")
 
 JSON = dict[str, Any]
+
+MAX_MOVE_TEXT = 200  # characters of typed text; the longest real move is a few dozen
+ECHO_LIMIT = 60  # characters of a person's text repeated back in an error
+
+
+def echo(text: str) -> str:
+    """Typed text as an error repeats it: one line, cut to ``ECHO_LIMIT`` characters, with no
+    backtick that could end the code span it is quoted in."""
+    line = " ".join(text.replace("`", "'").split())
+    return line if len(line) <= ECHO_LIMIT else line[: ECHO_LIMIT - 1] + "…"
+
+
+def is_number(token: str) -> bool:
+    """ASCII digits only: ``str.isdigit`` also accepts ``²`` or ``٣``, which ``int`` refuses
+    or reads as a number nobody typed as one."""
+    return token.isascii() and token.isdigit()
+
+
+def bounded_text(normalize: Callable[[Any, str], str]) -> Callable[[Any, str], str]:
+    """``normalize`` that refuses text over ``MAX_MOVE_TEXT`` before parsing any of it.
+
+    Typed text reaches a parser from anyone who can write in a thread, so its size must not
+    decide what the parser costs. Every game's ``normalize`` is wrapped in this by ``Game``.
+    """
+    if getattr(normalize, "bounded_text", False):
+        return normalize
+
+    @functools.wraps(normalize)
+    def checked(game: Any, text: str) -> str:
+        size = len(text.strip())
+        if size > MAX_MOVE_TEXT:
+            raise NotationError(
+                f"A move is at most {MAX_MOVE_TEXT} characters; that text has {size}."
+            )
+        return normalize(game, text)
+
+    checked.bounded_text = True  # type: ignore[attr-defined]
+    return checked
 
 
 MAX_OPTIONS = 25  # a Discord select menu holds 25 options; a decision never offers more
@@ -228,6 +267,13 @@ class Game(ABC, Generic[S]):
     def max_players(self) -> int:
         return self.info.max_players
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        own = cls.__dict__.get("normalize")
+        if own is not None:
+            # Bounding here, not in each engine, means no game can forget it.
+            cls.normalize = bounded_text(own)  # type: ignore[method-assign,assignment]
+
     # ---- hooks each engine implements -------------------------------------------------
 
     @abstractmethod
@@ -244,7 +290,9 @@ class Game(ABC, Generic[S]):
 
     @abstractmethod
     def normalize(self, text: str) -> str:
-        """Canonical notation of typed text (case, spacing, aliases); NotationError if malformed."""
+        """Canonical notation of typed text (case, spacing, aliases); NotationError if malformed.
+
+        Text longer than ``MAX_MOVE_TEXT`` never reaches an engine's implementation."""
 
     @abstractmethod
     def explain_illegal(self, state: S, action: str) -> str:
@@ -466,6 +514,7 @@ def ranked_winners(
 
 __all__ = [
     "JSON",
+    "MAX_MOVE_TEXT",
     "MAX_OPTIONS",
     "AmbiguousAction",
     "Decision",

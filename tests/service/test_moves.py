@@ -342,3 +342,33 @@ async def test_a_cancel_that_lands_mid_move_wins_over_the_move(
         await service.submit(table_id, user, decision.actions[0], "raced", version)
     assert (await service.info(table_id)).version == version
     assert await service.actions(table_id) == []
+
+
+async def test_a_repeated_request_id_gets_the_first_answer_across_processes(
+    open_service: OpenService,
+) -> None:
+    services = [await open_service() for _ in range(4)]
+    table_id = await started_table(services[0])
+    user, decision, version = await deciding_user(services[0], table_id)
+    for other in services[1:]:
+        await other.load(table_id)  # every process starts from the same version
+    outcomes = await asyncio.gather(
+        *(
+            services[i % len(services)].submit(
+                table_id, user, decision.actions[0], "one-click", version
+            )
+            for i in range(100)
+        ),
+        return_exceptions=True,
+    )
+    failed = [o for o in outcomes if isinstance(o, BaseException)]
+    assert failed == [], {type(e).__name__ for e in failed}
+    results = [o for o in outcomes if not isinstance(o, BaseException)]
+    assert sum(not r.duplicate for r in results) == 1
+    assert {(r.version, r.action) for r in results} == {(version + 1, decision.actions[0])}
+    assert len(await services[0].actions(table_id)) == version + 1
+
+    # long after, when the table has moved on, the repeat still gets that first answer
+    await play_moves(services[1], table_id, 2, seed=5)
+    late = await services[2].submit(table_id, user, "anything", "one-click", version)
+    assert late.duplicate and late.version == version + 1

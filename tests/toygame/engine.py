@@ -23,6 +23,7 @@ from games.core import (
     ranked_winners,
 )
 from games.core import rng as core_rng
+from games.core.contract import echo
 
 CARDS = tuple(f"{suit}{value}" for suit in "AB" for value in range(1, 7))
 
@@ -103,7 +104,7 @@ class ToyGame(Game[ToyState]):
             len(words) == 2 and words[0] == "take" and words[1] in ("1", "2")
         ):
             return " ".join(words)
-        raise NotationError(f"{text!r} is not a move: try `take 1`, `bank` or `toss`.")
+        raise NotationError(f"`{echo(text)}` is not a move: try `take 1`, `bank` or `toss`.")
 
     def explain_illegal(self, state: ToyState, action: str) -> str:
         return f"`{action}` is not possible now."

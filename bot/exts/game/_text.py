@@ -7,6 +7,8 @@ from typing import Any
 
 import discord
 
+from bot.mentions import plain
+
 COLOUR = discord.Colour.from_rgb(201, 140, 62)
 DESCRIPTION_LIMIT = 4096  # an embed's description
 FIELD_LIMIT = 1024  # an embed field's value
@@ -17,8 +19,8 @@ def holder_text(seat: Any) -> str:
     if seat.user_id is not None:
         return f"<@{seat.user_id}>"
     if seat.owner_id is not None:
-        return f"{seat.name}, keeping the seat for <@{seat.owner_id}>"
-    return str(seat.name)
+        return f"{plain(seat.name)}, keeping the seat for <@{seat.owner_id}>"
+    return plain(seat.name)
 
 
 def info_embed(details: Any) -> discord.Embed:
@@ -41,7 +43,7 @@ def info_embed(details: Any) -> discord.Embed:
     embed.add_field(name="Seats", value="\n".join(seats)[:FIELD_LIMIT] or "—", inline=False)
     nxt = details.next
     if nxt is not None:
-        who = f"<@{nxt.user_id}>" if nxt.user_id is not None else f"{nxt.name} (a bot)"
+        who = f"<@{nxt.user_id}>" if nxt.user_id is not None else f"{plain(nxt.name)} (a bot)"
         turn = f"**{nxt.label}** ({who}): {nxt.prompt}"
         embed.add_field(name="Whose turn", value=turn[:FIELD_LIMIT], inline=False)
     if details.deadline is not None:

@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.mentions import plain
+
 MAX_SHOWN = 15
 
 
@@ -31,7 +33,7 @@ def entry_line(entry: Any) -> str:
         due = f", due <t:{int(entry.deadline.timestamp())}:R>" if entry.deadline else ""
         return f"{name} · 🔔 **your move** as {entry.label}{due}"
     if entry.next is not None:
-        return f"{name} · waiting for {entry.next.label} ({entry.next.name})"
+        return f"{name} · waiting for {entry.next.label} ({plain(entry.next.name)})"
     return f"{name} · in play"
 
 

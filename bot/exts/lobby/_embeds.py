@@ -7,14 +7,16 @@ from typing import Any
 import discord
 
 from bot.exts.lobby._options import options_text
+from bot.mentions import plain
 from bot.service.pace import PACES
 from games.core import GameInfo, discovery
 
 COLOUR = discord.Colour.from_rgb(201, 140, 62)
+NAME_LIMIT = 100  # a bot seat's name is cut to this when it is made; stored rows may not be
 
 
 def seat_line(seat: Any, label: str | None) -> str:
-    who = seat.name if seat.agent else f"<@{seat.user_id}>"
+    who = plain(seat.name[:NAME_LIMIT]) if seat.agent else f"<@{seat.user_id}>"
     return f"**{label}** · {who}" if label else who
 
 

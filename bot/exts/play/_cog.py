@@ -27,8 +27,10 @@ from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import DONE, ReclaimButton, StallButton
 from bot.exts.play._text import explain_decision, looks_like_move, preview_text, private_note
 from bot.images import panel_file
+from bot.mentions import NOBODY, plain
 from bot.service import LoadedTable, MovePreview, ServiceError, StaleVersion, TableInfo
-from bot.tree import reply_for
+from bot.tree import fit, reply_for
+from games.core.contract import Decision
 from games.core.errors import GameError, GameOver, NotationError
 
 if TYPE_CHECKING:
@@ -123,6 +125,19 @@ class Play(commands.Cog):
             raise BotError(f"You are not playing at table #{info.id}; you can follow it here.")
         return seat
 
+    def require_decider(self, info: TableInfo, decision: Decision, user_id: int) -> None:
+        """Only the person deciding now (or the one a bot keeps that seat for) may choose."""
+        seat = info.seat_of(user_id)
+        if seat is None:
+            seat = info.owned_by(user_id)
+        if seat is None:
+            raise BotError(
+                f"You are not playing at table #{info.id}; you can follow it in its thread."
+            )
+        if seat != decision.seat:
+            holder = info.holder(decision.seat)
+            raise BotError(f"It is {plain(holder.name)}'s turn to decide, not yours.")
+
     async def thread_table(self, channel_id: int | None) -> TableInfo:
         info = await self.service.table_for_thread(channel_id) if channel_id is not None else None
         if info is None:
@@ -187,6 +202,9 @@ class Play(commands.Cog):
         decision = game.decision(state)
         if decision is None:
             raise GameOver("The game is over; no more moves can be made.")
+        # Who clicks is checked first: the range of valid numbers would tell a stranger how
+        # many options the deciding seat has, hidden cards included.
+        self.require_decider(loaded.info, decision, interaction.user.id)
         options = game.options(state)
         if not 0 <= index < len(options):
             raise UnknownComponent("That choice is not one of this decision's options.")
@@ -280,7 +298,7 @@ class Play(commands.Cog):
         if message is not None:
             content = f"{message.content}\n→ <@{user.id}> {DONE[choice]}."
             await interaction.edit_original_response(
-                content=content[:2000], view=None, allowed_mentions=discord.AllowedMentions.none()
+                content=content[:2000], view=None, allowed_mentions=NOBODY
             )
         await self.bot.outbox.drain()
 
@@ -340,12 +358,18 @@ class Play(commands.Cog):
             return
         loaded = await self.service.load(info.id)
         decision = loaded.game.decision(loaded.state)
-        try:
-            loaded.game.normalize(text)
-        except NotationError as error:
-            if looks_like_move(text, decision):
-                await self._reply(message, reply_for(error))
-            return
+        if decision is None or decision.seat != seat:
+            # Only the seat to move has its text parsed. Anyone else's move is answered by
+            # the service, which checks the request id and the turn before any parsing.
+            if not looks_like_move(text, decision):
+                return
+        else:
+            try:
+                loaded.game.normalize(text)
+            except NotationError as error:
+                if looks_like_move(text, decision):
+                    await self._reply(message, reply_for(error))
+                return
         try:
             await self.service.submit(
                 info.id, message.author.id, text, request_id=f"msg:{message.id}"
@@ -357,4 +381,4 @@ class Play(commands.Cog):
 
     async def _reply(self, message: discord.Message, text: str | None) -> None:
         if text:
-            await message.reply(text, mention_author=False)
+            await message.reply(fit(text), mention_author=False, allowed_mentions=NOBODY)

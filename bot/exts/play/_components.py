@@ -118,7 +118,9 @@ class ActionSelect(
     async def callback(self, interaction: discord.Interaction) -> None:
         data = cast(dict[str, Any], interaction.data or {})
         values = data.get("values") or []
-        index = int(values[0]) if values and str(values[0]).isdigit() else -1
+        value = str(values[0]) if values else ""
+        # A forged menu can carry any value; only the short ASCII numbers we make are read.
+        index = int(value) if value.isascii() and value.isdigit() and len(value) <= 4 else -1
         await guarded(
             interaction, _play(interaction).choose(interaction, self.table_id, self.version, index)
         )

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.exts.play._components import board_view
-from bot.exts.play._posts import PING, BoardPoster
+from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import reclaim_view, stall_view
+from bot.mentions import NOBODY, pings, plain
 from bot.outbox import post
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ def reminder_text(p: dict[str, Any]) -> str:
 
 
 def stalled_text(p: dict[str, Any]) -> str:
-    who = f"<@{p['user_id']}>" if p.get("user_id") else p.get("name", "the player")
+    who = f"<@{p['user_id']}>" if p.get("user_id") else plain(p.get("name", "the player"))
     return (
         f"⌛ **{p.get('label')}** ({who}) did not move by the deadline. The table can give more "
         "time, let a bot take the seat over, or hand the seat to someone else."
@@ -56,7 +57,7 @@ def seat_text(p: dict[str, Any]) -> str:
     def holder(prefix: str) -> str:
         if p.get(f"{prefix}user_id"):
             return f"<@{p[f'{prefix}user_id']}>"
-        return str(p.get(f"{prefix}name") or "an empty seat")
+        return plain(p.get(f"{prefix}name") or "an empty seat")
 
     reason = f" ({p['reason']})" if p.get("reason") else ""
     return f"🔁 **{p.get('label')}** passes from {holder('from_')} to {holder('')}{reason}."
@@ -94,7 +95,8 @@ class Notices:
         if thread is None:
             return None
         view = board_view(info.id, row.version)
-        message = await post(thread, text, view=view, allowed_mentions=PING)
+        allowed = pings(row.payload["user_id"])
+        message = await post(thread, text, view=view, allowed_mentions=allowed)
         return message.id
 
     async def _direct(self, user_id: int, info: Any, text: str) -> int | None:
@@ -116,7 +118,8 @@ class Notices:
         if thread is None:
             return None
         view = stall_view(info.id, row.version, int(row.payload["seat"]))
-        message = await post(thread, stalled_text(row.payload), view=view, allowed_mentions=PING)
+        text, allowed = stalled_text(row.payload), pings(row.payload.get("user_id"))
+        message = await post(thread, text, view=view, allowed_mentions=allowed)
         return message.id
 
     async def post_seat(self, row: Any) -> int | None:
@@ -125,7 +128,7 @@ class Notices:
         info = await self.service.info(row.table_id)
         kept_for = p.get("owner_id") if p.get("agent") else None
         if kept_for is None or info.status != "active":
-            return await self._say(row, seat_text(p))
+            return await self._say(row, seat_text(p), pings(p.get("user_id")))
         thread = await self.posts.thread_of(info)
         if thread is None:
             return None
@@ -134,20 +137,20 @@ class Notices:
             thread,
             text,
             view=reclaim_view(info.id),
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(kept_for)]),
+            allowed_mentions=pings(kept_for),
         )
         return message.id
 
     async def post_extended(self, row: Any) -> int | None:
-        return await self._say(row, extended_text(row.payload))
+        return await self._say(row, extended_text(row.payload), pings(row.payload.get("user_id")))
 
     async def post_undo_declined(self, row: Any) -> int | None:
-        return await self._say(row, undo_declined_text(row.payload))
+        return await self._say(row, undo_declined_text(row.payload), NOBODY)
 
-    async def _say(self, row: Any, text: str) -> int | None:
+    async def _say(self, row: Any, text: str, allowed: discord.AllowedMentions) -> int | None:
         info = await self.service.info(row.table_id)
         thread = await self.posts.thread_of(info)
         if thread is None:
             return None
-        message = await post(thread, text, allowed_mentions=PING)
+        message = await post(thread, text, allowed_mentions=allowed)
         return message.id

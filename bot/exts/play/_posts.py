@@ -16,6 +16,7 @@ import discord
 from bot.exts.play._components import board_view
 from bot.exts.play._text import NO_MESSAGE_CONTENT, board_marker, result_post, turn_post
 from bot.images import board_file
+from bot.mentions import NOBODY, pings, plain
 from bot.outbox import Deferred, post
 from games.core.contract import Outcome
 
@@ -24,7 +25,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-PING = discord.AllowedMentions(everyone=False, roles=False, users=True)
 BOARD_KINDS = ("start", "turn", "undo")  # the rows that may post a board
 
 
@@ -106,13 +106,19 @@ class BoardPoster:
         content = turn_post(
             game, info.seats, decision, events, header=header, footer=footer, marker=marker
         )
-        if decision is not None and info.seats[decision.seat].user_id is not None:
+        to_move = info.seats[decision.seat].user_id if decision is not None else None
+        # the start is news for every player; a turn, for the one to move
+        everyone = [s.user_id for s in info.seats] if row.kind == "start" else []
+        allowed = pings(to_move, *everyone)
+        if to_move is not None:
             view = board_view(info.id, row.version)
             message = await post(
-                thread, content, marker=marker, file=file, view=view, allowed_mentions=PING
+                thread, content, marker=marker, file=file, view=view, allowed_mentions=allowed
             )
         else:
-            message = await post(thread, content, marker=marker, file=file, allowed_mentions=PING)
+            message = await post(
+                thread, content, marker=marker, file=file, allowed_mentions=allowed
+            )
         return message.id
 
     async def retire_buttons(self, row: Any) -> None:
@@ -148,7 +154,7 @@ class BoardPoster:
         info = await self.service.info(row.table_id)
         game = self.service.game_of(info)
         players = " vs ".join(
-            f"**{game.seat_label(s.seat)}** {f'<@{s.user_id}>' if s.user_id else s.name}"
+            f"**{game.seat_label(s.seat)}** {f'<@{s.user_id}>' if s.user_id else plain(s.name)}"
             for s in info.seats
         )
         header = f"**{game.title}** · table #{info.id} begins: {players}."
@@ -179,7 +185,9 @@ class BoardPoster:
             tiebreak=p.get("tiebreak"),
             result=p.get("result"),
         )
-        message = await post(thread, result_post(game, info.seats, outcome), allowed_mentions=PING)
+        players = pings(*(s.user_id for s in info.seats))
+        text = result_post(game, info.seats, outcome)
+        message = await post(thread, text, allowed_mentions=players)
         return message.id
 
     async def post_cancel(self, row: Any) -> int | None:
@@ -192,6 +200,6 @@ class BoardPoster:
         message = await post(
             thread,
             f"Table #{info.id} was cancelled{who}; no more moves can be made.",
-            allowed_mentions=discord.AllowedMentions.none(),
+            allowed_mentions=NOBODY,
         )
         return message.id

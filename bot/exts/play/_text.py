@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from bot.mentions import plain
 from games.core.contract import Decision, Game, Outcome
 
 CONTENT_LIMIT = 2000  # Discord's message content limit
@@ -15,7 +16,7 @@ NO_MESSAGE_CONTENT = (
 
 
 def mention(seat: Any) -> str:
-    return f"<@{seat.user_id}>" if seat.user_id is not None else str(seat.name)
+    return f"<@{seat.user_id}>" if seat.user_id is not None else plain(seat.name)
 
 
 def who(game: Game[Any], seats: Sequence[Any], seat: int) -> str:
@@ -59,7 +60,7 @@ def turn_post(
         if seat.user_id is not None:
             lines.append(f"<@{seat.user_id}>, your move as **{label}** — {decision.prompt}")
         else:
-            lines.append(f"**{label}** ({seat.name}) is to move.")
+            lines.append(f"**{label}** ({plain(seat.name)}) is to move.")
     if footer:
         lines.append(f"-# {footer}")
     if marker is None:

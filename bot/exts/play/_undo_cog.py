@@ -10,7 +10,6 @@ from discord.ext import commands
 
 from bot import ids
 from bot.components import known_template
-from bot.exts.play._posts import PING
 from bot.exts.play._undo import (
     ConsentButton,
     KeepButton,
@@ -20,6 +19,7 @@ from bot.exts.play._undo import (
     request_text,
     steps_text,
 )
+from bot.mentions import NOBODY, pings
 from bot.outbox import post
 
 if TYPE_CHECKING:
@@ -88,7 +88,7 @@ class Undo(commands.Cog):
         if message is not None:
             said = "agreed" if agree else "declined"
             content = f"{message.content}\n→ <@{user_id}> {said}."[:2000]
-            quiet = discord.AllowedMentions.none()
+            quiet = NOBODY
             if result.status == "open":
                 await interaction.edit_original_response(content=content, allowed_mentions=quiet)
             else:
@@ -103,5 +103,6 @@ class Undo(commands.Cog):
         if thread is None:
             return None
         view = consent_view(int(row.payload["request"]))
-        message = await post(thread, request_text(row.payload), view=view, allowed_mentions=PING)
+        asked = pings(*row.payload.get("needed", []))
+        message = await post(thread, request_text(row.payload), view=view, allowed_mentions=asked)
         return message.id

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from games.core.contract import Decision
+from games.core.contract import Decision, echo, is_number
 from games.core.errors import NotationError
 from games.targi.engine.data import (
     BORDER,
@@ -38,12 +38,13 @@ _WITH_ARGS = (
     "place", "use", "skip", "alt", "omit", "row", "take", "trade", "silver", "fata",
     "choose", "pay", "return",
 )  # fmt: skip
+MOST_GOODS = 4  # the most goods one move names: a Silversmith exchange of DDDD
 EXAMPLES = "`place 5`, `use C22`, `skip 9`, `end`, `trade SS>P`, `pay vp`"
 
 
 def _bad(text: str, hint: str = "") -> NotationError:
     extra = f" {hint}" if hint else ""
-    return NotationError(f"`{text}` is not Targi notation.{extra} Examples: {EXAMPLES}.")
+    return NotationError(f"`{echo(text)}` is not Targi notation.{extra} Examples: {EXAMPLES}.")
 
 
 def _letters(tokens: list[str], original: str, allow_gold: bool = True) -> str:
@@ -52,9 +53,11 @@ def _letters(tokens: list[str], original: str, allow_gold: bool = True) -> str:
     count = 1
     pending_count = False
     for tok in tokens:
-        if tok.isdigit():
+        if is_number(tok):
             count = int(tok)
             pending_count = True
+            if count > MOST_GOODS:
+                raise _bad(original, f"A move names at most {MOST_GOODS} goods.")
             continue
         if tok in _GOOD_WORDS:
             out.extend(_GOOD_WORDS[tok] * count)
@@ -66,6 +69,8 @@ def _letters(tokens: list[str], original: str, allow_gold: bool = True) -> str:
             raise _bad(original, f"`{tok}` is not a good (use D, S, P or G).")
         count = 1
         pending_count = False
+    if len(out) > MOST_GOODS:
+        raise _bad(original, f"A move names at most {MOST_GOODS} goods.")
     if not allow_gold and "G" in out:
         raise _bad(original, "Only dates, salt and pepper fit here; gold is never chosen here.")
     if pending_count or not out:
@@ -75,7 +80,7 @@ def _letters(tokens: list[str], original: str, allow_gold: bool = True) -> str:
 
 def _target(tok: str, original: str) -> str:
     tok = tok.lstrip("#")
-    if tok.isdigit() and 1 <= int(tok) <= 16:
+    if is_number(tok) and 1 <= int(tok) <= 16:
         return str(int(tok))
     if tok.upper() in CELL_INDEX:
         return tok.upper()
@@ -104,7 +109,7 @@ def normalize(text: str) -> str:
         if len(args) != 1:
             raise _bad(original)
         n = args[0].lstrip("#")
-        if not n.isdigit() or not 1 <= int(n) <= 16:
+        if not is_number(n) or not 1 <= int(n) <= 16:
             raise _bad(original, "Border cards are numbered 1-16.")
         return f"place {int(n)}"
     if verb in ("use", "skip"):
@@ -113,7 +118,7 @@ def normalize(text: str) -> str:
         return f"{verb} {_target(args[0], original)}"
     if verb in ("alt", "row"):
         top = 2 if verb == "alt" else 3
-        if len(args) != 1 or not args[0].isdigit() or not 1 <= int(args[0]) <= top:
+        if len(args) != 1 or not is_number(args[0]) or not 1 <= int(args[0]) <= top:
             raise _bad(original, f"`{verb}` takes a number from 1 to {top}.")
         return f"{verb} {int(args[0])}"
     if verb == "omit":
@@ -160,7 +165,7 @@ def normalize(text: str) -> str:
             raise _bad(original, "Name a revealed card, e.g. `choose GD1`.")
         return f"choose {args[0].upper()}"
     # pay
-    if args in (["vp"], ["vps"]) or (len(args) == 2 and args[0].isdigit() and args[1] == "vp"):
+    if args in (["vp"], ["vps"]) or (len(args) == 2 and is_number(args[0]) and args[1] == "vp"):
         return "pay vp"
     return f"pay {_letters(args, original)}"
 
@@ -225,7 +230,7 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
     res = st.res[seat]
     q = st.stack.top
     cid = q.get("card") if q is not None else None
-    if verb == "place" and arg.isdigit():
+    if verb == "place" and is_number(arg):
         n = int(arg)
         if n in CORNERS:
             return f"Card #{n} is a raid corner; figures can never be placed on corners."
@@ -237,7 +242,7 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
         if st.border[o] == 1 - seat:
             return f"Card #{n} is opposite {SEAT_LABELS[1 - seat]}'s figure on #{o}."
     if verb in ("use", "skip"):
-        if arg.isdigit():
+        if is_number(arg):
             return f"{who} has no Targi figure on #{arg} to use now."
         if arg in CELL_INDEX:
             return f"{who} has no tribe marker on {arg} to use now."
@@ -251,7 +256,7 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
         if cid in TRIBE_CARDS:
             t = TRIBE_CARDS[cid]
             return f"{who} cannot pay the cost of {card_name(t.id)} ({t.cost_text})."
-    if verb == "row" and arg.isdigit():
+    if verb == "row" and is_number(arg):
         return f"Row {arg} of {who}'s display is full."
     if verb == "alt" and cid in TRIBE_CARDS:
         t = TRIBE_CARDS[cid]
@@ -319,7 +324,7 @@ def _counts(letters: str) -> list[int]:
 def describe(st: TargiState, dec: Decision | None, action: str) -> str:
     verb, _, arg = action.partition(" ")
     seat = dec.seat if dec is not None else 0
-    if verb in ("place", "use", "skip") and arg.isdigit():
+    if verb in ("place", "use", "skip") and is_number(arg):
         return f"{verb.capitalize()} {'on ' if verb == 'place' else ''}{_bname(int(arg))}"
     if verb in ("use", "skip") and arg in CELL_INDEX:
         cid = st.cells[CELL_INDEX[arg]]

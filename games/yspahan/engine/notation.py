@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import re
 
-from games.core.contract import Decision
+from games.core.contract import Decision, echo, is_number
 from games.core.errors import NotationError
 from games.yspahan.engine.data import (
     BUILDING_KEYS,
@@ -100,7 +100,7 @@ _BUILD_ALIASES = {
 
 def _bad(text: str, hint: str = "") -> NotationError:
     extra = f" {hint}" if hint else ""
-    return NotationError(f"`{text}` is not Yspahan notation.{extra} Examples: {EXAMPLES}.")
+    return NotationError(f"`{echo(text)}` is not Yspahan notation.{extra} Examples: {EXAMPLES}.")
 
 
 def _card(tok: str, original: str) -> str:
@@ -119,7 +119,7 @@ def _shop(tokens: list[str], original: str) -> str:
 
 
 def _number(tokens: list[str], original: str, low: int, high: int, what: str) -> int:
-    if len(tokens) != 1 or not tokens[0].isdigit() or not low <= int(tokens[0]) <= high:
+    if len(tokens) != 1 or not is_number(tokens[0]) or not low <= int(tokens[0]) <= high:
         raise _bad(original, f"{what} is a number from {low} to {high}.")
     return int(tokens[0])
 
@@ -130,6 +130,8 @@ def normalize(text: str) -> str:
     tokens = [tok for tok in t.split() if tok not in ("with", "the", "a", "dice", "die")]
     if not tokens:
         raise _bad(original)
+    while tokens[0] == "take" and len(tokens) > 1:  # "take card", "take gold +C1a"
+        tokens = tokens[1:]
     verb, args = tokens[0], tokens[1:]
     if verb in ("end", "pass") and args and args[0] in ("turn", "action", "building"):
         args = args[1:]
@@ -139,8 +141,6 @@ def normalize(text: str) -> str:
         if args:
             raise _bad(original, f"`{verb}` takes no argument.")
         return _BARE[verb]
-    if verb == "take" and args:  # "take card", "take gold +C1a"
-        return normalize(" ".join(args))
     if verb in _OPTION_WORDS:
         word = _OPTION_WORDS[verb]
         cards = [a for a in args if a != "+"]
@@ -319,10 +319,10 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
     seat = dec.seat
     who = label(seat)
     gold = st.gold[seat]
-    if verb == "buy" and arg.isdigit():
+    if verb == "buy" and is_number(arg):
         y = int(arg)
         return f"You need {y} gold; you have {gold}."
-    if verb == "group" and arg.isdigit():
+    if verb == "group" and is_number(arg):
         g = int(arg)
         if not (st.tw[g] or st.ty[g]):
             return f"The {TOWER_NAMES[g]} space of the Tower holds no dice."
@@ -404,7 +404,7 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
         return f"No shop of the {arg.capitalize()} quarter can take your cube."
     if verb == "convert":
         return f"{who} has no {arg} to exchange."
-    if verb == "amount" and arg.isdigit():
+    if verb == "amount" and is_number(arg):
         return f"Choose an amount from 1 to {len(dec.actions)}."
     return None
 
@@ -467,12 +467,12 @@ def _shop_reason(st: YspahanState, seat: int, i: int, dec: Decision) -> str:
 def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
     verb, _, arg = action.partition(" ")
     seat = dec.seat if dec is not None else st.acting
-    if verb == "buy" and arg.isdigit():
+    if verb == "buy" and is_number(arg):
         y = int(arg)
         if y == 0:
             return "Roll without yellow dice"
         return f"Buy {y} yellow {'die' if y == 1 else 'dice'} ({y} gold) and roll"
-    if verb == "group" and arg.isdigit():
+    if verb == "group" and is_number(arg):
         g = int(arg)
         n = st.tw[g] + (0 if st.np == 2 and seat != st.first else st.ty[g])
         return f"Take {TOWER_NAMES[g]}: {n} {'die' if n == 1 else 'dice'} showing {st.tv[g]}"
@@ -538,7 +538,7 @@ def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
         return f"Deliver to the {arg.capitalize()} quarter"
     if verb == "convert":
         return "Give camels, get gold" if arg == "camels" else "Give gold, get camels"
-    if verb == "amount" and arg.isdigit() and st.card:
+    if verb == "amount" and is_number(arg) and st.card:
         n = int(arg)
         card = card_kind(st.card)
         if card == 7:
