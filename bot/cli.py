@@ -18,6 +18,7 @@ from typing import Any, TextIO
 
 from games.agents import Agent, agent_rng, choose_for, get_agent, levels
 from games.core import Decision, Game, GameError, all_games, discovery, get
+from games.core.contract import is_number
 
 HUMAN = "human"
 DECISION_LIMIT = 100_000  # a game that has not ended by then counts as an error
@@ -232,7 +233,7 @@ class Terminal:
                 self.show_choices(state, decision)
                 self.say("Type a number or a move in notation; `quit` ends the game.")
                 continue
-            if text.isdigit() and 1 <= int(text) <= len(decision.actions):
+            if is_number(text) and 1 <= int(text) <= len(decision.actions):
                 return decision.actions[int(text) - 1]
             if not text:
                 continue

@@ -120,9 +120,9 @@ def test_play_for_a_person(capsys: pytest.CaptureFixture[str]) -> None:
     assert code == 0
     assert "Player 1 (human) — Take a card from the market." in out
     assert "   1. Take " in out and "[take 1]" in out  # numbered, labelled, with notation
-    assert "'take 3' is not a move: try `take 1`, `bank` or `toss`." in out
+    assert "`take 3` is not a move: try `take 1`, `bank` or `toss`." in out
     assert "`9` is not possible now." not in out  # 9 is off the list, so it is parsed...
-    assert "'9' is not a move" in out  # ...and the engine explains
+    assert "`9` is not a move" in out  # ...and the engine explains
     assert "Winner: " in out
 
 
@@ -266,3 +266,11 @@ def test_a_wrong_option_is_refused_naming_what_is_allowed(
         cli.main(["selfplay", "toy", "--games", "1", "--option", option])
     assert stopped.value.code == 2
     assert said in capsys.readouterr().err
+
+
+def test_play_takes_only_ascii_numbers_as_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    typed = iter(["²", "1", "bank"] + ["1"] * 200)
+    code = cli.Terminal(ToyGame(), ["human", "random"], 5, None, lambda _: next(typed),
+                        sys.stdout).run()
+    assert code == 0
+    assert "`²` is not a move" in capsys.readouterr().out
