@@ -293,6 +293,7 @@ def render(game: Game[Any], seed: int, steps: int, kinds: Sequence[str], out: Pa
 
 async def db_command(what: str, url: str) -> dict[str, Any]:
     """Open (and so migrate) the database; ``check`` adds what it holds."""
+    from bot.service.timers import iso
     from storage import open_store
     from storage.base import TableStatus
     from storage.sqlite import migrations
@@ -312,6 +313,15 @@ async def db_command(what: str, url: str) -> dict[str, Any]:
                 s: len(await store.list_tables(statuses=[s])) for s in statuses
             }
             report["outbox_pending"] = len(await store.pending_outbox(limit=100_000))
+            report["broken"] = [
+                {
+                    "table": t.id,
+                    "game": t.game,
+                    "reason": t.broken,
+                    "since": None if t.broken_at is None else iso(t.broken_at),
+                }
+                for t in await store.broken_tables()
+            ]
         return report
     finally:
         await store.close()

@@ -8,6 +8,7 @@ callers; the contract suite in ``tests/storage`` is what every backend must pass
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -27,6 +28,18 @@ Clock = Callable[[], datetime]  # returns timezone-aware times
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def read_payload(text: str) -> tuple[dict[str, Any], str | None]:
+    """A stored JSON object, or ``({}, why)`` when the text is not one: one damaged row must
+    not stop a read of many."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        return {}, f"unreadable payload: {exc}"
+    if not isinstance(value, dict):
+        return {}, f"unreadable payload: a JSON {type(value).__name__}, not an object"
+    return value, None
 
 
 class StorageError(Exception):
@@ -102,6 +115,8 @@ class TableRecord:
     updated_at: datetime
     seats: tuple[SeatRecord, ...]  # in seat order
     pace: str = "daily"  # a preset name; the service knows what each means
+    broken: str | None = None  # why the table is quarantined; None while it is healthy
+    broken_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,6 +158,7 @@ class OutboxRecord:
     not_before: datetime | None
     message_id: int | None  # what the row became once delivered, if anything
     attempted_at: datetime | None = None  # when a delivery of it last began
+    unreadable: str | None = None  # why the stored payload could not be read (payload is {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,6 +285,10 @@ class Reader(Protocol):
 
     async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]: ...
 
+    async def broken_tables(self) -> list[TableRecord]:
+        """Quarantined tables, in id order."""
+        ...
+
 
 class Transaction(Reader, Protocol):
     """One atomic unit of work: everything commits together or nothing does."""
@@ -302,6 +322,10 @@ class Transaction(Reader, Protocol):
     async def set_thread(self, table_id: int, thread_id: int | None) -> None: ...
 
     async def set_host(self, table_id: int, host_id: int) -> None: ...
+
+    async def mark_broken(self, table_id: int, reason: str) -> bool:
+        """Quarantine the table; False if it already was (the first reason is kept)."""
+        ...
 
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str

@@ -42,6 +42,7 @@ from storage.base import (
     UndoStatus,
     UserSettingsRecord,
     VersionConflict,
+    read_payload,
     utc_now,
 )
 
@@ -118,7 +119,8 @@ _NAMED: dict[str, _Shared] = {}
 
 
 def _outbox_record(row: _Outbox) -> OutboxRecord:
-    return replace(row.record, payload=json.loads(row.payload))
+    payload, unreadable = read_payload(row.payload)
+    return replace(row.record, payload=payload, unreadable=unreadable)
 
 
 class _MemoryReader:
@@ -236,6 +238,10 @@ class _MemoryReader:
     async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
         return list(self._data.seat_changes.get(table_id, ()))
 
+    async def broken_tables(self) -> list[TableRecord]:
+        ids = sorted(t for t, row in self._data.tables.items() if row.record.broken is not None)
+        return [t for t in map(self._table, ids) if t is not None]
+
 
 class MemoryTransaction(_MemoryReader):
     def __init__(self, data: _Database, clock: Clock) -> None:
@@ -319,6 +325,14 @@ class MemoryTransaction(_MemoryReader):
 
     async def set_host(self, table_id: int, host_id: int) -> None:
         self._put_table(self._existing(table_id), host_id=host_id)
+
+    async def mark_broken(self, table_id: int, reason: str) -> bool:
+        row = self._existing(table_id)
+        if row.record.broken is not None:
+            return False
+        record = replace(row.record, broken=reason, broken_at=self._now())
+        self._data.tables[table_id] = replace(row, record=record)
+        return True
 
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
@@ -666,6 +680,10 @@ class MemoryStore(_MemoryReader):
     async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
         self._check_free()
         return await super().list_seat_changes(table_id)
+
+    async def broken_tables(self) -> list[TableRecord]:
+        self._check_free()
+        return await super().broken_tables()
 
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None

@@ -45,6 +45,7 @@ from storage.base import (
     UndoStatus,
     UserSettingsRecord,
     VersionConflict,
+    read_payload,
     utc_now,
 )
 
@@ -71,7 +72,10 @@ def _req_dt(text: str) -> datetime:
 
 
 def migrations() -> list[tuple[int, str, str]]:
-    """(number, file name, SQL) of every shipped migration, in order."""
+    """(number, file name, SQL) of every shipped migration, in order.
+
+    Numbers are unique but may have gaps, so that migrations written on two branches at once
+    merge; a migration that arrives later than a higher-numbered one is applied when seen."""
     found = []
     for entry in resources.files("storage.migrations").iterdir():
         match = _MIGRATION_NAME.match(entry.name)
@@ -79,9 +83,40 @@ def migrations() -> list[tuple[int, str, str]]:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
     found.sort()
     numbers = [n for n, _, _ in found]
-    if numbers != list(range(1, len(found) + 1)):
-        raise StorageError(f"migrations must be numbered 001, 002, … without gaps: {numbers}")
+    if len(set(numbers)) != len(numbers):
+        raise StorageError(f"two migrations share a number: {numbers}")
     return found
+
+
+_ADD_COLUMN = re.compile(r"^ALTER\s+TABLE\s+(\w+)\s+ADD\s+COLUMN\s+(\w+)", re.IGNORECASE)
+_CREATE = re.compile(
+    r"^CREATE\s+(?:UNIQUE\s+)?(TABLE|INDEX)\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)", re.IGNORECASE
+)
+
+
+def _without_comments(statement: str) -> str:
+    lines = [line for line in statement.splitlines() if not line.lstrip().startswith("--")]
+    return "\n".join(lines).strip()
+
+
+async def _already_done(conn: aiosqlite.Connection, statement: str) -> bool:
+    """Whether the statement's change is already in the schema: a column added or a table or
+    index created by an earlier run whose bookkeeping row was lost. Re-running a migration
+    then skips what is there instead of failing on it."""
+    sql = _without_comments(statement)
+    column = _ADD_COLUMN.match(sql)
+    if column is not None:
+        table, name = column.groups()
+        rows = await conn.execute_fetchall(f"PRAGMA table_info({table})")
+        return any(row[1].lower() == name.lower() for row in rows)
+    created = _CREATE.match(sql)
+    if created is not None:
+        kind, name = created.groups()
+        rows = await conn.execute_fetchall(
+            "SELECT 1 FROM sqlite_master WHERE type = ? AND name = ?", (kind.lower(), name)
+        )
+        return bool(rows)
+    return False
 
 
 def _seat(row: sqlite3.Row) -> SeatRecord:
@@ -115,12 +150,13 @@ def _action(row: sqlite3.Row) -> ActionRecord:
 
 
 def _outbox(row: sqlite3.Row) -> OutboxRecord:
+    payload, unreadable = read_payload(row["payload"])
     return OutboxRecord(
         id=row["id"],
         table_id=row["table_id"],
         version=row["version"],
         kind=row["kind"],
-        payload=json.loads(row["payload"]),
+        payload=payload,
         created_at=_req_dt(row["created_at"]),
         delivered_at=_dt(row["delivered_at"]),
         attempts=row["attempts"],
@@ -128,6 +164,7 @@ def _outbox(row: sqlite3.Row) -> OutboxRecord:
         not_before=_dt(row["not_before"]),
         message_id=row["message_id"],
         attempted_at=_dt(row["attempted_at"]),
+        unreadable=unreadable,
     )
 
 
@@ -233,6 +270,8 @@ class _SqliteReader:
                 updated_at=_req_dt(row["updated_at"]),
                 seats=tuple(seats[row["id"]]),
                 pace=row["pace"],
+                broken=row["broken"],
+                broken_at=_dt(row["broken_at"]),
             )
             for row in rows
         ]
@@ -365,6 +404,10 @@ class _SqliteReader:
         )
         return [_seat_change(row) for row in rows]
 
+    async def broken_tables(self) -> list[TableRecord]:
+        rows = await self._all("SELECT * FROM game_tables WHERE broken IS NOT NULL ORDER BY id")
+        return await self._tables(rows)
+
 
 class SqliteTransaction(_SqliteReader):
     """The writes of one unit of work; valid only inside ``store.transaction()``."""
@@ -436,6 +479,17 @@ class SqliteTransaction(_SqliteReader):
 
     async def set_host(self, table_id: int, host_id: int) -> None:
         await self._update(table_id, "host_id", host_id)
+
+    async def mark_broken(self, table_id: int, reason: str) -> bool:
+        cursor = await self._conn.execute(
+            "UPDATE game_tables SET broken = ?, broken_at = ? WHERE id = ? AND broken IS NULL",
+            (reason, _ts(self._clock()), table_id),
+        )
+        if cursor.rowcount == 1:
+            return True
+        if await self._current(table_id, "id") is None:
+            raise StorageError(f"no table {table_id}")
+        return False
 
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
@@ -779,7 +833,15 @@ class SqliteStore:
                 )
                 if row is None:
                     for statement in _statements(sql):
-                        await self._conn.execute(statement)
+                        if await _already_done(self._conn, statement):
+                            continue
+                        try:
+                            await self._conn.execute(statement)
+                        except sqlite3.Error as exc:
+                            first = _without_comments(statement).splitlines()[0]
+                            raise StorageError(
+                                f"migration {name} failed: {exc} (at: {first})"
+                            ) from exc
                     await self._conn.execute(
                         "INSERT INTO schema_migrations (version, name, applied_at)"
                         " VALUES (?, ?, ?)",
@@ -879,6 +941,9 @@ class SqliteStore:
 
     async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
         return await self._read("list_seat_changes", table_id)
+
+    async def broken_tables(self) -> list[TableRecord]:
+        return await self._read("broken_tables")
 
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None

@@ -12,6 +12,7 @@ member typed, so each is validated here and refused with an ``InvalidSetting`` r
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
@@ -20,6 +21,8 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from bot.service.errors import InvalidSetting
 from storage import NotifyMethod, UserSettingsRecord
+
+log = logging.getLogger(__name__)
 
 NOTIFY_METHODS: tuple[NotifyMethod, ...] = ("thread", "dm")
 _NOTIFY_ALIASES: dict[str, NotifyMethod] = {
@@ -111,11 +114,17 @@ class UserSettings:
 
     @classmethod
     def from_record(cls, record: UserSettingsRecord | None, user_id: int) -> UserSettings:
+        """The stored settings; a time zone this machine no longer knows is read as UTC, so
+        one user's setting never stops a reminder."""
         if record is None:
             return cls(user_id)
+        zone = record.time_zone or "UTC"
+        if zone.lower() not in _zones():
+            log.warning("user %s: time zone %r is unknown here; using UTC", user_id, zone)
+            zone = "UTC"
         return cls(
             user_id=user_id,
-            time_zone=record.time_zone or "UTC",
+            time_zone=zone,
             quiet_start=_time_or_none(record.quiet_start),
             quiet_end=_time_or_none(record.quiet_end),
             notify=record.notify,

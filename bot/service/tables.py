@@ -47,6 +47,7 @@ from bot.service.errors import (
     NotSeated,
     NotYourTurn,
     StaleVersion,
+    TableBroken,
     TableFull,
     TableNotActive,
     TableNotFound,
@@ -66,6 +67,7 @@ from bot.service.models import (
 )
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
+from bot.service.quarantine import describe, quarantine
 from bot.service.timers import current_deadline, schedule_turn, unix
 from games.core import Game, Outcome, SchemaError, Step
 from games.core import registry as game_registry
@@ -158,20 +160,44 @@ class TableCore:
         cached = self._states.get(info.id)
         if cached is not None and cached[0] == version:
             return cached[1]
-        snapshot = await self.store.get_snapshot(info.id, version)
-        state = None
-        if snapshot is not None:
-            try:
-                state = game.from_json(snapshot.state)
-            except SchemaError:
-                log.info("table %s: snapshot %s has an old schema; replaying", info.id, version)
+        if info.broken is not None:
+            raise TableBroken(info.id)
+        state = await self._from_snapshot(info, game, version)
         if state is None:
             rows = await self.store.list_actions(info.id)
             actions = [a.action for a in effective_moves(rows, version)]
-            state = game.replay(len(info.seats), info.seed, info.options, actions)
+            try:
+                state = game.replay(len(info.seats), info.seed, info.options, actions)
+            except Exception as error:
+                log.exception("table %s: its log does not replay to move %s", info.id, version)
+                await self.quarantine(info.id, describe(error))
+                raise TableBroken(info.id) from error
         if version == info.version:
             self._remember(info.id, version, state)
         return state
+
+    async def _from_snapshot(self, info: TableInfo, game: Game[Any], version: int) -> Any:
+        """The state stored at ``version``; None when there is none or it cannot be read, so
+        the caller replays the log instead (for every game alike)."""
+        snapshot = await self.store.get_snapshot(info.id, version)
+        if snapshot is None:
+            return None
+        try:
+            return game.from_json(snapshot.state)
+        except SchemaError:
+            log.info("table %s: snapshot %s has an old schema; replaying", info.id, version)
+        except Exception as error:
+            log.warning(
+                "table %s: snapshot %s cannot be read (%s); replaying",
+                info.id, version, describe(error),
+            )
+        return None
+
+    async def quarantine(self, table_id: int, reason: str) -> bool:
+        """Set a table aside whose stored data cannot be read or played (see
+        ``bot.service.quarantine``); False when it already was."""
+        self._states.pop(table_id, None)
+        return await quarantine(self.store, table_id, reason)
 
     # ---- tables and seats --------------------------------------------------------------
 
@@ -523,6 +549,8 @@ class TableCore:
             )
 
     def _require_active(self, info: TableInfo, engine: Game[Any], state: Any) -> None:
+        if info.broken is not None:
+            raise TableBroken(info.id)
         if info.status == "lobby":
             raise TableNotActive("The game has not started yet.")
         if info.status == "cancelled":
@@ -537,26 +565,38 @@ class TableCore:
 
         Each agent move is its own commit after the move that gave it the turn, so a process
         that dies between them leaves a table waiting on an agent that nothing would wake.
-        Run it at start-up, before anyone can move.
+        Run it at start-up, before anyone can move. A table that fails is quarantined and the
+        others still resume.
         """
         moved = 0
         for table in await self.tables(statuses=("active",)):
-            async with self._lock(table.id):
-                loaded = await self.load(table.id)
-                decision = loaded.game.decision(loaded.state)
-                if decision is None or loaded.info.holder(decision.seat).agent is None:
-                    continue
-                log.info(
-                    "table %s: agent seat %s resumes at move %s",
-                    table.id,
-                    decision.seat,
-                    loaded.version,
-                )
-                results = await self._agents_move(
-                    loaded.info, loaded.game, loaded.state, loaded.version
-                )
-                moved += len(results)
+            if table.broken is not None:
+                continue
+            try:
+                moved += await self._resume_agent(table.id)
+            except TableBroken:
+                continue  # already quarantined, and logged, by the load
+            except Exception as error:
+                log.exception("table %s: its agent seat could not resume", table.id)
+                await self.quarantine(table.id, describe(error))
         return moved
+
+    async def _resume_agent(self, table_id: int) -> int:
+        async with self._lock(table_id):
+            loaded = await self.load(table_id)
+            decision = loaded.game.decision(loaded.state)
+            if decision is None or loaded.info.holder(decision.seat).agent is None:
+                return 0
+            log.info(
+                "table %s: agent seat %s resumes at move %s",
+                table_id,
+                decision.seat,
+                loaded.version,
+            )
+            results = await self._agents_move(
+                loaded.info, loaded.game, loaded.state, loaded.version
+            )
+            return len(results)
 
     async def _agents_move(
         self, info: TableInfo, engine: Game[Any], state: Any, version: int

@@ -204,3 +204,16 @@ async def test_a_reminder_due_in_quiet_hours_waits_until_they_end(world: World) 
     reminder = world.thread().history()[-1]
     assert len(world.thread().history()) == before + 1
     assert reminder.content.startswith(f"⏰ <@{mover.id}>")
+
+
+async def test_a_quarantined_table_tells_its_players_once(world: World) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    assert await world.bot.service.quarantine(table_id, "KeyError: 'np'")
+    await world.bot.outbox.drain()
+    await world.env.settle()
+
+    notice = world.thread().history()[-1]
+    assert notice.content.startswith(f"⚠️ <@{world.alice.id}> <@{world.bob.id}> ")
+    assert "paused" in notice.content and "Nothing that was played is lost" in notice.content
+    assert "KeyError" not in notice.content  # the reason may quote hidden parts of the game
+    assert {m.id for m in notice.mentions} == {world.alice.id, world.bob.id}

@@ -447,3 +447,25 @@ async def test_delivery_marked_while_a_move_commits_is_kept(store: Store) -> Non
     rows = await store.list_outbox(table_id)
     assert [(r.kind, r.message_id) for r in rows] == [("start", 1), ("turn", None)]
     assert [r.kind for r in await store.pending_outbox()] == ["turn"]
+
+
+# ---- quarantine ----------------------------------------------------------------------------
+
+
+async def test_a_table_is_quarantined_once_and_keeps_its_first_reason(
+    store: Store, clock: FakeClock
+) -> None:
+    healthy, broken = await new_table(store), await new_table(store)
+    assert await store.broken_tables() == []
+    async with store.transaction() as tx:
+        assert await tx.mark_broken(broken, "KeyError: 'np'") is True
+    clock.advance(60)
+    async with store.transaction() as tx:
+        assert await tx.mark_broken(broken, "something later") is False
+        with pytest.raises(StorageError):
+            await tx.mark_broken(999_999, "no such table")
+    found = await store.broken_tables()
+    assert [t.id for t in found] == [broken]
+    assert found[0].broken == "KeyError: 'np'" and found[0].broken_at is not None
+    table = await store.get_table(healthy)
+    assert table is not None and table.broken is None and table.broken_at is None

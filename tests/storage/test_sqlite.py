@@ -153,7 +153,7 @@ async def test_a_database_from_before_async_play_is_upgraded_in_place(tmp_path: 
 
     store = await open_store(f"sqlite:///{path}")
     try:
-        assert await store.applied_migrations() == list(range(1, len(migrations()) + 1))
+        assert await store.applied_migrations() == [n for n, _, _ in migrations()]
         table = await store.get_table(1)
         assert table is not None and table.pace == "daily"
         assert table.seats[0].owner_id is None
@@ -203,3 +203,40 @@ async def test_moves_logged_before_the_revealed_flag_count_as_revealed(tmp_path:
         assert action.reversible and action.revealed
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("lost", [2, 3, 6])
+async def test_a_migration_applied_but_not_recorded_is_recorded_again(
+    tmp_path: Path, lost: int
+) -> None:
+    from storage.sqlite import migrations
+
+    path = tmp_path / "lost-row.db"
+    store = await open_store(f"sqlite:///{path}")
+    await store.close()
+    with sqlite3.connect(path) as raw:
+        raw.execute("DELETE FROM schema_migrations WHERE version = ?", (lost,))
+    store = await open_store(f"sqlite:///{path}")
+    try:
+        assert await store.applied_migrations() == [n for n, _, _ in migrations()]
+    finally:
+        await store.close()
+
+
+async def test_a_failing_migration_is_named_and_nothing_of_it_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import storage.sqlite
+    from storage import StorageError
+
+    shipped = storage.sqlite.migrations()
+    number = shipped[-1][0] + 1
+    broken = (number, f"{number:03d}_broken.sql",
+              "CREATE TABLE fine (x INTEGER);\nALTER TABLE nowhere ADD COLUMN y TEXT;\n")
+    monkeypatch.setattr(storage.sqlite, "migrations", lambda: [*shipped, broken])
+    with pytest.raises(StorageError) as failed:
+        await open_store(f"sqlite:///{tmp_path / 'x.db'}")
+    assert broken[1] in str(failed.value) and "nowhere" in str(failed.value)
+    with sqlite3.connect(tmp_path / "x.db") as raw:
+        names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    assert "fine" not in names and "game_tables" in names
