@@ -26,6 +26,11 @@ Outbox rows written here (see ``bot.service.outbox`` for the others):
 Quiet hours: a reminder due inside its user's quiet hours (in their time zone) is postponed to
 the end of them; if that is at or after the deadline it is skipped, since the stall notice
 follows anyway.
+
+Catch-up: a pass handles each table once. Its due timers collapse into at most one notice,
+describing where the seat stands now: the stall when the deadline has passed, else the latest
+reminder; the others are finished as ``skipped``. So after downtime a table gets one notice,
+not every reminder it missed, and no timer fires twice in a pass.
 """
 
 from __future__ import annotations
@@ -47,6 +52,7 @@ log = logging.getLogger(__name__)
 
 Sleep = Callable[[float], Awaitable[None]]
 STALL_CHOICES = ("extend", "agent_takeover", "take_seat")
+MIN_SLEEP = 1.0  # seconds between passes at least
 
 
 def unix(moment: datetime) -> int:
@@ -128,6 +134,7 @@ class TimerService:
                 log.exception("timer pass failed")
                 delay = None
             delay = self.max_sleep if delay is None else min(delay, self.max_sleep)
+            delay = max(delay, MIN_SLEEP)  # a timer that stays due cannot make the loop spin
             sleeper = asyncio.ensure_future(self._sleep(delay))
             waker = asyncio.ensure_future(self._wake.wait())
             try:
@@ -238,7 +245,7 @@ class TimerService:
         )
         if settings.is_quiet(now):
             until = settings.quiet_until(now)
-            if until >= deadline:
+            if until >= deadline or until <= now:  # never into the past: it would fire again
                 await tx.finish_timer(chosen.id, "skipped")
             else:
                 await tx.postpone_timer(chosen.id, until)
