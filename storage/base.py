@@ -221,6 +221,19 @@ class SeatChangeRecord:
     created_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """One of a user's tables, with just what ordering an inbox needs."""
+
+    table_id: int
+    status: TableStatus
+    seat: int  # the user's seat, or the one an agent keeps for them
+    holds: bool  # the user holds the seat (False while an agent keeps it)
+    updated_at: datetime
+    deadline_seat: int | None  # whose deadline runs at the table's version, if anyone's
+    deadline: datetime | None
+
+
 class Reader(Protocol):
     """Queries available both on the store and inside a transaction."""
 
@@ -243,6 +256,18 @@ class Reader(Protocol):
         """Tables of a server that are in the lobby or being played."""
         ...
 
+    async def seated_tables(
+        self, user_id: int, statuses: Sequence[TableStatus]
+    ) -> list[SeatedTable]:
+        """The user's tables (a seat held, or kept by an agent) of those statuses, in id
+        order, each with the deadline that runs at its current version: the latest deadline
+        timer of that version not cancelled (fired means the seat is stalled)."""
+        ...
+
+    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
+        """The message the newest delivered outbox row of those kinds became, if any."""
+        ...
+
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None: ...
 
     async def action_by_request(self, table_id: int, request_id: str) -> ActionRecord | None: ...
@@ -257,6 +282,10 @@ class Reader(Protocol):
         """The snapshot at ``version``, or the latest one when ``version`` is None."""
         ...
 
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        """The versions of the table that have a snapshot, in order."""
+        ...
+
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         """Every outbox row of a table, delivered or not, in id order."""
         ...
@@ -265,8 +294,11 @@ class Reader(Protocol):
 
     async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None: ...
 
-    async def list_timers(self, table_id: int) -> list[TimerRecord]:
-        """Every timer of a table, finished or not, in id order."""
+    async def list_timers(
+        self, table_id: int, *, version: int | None = None, pending: bool = False
+    ) -> list[TimerRecord]:
+        """The timers of a table in id order: every one, or those of one ``version``, or
+        only the unfinished ones."""
         ...
 
     async def next_timer_due(self) -> datetime | None:
@@ -360,6 +392,10 @@ class Transaction(Reader, Protocol):
         ...
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None: ...
+
+    async def delete_snapshot(self, table_id: int, version: int) -> None:
+        """Forget the snapshot at ``version`` (the state can be replayed); none is no error."""
+        ...
 
     async def enqueue(
         self,
@@ -481,5 +517,21 @@ class Store(Reader, Protocol):
         ...
 
     async def applied_migrations(self) -> list[int]: ...
+
+    async def prune(self, before: datetime, *, snapshot_every: int) -> dict[str, int]:
+        """Delete what nothing needs any more from before ``before``; returns rows per kind.
+
+        - finished timers;
+        - delivered outbox rows, except the newest of each kind of a table still open (the
+          latest board post, which its links point at);
+        - snapshots other than every ``snapshot_every``-th version and each table's latest;
+        - of a table that ended before then, every snapshot but its last, and the words and
+          request ids of its moves (the words can be replayed; the game takes no requests).
+        """
+        ...
+
+    async def vacuum(self) -> None:
+        """Give the space of deleted rows back to the file system."""
+        ...
 
     async def close(self) -> None: ...

@@ -29,6 +29,7 @@ from storage.base import (
     OutboxRecord,
     SeatChangeRecord,
     SeatConflict,
+    SeatedTable,
     SeatRecord,
     SnapshotRecord,
     StatusConflict,
@@ -173,6 +174,53 @@ class _MemoryReader:
             if row.record.guild_id == guild_id and row.record.status in OPEN_STATUSES
         )
 
+    async def seated_tables(
+        self, user_id: int, statuses: Sequence[TableStatus]
+    ) -> list[SeatedTable]:
+        found = []
+        for table_id in sorted(self._data.tables):
+            record = self._data.tables[table_id].record
+            if record.status not in statuses:
+                continue
+            seats = self._data.seats.get(table_id, ())
+            mine = [s for s in seats if s.user_id == user_id] or [
+                s for s in seats if s.owner_id == user_id
+            ]
+            if not mine:
+                continue
+            deadlines = [
+                t
+                for t in self._data.timers.values()
+                if t.table_id == table_id
+                and t.version == record.version
+                and t.kind == "deadline"
+                and t.outcome != "cancelled"
+            ]
+            deadline = max(deadlines, key=lambda t: t.id, default=None)
+            found.append(
+                SeatedTable(
+                    table_id,
+                    record.status,
+                    mine[0].seat,
+                    mine[0].user_id == user_id,
+                    record.updated_at,
+                    None if deadline is None else deadline.seat,
+                    None if deadline is None else deadline.due_at,
+                )
+            )
+        return found
+
+    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
+        for outbox_id in sorted(self._data.outbox, reverse=True):
+            record = self._data.outbox[outbox_id].record
+            if (
+                record.table_id == table_id
+                and record.kind in kinds
+                and record.message_id is not None
+            ):
+                return record.message_id
+        return None
+
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         for action in self._data.actions.get(table_id, ()):
             if action.version == version:
@@ -203,6 +251,9 @@ class _MemoryReader:
         text, created = found
         return SnapshotRecord(table_id, version, json.loads(text), created)
 
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        return sorted(v for (t, v) in self._data.snapshots if t == table_id)
+
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         rows = [r for r in self._data.outbox.values() if r.record.table_id == table_id]
         return [_outbox_record(r) for r in sorted(rows, key=lambda r: r.record.id)]
@@ -214,8 +265,16 @@ class _MemoryReader:
     async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None:
         return self._data.settings.get(user_id)
 
-    async def list_timers(self, table_id: int) -> list[TimerRecord]:
-        return [t for _, t in sorted(self._data.timers.items()) if t.table_id == table_id]
+    async def list_timers(
+        self, table_id: int, *, version: int | None = None, pending: bool = False
+    ) -> list[TimerRecord]:
+        return [
+            t
+            for _, t in sorted(self._data.timers.items())
+            if t.table_id == table_id
+            and (version is None or t.version == version)
+            and (t.pending or not pending)
+        ]
 
     async def next_timer_due(self) -> datetime | None:
         return min((t.due_at for t in self._data.timers.values() if t.pending), default=None)
@@ -401,6 +460,9 @@ class MemoryTransaction(_MemoryReader):
         if (table_id, version) in self._data.snapshots:
             raise Conflict(f"table {table_id} already has a snapshot of that version")
         self._data.snapshots[(table_id, version)] = (json.dumps(state), self._now())
+
+    async def delete_snapshot(self, table_id: int, version: int) -> None:
+        self._data.snapshots.pop((table_id, version), None)
 
     async def enqueue(
         self,
@@ -627,6 +689,16 @@ class MemoryStore(_MemoryReader):
         self._check_free()
         return await super().count_open_tables(guild_id)
 
+    async def seated_tables(
+        self, user_id: int, statuses: Sequence[TableStatus]
+    ) -> list[SeatedTable]:
+        self._check_free()
+        return await super().seated_tables(user_id, statuses)
+
+    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
+        self._check_free()
+        return await super().latest_message(table_id, kinds)
+
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         self._check_free()
         return await super().get_action(table_id, version)
@@ -645,6 +717,10 @@ class MemoryStore(_MemoryReader):
         self._check_free()
         return await super().get_snapshot(table_id, version)
 
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        self._check_free()
+        return await super().snapshot_versions(table_id)
+
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         self._check_free()
         return await super().list_outbox(table_id)
@@ -657,9 +733,11 @@ class MemoryStore(_MemoryReader):
         self._check_free()
         return await super().get_user_settings(user_id)
 
-    async def list_timers(self, table_id: int) -> list[TimerRecord]:
+    async def list_timers(
+        self, table_id: int, *, version: int | None = None, pending: bool = False
+    ) -> list[TimerRecord]:
         self._check_free()
-        return await super().list_timers(table_id)
+        return await super().list_timers(table_id, version=version, pending=pending)
 
     async def next_timer_due(self) -> datetime | None:
         self._check_free()
@@ -741,6 +819,70 @@ class MemoryStore(_MemoryReader):
     async def applied_migrations(self) -> list[int]:
         self._check_free()
         return []  # no schema to migrate
+
+    async def prune(self, before: datetime, *, snapshot_every: int) -> dict[str, int]:
+        cutoff, every = _utc(before), max(1, snapshot_every)
+        async with self.transaction() as tx:
+            data = tx._data
+            closed = {
+                t
+                for t, row in data.tables.items()
+                if row.record.status in ("finished", "cancelled") and row.record.updated_at < cutoff
+            }
+            timers = [
+                i for i, t in data.timers.items() if t.fired_at is not None and t.fired_at < cutoff
+            ]
+            newest: dict[tuple[int, str], int] = {}
+            for i, row in sorted(data.outbox.items()):
+                if row.record.delivered_at is not None:
+                    newest[(row.record.table_id, row.record.kind)] = i
+            outbox = [
+                i
+                for i, row in data.outbox.items()
+                if row.record.delivered_at is not None
+                and row.record.delivered_at < cutoff
+                and (
+                    row.record.table_id in closed
+                    or newest[(row.record.table_id, row.record.kind)] != i
+                )
+            ]
+            latest: dict[int, int] = {}
+            for table_id, version in data.snapshots:
+                latest[table_id] = max(version, latest.get(table_id, version))
+            snapshots = [
+                key
+                for key, (_, created) in data.snapshots.items()
+                if created < cutoff
+                and (key[1] % every != 0 or key[0] in closed)
+                and key[1] < latest[key[0]]
+            ]
+            for i in timers:
+                del data.timers[i]
+            for i in outbox:
+                del data.outbox[i]
+            for key in snapshots:
+                del data.snapshots[key]
+            compacted = 0
+            for table_id in closed:
+                moves = data.actions.get(table_id, ())
+                kept = tuple(
+                    a if a.request_id == f"~{a.version}"
+                    else replace(a, events=(), description="", request_id=f"~{a.version}")
+                    if a.kind == "move"
+                    else replace(a, request_id=f"~{a.version}")
+                    for a in moves
+                )
+                compacted += sum(1 for a, b in zip(moves, kept, strict=True) if a is not b)
+                data.actions[table_id] = kept
+        return {
+            "timers": len(timers),
+            "outbox": len(outbox),
+            "snapshots": len(snapshots),
+            "actions": compacted,
+        }
+
+    async def vacuum(self) -> None:
+        self._check_free()  # nothing to give back: deleted rows are gone from memory already
 
     async def close(self) -> None:
         self._closed = True

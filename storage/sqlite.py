@@ -32,6 +32,7 @@ from storage.base import (
     OutboxRecord,
     SeatChangeRecord,
     SeatConflict,
+    SeatedTable,
     SeatRecord,
     SnapshotRecord,
     StatusConflict,
@@ -62,7 +63,7 @@ def _ts(value: datetime) -> str:
 def _dt(text: str | None) -> datetime | None:
     if text is None:
         return None
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return datetime.fromisoformat(text)  # fifty times faster than strptime, on every row read
 
 
 def _req_dt(text: str) -> datetime:
@@ -318,6 +319,49 @@ class _SqliteReader:
         assert row is not None
         return int(row[0])
 
+    async def seated_tables(
+        self, user_id: int, statuses: Sequence[TableStatus]
+    ) -> list[SeatedTable]:
+        if not statuses:
+            return []
+        rows = await self._all(
+            "SELECT g.id, g.status, g.updated_at, s.seat, s.user_id IS ? AS holds,"
+            " t.seat AS deadline_seat, t.due_at AS deadline"
+            " FROM seats AS s JOIN game_tables AS g ON g.id = s.table_id"
+            " LEFT JOIN timers AS t ON t.id = (SELECT d.id FROM timers AS d"
+            "   WHERE d.table_id = g.id AND d.version = g.version AND d.kind = 'deadline'"
+            "   AND (d.outcome IS NULL OR d.outcome != 'cancelled') ORDER BY d.id DESC LIMIT 1)"
+            " WHERE (s.user_id = ? OR s.owner_id = ?)"
+            f" AND g.status IN ({','.join('?' * len(statuses))})"
+            " ORDER BY g.id, holds DESC",
+            (user_id, user_id, user_id, *statuses),
+        )
+        found: dict[int, SeatedTable] = {}
+        for row in rows:
+            found.setdefault(
+                row["id"],
+                SeatedTable(
+                    table_id=row["id"],
+                    status=row["status"],
+                    seat=row["seat"],
+                    holds=bool(row["holds"]),
+                    updated_at=_req_dt(row["updated_at"]),
+                    deadline_seat=row["deadline_seat"],
+                    deadline=_dt(row["deadline"]),
+                ),
+            )
+        return list(found.values())
+
+    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
+        if not kinds:
+            return None
+        row = await self._one(
+            "SELECT message_id FROM outbox WHERE table_id = ? AND message_id IS NOT NULL"
+            f" AND kind IN ({','.join('?' * len(kinds))}) ORDER BY id DESC LIMIT 1",
+            (table_id, *kinds),
+        )
+        return None if row is None else int(row[0])
+
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         row = await self._one(
             "SELECT * FROM actions WHERE table_id = ? AND version = ?", (table_id, version)
@@ -358,6 +402,12 @@ class _SqliteReader:
             created_at=_req_dt(row["created_at"]),
         )
 
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        rows = await self._all(
+            "SELECT version FROM snapshots WHERE table_id = ? ORDER BY version", (table_id,)
+        )
+        return [row[0] for row in rows]
+
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         rows = await self._all("SELECT * FROM outbox WHERE table_id = ? ORDER BY id", (table_id,))
         return [_outbox(row) for row in rows]
@@ -370,8 +420,16 @@ class _SqliteReader:
         row = await self._one("SELECT * FROM user_settings WHERE user_id = ?", (user_id,))
         return _settings(row) if row else None
 
-    async def list_timers(self, table_id: int) -> list[TimerRecord]:
-        rows = await self._all("SELECT * FROM timers WHERE table_id = ? ORDER BY id", (table_id,))
+    async def list_timers(
+        self, table_id: int, *, version: int | None = None, pending: bool = False
+    ) -> list[TimerRecord]:
+        sql, params = "SELECT * FROM timers WHERE table_id = ?", [table_id]
+        if version is not None:
+            sql += " AND version = ?"
+            params.append(version)
+        if pending:
+            sql += " AND fired_at IS NULL"
+        rows = await self._all(sql + " ORDER BY id", params)
         return [_timer(row) for row in rows]
 
     async def next_timer_due(self) -> datetime | None:
@@ -599,6 +657,11 @@ class SqliteTransaction(_SqliteReader):
             "INSERT INTO snapshots (table_id, version, state, created_at) VALUES (?, ?, ?, ?)",
             (table_id, version, json.dumps(state, separators=(",", ":")), _ts(self._clock())),
             table_id,
+        )
+
+    async def delete_snapshot(self, table_id: int, version: int) -> None:
+        await self._conn.execute(
+            "DELETE FROM snapshots WHERE table_id = ? AND version = ?", (table_id, version)
         )
 
     async def enqueue(
@@ -901,6 +964,14 @@ class SqliteStore:
     async def count_open_tables(self, guild_id: int | None) -> int:
         return await self._read("count_open_tables", guild_id)
 
+    async def seated_tables(
+        self, user_id: int, statuses: Sequence[TableStatus]
+    ) -> list[SeatedTable]:
+        return await self._read("seated_tables", user_id, statuses)
+
+    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
+        return await self._read("latest_message", table_id, kinds)
+
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         return await self._read("get_action", table_id, version)
 
@@ -915,6 +986,9 @@ class SqliteStore:
     ) -> SnapshotRecord | None:
         return await self._read("get_snapshot", table_id, version)
 
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        return await self._read("snapshot_versions", table_id)
+
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         return await self._read("list_outbox", table_id)
 
@@ -924,8 +998,10 @@ class SqliteStore:
     async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None:
         return await self._read("get_user_settings", user_id)
 
-    async def list_timers(self, table_id: int) -> list[TimerRecord]:
-        return await self._read("list_timers", table_id)
+    async def list_timers(
+        self, table_id: int, *, version: int | None = None, pending: bool = False
+    ) -> list[TimerRecord]:
+        return await self._read("list_timers", table_id, version=version, pending=pending)
 
     async def next_timer_due(self) -> datetime | None:
         return await self._read("next_timer_due")
@@ -1006,6 +1082,47 @@ class SqliteStore:
         async with self._lock:
             rows = await self._reader._all("SELECT version FROM schema_migrations ORDER BY version")
         return [row[0] for row in rows]
+
+    async def prune(self, before: datetime, *, snapshot_every: int) -> dict[str, int]:
+        cutoff = _ts(before)
+        closed = (
+            "SELECT id FROM game_tables WHERE status IN ('finished', 'cancelled')"
+            " AND updated_at < :cutoff"
+        )
+        steps = {
+            "timers": "DELETE FROM timers WHERE fired_at IS NOT NULL AND fired_at < :cutoff",
+            "outbox": (
+                "DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < :cutoff"
+                f" AND (table_id IN ({closed}) OR id NOT IN (SELECT MAX(id) FROM outbox"
+                " WHERE delivered_at IS NOT NULL GROUP BY table_id, kind))"
+            ),
+            "snapshots": (
+                "DELETE FROM snapshots WHERE created_at < :cutoff"
+                " AND (version % :every != 0 OR table_id IN ({closed}))"
+                " AND version < (SELECT MAX(version) FROM snapshots AS latest"
+                " WHERE latest.table_id = snapshots.table_id)"
+            ).replace("{closed}", closed),
+            "actions": (
+                "UPDATE actions SET request_id = '~' || version,"
+                " events = CASE kind WHEN 'move' THEN '[]' ELSE events END,"
+                " description = CASE kind WHEN 'move' THEN '' ELSE description END"
+                f" WHERE table_id IN ({closed}) AND request_id != '~' || version"
+            ),
+        }
+        counts = {}
+        async with self.transaction():
+            for name, sql in steps.items():
+                cursor = await self._conn.execute(
+                    sql, {"cutoff": cutoff, "every": max(1, snapshot_every)}
+                )
+                counts[name] = cursor.rowcount
+        return counts
+
+    async def vacuum(self) -> None:
+        self._check_free()
+        async with self._lock:
+            await self._conn.execute("VACUUM")
+            await self._conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
 
     async def close(self) -> None:
         if self._closed:

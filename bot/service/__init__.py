@@ -43,7 +43,7 @@ from bot.service.errors import (
     UnknownGame,
     UnknownPace,
 )
-from bot.service.inbox import InboxEntry, LogEntry, TableDetails
+from bot.service.inbox import InboxEntry, InboxPage, LogEntry, TableDetails
 from bot.service.models import (
     LoadedTable,
     MovePreview,
@@ -64,6 +64,7 @@ __all__ = [
     "AlreadySeated",
     "Attempt",
     "InboxEntry",
+    "InboxPage",
     "InvalidSetting",
     "LoadedTable",
     "LobbyClosed",

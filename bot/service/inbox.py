@@ -1,7 +1,8 @@
 """Read-only views for a member: their tables, a table's log and facts, their settings.
 
-- ``my_tables(user)``: the user's tables in the lobby or being played, on every server, those
-  waiting on them first (earliest deadline first), then the rest, newest activity first. Each
+- ``my_tables(user, page=0)``: one page (``InboxPage``) of the user's tables in the lobby or
+  being played, on every server, those waiting on them first (earliest deadline first), then
+  the rest, newest activity first; only the tables on the page are loaded. Each
   ``InboxEntry`` carries what a jump link needs: ``guild_id`` (None outside a server),
   ``channel_id``, ``thread_id`` and ``board_message_id`` (the newest board post, when known).
 - ``game_log(table)``: the effective moves in order (undone moves left out), each with its
@@ -15,10 +16,12 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from bot.service.errors import ServiceError
 from bot.service.history import effective_moves
 from bot.service.models import NextDecision, SeatInfo, TableInfo
 from bot.service.pace import get_pace
@@ -26,7 +29,9 @@ from bot.service.settings import UserSettings, parse_notify, parse_quiet_hours, 
 from bot.service.tables import TableCore
 from bot.service.timers import current_deadline
 from games.core import Outcome
-from storage import TableStatus
+from storage import ActionRecord, TableStatus
+
+log = logging.getLogger(__name__)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,21 +86,54 @@ class TableDetails:
     moves: int  # effective moves so far
 
 
+@dataclass(frozen=True, slots=True)
+class InboxPage:
+    entries: tuple[InboxEntry, ...]
+    page: int  # from 0; a page past the end shows the last one
+    pages: int
+    total: int  # open tables of the user
+    waiting: int  # of which waiting on them
+
+
+PAGE_SIZE = 10
+BOARD_KINDS = ("start", "turn", "undo")
+
+
 class InfoOps(TableCore):
-    async def my_tables(self, user_id: int) -> list[InboxEntry]:
-        entries: list[InboxEntry] = []
-        for info in await self.tables(user_id=user_id, statuses=["lobby", "active"]):
-            entries.append(await self._entry(info, user_id))
-        waiting = sorted(
-            (e for e in entries if e.waiting_on_me),
-            key=lambda e: (e.deadline is None, e.deadline or e.updated_at, e.table_id),
-        )
+    async def my_tables(
+        self, user_id: int, *, page: int = 0, per_page: int = PAGE_SIZE
+    ) -> InboxPage:
+        """One page of the user's open tables, those waiting on them first.
+
+        Ordering needs no game state: one query gives every table with the seat whose
+        deadline runs now, so only the tables on the page are loaded, whatever the total."""
+        rows = await self.store.seated_tables(user_id, ("lobby", "active"))
+        mine = [r for r in rows if r.holds and r.status == "active" and r.seat == r.deadline_seat]
+        waiting = sorted(mine, key=lambda r: (r.deadline, r.table_id))
+        chosen = {r.table_id for r in waiting}
         rest = sorted(
-            (e for e in entries if not e.waiting_on_me),
-            key=lambda e: e.updated_at,
+            (r for r in rows if r.table_id not in chosen),
+            key=lambda r: (r.updated_at, r.table_id),
             reverse=True,
         )
-        return waiting + rest
+        ordered = waiting + rest
+        per_page = max(1, per_page)
+        pages = max(1, -(-len(ordered) // per_page))
+        page = min(max(0, page), pages - 1)
+        entries = []
+        for row in ordered[page * per_page : (page + 1) * per_page]:
+            entry = await self._entry_or_none(row.table_id, user_id)
+            if entry is not None:
+                entries.append(entry)
+        return InboxPage(tuple(entries), page, pages, len(ordered), len(waiting))
+
+    async def _entry_or_none(self, table_id: int, user_id: int) -> InboxEntry | None:
+        """The table's line; a table that cannot be read is left out, not the whole inbox."""
+        try:
+            return await self._entry(await self._info(self.store, table_id), user_id)
+        except ServiceError as error:
+            log.info("table %s is left out of an inbox: %s", table_id, error.reason)
+            return None
 
     async def _entry(self, info: TableInfo, user_id: int) -> InboxEntry:
         engine = self.game(info.game)
@@ -108,16 +146,9 @@ class InfoOps(TableCore):
             decision = engine.decision(state)
             if decision is not None:
                 nxt = NextDecision.of(engine, info, decision)
-                deadline = current_deadline(
-                    await self.store.list_timers(info.id), info.version, decision.seat
-                )
-            rows = await self.store.list_outbox(info.id)
-            posted = [
-                r.message_id
-                for r in rows
-                if r.kind in ("start", "turn", "undo") and r.message_id is not None
-            ]
-            board = posted[-1] if posted else None
+                timers = await self.store.list_timers(info.id, version=info.version)
+                deadline = current_deadline(timers, info.version, decision.seat)
+            board = await self.store.latest_message(info.id, BOARD_KINDS)
         return InboxEntry(
             table_id=info.id,
             game=info.game,
@@ -141,7 +172,9 @@ class InfoOps(TableCore):
         info = await self._info(self.store, table_id)
         engine = self.game(info.game)
         rows = await self.store.list_actions(table_id)
-        shown = effective_moves(rows) + [r for r in rows if r.kind == "concede"]
+        moves = effective_moves(rows)
+        words = self._words(info, engine, moves)
+        shown = moves + [r for r in rows if r.kind == "concede"]
         return [
             LogEntry(
                 version=r.version,
@@ -151,14 +184,33 @@ class InfoOps(TableCore):
                 name=info.holder(r.seat).name if 0 <= r.seat < len(info.seats) else "",
                 user_id=r.user_id,
                 action=r.action,
-                description=r.description,
-                events=r.events,
+                description=words.get(r.version, (r.description, r.events))[0],
+                events=words.get(r.version, (r.description, r.events))[1],
                 reversible=r.reversible,
                 at=r.created_at,
                 revealed=r.revealed,
             )
             for r in shown
         ]
+
+    @staticmethod
+    def _words(
+        info: TableInfo, engine: Any, moves: list[ActionRecord]
+    ) -> dict[int, tuple[str, tuple[str, ...]]]:
+        """The words and event sentences of moves stored without them (a finished game after
+        the retention period, or a move logged before they were kept), by replaying."""
+        if all(m.description for m in moves):
+            return {}
+        words = {}
+        state = engine.new_game(len(info.seats), info.seed, info.options)
+        for move in moves:
+            step = engine.step(state, move.action)
+            words[move.version] = (
+                engine.describe(state, move.action),
+                tuple(e.text for e in step.events),
+            )
+            state = step.state
+        return words
 
     async def table_info(self, table_id: int) -> TableDetails:
         info = await self._info(self.store, table_id)
@@ -182,9 +234,8 @@ class InfoOps(TableCore):
             elif info.status == "active":
                 nxt = NextDecision.of(engine, info, decision)
                 if nxt.user_id is not None:
-                    deadline = current_deadline(
-                        await self.store.list_timers(table_id), info.version, decision.seat
-                    )
+                    timers = await self.store.list_timers(table_id, version=info.version)
+                    deadline = current_deadline(timers, info.version, decision.seat)
                 request = await self.store.open_undo_request(table_id)
                 if request is not None and request.at_version == info.version:
                     undo_request = request.id

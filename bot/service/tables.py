@@ -90,6 +90,7 @@ log = logging.getLogger(__name__)
 GameLookup = Callable[[str], Game[Any]]
 STATE_CACHE_SIZE = 256
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
+SNAPSHOT_EVERY = 25  # versions between kept snapshots; the latest is always kept too
 
 
 def secure_seed() -> int:
@@ -162,23 +163,41 @@ class TableCore:
             return cached[1]
         if info.broken is not None:
             raise TableBroken(info.id)
-        state = await self._from_snapshot(info, game, version)
-        if state is None:
-            rows = await self.store.list_actions(info.id)
-            actions = [a.action for a in effective_moves(rows, version)]
-            try:
-                state = game.replay(len(info.seats), info.seed, info.options, actions)
-            except Exception as error:
-                log.exception("table %s: its log does not replay to move %s", info.id, version)
-                await self.quarantine(info.id, describe(error))
-                raise TableBroken(info.id) from error
+        try:
+            state = await self._rebuild(info, game, version)
+        except Exception as error:
+            log.exception("table %s: its log does not replay to move %s", info.id, version)
+            await self.quarantine(info.id, describe(error))
+            raise TableBroken(info.id) from error
         if version == info.version:
             self._remember(info.id, version, state)
         return state
 
-    async def _from_snapshot(self, info: TableInfo, game: Game[Any], version: int) -> Any:
-        """The state stored at ``version``; None when there is none or it cannot be read, so
-        the caller replays the log instead (for every game alike)."""
+    async def _rebuild(self, info: TableInfo, game: Game[Any], version: int) -> Any:
+        """The state at ``version``: its snapshot, else the nearest earlier snapshot on the
+        same line of play (no undo since went back past it) with the moves after it applied,
+        else the whole log replayed. A snapshot any game cannot read is passed over."""
+        exact = await self._snapshot(info, game, version)
+        if exact is not None:
+            return exact
+        rows = await self.store.list_actions(info.id)
+        chain = effective_moves(rows, version)
+        for base in reversed(await self.store.snapshot_versions(info.id)):
+            if base >= version:
+                continue
+            line = [r.version for r in effective_moves(rows, base)]
+            if line != [r.version for r in chain[: len(line)]]:
+                continue
+            state = await self._snapshot(info, game, base)
+            if state is not None:
+                for row in chain[len(line) :]:
+                    state = game.apply(state, row.action)
+                return state
+        actions = [a.action for a in chain]
+        return game.replay(len(info.seats), info.seed, info.options, actions)
+
+    async def _snapshot(self, info: TableInfo, game: Game[Any], version: int) -> Any:
+        """The state stored at ``version``; None when there is none or it cannot be read."""
         snapshot = await self.store.get_snapshot(info.id, version)
         if snapshot is None:
             return None
@@ -192,6 +211,17 @@ class TableCore:
                 info.id, version, describe(error),
             )
         return None
+
+    async def _put_snapshot(
+        self, tx: Transaction, table_id: int, version: int, state: dict[str, Any]
+    ) -> None:
+        """Store the state at ``version`` and drop the previous latest unless it is one of
+        the snapshots kept every ``SNAPSHOT_EVERY`` versions: any version in between is
+        rebuilt from the one before it."""
+        await tx.put_snapshot(table_id, version, state)
+        previous = version - 1
+        if previous > 0 and previous % SNAPSHOT_EVERY != 0:
+            await tx.delete_snapshot(table_id, previous)
 
     async def quarantine(self, table_id: int, reason: str) -> bool:
         """Set a table aside whose stored data cannot be read or played (see
@@ -683,7 +713,7 @@ class TableCore:
                 )
                 deadline = await self._schedule(tx, info, after, new_version)
                 turn.update(self._next_payload(engine, info, after, deadline))
-                await tx.put_snapshot(info.id, new_version, engine.to_json(step.state))
+                await self._put_snapshot(tx, info.id, new_version, engine.to_json(step.state))
                 await tx.enqueue(info.id, version=new_version, kind="turn", payload=turn)
                 # Also a compare-and-set on the status, so a table cancelled by another
                 # process takes no more moves.
@@ -741,7 +771,7 @@ class TableCore:
         decision = loaded.decision
         if loaded.info.status != "active" or decision is None:
             return None
-        timers = await self.store.list_timers(table_id)
+        timers = await self.store.list_timers(table_id, version=loaded.version)
         return current_deadline(timers, loaded.version, decision.seat)
 
     async def _change_seat(

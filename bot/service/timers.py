@@ -181,8 +181,8 @@ class TimerService:
         """Finish the table's due timers when it cannot be quarantined, so none is retried."""
         try:
             async with self.store.transaction() as tx:
-                for timer in await tx.list_timers(table_id):
-                    if timer.pending and timer.due_at <= now:
+                for timer in await tx.list_timers(table_id, pending=True):
+                    if timer.due_at <= now:
                         await tx.finish_timer(timer.id, "stale")
         except Exception:
             log.exception("table %s: its due timers could not be finished", table_id)
@@ -192,8 +192,7 @@ class TimerService:
         the deadline is among them, else the latest reminder (after downtime, where the seat
         stands now rather than every reminder it missed)."""
         table = await tx.get_table(table_id)
-        timers = await tx.list_timers(table_id)
-        due = [t for t in timers if t.pending and t.due_at <= now]
+        due = [t for t in await tx.list_timers(table_id, pending=True) if t.due_at <= now]
         holder = None
         if table is not None and due and 0 <= due[-1].seat < len(table.seats):
             holder = table.seats[due[-1].seat]
@@ -220,6 +219,7 @@ class TimerService:
             if timer is not chosen:
                 await tx.finish_timer(timer.id, "skipped")
         version, seat = chosen.version, chosen.seat
+        timers = await tx.list_timers(table_id, version=version)
         deadline = current_deadline(timers, version, seat) or chosen.due_at
         game = self._games(table.game)
         base: dict[str, Any] = {
