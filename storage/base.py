@@ -247,9 +247,10 @@ class Reader(Protocol):
         guild_id: int | None = None,
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
+        ids: Sequence[int] | None = None,
     ) -> list[TableRecord]:
         """Tables filtered by server, by a user (holding a seat, or owning one an agent
-        stands in for) and by status; oldest first."""
+        stands in for), by status and by id; oldest first."""
         ...
 
     async def count_open_tables(self, guild_id: int | None) -> int:
@@ -264,8 +265,11 @@ class Reader(Protocol):
         timer of that version not cancelled (fired means the seat is stalled)."""
         ...
 
-    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
-        """The message the newest delivered outbox row of those kinds became, if any."""
+    async def latest_messages(
+        self, table_ids: Sequence[int], kinds: Sequence[str]
+    ) -> dict[int, int]:
+        """Per table, the message its newest delivered outbox row of those kinds became
+        (tables without one are left out)."""
         ...
 
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None: ...

@@ -151,10 +151,13 @@ class _MemoryReader:
         guild_id: int | None = None,
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
+        ids: Sequence[int] | None = None,
     ) -> list[TableRecord]:
         found = []
         for table_id in sorted(self._data.tables):
             record = self._data.tables[table_id].record
+            if ids is not None and table_id not in ids:
+                continue
             if guild_id is not None and record.guild_id != guild_id:
                 continue
             if statuses is not None and record.status not in statuses:
@@ -210,16 +213,19 @@ class _MemoryReader:
             )
         return found
 
-    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
-        for outbox_id in sorted(self._data.outbox, reverse=True):
+    async def latest_messages(
+        self, table_ids: Sequence[int], kinds: Sequence[str]
+    ) -> dict[int, int]:
+        found: dict[int, int] = {}
+        for outbox_id in sorted(self._data.outbox):
             record = self._data.outbox[outbox_id].record
             if (
-                record.table_id == table_id
+                record.table_id in table_ids
                 and record.kind in kinds
                 and record.message_id is not None
             ):
-                return record.message_id
-        return None
+                found[record.table_id] = record.message_id
+        return found
 
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         for action in self._data.actions.get(table_id, ()):
@@ -681,9 +687,12 @@ class MemoryStore(_MemoryReader):
         guild_id: int | None = None,
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
+        ids: Sequence[int] | None = None,
     ) -> list[TableRecord]:
         self._check_free()
-        return await super().list_tables(guild_id=guild_id, user_id=user_id, statuses=statuses)
+        return await super().list_tables(
+            guild_id=guild_id, user_id=user_id, statuses=statuses, ids=ids
+        )
 
     async def count_open_tables(self, guild_id: int | None) -> int:
         self._check_free()
@@ -695,9 +704,11 @@ class MemoryStore(_MemoryReader):
         self._check_free()
         return await super().seated_tables(user_id, statuses)
 
-    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
+    async def latest_messages(
+        self, table_ids: Sequence[int], kinds: Sequence[str]
+    ) -> dict[int, int]:
         self._check_free()
-        return await super().latest_message(table_id, kinds)
+        return await super().latest_messages(table_ids, kinds)
 
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         self._check_free()

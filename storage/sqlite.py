@@ -293,9 +293,15 @@ class _SqliteReader:
         guild_id: int | None = None,
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
+        ids: Sequence[int] | None = None,
     ) -> list[TableRecord]:
         where: list[str] = []
         params: list[Any] = []
+        if ids is not None:
+            if not ids:
+                return []
+            where.append(f"id IN ({','.join('?' * len(ids))})")
+            params.extend(ids)
         if guild_id is not None:
             where.append("guild_id = ?")
             params.append(guild_id)
@@ -352,15 +358,18 @@ class _SqliteReader:
             )
         return list(found.values())
 
-    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
-        if not kinds:
-            return None
-        row = await self._one(
-            "SELECT message_id FROM outbox WHERE table_id = ? AND message_id IS NOT NULL"
-            f" AND kind IN ({','.join('?' * len(kinds))}) ORDER BY id DESC LIMIT 1",
-            (table_id, *kinds),
+    async def latest_messages(
+        self, table_ids: Sequence[int], kinds: Sequence[str]
+    ) -> dict[int, int]:
+        if not table_ids or not kinds:
+            return {}
+        rows = await self._all(
+            "SELECT table_id, message_id FROM outbox WHERE id IN (SELECT MAX(id) FROM outbox"
+            f" WHERE table_id IN ({','.join('?' * len(table_ids))}) AND message_id IS NOT NULL"
+            f" AND kind IN ({','.join('?' * len(kinds))}) GROUP BY table_id)",
+            (*table_ids, *kinds),
         )
-        return None if row is None else int(row[0])
+        return {row[0]: row[1] for row in rows}
 
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         row = await self._one(
@@ -956,9 +965,10 @@ class SqliteStore:
         guild_id: int | None = None,
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
+        ids: Sequence[int] | None = None,
     ) -> list[TableRecord]:
         return await self._read(
-            "list_tables", guild_id=guild_id, user_id=user_id, statuses=statuses
+            "list_tables", guild_id=guild_id, user_id=user_id, statuses=statuses, ids=ids
         )
 
     async def count_open_tables(self, guild_id: int | None) -> int:
@@ -969,8 +979,10 @@ class SqliteStore:
     ) -> list[SeatedTable]:
         return await self._read("seated_tables", user_id, statuses)
 
-    async def latest_message(self, table_id: int, kinds: Sequence[str]) -> int | None:
-        return await self._read("latest_message", table_id, kinds)
+    async def latest_messages(
+        self, table_ids: Sequence[int], kinds: Sequence[str]
+    ) -> dict[int, int]:
+        return await self._read("latest_messages", table_ids, kinds)
 
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         return await self._read("get_action", table_id, version)

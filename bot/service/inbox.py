@@ -29,7 +29,7 @@ from bot.service.settings import UserSettings, parse_notify, parse_quiet_hours, 
 from bot.service.tables import TableCore
 from bot.service.timers import current_deadline
 from games.core import Outcome
-from storage import ActionRecord, TableStatus
+from storage import ActionRecord, SeatedTable, TableStatus
 
 log = logging.getLogger(__name__)
 
@@ -120,35 +120,36 @@ class InfoOps(TableCore):
         per_page = max(1, per_page)
         pages = max(1, -(-len(ordered) // per_page))
         page = min(max(0, page), pages - 1)
+        shown = ordered[page * per_page : (page + 1) * per_page]
+        ids = [r.table_id for r in shown]
+        records = {t.id: t for t in await self.store.list_tables(ids=ids)}
+        boards = await self.store.latest_messages(ids, BOARD_KINDS)
         entries = []
-        for row in ordered[page * per_page : (page + 1) * per_page]:
-            entry = await self._entry_or_none(row.table_id, user_id)
-            if entry is not None:
-                entries.append(entry)
+        for row in shown:
+            record = records.get(row.table_id)
+            if record is None:
+                continue
+            try:
+                info = TableInfo.from_record(record)
+                entries.append(await self._entry(info, user_id, row, boards.get(info.id)))
+            except ServiceError as error:  # a table that cannot be read is left out
+                log.info("table %s is left out of an inbox: %s", row.table_id, error.reason)
         return InboxPage(tuple(entries), page, pages, len(ordered), len(waiting))
 
-    async def _entry_or_none(self, table_id: int, user_id: int) -> InboxEntry | None:
-        """The table's line; a table that cannot be read is left out, not the whole inbox."""
-        try:
-            return await self._entry(await self._info(self.store, table_id), user_id)
-        except ServiceError as error:
-            log.info("table %s is left out of an inbox: %s", table_id, error.reason)
-            return None
-
-    async def _entry(self, info: TableInfo, user_id: int) -> InboxEntry:
+    async def _entry(
+        self, info: TableInfo, user_id: int, row: SeatedTable, board: int | None
+    ) -> InboxEntry:
         engine = self.game(info.game)
         seat = info.seat_of(user_id)
         nxt: NextDecision | None = None
         deadline = None
-        board = None
         if info.status == "active":
             state = await self._state_at(info, engine, info.version)
             decision = engine.decision(state)
             if decision is not None:
                 nxt = NextDecision.of(engine, info, decision)
-                timers = await self.store.list_timers(info.id, version=info.version)
-                deadline = current_deadline(timers, info.version, decision.seat)
-            board = await self.store.latest_message(info.id, BOARD_KINDS)
+                if row.deadline_seat == decision.seat:
+                    deadline = row.deadline
         return InboxEntry(
             table_id=info.id,
             game=info.game,
@@ -158,7 +159,7 @@ class InfoOps(TableCore):
             channel_id=info.channel_id,
             thread_id=info.thread_id,
             lobby_message_id=info.lobby_message_id,
-            board_message_id=board,
+            board_message_id=board if info.status == "active" else None,
             seat=seat,
             label=None if seat is None else engine.seat_label(seat),
             waiting_on_me=nxt is not None and nxt.user_id == user_id,

@@ -547,7 +547,8 @@ async def test_seated_tables_give_each_tables_running_deadline_and_latest_messag
 
     await play(store, second, 1, "r1")
     (row,) = await store.list_outbox(second)
-    assert await store.latest_message(second, ["turn"]) is None  # not delivered yet
+    assert await store.latest_messages([second], ["turn"]) == {}  # not delivered yet
     await store.mark_delivered(row.id, message_id=77)
-    assert await store.latest_message(second, ["start", "turn"]) == 77
-    assert await store.latest_message(second, ["result"]) is None
+    assert await store.latest_messages([first, second], ["start", "turn"]) == {second: 77}
+    assert await store.latest_messages([second], ["result"]) == {}
+    assert [t.id for t in await store.list_tables(ids=[lobby, first])] == [first, lobby]
