@@ -874,7 +874,11 @@ class SqliteStore:
         self._closed = False
 
     @classmethod
-    async def open(cls, database: str | Path, *, clock: Clock = utc_now) -> SqliteStore:
+    async def open(
+        cls, database: str | Path, *, clock: Clock = utc_now, synchronous: str = "NORMAL"
+    ) -> SqliteStore:
+        if synchronous not in ("FULL", "NORMAL"):
+            raise ValueError(f"synchronous must be FULL or NORMAL, not {synchronous!r}")
         if str(database) != ":memory:":
             Path(database).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(database, isolation_level=None)
@@ -882,7 +886,7 @@ class SqliteStore:
             conn.row_factory = sqlite3.Row
             await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             await conn.execute("PRAGMA journal_mode = WAL")
-            await conn.execute("PRAGMA synchronous = NORMAL")
+            await conn.execute(f"PRAGMA synchronous = {synchronous}")
             await conn.execute("PRAGMA foreign_keys = ON")
             store = cls(conn, clock)
             await store._migrate()

@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from storage import open_store, sqlite_path
+from storage.sqlite import SqliteStore
 
 
 @pytest.mark.parametrize(
@@ -240,3 +241,27 @@ async def test_a_failing_migration_is_named_and_nothing_of_it_stays(
     with sqlite3.connect(tmp_path / "x.db") as raw:
         names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
     assert "fine" not in names and "game_tables" in names
+
+
+@pytest.mark.parametrize(
+    ("query", "level"), [("", 1), ("?synchronous=normal", 1), ("?synchronous=FULL", 2)]
+)
+async def test_every_commit_is_flushed_to_disk_when_the_url_asks_for_it(
+    tmp_path: Path, query: str, level: int
+) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'sync.db'}{query}")
+    try:
+        assert isinstance(store, SqliteStore)
+        async with store._lock:
+            row = await store._reader._one("PRAGMA synchronous")
+        assert row is not None and row[0] == level  # 2 = FULL, 1 = NORMAL
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("query", ["?synchronous=off", "?fsync=no", "?synchronous=full&x=1"])
+async def test_an_unknown_sqlite_url_option_is_refused_with_a_reason(
+    tmp_path: Path, query: str
+) -> None:
+    with pytest.raises(ValueError, match="synchronous"):
+        await open_store(f"sqlite:///{tmp_path / 'x.db'}{query}")
