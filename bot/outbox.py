@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.service import Attempt
+from bot.service import Attempt, TableBroken
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -169,6 +169,13 @@ class OutboxDispatcher:
                 except Deferred as reason:
                     log.debug("outbox row %s deferred: %s", row.id, reason)
                     blocked.add(row.table_id)
+                    continue
+                except TableBroken as error:
+                    # Quarantined: its posts can no longer be drawn, and retrying them would
+                    # hold back the notice that tells its players.
+                    log.info("outbox row %s of quarantined table %s is given up", row.id,
+                             row.table_id)
+                    await self.bot.service.outbox.give_up(row.id, f"TableBroken: {error}")
                     continue
                 except Exception as error:
                     if isinstance(error, discord.HTTPException):

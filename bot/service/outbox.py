@@ -103,8 +103,7 @@ class Outbox:
                 continue
             log.error("table %s: outbox row %s (%s) %s", row.table_id, row.id, row.kind,
                       row.unreadable)
-            await self._store.mark_failed(row.id, row.unreadable)
-            await self._store.mark_delivered(row.id, message_id=None, at=self._clock())
+            await self.give_up(row.id, row.unreadable)
             await quarantine(self._store, row.table_id, f"outbox row {row.id}: {row.unreadable}")
         return readable
 
@@ -136,6 +135,11 @@ class Outbox:
                 error,
             )
             await self._store.mark_delivered(outbox_id, message_id=None, at=now)
+
+    async def give_up(self, outbox_id: int, error: str) -> None:
+        """Stop delivering the row at once, keeping why (it is never retried)."""
+        await self._store.mark_failed(outbox_id, error[:1000])
+        await self._store.mark_delivered(outbox_id, message_id=None, at=self._clock())
 
     async def for_table(self, table_id: int) -> list[OutboxRecord]:
         """Every row of a table, delivered or not (for checks and tests)."""
