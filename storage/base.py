@@ -233,6 +233,18 @@ class SeatedTable:
     deadline_seat: int | None  # whose deadline runs at the table's version, if anyone's
     deadline: datetime | None
 
+    @property
+    def waiting(self) -> bool:
+        """The table waits on the user: their own seat's deadline runs."""
+        return self.holds and self.status == "active" and self.deadline_seat == self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class Inbox:
+    rows: tuple[SeatedTable, ...]  # the part asked for
+    total: int  # of all the user's tables of those statuses
+    waiting: int  # of which wait on them
+
 
 class Reader(Protocol):
     """Queries available both on the store and inside a transaction."""
@@ -257,12 +269,14 @@ class Reader(Protocol):
         """Tables of a server that are in the lobby or being played."""
         ...
 
-    async def seated_tables(
-        self, user_id: int, statuses: Sequence[TableStatus]
-    ) -> list[SeatedTable]:
-        """The user's tables (a seat held, or kept by an agent) of those statuses, in id
-        order, each with the deadline that runs at its current version: the latest deadline
-        timer of that version not cancelled (fired means the seat is stalled)."""
+    async def inbox(
+        self, user_id: int, statuses: Sequence[TableStatus], *, offset: int = 0, limit: int = 10
+    ) -> Inbox:
+        """The user's tables (a seat held, or kept by an agent) of those statuses, each with
+        the deadline that runs at its version (its latest deadline timer of that version not
+        cancelled; fired means the seat is stalled). Those waiting on the user come first,
+        earliest deadline first, then the others, latest activity first; ``limit`` of them
+        from ``offset`` are returned, with the counts of all."""
         ...
 
     async def latest_messages(

@@ -25,6 +25,7 @@ from storage.base import (
     Clock,
     Conflict,
     DuplicateRequest,
+    Inbox,
     NotifyMethod,
     OutboxRecord,
     SeatChangeRecord,
@@ -177,9 +178,9 @@ class _MemoryReader:
             if row.record.guild_id == guild_id and row.record.status in OPEN_STATUSES
         )
 
-    async def seated_tables(
-        self, user_id: int, statuses: Sequence[TableStatus]
-    ) -> list[SeatedTable]:
+    async def inbox(
+        self, user_id: int, statuses: Sequence[TableStatus], *, offset: int = 0, limit: int = 10
+    ) -> Inbox:
         found = []
         for table_id in sorted(self._data.tables):
             record = self._data.tables[table_id].record
@@ -211,7 +212,15 @@ class _MemoryReader:
                     None if deadline is None else deadline.due_at,
                 )
             )
-        return found
+        waiting = sorted((r for r in found if r.waiting), key=lambda r: (r.deadline, r.table_id))
+        rest = sorted(
+            (r for r in found if not r.waiting),
+            key=lambda r: (r.updated_at, r.table_id),
+            reverse=True,
+        )
+        ordered = waiting + rest
+        end = None if limit < 0 else max(0, offset) + limit
+        return Inbox(tuple(ordered[max(0, offset) : end]), len(ordered), len(waiting))
 
     async def latest_messages(
         self, table_ids: Sequence[int], kinds: Sequence[str]
@@ -698,11 +707,11 @@ class MemoryStore(_MemoryReader):
         self._check_free()
         return await super().count_open_tables(guild_id)
 
-    async def seated_tables(
-        self, user_id: int, statuses: Sequence[TableStatus]
-    ) -> list[SeatedTable]:
+    async def inbox(
+        self, user_id: int, statuses: Sequence[TableStatus], *, offset: int = 0, limit: int = 10
+    ) -> Inbox:
         self._check_free()
-        return await super().seated_tables(user_id, statuses)
+        return await super().inbox(user_id, statuses, offset=offset, limit=limit)
 
     async def latest_messages(
         self, table_ids: Sequence[int], kinds: Sequence[str]

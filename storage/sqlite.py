@@ -28,6 +28,7 @@ from storage.base import (
     Clock,
     Conflict,
     DuplicateRequest,
+    Inbox,
     NotifyMethod,
     OutboxRecord,
     SeatChangeRecord,
@@ -325,38 +326,47 @@ class _SqliteReader:
         assert row is not None
         return int(row[0])
 
-    async def seated_tables(
-        self, user_id: int, statuses: Sequence[TableStatus]
-    ) -> list[SeatedTable]:
+    async def inbox(
+        self, user_id: int, statuses: Sequence[TableStatus], *, offset: int = 0, limit: int = 10
+    ) -> Inbox:
         if not statuses:
-            return []
+            return Inbox((), 0, 0)
+        marks = ",".join("?" * len(statuses))
         rows = await self._all(
-            "SELECT g.id, g.status, g.updated_at, s.seat, s.user_id IS ? AS holds,"
-            " t.seat AS deadline_seat, t.due_at AS deadline"
+            "WITH mine AS (SELECT g.id, g.status, g.updated_at, s.seat,"
+            "   s.user_id IS ? AS holds, t.seat AS deadline_seat, t.due_at AS deadline,"
+            "   ROW_NUMBER() OVER (PARTITION BY g.id ORDER BY s.user_id IS ? DESC) AS n"
             " FROM seats AS s JOIN game_tables AS g ON g.id = s.table_id"
             " LEFT JOIN timers AS t ON t.id = (SELECT d.id FROM timers AS d"
             "   WHERE d.table_id = g.id AND d.version = g.version AND d.kind = 'deadline'"
             "   AND (d.outcome IS NULL OR d.outcome != 'cancelled') ORDER BY d.id DESC LIMIT 1)"
-            " WHERE (s.user_id = ? OR s.owner_id = ?)"
-            f" AND g.status IN ({','.join('?' * len(statuses))})"
-            " ORDER BY g.id, holds DESC",
-            (user_id, user_id, user_id, *statuses),
+            f" WHERE (s.user_id = ? OR s.owner_id = ?) AND g.status IN ({marks})),"
+            " listed AS (SELECT *, (holds AND status = 'active' AND deadline_seat IS seat)"
+            "   AS waiting FROM mine WHERE n = 1)"
+            " SELECT *, COUNT(*) OVER () AS total, SUM(waiting) OVER () AS waiting_total"
+            " FROM listed ORDER BY waiting DESC, CASE WHEN waiting THEN deadline END,"
+            " CASE WHEN waiting THEN id END, updated_at DESC, id DESC LIMIT ? OFFSET ?",
+            (user_id, user_id, user_id, user_id, *statuses, limit if limit >= 0 else -1,
+             max(0, offset)),
         )
-        found: dict[int, SeatedTable] = {}
-        for row in rows:
-            found.setdefault(
-                row["id"],
-                SeatedTable(
-                    table_id=row["id"],
-                    status=row["status"],
-                    seat=row["seat"],
-                    holds=bool(row["holds"]),
-                    updated_at=_req_dt(row["updated_at"]),
-                    deadline_seat=row["deadline_seat"],
-                    deadline=_dt(row["deadline"]),
-                ),
+        if not rows:
+            if offset <= 0:
+                return Inbox((), 0, 0)
+            everything = await self.inbox(user_id, statuses, offset=0, limit=-1)
+            return Inbox((), everything.total, everything.waiting)
+        found = tuple(
+            SeatedTable(
+                table_id=row["id"],
+                status=row["status"],
+                seat=row["seat"],
+                holds=bool(row["holds"]),
+                updated_at=_req_dt(row["updated_at"]),
+                deadline_seat=row["deadline_seat"],
+                deadline=_dt(row["deadline"]),
             )
-        return list(found.values())
+            for row in rows
+        )
+        return Inbox(found, rows[0]["total"], rows[0]["waiting_total"])
 
     async def latest_messages(
         self, table_ids: Sequence[int], kinds: Sequence[str]
@@ -978,10 +988,10 @@ class SqliteStore:
     async def count_open_tables(self, guild_id: int | None) -> int:
         return await self._read("count_open_tables", guild_id)
 
-    async def seated_tables(
-        self, user_id: int, statuses: Sequence[TableStatus]
-    ) -> list[SeatedTable]:
-        return await self._read("seated_tables", user_id, statuses)
+    async def inbox(
+        self, user_id: int, statuses: Sequence[TableStatus], *, offset: int = 0, limit: int = 10
+    ) -> Inbox:
+        return await self._read("inbox", user_id, statuses, offset=offset, limit=limit)
 
     async def latest_messages(
         self, table_ids: Sequence[int], kinds: Sequence[str]

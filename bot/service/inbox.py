@@ -97,6 +97,7 @@ class InboxPage:
 
 PAGE_SIZE = 10
 BOARD_KINDS = ("start", "turn", "undo")
+OPEN: tuple[TableStatus, ...] = ("lobby", "active")
 
 
 class InfoOps(TableCore):
@@ -105,22 +106,18 @@ class InfoOps(TableCore):
     ) -> InboxPage:
         """One page of the user's open tables, those waiting on them first.
 
-        Ordering needs no game state: one query gives every table with the seat whose
-        deadline runs now, so only the tables on the page are loaded, whatever the total."""
-        rows = await self.store.seated_tables(user_id, ("lobby", "active"))
-        mine = [r for r in rows if r.holds and r.status == "active" and r.seat == r.deadline_seat]
-        waiting = sorted(mine, key=lambda r: (r.deadline, r.table_id))
-        chosen = {r.table_id for r in waiting}
-        rest = sorted(
-            (r for r in rows if r.table_id not in chosen),
-            key=lambda r: (r.updated_at, r.table_id),
-            reverse=True,
-        )
-        ordered = waiting + rest
+        Ordering needs no game state: one query orders every table by the seat whose
+        deadline runs now and returns the page, so only its tables are loaded."""
         per_page = max(1, per_page)
-        pages = max(1, -(-len(ordered) // per_page))
+        found = await self.store.inbox(
+            user_id, OPEN, offset=max(0, page) * per_page, limit=per_page
+        )
+        pages = max(1, -(-found.total // per_page))
+        if not found.rows and page >= pages and found.total:  # past the end: the last page
+            page = pages - 1
+            found = await self.store.inbox(user_id, OPEN, offset=page * per_page, limit=per_page)
         page = min(max(0, page), pages - 1)
-        shown = ordered[page * per_page : (page + 1) * per_page]
+        shown = found.rows
         ids = [r.table_id for r in shown]
         records = {t.id: t for t in await self.store.list_tables(ids=ids)}
         boards = await self.store.latest_messages(ids, BOARD_KINDS)
@@ -134,7 +131,7 @@ class InfoOps(TableCore):
                 entries.append(await self._entry(info, user_id, row, boards.get(info.id)))
             except ServiceError as error:  # a table that cannot be read is left out
                 log.info("table %s is left out of an inbox: %s", row.table_id, error.reason)
-        return InboxPage(tuple(entries), page, pages, len(ordered), len(waiting))
+        return InboxPage(tuple(entries), page, pages, found.total, found.waiting)
 
     async def _entry(
         self, info: TableInfo, user_id: int, row: SeatedTable, board: int | None

@@ -520,7 +520,7 @@ async def test_prune_keeps_what_an_open_table_needs_and_compacts_an_old_finished
     }
 
 
-async def test_seated_tables_give_each_tables_running_deadline_and_latest_message(
+async def test_the_inbox_orders_by_running_deadline_and_latest_messages_are_found(
     store: Store, clock: FakeClock
 ) -> None:
     first, second, lobby = await new_table(store), await new_table(store), await new_table(store)
@@ -537,14 +537,18 @@ async def test_seated_tables_give_each_tables_running_deadline_and_latest_messag
             first, 0, user_id=None, agent="greedy", name="Bot", owner_id=1, reason="takeover",
             by_user=1, version=0,
         )
-    seated = await store.seated_tables(1, ["lobby", "active"])
-    assert [(s.table_id, s.seat, s.holds, s.deadline_seat) for s in seated] == [
-        (first, 0, False, 1), (second, 0, True, 0), (lobby, 0, True, None),
-    ]
-    assert seated[1].deadline == clock.now and seated[2].deadline is None
-    assert [s.table_id for s in await store.seated_tables(1, ["lobby"])] == [lobby]
-    assert await store.seated_tables(99, ["active"]) == []
-
+    inbox = await store.inbox(1, ["lobby", "active"], limit=10)
+    assert (inbox.total, inbox.waiting) == (3, 1)
+    assert [(s.table_id, s.seat, s.holds, s.deadline_seat) for s in inbox.rows] == [
+        (second, 0, True, 0), (lobby, 0, True, None), (first, 0, False, 1),
+    ]  # waiting first, then the latest activity
+    assert inbox.rows[0].deadline == clock.now and inbox.rows[1].deadline is None
+    page = await store.inbox(1, ["lobby", "active"], offset=1, limit=1)
+    assert [s.table_id for s in page.rows] == [lobby] and page.total == 3
+    beyond = await store.inbox(1, ["lobby", "active"], offset=5, limit=1)
+    assert (beyond.rows, beyond.total, beyond.waiting) == ((), 3, 1)
+    assert [s.table_id for s in (await store.inbox(1, ["lobby"])).rows] == [lobby]
+    assert (await store.inbox(99, ["active"])).total == 0
     await play(store, second, 1, "r1")
     (row,) = await store.list_outbox(second)
     assert await store.latest_messages([second], ["turn"]) == {}  # not delivered yet
