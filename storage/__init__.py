@@ -63,10 +63,11 @@ def sqlite_synchronous(url: str) -> str:
     Both survive a crash of the bot itself with every committed move. FULL also syncs the
     write-ahead log at every commit, so a committed move survives a power cut or an OS crash;
     NORMAL syncs only at checkpoints, so those may lose the last commits (never corrupt the
-    file). On the machine the benchmarks ran on an fsync took 3-4 ms (p95 10-12 ms), which
-    would put the p95 of a submit well over 5 ms, so NORMAL stays the default and FULL is
-    there for hosts whose disks sync fast or where every move matters more than speed.
-    ``python -m bench.submit`` measures both."""
+    file). On the benchmark machine FULL did not keep the p95 of a submit within 5 ms: with
+    the disk quiet an fsync took about 0.4 ms and the p95 was 4.8-5.8 ms (NORMAL 4.2 ms);
+    with the disk shared an fsync took 3-4 ms and the p95 24-34 ms (NORMAL about 20 ms). So
+    NORMAL stays the default, and FULL is there for hosts whose disks sync fast or where every
+    move matters more than speed. ``python -m bench.submit`` measures both on your disk."""
     query = url.partition("?")[2]
     if not query:
         return "NORMAL"
