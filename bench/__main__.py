@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-BENCHMARKS = ("engine", "render", "submit", "agents", "hostile")
+BENCHMARKS = ("engine", "render", "submit", "agents", "hostile", "catchup")
 HERE = Path(__file__).resolve().parent
 
 

@@ -13,6 +13,7 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -314,8 +315,16 @@ def render(
 # ---- db ------------------------------------------------------------------------------------
 
 
-async def db_command(what: str, url: str) -> dict[str, Any]:
-    """Open (and so migrate) the database; ``check`` adds what it holds."""
+RETENTION_DAYS = 30
+
+
+async def db_command(
+    what: str, url: str, *, now: datetime | None = None, retention_days: int = RETENTION_DAYS
+) -> dict[str, Any]:
+    """Open (and so migrate) the database; ``check`` adds what it holds, and ``vacuum``
+    prunes what is older than the retention period and gives the space back."""
+    from bot.service.tables import SNAPSHOT_EVERY
+    from bot.service.timers import iso
     from storage import open_store
     from storage.base import TableStatus
     from storage.sqlite import migrations
@@ -335,6 +344,20 @@ async def db_command(what: str, url: str) -> dict[str, Any]:
                 s: len(await store.list_tables(statuses=[s])) for s in statuses
             }
             report["outbox_pending"] = len(await store.pending_outbox(limit=100_000))
+            report["broken"] = [
+                {
+                    "table": t.id,
+                    "game": t.game,
+                    "reason": t.broken,
+                    "since": None if t.broken_at is None else iso(t.broken_at),
+                }
+                for t in await store.broken_tables()
+            ]
+        if what == "vacuum":
+            before = (now or datetime.now(UTC)) - timedelta(days=retention_days)
+            report["pruned"] = await store.prune(before, snapshot_every=SNAPSHOT_EVERY)
+            report["pruned_before"] = iso(before)
+            await store.vacuum()
         return report
     finally:
         await store.close()
@@ -411,8 +434,13 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="run the benchmarks under bench/")
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
-    p = sub.add_parser("db", help="database schema: migrate, or check version and contents")
-    p.add_argument("action", choices=["migrate", "check"])
+    p = sub.add_parser(
+        "db", help="database: migrate, check version and contents, or prune and vacuum"
+    )
+    p.add_argument("action", choices=["migrate", "check", "vacuum"])
+    p.add_argument("--retention-days", type=non_negative, default=RETENTION_DAYS,
+                   help="vacuum: keep fired timers and delivered posts this long "
+                   f"(default: {RETENTION_DAYS})")
     p.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     p.add_argument("--database-url", default=None, help="overrides DATABASE_URL")
     return parser
@@ -495,7 +523,9 @@ def dispatch(args: argparse.Namespace) -> int:
             except SettingsError as error:
                 raise UsageError(str(error)) from None
         try:
-            report = asyncio.run(db_command(args.action, url))
+            report = asyncio.run(
+                db_command(args.action, url, retention_days=args.retention_days)
+            )
         except ValueError as error:  # a DATABASE_URL no backend understands
             raise UsageError(str(error)) from None
         print(json.dumps(report))

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.service import Attempt, GameUnavailable
+from bot.service import Attempt, GameUnavailable, TableBroken
 from bot.service.timers import UNAVAILABLE_RETRY
 
 if TYPE_CHECKING:
@@ -172,11 +172,19 @@ class OutboxDispatcher:
                     blocked.add(row.table_id)
                     continue
                 except GameUnavailable as unavailable:
+                    # Not broken: the game may be installed again, so its posts wait for it.
                     log.warning("outbox row %s waits: %s", row.id, unavailable)
                     await self.bot.service.outbox.postpone(
                         row.id, str(unavailable), UNAVAILABLE_RETRY
                     )
                     blocked.add(row.table_id)
+                    continue
+                except TableBroken as error:
+                    # Quarantined: its posts can no longer be drawn, and retrying them would
+                    # hold back the notice that tells its players.
+                    log.info("outbox row %s of quarantined table %s is given up", row.id,
+                             row.table_id)
+                    await self.bot.service.outbox.give_up(row.id, f"TableBroken: {error}")
                     continue
                 except Exception as error:
                     if isinstance(error, discord.HTTPException):

@@ -25,6 +25,7 @@ log = logging.getLogger(__name__)
 
 Sleep = Callable[[float], Awaitable[None]]
 MAX_SLEEP_SECONDS = 300.0
+MIN_SLEEP_SECONDS = 1.0  # between passes, even when a timer is still due: the loop never spins
 RETRY_SECONDS = 30.0  # after a failed pass (e.g. the database was briefly unavailable)
 
 
@@ -77,7 +78,9 @@ class TimerLoop:
         except Exception:
             log.exception("timer pass failed; trying again in %s s", RETRY_SECONDS)
             return min(RETRY_SECONDS, self.max_sleep)
-        return self.max_sleep if delay is None else min(delay, self.max_sleep)
+        if delay is None:
+            return self.max_sleep
+        return max(MIN_SLEEP_SECONDS, min(delay, self.max_sleep))
 
     async def _run(self) -> None:
         if self.ready is not None:

@@ -8,6 +8,7 @@ callers; the contract suite in ``tests/storage`` is what every backend must pass
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
@@ -27,6 +28,18 @@ Clock = Callable[[], datetime]  # returns timezone-aware times
 
 def utc_now() -> datetime:
     return datetime.now(UTC)
+
+
+def read_payload(text: str) -> tuple[dict[str, Any], str | None]:
+    """A stored JSON object, or ``({}, why)`` when the text is not one: one damaged row must
+    not stop a read of many."""
+    try:
+        value = json.loads(text)
+    except (ValueError, TypeError) as exc:
+        return {}, f"unreadable payload: {exc}"
+    if not isinstance(value, dict):
+        return {}, f"unreadable payload: a JSON {type(value).__name__}, not an object"
+    return value, None
 
 
 class StorageError(Exception):
@@ -102,6 +115,8 @@ class TableRecord:
     updated_at: datetime
     seats: tuple[SeatRecord, ...]  # in seat order
     pace: str = "daily"  # a preset name; the service knows what each means
+    broken: str | None = None  # why the table is quarantined; None while it is healthy
+    broken_at: datetime | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +160,7 @@ class OutboxRecord:
     not_before: datetime | None
     message_id: int | None  # what the row became once delivered, if anything
     attempted_at: datetime | None = None  # when a delivery of it last began
+    unreadable: str | None = None  # why the stored payload could not be read (payload is {})
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,6 +223,31 @@ class SeatChangeRecord:
     created_at: datetime
 
 
+@dataclass(frozen=True, slots=True)
+class SeatedTable:
+    """One of a user's tables, with just what ordering an inbox needs."""
+
+    table_id: int
+    status: TableStatus
+    seat: int  # the user's seat, or the one an agent keeps for them
+    holds: bool  # the user holds the seat (False while an agent keeps it)
+    updated_at: datetime
+    deadline_seat: int | None  # whose deadline runs at the table's version, if anyone's
+    deadline: datetime | None
+
+    @property
+    def waiting(self) -> bool:
+        """The table waits on the user: their own seat's deadline runs."""
+        return self.holds and self.status == "active" and self.deadline_seat == self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class Inbox:
+    rows: tuple[SeatedTable, ...]  # the part asked for
+    total: int  # of all the user's tables of those statuses
+    waiting: int  # of which wait on them
+
+
 class Reader(Protocol):
     """Queries available both on the store and inside a transaction."""
 
@@ -220,13 +261,31 @@ class Reader(Protocol):
         guild_id: int | None = None,
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
+        ids: Sequence[int] | None = None,
     ) -> list[TableRecord]:
         """Tables filtered by server, by a user (holding a seat, or owning one an agent
-        stands in for) and by status; oldest first."""
+        stands in for), by status and by id; oldest first."""
         ...
 
     async def count_open_tables(self, guild_id: int | None) -> int:
         """Tables of a server that are in the lobby or being played."""
+        ...
+
+    async def inbox(
+        self, user_id: int, statuses: Sequence[TableStatus], *, offset: int = 0, limit: int = 10
+    ) -> Inbox:
+        """The user's tables (a seat held, or kept by an agent) of those statuses, each with
+        the deadline that runs at its version (its latest deadline timer of that version not
+        cancelled; fired means the seat is stalled). Those waiting on the user come first,
+        earliest deadline first, then the others, latest activity first; ``limit`` of them
+        from ``offset`` are returned, with the counts of all."""
+        ...
+
+    async def latest_messages(
+        self, table_ids: Sequence[int], kinds: Sequence[str]
+    ) -> dict[int, int]:
+        """Per table, the message its newest delivered outbox row of those kinds became
+        (tables without one are left out)."""
         ...
 
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None: ...
@@ -243,6 +302,10 @@ class Reader(Protocol):
         """The snapshot at ``version``, or the latest one when ``version`` is None."""
         ...
 
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        """The versions of the table that have a snapshot, in order."""
+        ...
+
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         """Every outbox row of a table, delivered or not, in id order."""
         ...
@@ -251,8 +314,11 @@ class Reader(Protocol):
 
     async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None: ...
 
-    async def list_timers(self, table_id: int) -> list[TimerRecord]:
-        """Every timer of a table, finished or not, in id order."""
+    async def list_timers(
+        self, table_id: int, *, version: int | None = None, pending: bool = False
+    ) -> list[TimerRecord]:
+        """The timers of a table in id order: every one, or those of one ``version``, or
+        only the unfinished ones."""
         ...
 
     async def next_timer_due(self) -> datetime | None:
@@ -270,6 +336,10 @@ class Reader(Protocol):
         ...
 
     async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]: ...
+
+    async def broken_tables(self) -> list[TableRecord]:
+        """Quarantined tables, in id order."""
+        ...
 
 
 class Transaction(Reader, Protocol):
@@ -307,6 +377,9 @@ class Transaction(Reader, Protocol):
 
     async def set_options(self, table_id: int, options: dict[str, Any]) -> None:
         """The game options the table is played with (fixed once it starts)."""
+
+    async def mark_broken(self, table_id: int, reason: str) -> bool:
+        """Quarantine the table; False if it already was (the first reason is kept)."""
         ...
 
     async def add_seat(
@@ -342,6 +415,10 @@ class Transaction(Reader, Protocol):
         ...
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None: ...
+
+    async def delete_snapshot(self, table_id: int, version: int) -> None:
+        """Forget the snapshot at ``version`` (the state can be replayed); none is no error."""
+        ...
 
     async def enqueue(
         self,
@@ -463,5 +540,21 @@ class Store(Reader, Protocol):
         ...
 
     async def applied_migrations(self) -> list[int]: ...
+
+    async def prune(self, before: datetime, *, snapshot_every: int) -> dict[str, int]:
+        """Delete what nothing needs any more from before ``before``; returns rows per kind.
+
+        - finished timers;
+        - delivered outbox rows, except the newest of each kind of a table still open (the
+          latest board post, which its links point at);
+        - snapshots other than every ``snapshot_every``-th version and each table's latest;
+        - of a table that ended before then, every snapshot but its last, and the words and
+          request ids of its moves (the words can be replayed; the game takes no requests).
+        """
+        ...
+
+    async def vacuum(self) -> None:
+        """Give the space of deleted rows back to the file system."""
+        ...
 
     async def close(self) -> None: ...

@@ -25,10 +25,12 @@ from storage.base import (
     Clock,
     Conflict,
     DuplicateRequest,
+    Inbox,
     NotifyMethod,
     OutboxRecord,
     SeatChangeRecord,
     SeatConflict,
+    SeatedTable,
     SeatRecord,
     SnapshotRecord,
     StatusConflict,
@@ -42,6 +44,7 @@ from storage.base import (
     UndoStatus,
     UserSettingsRecord,
     VersionConflict,
+    read_payload,
     utc_now,
 )
 
@@ -118,7 +121,8 @@ _NAMED: dict[str, _Shared] = {}
 
 
 def _outbox_record(row: _Outbox) -> OutboxRecord:
-    return replace(row.record, payload=json.loads(row.payload))
+    payload, unreadable = read_payload(row.payload)
+    return replace(row.record, payload=payload, unreadable=unreadable)
 
 
 class _MemoryReader:
@@ -148,10 +152,13 @@ class _MemoryReader:
         guild_id: int | None = None,
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
+        ids: Sequence[int] | None = None,
     ) -> list[TableRecord]:
         found = []
         for table_id in sorted(self._data.tables):
             record = self._data.tables[table_id].record
+            if ids is not None and table_id not in ids:
+                continue
             if guild_id is not None and record.guild_id != guild_id:
                 continue
             if statuses is not None and record.status not in statuses:
@@ -170,6 +177,64 @@ class _MemoryReader:
             for row in self._data.tables.values()
             if row.record.guild_id == guild_id and row.record.status in OPEN_STATUSES
         )
+
+    async def inbox(
+        self, user_id: int, statuses: Sequence[TableStatus], *, offset: int = 0, limit: int = 10
+    ) -> Inbox:
+        found = []
+        for table_id in sorted(self._data.tables):
+            record = self._data.tables[table_id].record
+            if record.status not in statuses:
+                continue
+            seats = self._data.seats.get(table_id, ())
+            mine = [s for s in seats if s.user_id == user_id] or [
+                s for s in seats if s.owner_id == user_id
+            ]
+            if not mine:
+                continue
+            deadlines = [
+                t
+                for t in self._data.timers.values()
+                if t.table_id == table_id
+                and t.version == record.version
+                and t.kind == "deadline"
+                and t.outcome != "cancelled"
+            ]
+            deadline = max(deadlines, key=lambda t: t.id, default=None)
+            found.append(
+                SeatedTable(
+                    table_id,
+                    record.status,
+                    mine[0].seat,
+                    mine[0].user_id == user_id,
+                    record.updated_at,
+                    None if deadline is None else deadline.seat,
+                    None if deadline is None else deadline.due_at,
+                )
+            )
+        waiting = sorted((r for r in found if r.waiting), key=lambda r: (r.deadline, r.table_id))
+        rest = sorted(
+            (r for r in found if not r.waiting),
+            key=lambda r: (r.updated_at, r.table_id),
+            reverse=True,
+        )
+        ordered = waiting + rest
+        end = None if limit < 0 else max(0, offset) + limit
+        return Inbox(tuple(ordered[max(0, offset) : end]), len(ordered), len(waiting))
+
+    async def latest_messages(
+        self, table_ids: Sequence[int], kinds: Sequence[str]
+    ) -> dict[int, int]:
+        found: dict[int, int] = {}
+        for outbox_id in sorted(self._data.outbox):
+            record = self._data.outbox[outbox_id].record
+            if (
+                record.table_id in table_ids
+                and record.kind in kinds
+                and record.message_id is not None
+            ):
+                found[record.table_id] = record.message_id
+        return found
 
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         for action in self._data.actions.get(table_id, ()):
@@ -201,6 +266,9 @@ class _MemoryReader:
         text, created = found
         return SnapshotRecord(table_id, version, json.loads(text), created)
 
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        return sorted(v for (t, v) in self._data.snapshots if t == table_id)
+
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         rows = [r for r in self._data.outbox.values() if r.record.table_id == table_id]
         return [_outbox_record(r) for r in sorted(rows, key=lambda r: r.record.id)]
@@ -212,8 +280,16 @@ class _MemoryReader:
     async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None:
         return self._data.settings.get(user_id)
 
-    async def list_timers(self, table_id: int) -> list[TimerRecord]:
-        return [t for _, t in sorted(self._data.timers.items()) if t.table_id == table_id]
+    async def list_timers(
+        self, table_id: int, *, version: int | None = None, pending: bool = False
+    ) -> list[TimerRecord]:
+        return [
+            t
+            for _, t in sorted(self._data.timers.items())
+            if t.table_id == table_id
+            and (version is None or t.version == version)
+            and (t.pending or not pending)
+        ]
 
     async def next_timer_due(self) -> datetime | None:
         return min((t.due_at for t in self._data.timers.values() if t.pending), default=None)
@@ -235,6 +311,10 @@ class _MemoryReader:
 
     async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
         return list(self._data.seat_changes.get(table_id, ()))
+
+    async def broken_tables(self) -> list[TableRecord]:
+        ids = sorted(t for t, row in self._data.tables.items() if row.record.broken is not None)
+        return [t for t in map(self._table, ids) if t is not None]
 
 
 class MemoryTransaction(_MemoryReader):
@@ -324,6 +404,14 @@ class MemoryTransaction(_MemoryReader):
         row = self._existing(table_id)
         self._data.tables[table_id] = replace(row, options=json.dumps(options))
 
+    async def mark_broken(self, table_id: int, reason: str) -> bool:
+        row = self._existing(table_id)
+        if row.record.broken is not None:
+            return False
+        record = replace(row.record, broken=reason, broken_at=self._now())
+        self._data.tables[table_id] = replace(row, record=record)
+        return True
+
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
     ) -> SeatRecord:
@@ -391,6 +479,9 @@ class MemoryTransaction(_MemoryReader):
         if (table_id, version) in self._data.snapshots:
             raise Conflict(f"table {table_id} already has a snapshot of that version")
         self._data.snapshots[(table_id, version)] = (json.dumps(state), self._now())
+
+    async def delete_snapshot(self, table_id: int, version: int) -> None:
+        self._data.snapshots.pop((table_id, version), None)
 
     async def enqueue(
         self,
@@ -609,13 +700,28 @@ class MemoryStore(_MemoryReader):
         guild_id: int | None = None,
         user_id: int | None = None,
         statuses: Sequence[TableStatus] | None = None,
+        ids: Sequence[int] | None = None,
     ) -> list[TableRecord]:
         self._check_free()
-        return await super().list_tables(guild_id=guild_id, user_id=user_id, statuses=statuses)
+        return await super().list_tables(
+            guild_id=guild_id, user_id=user_id, statuses=statuses, ids=ids
+        )
 
     async def count_open_tables(self, guild_id: int | None) -> int:
         self._check_free()
         return await super().count_open_tables(guild_id)
+
+    async def inbox(
+        self, user_id: int, statuses: Sequence[TableStatus], *, offset: int = 0, limit: int = 10
+    ) -> Inbox:
+        self._check_free()
+        return await super().inbox(user_id, statuses, offset=offset, limit=limit)
+
+    async def latest_messages(
+        self, table_ids: Sequence[int], kinds: Sequence[str]
+    ) -> dict[int, int]:
+        self._check_free()
+        return await super().latest_messages(table_ids, kinds)
 
     async def get_action(self, table_id: int, version: int) -> ActionRecord | None:
         self._check_free()
@@ -635,6 +741,10 @@ class MemoryStore(_MemoryReader):
         self._check_free()
         return await super().get_snapshot(table_id, version)
 
+    async def snapshot_versions(self, table_id: int) -> list[int]:
+        self._check_free()
+        return await super().snapshot_versions(table_id)
+
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         self._check_free()
         return await super().list_outbox(table_id)
@@ -647,9 +757,11 @@ class MemoryStore(_MemoryReader):
         self._check_free()
         return await super().get_user_settings(user_id)
 
-    async def list_timers(self, table_id: int) -> list[TimerRecord]:
+    async def list_timers(
+        self, table_id: int, *, version: int | None = None, pending: bool = False
+    ) -> list[TimerRecord]:
         self._check_free()
-        return await super().list_timers(table_id)
+        return await super().list_timers(table_id, version=version, pending=pending)
 
     async def next_timer_due(self) -> datetime | None:
         self._check_free()
@@ -670,6 +782,10 @@ class MemoryStore(_MemoryReader):
     async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]:
         self._check_free()
         return await super().list_seat_changes(table_id)
+
+    async def broken_tables(self) -> list[TableRecord]:
+        self._check_free()
+        return await super().broken_tables()
 
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None
@@ -727,6 +843,70 @@ class MemoryStore(_MemoryReader):
     async def applied_migrations(self) -> list[int]:
         self._check_free()
         return []  # no schema to migrate
+
+    async def prune(self, before: datetime, *, snapshot_every: int) -> dict[str, int]:
+        cutoff, every = _utc(before), max(1, snapshot_every)
+        async with self.transaction() as tx:
+            data = tx._data
+            closed = {
+                t
+                for t, row in data.tables.items()
+                if row.record.status in ("finished", "cancelled") and row.record.updated_at < cutoff
+            }
+            timers = [
+                i for i, t in data.timers.items() if t.fired_at is not None and t.fired_at < cutoff
+            ]
+            newest: dict[tuple[int, str], int] = {}
+            for i, row in sorted(data.outbox.items()):
+                if row.record.delivered_at is not None:
+                    newest[(row.record.table_id, row.record.kind)] = i
+            outbox = [
+                i
+                for i, row in data.outbox.items()
+                if row.record.delivered_at is not None
+                and row.record.delivered_at < cutoff
+                and (
+                    row.record.table_id in closed
+                    or newest[(row.record.table_id, row.record.kind)] != i
+                )
+            ]
+            latest: dict[int, int] = {}
+            for table_id, version in data.snapshots:
+                latest[table_id] = max(version, latest.get(table_id, version))
+            snapshots = [
+                key
+                for key, (_, created) in data.snapshots.items()
+                if created < cutoff
+                and (key[1] % every != 0 or key[0] in closed)
+                and key[1] < latest[key[0]]
+            ]
+            for i in timers:
+                del data.timers[i]
+            for i in outbox:
+                del data.outbox[i]
+            for key in snapshots:
+                del data.snapshots[key]
+            compacted = 0
+            for table_id in closed:
+                moves = data.actions.get(table_id, ())
+                kept = tuple(
+                    a if a.request_id == f"~{a.version}"
+                    else replace(a, events=(), description="", request_id=f"~{a.version}")
+                    if a.kind == "move"
+                    else replace(a, request_id=f"~{a.version}")
+                    for a in moves
+                )
+                compacted += sum(1 for a, b in zip(moves, kept, strict=True) if a is not b)
+                data.actions[table_id] = kept
+        return {
+            "timers": len(timers),
+            "outbox": len(outbox),
+            "snapshots": len(snapshots),
+            "actions": compacted,
+        }
+
+    async def vacuum(self) -> None:
+        self._check_free()  # nothing to give back: deleted rows are gone from memory already
 
     async def close(self) -> None:
         self._closed = True

@@ -32,6 +32,7 @@ from bot.service.errors import (
     NotYourTurn,
     ServiceError,
     StaleVersion,
+    TableBroken,
     TableFull,
     TableNotActive,
     TableNotFound,
@@ -43,7 +44,7 @@ from bot.service.errors import (
     UnknownGame,
     UnknownPace,
 )
-from bot.service.inbox import InboxEntry, LogEntry, TableDetails
+from bot.service.inbox import InboxEntry, InboxPage, LogEntry, TableDetails
 from bot.service.models import (
     LoadedTable,
     MovePreview,
@@ -65,6 +66,7 @@ __all__ = [
     "Attempt",
     "GameUnavailable",
     "InboxEntry",
+    "InboxPage",
     "InvalidSetting",
     "LoadedTable",
     "LobbyClosed",
@@ -83,6 +85,7 @@ __all__ = [
     "SeatInfo",
     "ServiceError",
     "StaleVersion",
+    "TableBroken",
     "TableDetails",
     "TableFull",
     "TableInfo",

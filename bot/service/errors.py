@@ -78,6 +78,17 @@ class TableNotActive(ServiceError):
     """Moves are only possible while the game is being played."""
 
 
+class TableBroken(ServiceError):
+    """The table is quarantined: its stored data could not be read or played."""
+
+    def __init__(self, table_id: int) -> None:
+        super().__init__(
+            f"Table #{table_id} is paused: its saved game could not be read. Nothing that was "
+            "played is lost, and it stays paused until it has been repaired."
+        )
+        self.table_id = table_id
+
+
 class NotYourTurn(ServiceError):
     """Another seat must decide now."""
 

@@ -4,7 +4,7 @@ Each row is committed on top of the state at the version before it. A ``move`` a
 action; an ``undo`` row's state is the state at its ``undo_to`` version, an earlier version
 of the effective log, so the moves after that version are skipped from then on; a
 ``concede`` row ends the game and changes nothing on the board. The invariant the service
-keeps: the snapshot at every version equals ``game.replay`` of ``effective_moves`` up to it.
+keeps: every stored snapshot equals ``game.replay`` of ``effective_moves`` up to its version.
 """
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Read-only views for a member: their tables, a table's log and facts, their settings.
 
-- ``my_tables(user)``: the user's tables in the lobby or being played, on every server, those
-  waiting on them first (earliest deadline first), then the rest, newest activity first. Each
+- ``my_tables(user, page=0)``: one page (``InboxPage``) of the user's tables in the lobby or
+  being played, on every server, those waiting on them first (earliest deadline first), then
+  the rest, newest activity first; only the tables on the page are loaded. Each
   ``InboxEntry`` carries what a jump link needs: ``guild_id`` (None outside a server),
   ``channel_id``, ``thread_id`` and ``board_message_id`` (the newest board post, when known).
 - ``game_log(table, viewer)``: the effective moves in order (undone moves left out), each with
@@ -17,11 +18,12 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from bot.service.errors import GameUnavailable
+from bot.service.errors import GameUnavailable, ServiceError
 from bot.service.history import effective_moves
 from bot.service.models import NextDecision, SeatInfo, TableInfo
 from bot.service.pace import get_pace
@@ -29,7 +31,9 @@ from bot.service.settings import UserSettings, parse_notify, parse_quiet_hours, 
 from bot.service.tables import TableCore
 from bot.service.timers import current_deadline
 from games.core import Event, Outcome
-from storage import TableStatus
+from storage import ActionRecord, SeatedTable, TableStatus
+
+log = logging.getLogger(__name__)
 
 
 def _visible(stored: tuple[Any, ...], viewer: int | None) -> tuple[Event, ...]:
@@ -92,23 +96,56 @@ class TableDetails:
     unavailable: str | None = None  # why nothing more is known: its game is not installed now
 
 
-class InfoOps(TableCore):
-    async def my_tables(self, user_id: int) -> list[InboxEntry]:
-        entries: list[InboxEntry] = []
-        for info in await self.tables(user_id=user_id, statuses=["lobby", "active"]):
-            entries.append(await self._entry(info, user_id))
-        waiting = sorted(
-            (e for e in entries if e.waiting_on_me),
-            key=lambda e: (e.deadline is None, e.deadline or e.updated_at, e.table_id),
-        )
-        rest = sorted(
-            (e for e in entries if not e.waiting_on_me),
-            key=lambda e: e.updated_at,
-            reverse=True,
-        )
-        return waiting + rest
+@dataclass(frozen=True, slots=True)
+class InboxPage:
+    entries: tuple[InboxEntry, ...]
+    page: int  # from 0; a page past the end shows the last one
+    pages: int
+    total: int  # open tables of the user
+    waiting: int  # of which waiting on them
 
-    async def _entry(self, info: TableInfo, user_id: int) -> InboxEntry:
+
+PAGE_SIZE = 10
+BOARD_KINDS = ("start", "turn", "undo")
+OPEN: tuple[TableStatus, ...] = ("lobby", "active")
+
+
+class InfoOps(TableCore):
+    async def my_tables(
+        self, user_id: int, *, page: int = 0, per_page: int = PAGE_SIZE
+    ) -> InboxPage:
+        """One page of the user's open tables, those waiting on them first.
+
+        Ordering needs no game state: one query orders every table by the seat whose
+        deadline runs now and returns the page, so only its tables are loaded."""
+        per_page = max(1, per_page)
+        found = await self.store.inbox(
+            user_id, OPEN, offset=max(0, page) * per_page, limit=per_page
+        )
+        pages = max(1, -(-found.total // per_page))
+        if not found.rows and page >= pages and found.total:  # past the end: the last page
+            page = pages - 1
+            found = await self.store.inbox(user_id, OPEN, offset=page * per_page, limit=per_page)
+        page = min(max(0, page), pages - 1)
+        shown = found.rows
+        ids = [r.table_id for r in shown]
+        records = {t.id: t for t in await self.store.list_tables(ids=ids)}
+        boards = await self.store.latest_messages(ids, BOARD_KINDS)
+        entries = []
+        for row in shown:
+            record = records.get(row.table_id)
+            if record is None:
+                continue
+            try:
+                info = TableInfo.from_record(record)
+                entries.append(await self._entry(info, user_id, row, boards.get(info.id)))
+            except ServiceError as error:  # a table that cannot be read is left out
+                log.info("table %s is left out of an inbox: %s", row.table_id, error.reason)
+        return InboxPage(tuple(entries), page, pages, found.total, found.waiting)
+
+    async def _entry(
+        self, info: TableInfo, user_id: int, row: SeatedTable, board: int | None
+    ) -> InboxEntry:
         try:
             engine = self.game_of(info)
         except GameUnavailable:
@@ -116,22 +153,13 @@ class InfoOps(TableCore):
         seat = info.seat_of(user_id)
         nxt: NextDecision | None = None
         deadline = None
-        board = None
         if info.status == "active":
             state = await self._state_at(info, engine, info.version)
             decision = engine.decision(state)
             if decision is not None:
                 nxt = NextDecision.of(engine, info, decision)
-                deadline = current_deadline(
-                    await self.store.list_timers(info.id), info.version, decision.seat
-                )
-            rows = await self.store.list_outbox(info.id)
-            posted = [
-                r.message_id
-                for r in rows
-                if r.kind in ("start", "turn", "undo") and r.message_id is not None
-            ]
-            board = posted[-1] if posted else None
+                if row.deadline_seat == decision.seat:
+                    deadline = row.deadline
         return InboxEntry(
             table_id=info.id,
             game=info.game,
@@ -141,7 +169,7 @@ class InfoOps(TableCore):
             channel_id=info.channel_id,
             thread_id=info.thread_id,
             lobby_message_id=info.lobby_message_id,
-            board_message_id=board,
+            board_message_id=board if info.status == "active" else None,
             seat=seat,
             label=None if seat is None else engine.seat_label(seat),
             waiting_on_me=nxt is not None and nxt.user_id == user_id,
@@ -177,7 +205,9 @@ class InfoOps(TableCore):
         info = await self._info(self.store, table_id)
         engine = self.game_of(info)
         rows = await self.store.list_actions(table_id)
-        shown = effective_moves(rows) + [r for r in rows if r.kind == "concede"]
+        moves = effective_moves(rows)
+        words = self._words(info, engine, moves)
+        shown = moves + [r for r in rows if r.kind == "concede"]
         return [
             LogEntry(
                 version=r.version,
@@ -187,8 +217,8 @@ class InfoOps(TableCore):
                 name=info.holder(r.seat).name if 0 <= r.seat < len(info.seats) else "",
                 user_id=r.user_id,
                 action=r.action,
-                description=r.description,
-                events=_visible(r.events, viewer),
+                description=words.get(r.version, (r.description, r.events))[0],
+                events=_visible(words.get(r.version, (r.description, r.events))[1], viewer),
                 reversible=r.reversible,
                 at=r.created_at,
                 revealed=r.revealed,
@@ -207,6 +237,26 @@ class InfoOps(TableCore):
             e.text for r in rows[start:] for e in _visible(r.events, seat) if not e.public
         ]
         return found[-limit:]
+
+    @staticmethod
+    def _words(
+        info: TableInfo, engine: Any, moves: list[ActionRecord]
+    ) -> dict[int, tuple[str, tuple[Any, ...]]]:
+        """The words and events (as stored, audiences included) of moves stored without them
+        (a finished game after the retention period, or a move logged before they were
+        kept), by replaying."""
+        if all(m.description for m in moves):
+            return {}
+        words = {}
+        state = engine.new_game(len(info.seats), info.seed, info.options)
+        for move in moves:
+            step = engine.step(state, move.action)
+            words[move.version] = (
+                engine.describe(state, move.action),
+                tuple(e.to_json() for e in step.events),
+            )
+            state = step.state
+        return words
 
     async def table_info(self, table_id: int) -> TableDetails:
         info = await self._info(self.store, table_id)
@@ -238,9 +288,8 @@ class InfoOps(TableCore):
             elif info.status == "active":
                 nxt = NextDecision.of(engine, info, decision)
                 if nxt.user_id is not None:
-                    deadline = current_deadline(
-                        await self.store.list_timers(table_id), info.version, decision.seat
-                    )
+                    timers = await self.store.list_timers(table_id, version=info.version)
+                    deadline = current_deadline(timers, info.version, decision.seat)
                 request = await self.store.open_undo_request(table_id)
                 if request is not None and request.at_version == info.version:
                     undo_request = request.id

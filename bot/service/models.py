@@ -44,6 +44,7 @@ class TableInfo:
     created_at: datetime
     updated_at: datetime
     pace: str = "daily"  # a name in bot.service.pace.PACES
+    broken: str | None = None  # why the table is quarantined, if it is
 
     @classmethod
     def from_record(cls, record: TableRecord) -> TableInfo:
@@ -63,6 +64,7 @@ class TableInfo:
             created_at=record.created_at,
             updated_at=record.updated_at,
             pace=record.pace,
+            broken=record.broken,
         )
 
     def seat_of(self, user_id: int) -> int | None:

@@ -55,6 +55,7 @@ import logging
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from bot.service.quarantine import quarantine
 from storage import Clock, OutboxRecord, StorageError, Store
 
 log = logging.getLogger(__name__)
@@ -92,8 +93,21 @@ class Outbox:
         self._clock = clock
 
     async def pending(self, limit: int = 50) -> list[OutboxRecord]:
-        """Due rows, oldest first, never one that would overtake an earlier row of its table."""
-        return await self._store.pending_outbox(limit, now=self._clock())
+        """Due rows, oldest first, never one that would overtake an earlier row of its table.
+
+        A row whose payload cannot be read is given up (its error kept) and its table
+        quarantined, so it holds back neither its table nor any other."""
+        rows = await self._store.pending_outbox(limit, now=self._clock())
+        readable = []
+        for row in rows:
+            if row.unreadable is None:
+                readable.append(row)
+                continue
+            log.error("table %s: outbox row %s (%s) %s", row.table_id, row.id, row.kind,
+                      row.unreadable)
+            await self.give_up(row.id, row.unreadable)
+            await quarantine(self._store, row.table_id, f"outbox row {row.id}: {row.unreadable}")
+        return readable
 
     async def begin(self, outbox_id: int) -> Attempt:
         """Record that a delivery of the row starts now (call it right before posting)."""
@@ -128,6 +142,11 @@ class Outbox:
         """Try the row again after ``delay``, never giving it up: its table's game is not
         installed now, and the row (with the table's later rows) waits for it."""
         await self._store.mark_failed(outbox_id, reason[:1000], retry_at=self._clock() + delay)
+
+    async def give_up(self, outbox_id: int, error: str) -> None:
+        """Stop delivering the row at once, keeping why (it is never retried)."""
+        await self._store.mark_failed(outbox_id, error[:1000])
+        await self._store.mark_delivered(outbox_id, message_id=None, at=self._clock())
 
     async def for_table(self, table_id: int) -> list[OutboxRecord]:
         """Every row of a table, delivered or not (for checks and tests)."""

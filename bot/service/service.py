@@ -25,7 +25,7 @@ Undo (``bot.service.undo``)
     consent_undo(request_id, user_id) / decline_undo(request_id, user_id) -> UndoRequestInfo
     undo_request(request_id) -> UndoRequestInfo
 Information (``bot.service.inbox``)
-    my_tables(user_id) -> list[InboxEntry]
+    my_tables(user_id, *, page=0, per_page=10) -> InboxPage
     game_log(table_id, viewer=None) -> list[LogEntry]   # viewer: a seat, or None
     private_events(table_id, seat) -> list[str]
     table_info(table_id) -> TableDetails

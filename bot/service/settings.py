@@ -12,6 +12,7 @@ member typed, so each is validated here and refused with an ``InvalidSetting`` r
 
 from __future__ import annotations
 
+import logging
 import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, time, timedelta
@@ -20,6 +21,8 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from bot.service.errors import InvalidSetting
 from storage import NotifyMethod, UserSettingsRecord
+
+log = logging.getLogger(__name__)
 
 NOTIFY_METHODS: tuple[NotifyMethod, ...] = ("thread", "dm")
 _NOTIFY_ALIASES: dict[str, NotifyMethod] = {
@@ -93,6 +96,26 @@ def parse_notify(text: str) -> NotifyMethod:
     return method
 
 
+def _offset(zone: ZoneInfo, ts: int) -> timedelta | None:
+    return datetime.fromtimestamp(ts, zone).utcoffset()
+
+
+def _offset_changes(zone: ZoneInfo, start: datetime, end: datetime) -> list[datetime]:
+    """The instants between ``start`` and ``end`` at which the zone's UTC offset changes,
+    to the second (offsets never change twice within an hour)."""
+    found = []
+    ts, last = int(start.timestamp()), int(end.timestamp())
+    while ts < last:
+        lo, hi = ts, min(ts + 3600, last)
+        if _offset(zone, lo) != _offset(zone, hi):
+            while hi - lo > 1:
+                mid = (lo + hi) // 2
+                lo, hi = (mid, hi) if _offset(zone, mid) == _offset(zone, lo) else (lo, mid)
+            found.append(datetime.fromtimestamp(hi, UTC))
+        ts += 3600
+    return found
+
+
 def _time_or_none(text: str | None) -> time | None:
     return None if text is None else time.fromisoformat(text)
 
@@ -111,11 +134,17 @@ class UserSettings:
 
     @classmethod
     def from_record(cls, record: UserSettingsRecord | None, user_id: int) -> UserSettings:
+        """The stored settings; a time zone this machine no longer knows is read as UTC, so
+        one user's setting never stops a reminder."""
         if record is None:
             return cls(user_id)
+        zone = record.time_zone or "UTC"
+        if zone.lower() not in _zones():
+            log.warning("user %s: time zone %r is unknown here; using UTC", user_id, zone)
+            zone = "UTC"
         return cls(
             user_id=user_id,
-            time_zone=record.time_zone or "UTC",
+            time_zone=zone,
             quiet_start=_time_or_none(record.quiet_start),
             quiet_end=_time_or_none(record.quiet_end),
             notify=record.notify,
@@ -142,16 +171,29 @@ class UserSettings:
         return local >= self.quiet_start or local < self.quiet_end
 
     def quiet_until(self, at: datetime) -> datetime:
-        """When the quiet hours around ``at`` end (UTC); ``at`` itself when not quiet."""
+        """When the quiet hours around ``at`` end (UTC); ``at`` itself when not quiet.
+
+        The end is the first instant whose local time is no longer quiet. The local clock
+        reaches the end of quiet hours either by running (at the wall time ``quiet_end``, of
+        which a repeated autumn hour has two instants) or by jumping at a change of offset
+        (a skipped spring hour), so the answer is the earliest of those candidates that is
+        not quiet. Comparing in UTC keeps the fold apart: in one zone Python compares wall
+        times and ignores it."""
         if not self.is_quiet(at) or self.quiet_end is None:
             return at
-        local = at.astimezone(self.zone)
-        day = local.date()
-        for _ in range(3):
-            end = datetime.combine(day, self.quiet_end, tzinfo=self.zone)
-            if end > local:
-                return end.astimezone(UTC)
-            day += timedelta(days=1)
+        zone = self.zone
+        start = at.astimezone(UTC)
+        today = start.astimezone(zone).date()
+        candidates = [
+            datetime.combine(today + timedelta(days=d), self.quiet_end.replace(fold=f), zone)
+            .astimezone(UTC)
+            for d in (-1, 0, 1, 2)
+            for f in (0, 1)
+        ]
+        candidates += _offset_changes(zone, start, start + timedelta(days=2))
+        for moment in sorted(c for c in candidates if c > start):
+            if not self.is_quiet(moment):
+                return moment
         raise AssertionError("quiet hours last less than a day")
 
     def stored(self) -> dict[str, str | None]:

@@ -59,7 +59,7 @@ class SeatOps(TableCore):
         assert decision is not None
         if info.holder(decision.seat).user_id is None:
             raise NotStalled("An agent is deciding now; it does not stall.")
-        timers = await self.store.list_timers(info.id)
+        timers = await self.store.list_timers(info.id, version=info.version)
         deadline = current_deadline(timers, info.version, decision.seat)
         if deadline is None or self._clock() < deadline:
             when = "" if deadline is None else f" (until {deadline:%Y-%m-%d %H:%M} UTC)"
@@ -234,7 +234,7 @@ class SeatOps(TableCore):
                 events=[f"{label} conceded the game."],
                 description="Concede",
             )
-            await tx.put_snapshot(info.id, new_version, engine.to_json(state))
+            await self._put_snapshot(tx, info.id, new_version, engine.to_json(state))
             await tx.set_status(info.id, "finished", expected="active")
             await tx.cancel_timers(info.id)
             await tx.enqueue(

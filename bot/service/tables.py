@@ -49,6 +49,7 @@ from bot.service.errors import (
     NotYourTurn,
     ServiceError,
     StaleVersion,
+    TableBroken,
     TableFull,
     TableNotActive,
     TableNotFound,
@@ -68,6 +69,7 @@ from bot.service.models import (
 )
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
+from bot.service.quarantine import describe, quarantine
 from bot.service.timers import current_deadline, schedule_turn, unix
 from games.core import Game, GameError, Outcome, SchemaError, Step, discovery
 from storage import (
@@ -89,6 +91,7 @@ log = logging.getLogger(__name__)
 GameLookup = Callable[[str], Game[Any]]
 STATE_CACHE_SIZE = 256
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
+SNAPSHOT_EVERY = 25  # versions between kept snapshots; the latest is always kept too
 
 
 def secure_seed() -> int:
@@ -166,20 +169,73 @@ class TableCore:
         cached = self._states.get(info.id)
         if cached is not None and cached[0] == version:
             return cached[1]
-        snapshot = await self.store.get_snapshot(info.id, version)
-        state = None
-        if snapshot is not None:
-            try:
-                state = game.from_json(snapshot.state)
-            except SchemaError:
-                log.info("table %s: snapshot %s has an old schema; replaying", info.id, version)
-        if state is None:
-            rows = await self.store.list_actions(info.id)
-            actions = [a.action for a in effective_moves(rows, version)]
-            state = game.replay(len(info.seats), info.seed, info.options, actions)
+        if info.broken is not None:
+            raise TableBroken(info.id)
+        try:
+            state = await self._rebuild(info, game, version)
+        except Exception as error:
+            log.exception("table %s: its log does not replay to move %s", info.id, version)
+            await self.quarantine(info.id, describe(error))
+            raise TableBroken(info.id) from error
         if version == info.version:
             self._remember(info.id, version, state)
         return state
+
+    async def _rebuild(self, info: TableInfo, game: Game[Any], version: int) -> Any:
+        """The state at ``version``: its snapshot, else the nearest earlier snapshot on the
+        same line of play (no undo since went back past it) with the moves after it applied,
+        else the whole log replayed. A snapshot any game cannot read is passed over."""
+        exact = await self._snapshot(info, game, version)
+        if exact is not None:
+            return exact
+        rows = await self.store.list_actions(info.id)
+        chain = effective_moves(rows, version)
+        for base in reversed(await self.store.snapshot_versions(info.id)):
+            if base >= version:
+                continue
+            line = [r.version for r in effective_moves(rows, base)]
+            if line != [r.version for r in chain[: len(line)]]:
+                continue
+            state = await self._snapshot(info, game, base)
+            if state is not None:
+                for row in chain[len(line) :]:
+                    state = game.apply(state, row.action)
+                return state
+        actions = [a.action for a in chain]
+        return game.replay(len(info.seats), info.seed, info.options, actions)
+
+    async def _snapshot(self, info: TableInfo, game: Game[Any], version: int) -> Any:
+        """The state stored at ``version``; None when there is none or it cannot be read."""
+        snapshot = await self.store.get_snapshot(info.id, version)
+        if snapshot is None:
+            return None
+        try:
+            return game.from_json(snapshot.state)
+        except SchemaError:
+            log.info("table %s: snapshot %s has an old schema; replaying", info.id, version)
+        except Exception as error:
+            log.warning(
+                "table %s: snapshot %s cannot be read (%s); replaying",
+                info.id, version, describe(error),
+            )
+        return None
+
+    async def _put_snapshot(
+        self, tx: Transaction, table_id: int, version: int, state: dict[str, Any]
+    ) -> None:
+        """Store the state at ``version`` and drop the previous latest unless it is one of
+        the snapshots kept every ``SNAPSHOT_EVERY`` versions: any version in between is
+        rebuilt from the one before it."""
+        await tx.put_snapshot(table_id, version, state)
+        previous = version - 1
+        if previous > 0 and previous % SNAPSHOT_EVERY != 0:
+            await tx.delete_snapshot(table_id, previous)
+
+    async def quarantine(self, table_id: int, reason: str) -> bool:
+        """Set a table aside whose stored data cannot be read or played (see
+        ``bot.service.quarantine``); False when it already was."""
+        self._states.pop(table_id, None)
+        return await quarantine(self.store, table_id, reason)
 
     # ---- tables and seats --------------------------------------------------------------
 
@@ -558,6 +614,8 @@ class TableCore:
             )
 
     def _require_active(self, info: TableInfo, engine: Game[Any], state: Any) -> None:
+        if info.broken is not None:
+            raise TableBroken(info.id)
         if info.status == "lobby":
             raise TableNotActive("The game has not started yet.")
         if info.status == "cancelled":
@@ -572,30 +630,40 @@ class TableCore:
 
         Each agent move is its own commit after the move that gave it the turn, so a process
         that dies between them leaves a table waiting on an agent that nothing would wake.
-        Run it at start-up, before anyone can move.
+        Run it at start-up, before anyone can move. A table that fails is quarantined and the
+        others still resume.
         """
         moved = 0
         for table in await self.tables(statuses=("active",)):
-            async with self._lock(table.id):
-                try:
-                    loaded = await self.load(table.id)
-                except GameUnavailable as unavailable:
-                    log.warning("%s", unavailable)  # it waits; the other tables go on
-                    continue
-                decision = loaded.game.decision(loaded.state)
-                if decision is None or loaded.info.holder(decision.seat).agent is None:
-                    continue
-                log.info(
-                    "table %s: agent seat %s resumes at move %s",
-                    table.id,
-                    decision.seat,
-                    loaded.version,
-                )
-                results = await self._agents_move(
-                    loaded.info, loaded.game, loaded.state, loaded.version
-                )
-                moved += len(results)
+            if table.broken is not None:
+                continue
+            try:
+                moved += await self._resume_agent(table.id)
+            except GameUnavailable as unavailable:
+                log.warning("%s", unavailable)  # it waits for its game; the others go on
+            except TableBroken:
+                continue  # already quarantined, and logged, by the load
+            except Exception as error:
+                log.exception("table %s: its agent seat could not resume", table.id)
+                await self.quarantine(table.id, describe(error))
         return moved
+
+    async def _resume_agent(self, table_id: int) -> int:
+        async with self._lock(table_id):
+            loaded = await self.load(table_id)
+            decision = loaded.game.decision(loaded.state)
+            if decision is None or loaded.info.holder(decision.seat).agent is None:
+                return 0
+            log.info(
+                "table %s: agent seat %s resumes at move %s",
+                table_id,
+                decision.seat,
+                loaded.version,
+            )
+            results = await self._agents_move(
+                loaded.info, loaded.game, loaded.state, loaded.version
+            )
+            return len(results)
 
     async def _agents_move(
         self, info: TableInfo, engine: Game[Any], state: Any, version: int
@@ -683,7 +751,7 @@ class TableCore:
                 )
                 deadline = await self._schedule(tx, info, after, new_version)
                 turn.update(self._next_payload(engine, info, after, deadline))
-                await tx.put_snapshot(info.id, new_version, engine.to_json(step.state))
+                await self._put_snapshot(tx, info.id, new_version, engine.to_json(step.state))
                 await tx.enqueue(info.id, version=new_version, kind="turn", payload=turn)
                 # Also a compare-and-set on the status, so a table cancelled by another
                 # process takes no more moves.
@@ -741,7 +809,7 @@ class TableCore:
         decision = loaded.decision
         if loaded.info.status != "active" or decision is None:
             return None
-        timers = await self.store.list_timers(table_id)
+        timers = await self.store.list_timers(table_id, version=loaded.version)
         return current_deadline(timers, loaded.version, decision.seat)
 
     async def _change_seat(

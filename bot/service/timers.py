@@ -26,6 +26,11 @@ Outbox rows written here (see ``bot.service.outbox`` for the others):
 Quiet hours: a reminder due inside its user's quiet hours (in their time zone) is postponed to
 the end of them; if that is at or after the deadline it is skipped, since the stall notice
 follows anyway.
+
+Catch-up: a pass handles each table once. Its due timers collapse into at most one notice,
+describing where the seat stands now: the stall when the deadline has passed, else the latest
+reminder; the others are finished as ``skipped``. So after downtime a table gets one notice,
+not every reminder it missed, and no timer fires twice in a pass.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.service.pace import Pace
+from bot.service.quarantine import describe, quarantine
 from bot.service.settings import UserSettings
 from games.core import Game, discovery
 from storage import Clock, Conflict, Store, TimerRecord, Transaction, utc_now
@@ -46,6 +52,7 @@ log = logging.getLogger(__name__)
 Sleep = Callable[[float], Awaitable[None]]
 STALL_CHOICES = ("extend", "agent_takeover", "take_seat")
 UNAVAILABLE_RETRY = timedelta(hours=6)  # how often a table whose game is missing is looked at
+MIN_SLEEP = 1.0  # seconds between passes at least
 
 
 def unix(moment: datetime) -> int:
@@ -127,6 +134,7 @@ class TimerService:
                 log.exception("timer pass failed")
                 delay = None
             delay = self.max_sleep if delay is None else min(delay, self.max_sleep)
+            delay = max(delay, MIN_SLEEP)  # a timer that stays due cannot make the loop spin
             sleeper = asyncio.ensure_future(self._sleep(delay))
             waker = asyncio.ensure_future(self._wake.wait())
             try:
@@ -137,90 +145,130 @@ class TimerService:
                 await asyncio.gather(sleeper, waker, return_exceptions=True)
 
     async def fire_due(self) -> int:
-        """Fire every timer due now; returns how many produced an outbox row."""
+        """Fire what is due now; returns how many notices (outbox rows) that wrote.
+
+        One pass handles each table once, with the time taken at its start: a table's due
+        timers collapse into at most one notice, and a timer postponed or left behind waits
+        for the next pass, so a pass always ends. A table that fails is quarantined
+        (``bot.service.quarantine``) and the others still fire."""
+        now = self._clock()
+        handled: set[int] = set()
         fired = 0
         while True:
-            due = await self.store.due_timers(self._clock(), self.batch)
+            due = [t for t in await self.store.due_timers(now, self.batch)
+                   if t.table_id not in handled]
             if not due:
                 return fired
             for timer in due:
-                if await self._fire(timer):
-                    fired += 1
+                if timer.table_id in handled:
+                    continue
+                handled.add(timer.table_id)
+                fired += await self._fire_table(timer.table_id, now)
 
-    async def _fire(self, timer: TimerRecord) -> bool:
+    async def _fire_table(self, table_id: int, now: datetime) -> int:
         try:
             async with self.store.transaction() as tx:
-                table = await tx.get_table(timer.table_id)
-                holder = None
-                if table is not None and 0 <= timer.seat < len(table.seats):
-                    holder = table.seats[timer.seat]
-                if (
-                    table is None
-                    or holder is None
-                    or table.status != "active"
-                    or table.version != timer.version
-                    or holder.user_id is None
-                ):
-                    await tx.finish_timer(timer.id, "stale")
-                    return False
-                deadline = current_deadline(
-                    await tx.list_timers(table.id), timer.version, timer.seat
-                )
-                deadline = deadline or timer.due_at
-                try:
-                    game = self._games(table.game)
-                except KeyError:
-                    # Its game is not installed now: keep the timer for when it is, out of
-                    # the way of the other tables' timers meanwhile.
-                    log.warning("table %s: game %r is not installed", table.id, table.game)
-                    await tx.postpone_timer(timer.id, self._clock() + UNAVAILABLE_RETRY)
-                    return False
-                base: dict[str, Any] = {
-                    "version": timer.version,
-                    "seat": timer.seat,
-                    "label": game.seat_label(timer.seat),
-                    "user_id": holder.user_id,
-                    "name": holder.name,
-                    "deadline": unix(deadline),
-                    "deadline_iso": iso(deadline),
-                }
-                if timer.kind == "deadline":
-                    await tx.finish_timer(timer.id, "fired")
-                    await tx.enqueue(
-                        table.id,
-                        version=timer.version,
-                        kind="stalled",
-                        payload={**base, "choices": list(STALL_CHOICES)},
-                    )
-                    return True
-                settings = UserSettings.from_record(
-                    await tx.get_user_settings(holder.user_id), holder.user_id
-                )
-                now = self._clock()
-                if settings.is_quiet(now):
-                    until = settings.quiet_until(now)
-                    if until >= deadline:
-                        await tx.finish_timer(timer.id, "skipped")
-                    else:
-                        await tx.postpone_timer(timer.id, until)
-                    return False
-                reminders = [
-                    t
-                    for t in await tx.list_timers(table.id)
-                    if t.kind == "reminder" and t.version == timer.version
-                ]
-                await tx.finish_timer(timer.id, "fired")
-                await tx.enqueue(
-                    table.id,
-                    version=timer.version,
-                    kind="reminder",
-                    payload={
-                        **base,
-                        "notify": settings.notify,
-                        "number": timer.number,
-                        "of": max((t.number for t in reminders), default=timer.number),
-                    },
-                )
-                return True
+                return await self._fire_in(tx, table_id, now)
         except Conflict:
-            return False  # another scheduler finished it first
+            return 0  # another scheduler finished these timers first
+        except Exception as error:
+            log.exception("table %s: its timers could not fire", table_id)
+            if not await quarantine(self.store, table_id, describe(error)):
+                await self._give_up(table_id, now)
+            return 0
+
+    async def _give_up(self, table_id: int, now: datetime) -> None:
+        """Finish the table's due timers when it cannot be quarantined, so none is retried."""
+        try:
+            async with self.store.transaction() as tx:
+                for timer in await tx.list_timers(table_id, pending=True):
+                    if timer.due_at <= now:
+                        await tx.finish_timer(timer.id, "stale")
+        except Exception:
+            log.exception("table %s: its due timers could not be finished", table_id)
+
+    async def _fire_in(self, tx: Transaction, table_id: int, now: datetime) -> int:
+        """Handle every due timer of one table, writing at most one notice: the stall when
+        the deadline is among them, else the latest reminder (after downtime, where the seat
+        stands now rather than every reminder it missed)."""
+        table = await tx.get_table(table_id)
+        due = [t for t in await tx.list_timers(table_id, pending=True) if t.due_at <= now]
+        holder = None
+        if table is not None and due and 0 <= due[-1].seat < len(table.seats):
+            holder = table.seats[due[-1].seat]
+        current = [
+            t
+            for t in due
+            if table is not None
+            and table.broken is None
+            and table.status == "active"
+            and t.version == table.version
+            and holder is not None
+            and holder.user_id is not None
+            and t.seat == holder.seat
+        ]
+        for timer in due:
+            if timer not in current:
+                await tx.finish_timer(timer.id, "stale")
+        if not current:
+            return 0
+        assert table is not None and holder is not None and holder.user_id is not None
+        try:
+            game = self._games(table.game)
+        except KeyError:
+            # Its game is not installed now: not broken, so its timers wait for the game,
+            # out of the way of the other tables' timers meanwhile.
+            log.warning("table %s: game %r is not installed", table.id, table.game)
+            for timer in current:
+                await tx.postpone_timer(timer.id, now + UNAVAILABLE_RETRY)
+            return 0
+        deadlines = [t for t in current if t.kind == "deadline"]
+        chosen = deadlines[-1] if deadlines else max(current, key=lambda t: (t.number, t.id))
+        for timer in current:
+            if timer is not chosen:
+                await tx.finish_timer(timer.id, "skipped")
+        version, seat = chosen.version, chosen.seat
+        timers = await tx.list_timers(table_id, version=version)
+        deadline = current_deadline(timers, version, seat) or chosen.due_at
+        base: dict[str, Any] = {
+            "version": version,
+            "seat": seat,
+            "label": game.seat_label(seat),
+            "user_id": holder.user_id,
+            "name": holder.name,
+            "deadline": unix(deadline),
+            "deadline_iso": iso(deadline),
+        }
+        if chosen.kind == "deadline":
+            await tx.finish_timer(chosen.id, "fired")
+            await tx.enqueue(
+                table.id,
+                version=version,
+                kind="stalled",
+                payload={**base, "choices": list(STALL_CHOICES)},
+            )
+            return 1
+        settings = UserSettings.from_record(
+            await tx.get_user_settings(holder.user_id), holder.user_id
+        )
+        if settings.is_quiet(now):
+            until = settings.quiet_until(now)
+            if until >= deadline or until <= now:  # never into the past: it would fire again
+                await tx.finish_timer(chosen.id, "skipped")
+            else:
+                await tx.postpone_timer(chosen.id, until)
+            return 0
+        reminders = [t for t in timers if t.kind == "reminder" and t.version == version]
+        await tx.finish_timer(chosen.id, "fired")
+        await tx.enqueue(
+            table.id,
+            version=version,
+            kind="reminder",
+            payload={
+                **base,
+                "notify": settings.notify,
+                "number": chosen.number,
+                "of": max((t.number for t in reminders), default=chosen.number),
+            },
+        )
+        return 1

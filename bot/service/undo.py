@@ -343,7 +343,7 @@ class UndoOps(TableCore):
                     description=f"Undo {preview.summary}",
                     undo_to=preview.target_version,
                 )
-                await tx.put_snapshot(info.id, new_version, engine.to_json(state))
+                await self._put_snapshot(tx, info.id, new_version, engine.to_json(state))
                 await tx.set_status(info.id, "active", expected="active")
                 deadline = await self._schedule(tx, info, decision, new_version)
                 if undo_request is not None:

@@ -3,7 +3,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from bot.timers import TimerLoop
+from bot.timers import MIN_SLEEP_SECONDS, TimerLoop
 
 
 class FakeTimers:
@@ -79,3 +79,14 @@ async def test_a_wake_during_a_pass_is_not_lost() -> None:
     assert timers.passes == 2 and len(sleeps.asked) == 1, "the pass ran again before sleeping"
     await loop.stop()
     assert loop._task is None
+
+
+async def test_a_timer_that_stays_due_cannot_make_the_loop_spin() -> None:
+    timers = FakeTimers([0.0, 0.0, 0.0])  # whatever a pass does, something is still due
+    sleeps = Sleeps()
+    loop = TimerLoop(timers, sleep=sleeps)  # type: ignore[arg-type]
+    loop.start()
+    await settle()
+    assert timers.passes == 1 and sleeps.asked == [MIN_SLEEP_SECONDS]
+    assert MIN_SLEEP_SECONDS >= 1.0
+    await loop.stop()

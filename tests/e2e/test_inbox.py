@@ -29,3 +29,24 @@ async def test_mygames_puts_the_tables_waiting_on_me_first(world: World) -> None
     assert f"/{world.thread().id}/{board.id})" in lines[0]
     if mover is world.alice:
         assert "in the lobby" in lines[1]
+
+
+async def test_mygames_answers_in_pages(world: World) -> None:
+    service = world.bot.service
+    for _ in range(12):
+        info = await service.create_table(
+            "targi", guild_id=world.guild.id, channel_id=world.channel.id,
+            host_id=world.carol.id, host_name="Carol",
+        )
+        await service.join(info.id, world.bob.id, "Bob")
+        await service.start(info.id, world.carol.id)
+
+    first = await world.carol.slash(world.channel, "mygames")
+    assert first.response is not None and first.response.ephemeral
+    embed = first.response.embeds[0]
+    assert len((embed.description or "").splitlines()) == 10
+    assert embed.footer.text == "Page 1 of 2 · 12 tables · /mygames page:2 for more"
+
+    second = await world.carol.slash(world.channel, "mygames", page=2)
+    assert second.response is not None
+    assert len((second.response.embeds[0].description or "").splitlines()) == 2

@@ -204,3 +204,35 @@ async def test_a_reminder_due_in_quiet_hours_waits_until_they_end(world: World) 
     reminder = world.thread().history()[-1]
     assert len(world.thread().history()) == before + 1
     assert reminder.content.startswith(f"⏰ <@{mover.id}>")
+
+
+async def test_a_quarantined_table_tells_its_players_once(world: World) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    assert await world.bot.service.quarantine(table_id, "KeyError: 'np'")
+    await world.bot.outbox.drain()
+    await world.env.settle()
+
+    notice = world.thread().history()[-1]
+    assert notice.content.startswith(f"⚠️ <@{world.alice.id}> <@{world.bob.id}> ")
+    assert "paused" in notice.content and "Nothing that was played is lost" in notice.content
+    assert "KeyError" not in notice.content  # the reason may quote hidden parts of the game
+    assert {m.id for m in notice.mentions} == {world.alice.id, world.bob.id}
+
+
+async def test_the_posts_a_quarantined_table_can_no_longer_draw_do_not_hold_back_its_notice(
+    world: World,
+) -> None:
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    service = world.bot.service
+    loaded = await service.load(table_id)
+    assert loaded.next is not None and loaded.next.user_id is not None
+    await service.submit(table_id, loaded.next.user_id, loaded.next.actions[0], "m1", 0)
+    assert await service.quarantine(table_id, "ValueError: the log does not replay")
+    await world.bot.outbox.drain()
+    await world.env.settle()
+
+    assert "This table is paused" in world.thread().history()[-1].content
+    rows = await service.outbox.for_table(table_id)
+    assert all(r.delivered_at is not None for r in rows)
+    turn = next(r for r in rows if r.kind == "turn")
+    assert turn.message_id is None and "TableBroken" in (turn.last_error or "")

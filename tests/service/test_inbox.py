@@ -36,7 +36,7 @@ async def test_my_tables_lists_every_server_waiting_on_me_first(
         if (table_id == playing[1]) != (nxt.user_id == HOST):
             await play_moves(service, table_id, 1)
 
-    entries = await service.my_tables(HOST)
+    entries = (await service.my_tables(HOST)).entries
     assert entries[0].table_id == playing[1]
     assert {e.table_id for e in entries} == {lobby.id, *playing}
     first = entries[0]
@@ -46,7 +46,33 @@ async def test_my_tables_lists_every_server_waiting_on_me_first(
     assert not any(e.waiting_on_me for e in entries[1:])
     lobby_entry = next(e for e in entries if e.table_id == lobby.id)
     assert lobby_entry.status == "lobby" and lobby_entry.next is None
-    assert [e.table_id for e in await service.my_tables(OUTSIDER)] == []
+    assert (await service.my_tables(OUTSIDER)).entries == ()
+
+
+async def test_my_tables_comes_in_pages_with_the_tables_waiting_on_me_first(
+    service: TableService, clock: FakeClock
+) -> None:
+    waiting, other = [], []
+    for n in range(13):
+        table_id = await started_table(service)
+        nxt = (await service.load(table_id)).next
+        assert nxt is not None
+        if (n % 4 == 0) != (nxt.user_id == HOST):
+            await play_moves(service, table_id, 1)
+        (waiting if n % 4 == 0 else other).append(table_id)
+        clock.advance(60)
+
+    first = await service.my_tables(HOST, page=0, per_page=5)
+    assert (first.total, first.waiting, first.pages) == (13, 4, 3)
+    assert [e.table_id for e in first.entries[:4]] == waiting  # earliest deadline first
+    assert all(e.waiting_on_me for e in first.entries[:4])
+    assert first.entries[4].table_id == other[-1]  # then the newest activity
+    rest = [await service.my_tables(HOST, page=p, per_page=5) for p in (1, 2)]
+    shown = [e.table_id for page in (first, *rest) for e in page.entries]
+    assert sorted(shown) == sorted(waiting + other) and len(shown) == 13
+    assert [len(page.entries) for page in rest] == [5, 3]
+    beyond = await service.my_tables(HOST, page=7, per_page=5)
+    assert beyond.page == 2 and [e.table_id for e in beyond.entries] == shown[10:]
 
 
 async def test_game_log_has_notation_words_and_events(service: TableService) -> None:

@@ -78,7 +78,7 @@ async def test_an_agent_plays_a_stalled_seat_until_its_owner_returns(
     assert seat_row.payload["reason"] == "takeover"
     assert seat_row.payload["from_user_id"] == user and seat_row.payload["owner_id"] == user
     # the owner still sees the table among theirs
-    assert [e.table_id for e in await service.my_tables(user)] == [table_id]
+    assert [e.table_id for e in (await service.my_tables(user)).entries] == [table_id]
 
     # the owner comes back by trying to move: the seat is theirs again
     with pytest.raises(NotYourTurn):
@@ -163,7 +163,7 @@ async def test_conceding_a_two_player_game_ends_it_with_the_other_seat_winning(
     with pytest.raises(TableNotActive):
         await service.submit(table_id, HOST, "place 1", "late")
     assert await service.store.next_timer_due() is None  # no reminders for a finished game
-    assert await service.my_tables(HOST) == []
+    assert (await service.my_tables(HOST)).entries == ()
 
 
 async def test_leaving_a_two_player_game_ends_it_too(service: TableService) -> None:

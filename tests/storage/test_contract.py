@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import timedelta
 from typing import Any
 
 import pytest
@@ -447,3 +448,111 @@ async def test_delivery_marked_while_a_move_commits_is_kept(store: Store) -> Non
     rows = await store.list_outbox(table_id)
     assert [(r.kind, r.message_id) for r in rows] == [("start", 1), ("turn", None)]
     assert [r.kind for r in await store.pending_outbox()] == ["turn"]
+
+
+# ---- quarantine ----------------------------------------------------------------------------
+
+
+async def test_a_table_is_quarantined_once_and_keeps_its_first_reason(
+    store: Store, clock: FakeClock
+) -> None:
+    healthy, broken = await new_table(store), await new_table(store)
+    assert await store.broken_tables() == []
+    async with store.transaction() as tx:
+        assert await tx.mark_broken(broken, "KeyError: 'np'") is True
+    clock.advance(60)
+    async with store.transaction() as tx:
+        assert await tx.mark_broken(broken, "something later") is False
+        with pytest.raises(StorageError):
+            await tx.mark_broken(999_999, "no such table")
+    found = await store.broken_tables()
+    assert [t.id for t in found] == [broken]
+    assert found[0].broken == "KeyError: 'np'" and found[0].broken_at is not None
+    table = await store.get_table(healthy)
+    assert table is not None and table.broken is None and table.broken_at is None
+
+
+# ---- pruning -------------------------------------------------------------------------------
+
+
+async def test_prune_keeps_what_an_open_table_needs_and_compacts_an_old_finished_one(
+    store: Store, clock: FakeClock
+) -> None:
+    open_id, done_id = await new_table(store), await new_table(store)
+    for table_id in (open_id, done_id):
+        async with store.transaction() as tx:
+            await tx.set_status(table_id, "active", expected="lobby")
+            await tx.put_snapshot(table_id, 0, {"v": 0})
+            await tx.add_timer(table_id, seat=0, version=0, kind="reminder", due_at=clock.now)
+        for version in range(1, 5):
+            await play(store, table_id, version, f"req-{version}")
+        for row in await store.list_outbox(table_id):
+            await store.mark_delivered(row.id, message_id=100 + row.id)
+    async with store.transaction() as tx:
+        (timer,) = [t.id for t in await tx.list_timers(open_id)]
+        await tx.finish_timer(timer, "fired")
+        await tx.add_timer(open_id, seat=0, version=4, kind="deadline", due_at=clock.now)
+        await tx.set_status(done_id, "finished", expected="active")
+        await tx.cancel_timers(done_id)
+    clock.advance(40 * 86_400)
+    async with store.transaction() as tx:  # after the cutoff: kept
+        await tx.put_snapshot(open_id, 5, {"v": 5})
+        await tx.enqueue(open_id, version=5, kind="turn", payload={"v": 5})
+
+    counts = await store.prune(clock.now - timedelta(days=30), snapshot_every=2)
+    await store.vacuum()
+
+    assert [t.kind for t in await store.list_timers(open_id)] == ["deadline"]  # still pending
+    outbox = await store.list_outbox(open_id)
+    assert [(r.kind, r.version) for r in outbox] == [("turn", 4), ("turn", 5)]
+    versions = [v for v in range(6) if await store.get_snapshot(open_id, v) is not None]
+    assert versions == [0, 2, 4, 5]
+    assert await store.list_outbox(done_id) == []
+    assert await store.get_snapshot(done_id, 0) is None
+    latest = await store.get_snapshot(done_id)
+    assert latest is not None and latest.version == 4
+    moves = await store.list_actions(done_id)
+    assert [a.action for a in moves] == [f"place {v}" for v in range(1, 5)]  # never lost
+    assert await store.action_by_request(done_id, "req-1") is None
+    assert counts["timers"] == 2 and counts["actions"] == 4
+    assert await store.prune(clock.now - timedelta(days=30), snapshot_every=2) == {
+        "timers": 0, "outbox": 0, "snapshots": 0, "actions": 0,
+    }
+
+
+async def test_the_inbox_orders_by_running_deadline_and_latest_messages_are_found(
+    store: Store, clock: FakeClock
+) -> None:
+    first, second, lobby = await new_table(store), await new_table(store), await new_table(store)
+    for table_id in (first, second):
+        async with store.transaction() as tx:
+            await tx.add_seat(table_id, user_id=2, agent=None, name="Guest")
+            await tx.set_status(table_id, "active", expected="lobby")
+            await tx.add_timer(table_id, seat=1, version=0, kind="deadline", due_at=clock.now)
+    async with store.transaction() as tx:
+        await tx.cancel_timers(second)
+        await tx.add_timer(second, seat=0, version=0, kind="deadline", due_at=clock.now)
+        await tx.add_timer(second, seat=1, version=0, kind="reminder", due_at=clock.now)
+        await tx.replace_seat(
+            first, 0, user_id=None, agent="greedy", name="Bot", owner_id=1, reason="takeover",
+            by_user=1, version=0,
+        )
+    inbox = await store.inbox(1, ["lobby", "active"], limit=10)
+    assert (inbox.total, inbox.waiting) == (3, 1)
+    assert [(s.table_id, s.seat, s.holds, s.deadline_seat) for s in inbox.rows] == [
+        (second, 0, True, 0), (lobby, 0, True, None), (first, 0, False, 1),
+    ]  # waiting first, then the latest activity
+    assert inbox.rows[0].deadline == clock.now and inbox.rows[1].deadline is None
+    page = await store.inbox(1, ["lobby", "active"], offset=1, limit=1)
+    assert [s.table_id for s in page.rows] == [lobby] and page.total == 3
+    beyond = await store.inbox(1, ["lobby", "active"], offset=5, limit=1)
+    assert (beyond.rows, beyond.total, beyond.waiting) == ((), 3, 1)
+    assert [s.table_id for s in (await store.inbox(1, ["lobby"])).rows] == [lobby]
+    assert (await store.inbox(99, ["active"])).total == 0
+    await play(store, second, 1, "r1")
+    (row,) = await store.list_outbox(second)
+    assert await store.latest_messages([second], ["turn"]) == {}  # not delivered yet
+    await store.mark_delivered(row.id, message_id=77)
+    assert await store.latest_messages([first, second], ["start", "turn"]) == {second: 77}
+    assert await store.latest_messages([second], ["result"]) == {}
+    assert [t.id for t in await store.list_tables(ids=[lobby, first])] == [first, lobby]

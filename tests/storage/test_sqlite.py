@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from storage import open_store, sqlite_path
+from storage.sqlite import SqliteStore
 
 
 @pytest.mark.parametrize(
@@ -153,7 +154,7 @@ async def test_a_database_from_before_async_play_is_upgraded_in_place(tmp_path: 
 
     store = await open_store(f"sqlite:///{path}")
     try:
-        assert await store.applied_migrations() == list(range(1, len(migrations()) + 1))
+        assert await store.applied_migrations() == [n for n, _, _ in migrations()]
         table = await store.get_table(1)
         assert table is not None and table.pace == "daily"
         assert table.seats[0].owner_id is None
@@ -203,3 +204,64 @@ async def test_moves_logged_before_the_revealed_flag_count_as_revealed(tmp_path:
         assert action.reversible and action.revealed
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("lost", [2, 3, 6])
+async def test_a_migration_applied_but_not_recorded_is_recorded_again(
+    tmp_path: Path, lost: int
+) -> None:
+    from storage.sqlite import migrations
+
+    path = tmp_path / "lost-row.db"
+    store = await open_store(f"sqlite:///{path}")
+    await store.close()
+    with sqlite3.connect(path) as raw:
+        raw.execute("DELETE FROM schema_migrations WHERE version = ?", (lost,))
+    store = await open_store(f"sqlite:///{path}")
+    try:
+        assert await store.applied_migrations() == [n for n, _, _ in migrations()]
+    finally:
+        await store.close()
+
+
+async def test_a_failing_migration_is_named_and_nothing_of_it_stays(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import storage.sqlite
+    from storage import StorageError
+
+    shipped = storage.sqlite.migrations()
+    number = shipped[-1][0] + 1
+    broken = (number, f"{number:03d}_broken.sql",
+              "CREATE TABLE fine (x INTEGER);\nALTER TABLE nowhere ADD COLUMN y TEXT;\n")
+    monkeypatch.setattr(storage.sqlite, "migrations", lambda: [*shipped, broken])
+    with pytest.raises(StorageError) as failed:
+        await open_store(f"sqlite:///{tmp_path / 'x.db'}")
+    assert broken[1] in str(failed.value) and "nowhere" in str(failed.value)
+    with sqlite3.connect(tmp_path / "x.db") as raw:
+        names = {row[0] for row in raw.execute("SELECT name FROM sqlite_master")}
+    assert "fine" not in names and "game_tables" in names
+
+
+@pytest.mark.parametrize(
+    ("query", "level"), [("", 1), ("?synchronous=normal", 1), ("?synchronous=FULL", 2)]
+)
+async def test_every_commit_is_flushed_to_disk_when_the_url_asks_for_it(
+    tmp_path: Path, query: str, level: int
+) -> None:
+    store = await open_store(f"sqlite:///{tmp_path / 'sync.db'}{query}")
+    try:
+        assert isinstance(store, SqliteStore)
+        async with store._lock:
+            row = await store._reader._one("PRAGMA synchronous")
+        assert row is not None and row[0] == level  # 2 = FULL, 1 = NORMAL
+    finally:
+        await store.close()
+
+
+@pytest.mark.parametrize("query", ["?synchronous=off", "?fsync=no", "?synchronous=full&x=1"])
+async def test_an_unknown_sqlite_url_option_is_refused_with_a_reason(
+    tmp_path: Path, query: str
+) -> None:
+    with pytest.raises(ValueError, match="synchronous"):
+        await open_store(f"sqlite:///{tmp_path / 'x.db'}{query}")

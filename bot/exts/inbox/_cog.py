@@ -21,9 +21,19 @@ class Inbox(commands.Cog):
     @app_commands.command(
         name="mygames", description="Your open tables, the ones waiting on you first."
     )
-    async def mygames(self, interaction: discord.Interaction) -> None:
-        entries = await self.bot.service.my_tables(interaction.user.id)
-        waiting = sum(1 for e in entries if e.waiting_on_me)
-        title = f"Your tables — {waiting} waiting on you" if waiting else "Your tables"
-        embed = discord.Embed(title=title, description=inbox_text(entries))
-        await interaction.response.send_message(embed=embed, ephemeral=True)
+    @app_commands.describe(page="Which page, when you have more tables than fit on one")
+    async def mygames(
+        self, interaction: discord.Interaction, page: app_commands.Range[int, 1, 10_000] = 1
+    ) -> None:
+        # A member may sit at thousands of tables: answer within Discord's three seconds first.
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        inbox = await self.bot.service.my_tables(interaction.user.id, page=page - 1)
+        title = f"Your tables — {inbox.waiting} waiting on you" if inbox.waiting else "Your tables"
+        embed = discord.Embed(title=title, description=inbox_text(inbox.entries))
+        if inbox.pages > 1:
+            following = inbox.page + 2 if inbox.page + 1 < inbox.pages else 1
+            embed.set_footer(
+                text=f"Page {inbox.page + 1} of {inbox.pages} · {inbox.total} tables · "
+                f"/mygames page:{following} for more"
+            )
+        await interaction.followup.send(embed=embed, ephemeral=True)

@@ -63,6 +63,14 @@ def seat_text(p: dict[str, Any]) -> str:
     return f"🔁 **{p.get('label')}** passes from {holder('from_')} to {holder('')}{reason}."
 
 
+def broken_text(p: dict[str, Any]) -> str:
+    people = " ".join(f"<@{int(u)}>" for u in p.get("user_ids") or [])
+    return (
+        f"⚠️ {people} This table is paused: its saved game could not be read. Nothing that "
+        "was played is lost, and the table stays paused until it has been repaired."
+    ).replace("⚠️  ", "⚠️ ")
+
+
 class Notices:
     def __init__(self, bot: CaravanBot, posts: BoardPoster) -> None:
         self.bot = bot
@@ -75,6 +83,7 @@ class Notices:
         self.bot.outbox.register("seat", self.post_seat)
         self.bot.outbox.register("extended", self.post_extended)
         self.bot.outbox.register("undo_declined", self.post_undo_declined)
+        self.bot.outbox.register("broken", self.post_broken)
 
     async def _current(self, row: Any) -> Any | None:
         info = await self.service.info(row.table_id)
@@ -120,6 +129,17 @@ class Notices:
         view = stall_view(info.id, row.version, int(row.payload["seat"]))
         text, allowed = stalled_text(row.payload), pings(row.payload.get("user_id"))
         message = await post(thread, text, view=view, allowed_mentions=allowed)
+        return message.id
+
+    async def post_broken(self, row: Any) -> int | None:
+        """The table was quarantined; its players are told once, with no reason shown."""
+        info = await self.service.info(row.table_id)
+        thread = await self.posts.thread_of(info)
+        if thread is None:
+            return None
+        people = [discord.Object(int(u)) for u in row.payload.get("user_ids") or []]
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=people)
+        message = await post(thread, broken_text(row.payload), allowed_mentions=mentions)
         return message.id
 
     async def post_seat(self, row: Any) -> int | None:

@@ -1,0 +1,211 @@
+"""One bad row affects its own table only: the loops over tables, timers and outbox rows go on.
+
+A table whose stored data cannot be read or played is quarantined: marked broken in storage,
+its timers finished, its players told once in its thread, and every other table carries on.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import sqlite3
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from games.core.registry import all_games
+
+from bot.service import TableBroken, TableService
+from bot.service.timers import TimerService
+from storage import open_store
+from tests.service.conftest import (
+    CHANNEL,
+    GUEST,
+    GUILD,
+    HOST,
+    OpenService,
+    play_moves,
+    started_table,
+)
+from tests.storage.conftest import FakeClock
+
+START = datetime(2026, 3, 1, 12, 0, 0, 123456, tzinfo=UTC)
+
+
+def sql(db_url: str, statement: str, *params: Any) -> None:
+    """Change the database file behind the service's back, as a damaged row would be."""
+    with sqlite3.connect(db_url.removeprefix("sqlite:///")) as conn:
+        conn.execute(statement, params)
+
+
+async def kinds(service: TableService, table_id: int) -> list[str]:
+    return [r.kind for r in await service.outbox.for_table(table_id)]
+
+
+async def test_a_timer_of_an_unknown_game_quarantines_its_table_and_the_rest_still_fire(
+    service: TableService, clock: FakeClock, db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    bad = await started_table(service)
+    good = await started_table(service)
+    sql(db_url, "UPDATE game_tables SET game = 'lost-game' WHERE id = ?", bad)
+    timers = TimerService(service.store, clock=clock)
+
+    clock.now = START + timedelta(hours=6)
+    with caplog.at_level(logging.ERROR):
+        assert await timers.fire_due() == 1
+    assert "reminder" in await kinds(service, good)
+    assert [t.id for t in await service.store.broken_tables()] == [bad]
+    assert (await kinds(service, bad))[-1] == "broken"
+    assert [r.getMessage() for r in caplog.records if f"table {bad}" in r.getMessage()]
+
+    caplog.clear()
+    clock.now = START + timedelta(hours=30)  # nothing of the bad table is retried
+    with caplog.at_level(logging.ERROR):
+        assert await timers.fire_due() == 1  # the good table's stall notice
+    assert caplog.records == []
+    assert (await kinds(service, bad)).count("broken") == 1
+
+
+async def test_a_vanished_time_zone_is_read_as_utc_and_the_reminder_fires(
+    service: TableService, clock: FakeClock
+) -> None:
+    table_id = await started_table(service)
+    for user in (HOST, GUEST):
+        async with service.store.transaction() as tx:
+            await tx.put_user_settings(
+                user, time_zone="Atlantis/Sunken", quiet_start="01:00", quiet_end="02:00",
+                notify="thread",
+            )
+    timers = TimerService(service.store, clock=clock)
+    clock.now = START + timedelta(hours=6)
+    assert await timers.fire_due() == 1
+    assert "reminder" in await kinds(service, table_id)
+    assert await service.store.broken_tables() == []
+
+
+async def test_a_quarantined_table_refuses_moves_with_a_clear_reason(
+    service: TableService, db_url: str
+) -> None:
+    table_id = await started_table(service)
+    nxt = (await service.load(table_id)).next
+    assert nxt is not None and nxt.user_id is not None
+    await service.quarantine(table_id, "test")
+    with pytest.raises(TableBroken) as refused:
+        await service.submit(table_id, nxt.user_id, nxt.actions[0], "r1", 0)
+    assert f"#{table_id}" in refused.value.reason and "paused" in refused.value.reason
+
+
+async def stuck_on_agent(service: TableService, monkeypatch: pytest.MonkeyPatch) -> int:
+    """A table whose agent seat should answer, as after a crash between the two commits."""
+    table_id = await started_table(service, guest=None, bot="greedy")
+
+    async def died(*args: Any, **kwargs: Any) -> list[Any]:
+        return []
+
+    with monkeypatch.context() as patch:
+        patch.setattr(service, "_agents_move", died)
+        loaded = await service.load(table_id)
+        assert loaded.next is not None and loaded.next.user_id == HOST
+        await service.submit(table_id, HOST, loaded.next.actions[0], "req-1", loaded.version)
+    stuck = await service.load(table_id)
+    assert stuck.next is not None and stuck.next.is_agent
+    return table_id
+
+
+async def test_resume_agents_goes_on_past_a_table_that_cannot_be_loaded(
+    open_service: OpenService, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crashed = await open_service()
+    bad = await stuck_on_agent(crashed, monkeypatch)
+    good = await stuck_on_agent(crashed, monkeypatch)
+    sql(db_url, "UPDATE game_tables SET game = 'lost-game' WHERE id = ?", bad)
+
+    restarted = await open_service()
+    assert await restarted.resume_agents() >= 1
+    resumed = await restarted.load(good)
+    assert resumed.next is not None and resumed.next.user_id == HOST
+    assert [t.id for t in await restarted.store.broken_tables()] == [bad]
+    assert await restarted.resume_agents() == 0
+
+
+async def test_an_unreadable_outbox_payload_is_set_aside_and_the_others_are_delivered(
+    service: TableService, db_url: str
+) -> None:
+    bad = await started_table(service)
+    good = await started_table(service)
+    sql(db_url, "UPDATE outbox SET payload = '{not json' WHERE table_id = ?", bad)
+
+    pending = await service.outbox.pending()
+    assert {r.table_id for r in pending} == {good}
+    assert [t.id for t in await service.store.broken_tables()] == [bad]
+    rows = await service.outbox.for_table(bad)
+    assert rows[0].delivered_at is not None and rows[0].last_error  # given up, error kept
+    assert [r.kind for r in await service.outbox.pending()] == ["start", "broken"]
+
+
+@pytest.mark.parametrize("game", [g.name for g in all_games()])
+@pytest.mark.parametrize("damage", ["missing key", "wrong type", "not an object"])
+async def test_a_malformed_snapshot_of_any_game_is_replaced_by_replaying_the_log(
+    open_service: OpenService, db_url: str, game: str, damage: str
+) -> None:
+    service = await open_service()
+    info = await service.create_table(
+        game, guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Hana"
+    )
+    await service.join(info.id, GUEST, "Gus")
+    await service.start(info.id, HOST)
+    await play_moves(service, info.id, 4)
+    expected = (await service.load(info.id)).state
+    engine = service.game(game)
+
+    snapshot = await service.store.get_snapshot(info.id)
+    assert snapshot is not None
+    state = dict(snapshot.state)
+    if damage == "missing key":
+        inner = dict(state["state"])
+        inner.pop(sorted(inner)[0])
+        state["state"] = inner
+    elif damage == "wrong type":
+        state["state"] = {key: [] for key in state["state"]}
+    else:
+        state["state"] = "garbage"
+    sql(
+        db_url,
+        "UPDATE snapshots SET state = ? WHERE table_id = ? AND version = ?",
+        json.dumps(state), info.id, snapshot.version,
+    )
+
+    fresh = await open_service(state_cache_size=0)
+    loaded = await fresh.load(info.id)
+    assert engine.to_json(loaded.state) == engine.to_json(expected)
+    assert await fresh.store.broken_tables() == []
+
+
+async def test_an_unplayable_log_quarantines_the_table_on_load(
+    open_service: OpenService, db_url: str
+) -> None:
+    service = await open_service()
+    table_id = await started_table(service)
+    await play_moves(service, table_id, 2)
+    sql(db_url, "UPDATE snapshots SET state = '[]' WHERE table_id = ?", table_id)
+    sql(db_url, "UPDATE actions SET action = 'fly away' WHERE table_id = ?", table_id)
+
+    fresh = await open_service(state_cache_size=0)
+    with pytest.raises(TableBroken):
+        await fresh.load(table_id)
+    assert [t.id for t in await fresh.store.broken_tables()] == [table_id]
+
+
+async def test_db_check_lists_quarantined_tables(db_url: str, clock: FakeClock) -> None:
+    from bot.cli import db_command
+
+    store = await open_store(db_url, clock=clock)
+    service = TableService(store, clock=clock, seed_source=lambda: 5)
+    table_id = await started_table(service)
+    await service.quarantine(table_id, "ValueError: example")
+    await store.close()
+    report = await db_command("check", db_url)
+    assert report["broken"] == [
+        {"table": table_id, "game": "targi", "reason": "ValueError: example",
+         "since": "2026-03-01T12:00:00.123456Z"}
+    ]
