@@ -13,10 +13,10 @@ from datetime import UTC, datetime, timedelta
 from typing import Any
 
 import pytest
-from games.core.registry import all_games
 
 from bot.service import TableBroken, TableService
 from bot.service.timers import TimerService
+from games.core import Game, all_games, discovery
 from storage import open_store
 from tests.service.conftest import (
     CHANNEL,
@@ -42,13 +42,20 @@ async def kinds(service: TableService, table_id: int) -> list[str]:
     return [r.kind for r in await service.outbox.for_table(table_id)]
 
 
-async def test_a_timer_of_an_unknown_game_quarantines_its_table_and_the_rest_still_fire(
+def games_with_a_cursed_one(name: str) -> Game[Any]:
+    """The installed games, and one whose package raises something no one planned for."""
+    if name == "cursed-game":
+        raise RuntimeError("the cursed game's package is broken")
+    return discovery.get(name)
+
+
+async def test_a_timer_of_a_game_that_fails_quarantines_its_table_and_the_rest_still_fire(
     service: TableService, clock: FakeClock, db_url: str, caplog: pytest.LogCaptureFixture
 ) -> None:
     bad = await started_table(service)
     good = await started_table(service)
-    sql(db_url, "UPDATE game_tables SET game = 'lost-game' WHERE id = ?", bad)
-    timers = TimerService(service.store, clock=clock)
+    sql(db_url, "UPDATE game_tables SET game = 'cursed-game' WHERE id = ?", bad)
+    timers = TimerService(service.store, clock=clock, games=games_with_a_cursed_one)
 
     clock.now = START + timedelta(hours=6)
     with caplog.at_level(logging.ERROR):
@@ -64,6 +71,26 @@ async def test_a_timer_of_an_unknown_game_quarantines_its_table_and_the_rest_sti
         assert await timers.fire_due() == 1  # the good table's stall notice
     assert caplog.records == []
     assert (await kinds(service, bad)).count("broken") == 1
+
+
+async def test_a_timer_of_a_game_not_installed_waits_and_the_rest_still_fire(
+    service: TableService, clock: FakeClock, db_url: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Not broken: the game may be installed again, so its timers wait for it."""
+    waiting = await started_table(service)
+    good = await started_table(service)
+    sql(db_url, "UPDATE game_tables SET game = 'lost-game' WHERE id = ?", waiting)
+    timers = TimerService(service.store, clock=clock)
+
+    clock.now = START + timedelta(hours=6)
+    with caplog.at_level(logging.ERROR):
+        assert await timers.fire_due() == 1
+    assert "reminder" in await kinds(service, good)
+    assert "reminder" not in await kinds(service, waiting)
+    assert await service.store.broken_tables() == []
+    assert caplog.records == []
+    pending = await service.store.list_timers(waiting, pending=True)
+    assert pending and all(t.due_at > clock.now for t in pending)
 
 
 async def test_a_vanished_time_zone_is_read_as_utc_and_the_reminder_fires(
@@ -118,7 +145,8 @@ async def test_resume_agents_goes_on_past_a_table_that_cannot_be_loaded(
     crashed = await open_service()
     bad = await stuck_on_agent(crashed, monkeypatch)
     good = await stuck_on_agent(crashed, monkeypatch)
-    sql(db_url, "UPDATE game_tables SET game = 'lost-game' WHERE id = ?", bad)
+    sql(db_url, "UPDATE actions SET action = 'no such move' WHERE table_id = ?", bad)
+    sql(db_url, "DELETE FROM snapshots WHERE table_id = ?", bad)
 
     restarted = await open_service()
     assert await restarted.resume_agents() >= 1
@@ -126,6 +154,21 @@ async def test_resume_agents_goes_on_past_a_table_that_cannot_be_loaded(
     assert resumed.next is not None and resumed.next.user_id == HOST
     assert [t.id for t in await restarted.store.broken_tables()] == [bad]
     assert await restarted.resume_agents() == 0
+
+
+async def test_resume_agents_goes_on_past_a_table_whose_game_is_not_installed(
+    open_service: OpenService, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    crashed = await open_service()
+    waiting = await stuck_on_agent(crashed, monkeypatch)
+    good = await stuck_on_agent(crashed, monkeypatch)
+    sql(db_url, "UPDATE game_tables SET game = 'lost-game' WHERE id = ?", waiting)
+
+    restarted = await open_service()
+    assert await restarted.resume_agents() >= 1
+    resumed = await restarted.load(good)
+    assert resumed.next is not None and resumed.next.user_id == HOST
+    assert await restarted.store.broken_tables() == []
 
 
 async def test_an_unreadable_outbox_payload_is_set_aside_and_the_others_are_delivered(
@@ -141,6 +184,22 @@ async def test_an_unreadable_outbox_payload_is_set_aside_and_the_others_are_deli
     rows = await service.outbox.for_table(bad)
     assert rows[0].delivered_at is not None and rows[0].last_error  # given up, error kept
     assert [r.kind for r in await service.outbox.pending()] == ["start", "broken"]
+
+
+def damaged(snapshot: dict[str, Any], damage: str) -> dict[str, Any]:
+    """The snapshot with its game data (under "state", or beside "game" and "schema") broken."""
+    nested = isinstance(snapshot.get("state"), dict)
+    body = dict(snapshot["state"]) if nested else {
+        k: v for k, v in snapshot.items() if k not in ("game", "schema")
+    }
+    if damage == "missing key":
+        body.pop(sorted(body)[0])
+    elif damage == "wrong type":
+        body = {key: [] for key in body}
+    if nested or damage == "not an object":
+        return {"game": snapshot["game"], "schema": snapshot["schema"],
+                "state": "garbage" if damage == "not an object" else body}
+    return {"game": snapshot["game"], "schema": snapshot["schema"], **body}
 
 
 @pytest.mark.parametrize("game", [g.name for g in all_games()])
@@ -160,15 +219,7 @@ async def test_a_malformed_snapshot_of_any_game_is_replaced_by_replaying_the_log
 
     snapshot = await service.store.get_snapshot(info.id)
     assert snapshot is not None
-    state = dict(snapshot.state)
-    if damage == "missing key":
-        inner = dict(state["state"])
-        inner.pop(sorted(inner)[0])
-        state["state"] = inner
-    elif damage == "wrong type":
-        state["state"] = {key: [] for key in state["state"]}
-    else:
-        state["state"] = "garbage"
+    state = damaged(dict(snapshot.state), damage)
     sql(
         db_url,
         "UPDATE snapshots SET state = ? WHERE table_id = ? AND version = ?",
