@@ -8,7 +8,9 @@ The agent sees only its seat's observation. It values positions in one world sam
 it (``determinize``): what it cannot see is re-dealt at random, so its choice is the same
 whatever the hidden cards really are. The look-ahead still stops at any step that reveals
 information or uses chance (``Step.reversible`` is false): past it, the sampled world's
-draws are guesses.
+draws are guesses. It never takes ``back`` to an earlier question of a nested prompt: it
+valued that question's options when it answered it, and a second look with a different
+look-ahead could send it back and forth for ever.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 from games.agents.base import Agent
 from games.core import Decision, Game, Observation, Step
 from games.core import rng as core_rng
+from games.core.stack import BACK
 
 WIN = 1_000_000  # outweighs any score margin: a won game beats a better-looking position
 
@@ -33,7 +36,7 @@ class GreedyAgent(Agent):
     def choose(
         self, game: Game[Any], observation: Observation[Any], decision: Decision, rng: int
     ) -> tuple[str, int]:
-        actions = decision.actions
+        actions = tuple(a for a in decision.actions if a != BACK) or decision.actions
         if len(actions) == 1:
             return actions[0], rng
         state, rng = game.determinize(observation, rng)

@@ -14,6 +14,8 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+BACK = "back"  # the action that returns to the question before; agents never need it
+
 
 @dataclass(frozen=True, slots=True)
 class Frame:

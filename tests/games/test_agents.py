@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,8 +17,9 @@ from games.agents import (
     levels,
     play_match,
 )
-from games.core import Event, Game, all_games
+from games.core import Decision, Event, Game, all_games
 from games.core import rng as core_rng
+from games.core.stack import BACK
 from tests.games.toy import ToyGame, ToyState
 
 toy = ToyGame()
@@ -96,6 +98,35 @@ def test_greedy_never_looks_past_revealed_information() -> None:
     picks = {choose_for(GreedyAgent(), game, state, decision, core_rng.seed_state(s))[0]
              for s in range(20)}
     assert picks == {"take 1", "take 2"}
+
+
+class TakingCanBeUndone(ToyGame):
+    """``back`` puts the taken card back and asks again which card to take."""
+
+    def decision(self, state: ToyState) -> Decision | None:
+        d = super().decision(state)
+        return replace(d, actions=(*d.actions, BACK)) if d and d.kind == "resolve" else d
+
+    def _apply(self, state: ToyState, action: str) -> tuple[ToyState, list[Event], bool]:
+        if action == BACK:
+            return replace(state, pending=None), [], False
+        return super()._apply(state, action)
+
+    def normalize(self, text: str) -> str:
+        return BACK if text.strip().lower() == BACK else super().normalize(text)
+
+
+def test_greedy_never_goes_back_to_an_earlier_question() -> None:
+    # Banking the A2 it took scores 2; going back for the B6 would look better, and a second
+    # look at "take" with another look-ahead could send it back and forth for ever.
+    game = TakingCanBeUndone()
+    state = ToyState(("A1",), ("A2", "B6"), (0, 0), 0, 0, 0)
+    decision = game.decision(state)
+    assert decision is not None and BACK in decision.actions
+    picks = {choose_for(GreedyAgent(), game, state, decision, core_rng.seed_state(s))[0]
+             for s in range(10)}
+    assert picks == {"bank"}
+    assert play_match(game, [GreedyAgent(), RandomAgent()], 3).outcome is not None
 
 
 @pytest.mark.parametrize("game", all_games(), ids=lambda g: g.name)
