@@ -1,10 +1,10 @@
 """Catch-up after downtime: firing every timer that fell due while the bot was down.
 
-Builds an SQLite file of ``--tables`` active Targi tables whose seat to move has all its timers
-overdue (three reminders and the deadline, four per table), as after a bot that was down
-longer than a turn, then times one ``TimerService.fire_due`` pass over all of them. Counts the
-notices written per table (at most one each) and the timers still due afterwards (none).
-Prints one JSON object.
+Builds an SQLite file of ``--tables`` active two-seat tables (of the first installed game with
+benchmark targets) whose seat to move has all its timers overdue (three reminders and the
+deadline, four per table), as after a bot that was down longer than a turn, then times one
+``TimerService.fire_due`` pass over all of them. Counts the notices written per table (at most
+one each) and the timers still due afterwards (none). Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -22,19 +22,29 @@ from typing import Any
 
 from bot.service.pace import get_pace
 from bot.service.timers import TimerService, schedule_turn
+from games.core import discovery
 from storage import Store, open_store
 
 TARGET_SECONDS = 10.0  # for 10,000 due timers
+
+
+def benched_game() -> str:
+    """The first installed game with benchmark targets that two people can play."""
+    return next(
+        s.name for s in discovery.specs()
+        if s.bench is not None and s.engine.min_players <= 2 <= s.engine.max_players
+    )
 START = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
 
 async def build(store: Store, tables: int) -> int:
     """Active tables with every timer of the seat to move overdue; returns the timer count."""
     pace = get_pace("daily")
+    game = benched_game()
     async with store.transaction() as tx:
         for n in range(tables):
             table_id = await tx.create_table(
-                game="targi", guild_id=1, channel_id=2, host_id=10 + 2 * n, seed=n, options={}
+                game=game, guild_id=1, channel_id=2, host_id=10 + 2 * n, seed=n, options={}
             )
             await tx.add_seat(table_id, user_id=10 + 2 * n, agent=None, name="A")
             await tx.add_seat(table_id, user_id=11 + 2 * n, agent=None, name="B")

@@ -30,7 +30,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
-from games.core import Game, get
+from games.core import Game, specs
 from games.core import rng as core_rng
 
 NOW = datetime(2026, 12, 1, 12, 0, tzinfo=UTC)
@@ -96,10 +96,13 @@ def play(game: Game[Any], players: int, seed: int) -> Template:
 
 
 def templates(count: int) -> list[Template]:
+    """``count`` seeded games of each installed game with benchmark targets, cycling through
+    the player counts its spec names."""
     found = []
-    for n in range(count):
-        found.append(play(get("targi"), 2, 1000 + n))
-        found.append(play(get("yspahan"), 2 + n % 3, 2000 + n))
+    for g, spec in enumerate(s for s in specs() if s.bench is not None):
+        counts = spec.bench.render_players if spec.bench else (spec.engine.min_players,)
+        for n in range(count):
+            found.append(play(spec.engine, counts[n % len(counts)], 1000 * (g + 1) + n))
     return found
 
 

@@ -198,9 +198,7 @@ class TableCore:
                 continue
             state = await self._snapshot(info, game, base)
             if state is not None:
-                for row in chain[len(line) :]:
-                    state = game.apply(state, row.action)
-                return state
+                return game.replay_onto(state, [row.action for row in chain[len(line) :]])
         actions = [a.action for a in chain]
         return game.replay(len(info.seats), info.seed, info.options, actions)
 

@@ -476,7 +476,11 @@ class Game(ABC, Generic[S]):
         actions: Iterable[str],
     ) -> S:
         """Rebuild a game from its inputs; equals the live state action for action."""
-        state = self.new_game(players, seed, options)
+        return self.replay_onto(self.new_game(players, seed, options), actions)
+
+    def replay_onto(self, state: S, actions: Iterable[str]) -> S:
+        """Apply logged ``actions`` to ``state``. A game whose notation changed overrides this
+        to read the moves of logs stored before, wherever the replay starts."""
         for action in actions:
             state = self.apply(state, action)
         return state

@@ -53,7 +53,7 @@ async def test_the_table_is_shown_as_unavailable_and_refuses_moves_clearly(
     uninstall(db, gone)
     service = await open_service()  # a restart, with the game missing
 
-    entries = {e.table_id: e for e in await service.my_tables(HOST)}
+    entries = {e.table_id: e for e in (await service.my_tables(HOST)).entries}
     assert entries[gone].unavailable and entries[gone].title == "vanished"
     assert not entries[other].unavailable and entries[other].next is not None
     assert gone not in [t.info.id for t in await service.waiting_on(HOST)]

@@ -1008,15 +1008,9 @@ class Yspahan(Game[YspahanState]):
             st.log = (*st.log, *(e.text for e in ctx.events if e.public))[-LOG_LINES:]
         return st, ctx.events, ctx.revealed
 
-    def replay(
-        self,
-        players: int,
-        seed: int,
-        options: Mapping[str, Any] | None,
-        actions: Iterable[str],
-    ) -> YspahanState:
-        """As ``Game.replay``, reading the notation of logs stored before schema 2 too."""
-        return legacy.replay(self, self.new_game(players, seed, options), actions)
+    def replay_onto(self, state: YspahanState, actions: Iterable[str]) -> YspahanState:
+        """As ``Game.replay_onto``, reading the notation of logs stored before schema 2 too."""
+        return legacy.replay(self, state, actions)
 
     def normalize(self, text: str) -> str:
         return notation.normalize(text)
