@@ -2,18 +2,31 @@
 
 from __future__ import annotations
 
-from games.core.contract import JSON, Decision, Outcome
+from collections.abc import Iterable
+
+from games.core.contract import JSON, Decision, Option, Outcome
 
 
-def decision_json(decision: Decision | None, seat: int | None) -> JSON | None:
-    """The view's "decision" entry; its actions are listed only in the deciding seat's view."""
+def option_json(option: Option) -> JSON:
+    """One option as the view lists it: notation, label and targets."""
+    return {"notation": option.notation, "label": option.label, "targets": dict(option.targets)}
+
+
+def decision_json(
+    decision: Decision | None, seat: int | None, options: Iterable[Option]
+) -> JSON | None:
+    """The view's "decision" entry. Its actions and options (``Game.options``) are listed only
+    in the deciding seat's view; a game may pass no options for the other seats, as it need
+    not build them there."""
     if decision is None:
         return None
+    mine = seat == decision.seat
     return {
         "seat": decision.seat,
         "kind": decision.kind,
         "prompt": decision.prompt,
-        "actions": list(decision.actions) if seat == decision.seat else [],
+        "actions": list(decision.actions) if mine else [],
+        "options": [option_json(o) for o in options] if mine else [],
     }
 
 

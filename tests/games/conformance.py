@@ -14,6 +14,7 @@ from typing import Any
 from games.agents import Agent, agent_rng, choose_for
 from games.core import MAX_OPTIONS, Event, Game, OptionError, Step
 from games.core import rng as core_rng
+from games.core.views import option_json
 
 BUTTON_LABEL = 80  # Discord's limit on a button label
 SELECT_VALUE = 100  # ... and on a select option's value and an autocomplete choice
@@ -43,7 +44,8 @@ def check_serialisation(game: Game[Any], state: Any, live: str) -> None:
 
 
 def check_views(game: Game[Any], state: Any, players: int, rotate: int | None = None) -> None:
-    """Hidden strings and decision actions in the views of every seat and the spectator.
+    """Hidden strings, decision actions and options in the views of every seat and the
+    spectator: only the deciding seat's view lists options, and they are ``game.options``.
 
     With ``rotate`` (the step number) only the deciding seat, the spectator and one other
     seat in turn are checked, which covers every seat over a game at a fraction of the cost.
@@ -61,6 +63,13 @@ def check_views(game: Game[Any], state: Any, players: int, rotate: int | None = 
         if decision is None:
             continue
         offer = view.get("decision")
+        if isinstance(offer, dict) and "actions" in offer:
+            assert "options" in offer, f"view of seat {seat} lists actions but no options"
+            listed = list(offer["options"])
+            wanted = [option_json(o) for o in game.options(state)] if seat == decision.seat else []
+            assert listed == wanted, (
+                f"view of seat {seat} offers options {listed[:2]}, expected {wanted[:2]}"
+            )
         if isinstance(offer, dict) and "actions" in offer:
             offered = list(offer["actions"])
             expected = list(decision.actions) if seat == decision.seat else []

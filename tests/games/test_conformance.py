@@ -12,6 +12,7 @@ import pytest
 
 from games.agents import GreedyAgent, RandomAgent, play_match
 from games.core import Decision, Event, Game, GameInfo, OptionSpec, all_games
+from games.core.views import option_json
 from tests.games import conformance
 from tests.games.toy import ToyGame, ToyState
 from tests.toygame.engine import value
@@ -104,6 +105,22 @@ class ForgetfulJson(ToyGame):
 class ShowsEveryoneTheActions(ToyGame):
     def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         return super().view(state, 0 if seat is None else state.turn)
+
+
+class ShowsEveryoneTheOptions(ToyGame):
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        view = super().view(state, seat)
+        if view["decision"] is not None:
+            view["decision"]["options"] = [option_json(o) for o in self.options(state)]
+        return view
+
+
+class OptionsWithoutTargets(ToyGame):
+    def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
+        view = super().view(state, seat)
+        for option in view["decision"]["options"] if view["decision"] else []:
+            option["targets"] = {}
+        return view
 
 
 class BlankLabels(ToyGame):
@@ -220,6 +237,8 @@ class AutoBanksOverASix(ToyGame):
         (LeakyView, "shows hidden"),
         (ForgetfulJson, "from_json"),
         (ShowsEveryoneTheActions, "offers"),
+        (ShowsEveryoneTheOptions, "offers options"),
+        (OptionsWithoutTargets, "offers options"),
         (BlankLabels, "no label"),
         (WordyLabels, "too long for a button"),
         (WrongBreakdown, "breakdown sums"),

@@ -24,6 +24,7 @@ from games.core import (
 )
 from games.core import rng as core_rng
 from games.core.contract import echo
+from games.core.views import decision_json
 
 CARDS = tuple(f"{suit}{value}" for suit in "AB" for value in range(1, 7))
 
@@ -116,15 +117,13 @@ class ToyGame(Game[ToyState]):
 
     def view(self, state: ToyState, seat: int | None) -> dict[str, Any]:
         d = self.decision(state)
+        mine = d is not None and seat == d.seat
         return {
             "game": self.name,
             "market": list(state.market),
             "deck": len(state.deck),
             "scores": list(state.scores),
-            "decision": None if d is None else {
-                "seat": d.seat, "kind": d.kind, "prompt": d.prompt,
-                "actions": list(d.actions) if seat == d.seat else [],
-            },
+            "decision": decision_json(d, seat, self.options(state) if mine else ()),
         }
 
     def hidden_from(self, state: ToyState, seat: int | None) -> frozenset[str]:

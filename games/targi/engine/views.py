@@ -5,8 +5,9 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from games.core.contract import JSON, Decision, Outcome
+from games.core.contract import JSON, Decision, Option, Outcome
 from games.core.views import decision_json, outcome_json
+from games.targi.engine import notation, targets
 from games.targi.engine.data import (
     BORDER,
     CELLS,
@@ -127,10 +128,19 @@ def view(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcom
         "tribe_discard": [card_json(c) for c in st.tribe_discard],
         "revealed": [card_json(c) for c in st.revealed],
         "players": players,
-        "decision": decision_json(dec, seat),
+        "decision": decision_json(dec, seat, options(st, dec, seat)),
         "log": log,
         "outcome": outcome_json(outcome) if finished else None,
     }
+
+
+def options(st: TargiState, dec: Decision | None, seat: int | None) -> tuple[Option, ...]:
+    """``Game.options`` for the deciding seat's view; nobody else is shown any."""
+    if dec is None or seat != dec.seat:
+        return ()
+    return tuple(
+        Option(a, notation.describe(st, dec, a), targets.targets(st, dec, a)) for a in dec.actions
+    )
 
 
 def _protected(st: TargiState, seat: int) -> bool:

@@ -38,8 +38,10 @@ View schema (`view(state, seat)`, seat None = spectator); a board renderer draws
               "breakdown": {category: pts}} ×players],
  "buildings": [{"id": "B1", "key", "name", "camels": int, "gold": int, "text"} ×6],
  "building_vp": [0, 0, 5, 5, 5, 10],
- "decision": {"seat": int, "kind": str, "prompt": str, "actions": [str...]} | null,
-   # actions only in the view of the deciding seat (others and spectators see [])
+ "decision": {"seat": int, "kind": str, "prompt": str, "actions": [str...],
+              "options": [{"notation": str, "label": str, "targets": {...}}...]} | null,
+   # actions and options (``Game.options``, targets as in the targets module) only in the
+   # view of the deciding seat (others and spectators see [])
  "log": [str...],                                       # the last ~10 event sentences
  "outcome": null | {"scores": [..], "breakdown": [{category: pts}..], "winners": [..],
                     "reason": str, "tiebreak": null}}
@@ -50,8 +52,9 @@ CARD = {"id": "C5a", "kind": "C5", "name": "Caravan shipment", "text": str,
 
 from __future__ import annotations
 
-from games.core.contract import JSON, Decision, Outcome
+from games.core.contract import JSON, Decision, Option, Outcome
 from games.core.views import decision_json, outcome_json
+from games.yspahan.engine import notation, targets
 from games.yspahan.engine.data import (
     BUILDING_VP,
     BUILDINGS,
@@ -237,10 +240,19 @@ def view(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
             for b in BUILDINGS
         ],
         "building_vp": list(BUILDING_VP),
-        "decision": decision_json(dec, seat),
+        "decision": decision_json(dec, seat, options(st, dec, seat)),
         "log": list(st.log),
         "outcome": outcome_json(outcome),
     }
+
+
+def options(st: YspahanState, dec: Decision | None, seat: int | None) -> tuple[Option, ...]:
+    """``Game.options`` for the deciding seat's view; nobody else is shown any."""
+    if dec is None or seat != dec.seat:
+        return ()
+    return tuple(
+        Option(a, notation.describe(st, dec, a), targets.targets(st, a)) for a in dec.actions
+    )
 
 
 # ---- text board ---------------------------------------------------------------------------
