@@ -23,7 +23,14 @@ from games.targi.engine.state import NO, TargiState
 @cache
 def _card(cid: str) -> tuple[tuple[str, Any], ...]:
     if cid in GOODS_CARDS:
-        return (("id", cid), ("type", "goods"), ("gives", goods_text(GOODS_CARDS[cid])))
+        g = GOODS_CARDS[cid]
+        return (
+            ("id", cid),
+            ("type", "goods"),
+            ("gives", goods_text(g)),
+            ("goods", (*g.gives, g.vp)),
+            ("choice", g.choice),
+        )
     t = TRIBE_CARDS[cid]
     eff = t.effect
     return (
@@ -31,6 +38,7 @@ def _card(cid: str) -> tuple[tuple[str, Any], ...]:
         ("type", "tribe"),
         ("symbol", t.symbol),
         ("cost", t.cost_text),
+        ("costs", t.costs),
         ("vp", t.vp),
         ("effect", eff.id if eff else None),
         ("effect_kind", eff.kind if eff else None),
@@ -40,7 +48,15 @@ def _card(cid: str) -> tuple[tuple[str, Any], ...]:
 
 
 def card_json(cid: str) -> dict[str, Any]:
-    return dict(_card(cid))
+    """A face-up card; ``costs`` (a tribe card's cost alternatives) and ``goods`` (what a goods
+    card gives; ``choice`` when it is one good of the user's choice) are amounts by name, so a
+    renderer need not read the printed ``cost`` and ``gives``."""
+    card = dict(_card(cid))
+    if "costs" in card:
+        card["costs"] = [targets.amounts(c) for c in card["costs"]]
+    if "goods" in card:
+        card["goods"] = targets.amounts(card["goods"])
+    return card
 
 
 def hidden_ids(st: TargiState) -> frozenset[str]:
