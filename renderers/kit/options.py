@@ -11,9 +11,24 @@ from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
 
-# Called for each option with its text and the free room right of its label (left, top, right,
-# bottom), so a game can add icons or a hint there.
-Extra = Callable[[str, lay.Box], None]
+HINT_ROOM = 150  # what a hint needs beside a label to say something
+Option = Mapping[str, Any]  # one entry of the view's decision "options": notation, label, targets
+
+# Called for each option with the option and the free room right of its label (left, top,
+# right, bottom), so a game can add icons or a hint there from the option's targets.
+Extra = Callable[[Option, lay.Box], None]
+
+
+def view_options(view: Mapping[str, Any]) -> list[Option]:
+    """The options the view's decision lists (only the deciding seat's view lists any)."""
+    decision = view.get("decision")
+    options = decision.get("options") if isinstance(decision, Mapping) else None
+    return [o for o in options if isinstance(o, Mapping)] if isinstance(options, list) else []
+
+
+def option_targets(option: Option) -> Mapping[str, Any]:
+    targets = option.get("targets")
+    return targets if isinstance(targets, Mapping) else {}
 
 
 def draw_no_decision(draw: ImageDraw.ImageDraw, x: int, view: Mapping[str, Any]) -> None:
@@ -36,14 +51,14 @@ def draw_prompt(
 
 
 def draw_options(
-    draw: ImageDraw.ImageDraw, actions: Sequence[str], origin: tuple[int, int], width: int,
+    draw: ImageDraw.ImageDraw, options: Sequence[Option], origin: tuple[int, int], width: int,
     columns: int, rows: int, row_height: int, extra: Extra,
 ) -> None:
-    """Numbered options filled column by column, ``rows`` to a column."""
+    """Numbered options, each showing its label, filled column by column, ``rows`` to a column."""
     col_w = width // columns
     fnum = font(20, bold=True)
-    fact = font(22, bold=True)
-    for i, action in enumerate(actions):
+    fact = label_font(options, col_w - 62)
+    for i, option in enumerate(options):
         col, row = divmod(i, rows)
         x = origin[0] + col * col_w
         y = origin[1] + row * row_height
@@ -52,9 +67,22 @@ def draw_options(
         lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
         draw.text((x + 22, y + h / 2), str(i + 1), font=fnum, fill=pal.HIGHLIGHT, anchor="mm")
         ax = x + 44
-        ax += lay.text(draw, (ax, y + h / 2), action, fact, pal.INK_LIGHT,
+        label = str(option.get("label") or option.get("notation", ""))
+        ax += lay.text(draw, (ax, y + h / 2), label, fact, pal.INK_LIGHT,
                        max_width=right - ax - 8, anchor="lm") + 14
-        extra(action, (ax, y, right, y + h))
+        extra(option, (ax, y, right, y + h))
+
+
+def label_font(options: Sequence[Option], room: int) -> lay.Font:
+    """The label size: 22 or 20 if every label fits ``room`` with space left for a hint, else
+    the largest at which every label fits whole; labels too long even at 18 keep 22 and are
+    shortened, as small print reads badly on a phone."""
+    labels = [str(o.get("label") or o.get("notation", "")) for o in options]
+    big, medium, small = (font(size, bold=True) for size in (22, 20, 18))
+    for f, spare in ((big, HINT_ROOM), (medium, HINT_ROOM), (big, 0), (medium, 0), (small, 0)):
+        if all(f.getlength(label) <= room - spare for label in labels):
+            return f
+    return big
 
 
 def draw_hint(draw: ImageDraw.ImageDraw, room: lay.Box, hint: str) -> None:

@@ -167,7 +167,7 @@ def test_an_unknown_game_is_refused_by_name() -> None:
 def test_the_panel_belongs_to_the_deciding_seat_and_lists_every_option() -> None:
     trader = samples.many_actions()  # Blue, 13 options
     few = copy.deepcopy(trader)
-    few["decision"]["actions"] = few["decision"]["actions"][:3]
+    few["decision"]["options"] = few["decision"]["options"][:3]
     long_panel = TARGI.render_panel(trader)
     short_panel = TARGI.render_panel(few)
     assert close(pixel(long_panel, (500, 4)), colours.seat_fill(0))
@@ -194,20 +194,36 @@ def test_a_spectator_panel_claims_no_seat() -> None:
 
 
 def test_costs_and_goods_read_as_icons() -> None:
-    assert targi.cost_items("1D + 2P / 1D + 1Au") == [
+    assert targi.cost_items([{"dates": 1, "pepper": 2}, {"dates": 1, "gold": 1}]) == [
         ("icon", "D"), ("gap", ""), ("icon", "P"), ("icon", "P"), ("text", "/"),
         ("icon", "D"), ("gap", ""), ("icon", "G"),
     ]
-    assert targi.gives_items("1 date / salt / pepper") == [
+    assert targi.gives_items({"goods": {}, "choice": True}) == [
         ("icon", "D"), ("text", "/"), ("icon", "S"), ("text", "/"), ("icon", "P"),
     ]
-    assert targi.gives_items("1 salt + 1 pepper") == [("icon", "S"), ("icon", "P")]
-    assert targi.gives_items("1 VP") == [("icon", "VP")]
-    assert targi.gives_items("2 dates") == [("icon", "D"), ("icon", "D")]
-    assert targi.action_items("trade SS>P") == [
+    assert targi.gives_items({"goods": {"salt": 1, "pepper": 1}}) == [
+        ("icon", "S"), ("icon", "P")]
+    assert targi.gives_items({"goods": {"vp": 1}}) == [("icon", "VP")]
+    assert targi.gives_items({"goods": {"dates": 2}}) == [("icon", "D"), ("icon", "D")]
+    assert targi.option_items({"give": {"salt": 2}, "gain": {"pepper": 1}}) == [
         ("icon", "S"), ("icon", "S"), ("text", "→"), ("icon", "P"),
     ]
-    assert targi.action_items("pay vp") == []
+    assert targi.option_items({"give": {"vp": 2}}) == [("icon", "VP"), ("icon", "VP")]
+    assert targi.option_items({"card": "CA1", "row": 2, "cost": {"dates": 1, "gold": 1}}) == [
+        ("icon", "D"), ("icon", "G"),
+    ]
+    assert targi.option_items({"border": 5}) == []
+
+
+def test_an_option_hint_comes_from_what_it_points_at() -> None:
+    view = samples.placement_choice()
+    assert targi.option_hint(view, {"border": 2}) == "Take 1 date."
+    midgame = samples.mid_game()
+    cell = next(e for e in midgame["centre"] if e["card"] and e["card"]["type"] == "tribe")
+    card = cell["card"]
+    hint = targi.option_hint(midgame, {"cell": cell["cell"], "card": card["id"]})
+    assert hint.startswith(f"{card['vp']} VP")
+    assert targi.option_hint(midgame, {"marker": "C21", "to": "C11"}) == ""
 
 
 def test_boards_rendered_in_parallel_threads_match_one_rendered_alone() -> None:

@@ -82,6 +82,7 @@ def test_the_board_never_shows_a_hand_so_every_seat_sees_the_same_board() -> Non
     for player in spectator["players"]:
         player["hand"] = None
     spectator["decision"]["actions"] = []
+    spectator["decision"]["options"] = []
     a = YSPAHAN.render_board(own)
     b = YSPAHAN.render_board(spectator)
     assert a.tobytes() == b.tobytes()
@@ -99,39 +100,38 @@ def test_the_panel_lists_the_own_hand_and_grows_with_the_options() -> None:
     many = json.loads(json.dumps(saved("busy_4p_place")))
     empty = [f"cube {s['id']}" for s in many["shops"] if s["owner"] is None]
     many["decision"]["actions"] = empty
+    many["decision"]["options"] = [{"notation": a, "label": a, "targets": {}} for a in empty]
     tall = YSPAHAN.render_panel(many)
     rows = -(-len(empty) // 2)
     assert tall.width == panel.PANEL_W
     assert tall.height >= 122 + rows * panel.ACTION_ROW
 
 
-def test_a_panel_action_names_what_it_does() -> None:
+def test_a_panel_option_says_more_from_what_it_points_at() -> None:
     view = saved("busy_4p_place")
-    action = view["decision"]["actions"][0]
-    assert action.startswith("cube ")
-    assert "VP souk" in panel.action_hint(view, action)
-    assert panel.action_hint(view, "group 6").startswith("Gold")
-    assert panel.action_hint(view, "build crane") == "+1 cube when supplying shops from the Tower"
+    option = view["decision"]["options"][0]
+    assert option["targets"]["souk"] == "BARREL-A"
+    assert panel.option_hint(view, option["targets"]) == "0 of 2 shops filled"
+    assert panel.option_hint(view, {"building": "B6"}) == (
+        "+1 cube when supplying shops from the Tower")
+    assert panel.option_hint(view, {"tower_space": 3, "option": "gold"}) == (
+        "one gold per die (1 die)")
+    assert panel.option_hint(view, {"tower_space": 3, "option": "gold", "card": "C1b"}) == (
+        "one gold per die (2 dice)")
+    assert panel.option_hint(view, {}) == ""
 
 
-def test_a_supervisor_stop_names_how_far_it_is_and_whose_cube_stands_there() -> None:
+def test_a_supervisor_stop_names_how_far_it_is_and_whose_cube_ships() -> None:
     view = saved("ship_4p")
     view["supervisor"] = "H"
     view["current_action"] = dict(view.get("current_action") or {}, supervisor_from="H")
     view["shops"] = [dict(s, owner=2 if s["id"] == "VASE-A1" else None) for s in view["shops"]]
-    assert panel.action_hint(view, "go E1") == "1 space from H, by BARREL-A1 and VASE-A1 (Green)"
-    assert panel.action_hint(view, "go W3") == "3 spaces from H, by SACK-C1"
-    assert panel.action_hint(view, "go N4").startswith("4 spaces from H")
+    stop = {"space": "E1", "cost": {"gold": 0}, "ships": ["VASE-A1"]}
+    assert panel.option_hint(view, stop) == "Green's cube ships; 1 space from H"
+    assert panel.option_hint(view, {"space": "W3", "ships": []}) == "3 spaces from H"
     view["current_action"]["supervisor_from"] = "W2"  # a stop across H: the walk passes it
-    assert panel.action_hint(view, "go S3").startswith("5 spaces from W2")
-    assert panel.action_hint(view, "go X9") == ""
-
-
-def test_a_bonus_die_from_a_card_and_a_step_back_are_explained() -> None:
-    view = saved("busy_4p_place")
-    assert panel.action_hint(view, "gold +C1b") == "with C1b discarded as one more die"
-    assert panel.action_hint(view, "camels +C8b") == "with C8b discarded as one more die"
-    assert panel.action_hint(view, "back") == "back to the previous choice"
+    assert panel.option_hint(view, {"space": "S3", "ships": []}).startswith("5 spaces from W2")
+    assert panel.option_hint(view, {"space": "X9", "ships": []}) == ""
 
 
 def test_seat_colours_stay_apart_for_red_green_colour_blindness() -> None:

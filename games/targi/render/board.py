@@ -8,7 +8,6 @@ pasted, and card faces are cached sprites, so a turn costs only the pieces that 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,7 +19,15 @@ from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
-from renderers.kit.options import draw_hint, draw_no_decision, draw_options, draw_prompt
+from renderers.kit.options import (
+    Option,
+    draw_hint,
+    draw_no_decision,
+    draw_options,
+    draw_prompt,
+    option_targets,
+    view_options,
+)
 from renderers.kit.palette import RGB
 
 View = Mapping[str, Any]
@@ -79,37 +86,35 @@ def seat_label(view: View, seat: int) -> str:
     return colours.seat_name(seat)
 
 
-# ---- costs and goods, from their printed forms ------------------------------------------
+# ---- costs and goods, from the amounts a card lists -----------------------------------------
 
-_COST_TOKEN = re.compile(r"(\d+)\s*(Au|D|S|P)|([/()+])")
-_GIVES_TOKEN = re.compile(r"(\d+)\s*(dates?|salt|pepper|gold|vp|victory|goods?)", re.IGNORECASE)
+AMOUNT_ICONS = {"dates": "D", "salt": "S", "pepper": "P", "gold": "G", "vp": "VP"}
 
 
-def cost_items(cost: str) -> list[tuple[str, str]]:
-    """``"1D + (2P / 1Au)"`` -> [("icon","D"), ("text","("), ("icon","P"), ("icon","P"), ...]."""
+def amount_items(amounts: Any) -> list[tuple[str, str]]:
+    """``{"salt": 2}`` -> two salt icons, in the order the targets name the goods."""
+    if not isinstance(amounts, Mapping):
+        return []
+    return [("icon", AMOUNT_ICONS[name]) for name, n in amounts.items()
+            if name in AMOUNT_ICONS for _ in range(min(int(n), 6))]
+
+
+def cost_items(costs: Any) -> list[tuple[str, str]]:
+    """A tribe card's ``costs`` as icons: ``[{"dates": 1, "pepper": 2}, {"dates": 1, "gold": 1}]``
+    -> D, gap, P, P, "/", D, gap, G (a gap between kinds, a slash between alternatives)."""
     items: list[tuple[str, str]] = []
-    for match in _COST_TOKEN.finditer(cost):
-        count, kind, sign = match.groups()
-        if sign:
-            items.append(("gap", "") if sign == "+" else ("text", sign))
-        else:
-            letter = "G" if kind == "Au" else kind
-            items.extend(("icon", letter) for _ in range(int(count)))
+    for i, cost in enumerate(costs if isinstance(costs, list) else []):
+        if i:
+            items.append(("text", "/"))
+        for j, group in enumerate(amount_items({name: n}) for name, n in cost.items()):
+            items += [("gap", ""), *group] if j else group
     return items
 
 
-def gives_items(gives: str) -> list[tuple[str, str]]:
-    """What a goods card gives, as icons: ``"1 pepper and 1 salt"`` -> P, S; a choice -> D/S/P."""
-    lowered = gives.lower()
-    items: list[tuple[str, str]] = []
-    for count, word in _GIVES_TOKEN.findall(gives):
-        word = word.lower()
-        if word.startswith("good"):
-            continue
-        kind = "VP" if word in ("vp", "victory") else GOODS_LETTERS[word]
-        items.extend(("icon", kind) for _ in range(int(count)))
-    choice = "choice" in lowered or " or " in lowered or "/" in lowered
-    if not items or (choice and all(kind != "G" for _, kind in items)):
+def gives_items(card: Card) -> list[tuple[str, str]]:
+    """What a goods card gives, as icons: its ``goods``, or D/S/P for a good of one's choice."""
+    items = amount_items(card.get("goods"))
+    if card.get("choice") or not items:
         items = [("icon", "D"), ("text", "/"), ("icon", "S"), ("text", "/"), ("icon", "P")]
     return items
 
@@ -233,7 +238,7 @@ def _draw_tribe(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: in
     lay.text(draw, (40, CARD_BAND / 2 + 1), tribe_title(card), font(20, bold=True), pal.INK_DARK,
              max_width=w - 40 - id_w - 14, anchor="lm")
     # cost, across the whole card
-    items = cost_items(str(card.get("cost", "")))
+    items = cost_items(card.get("costs"))
     room = w - 16
     size = fit_items(items, room, (30, 26, 22, 20))
     if items_width(items, size) <= room:
@@ -267,7 +272,7 @@ def _draw_goods(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: in
     draw.text((w - 8, CARD_BAND / 2 + 1), str(card.get("id", "")), font=font(18, bold=True),
               fill=pal.INK_LIGHT, anchor="rm")
     gives = str(card.get("gives", ""))
-    items = gives_items(gives)
+    items = gives_items(card)
     size = fit_items(items, w - 20, (44, 36, 30, 24))
     iw = items_width(items, size)
     draw_items(image, draw, (round((w - iw) / 2), CARD_BAND + 14), items, size)
@@ -713,7 +718,7 @@ def _draw_hand(
              max_width=x1 - x0 - 64 - vw - 28)
     paste(image, icons.vp(22), (round(x1 - 10 - vw - 24), y0 + 6))
     draw.text((x1 - 8, y0 + 17), vp_value, font=fvp, fill=pal.INK_DARK, anchor="rm")
-    items = cost_items(str(hand.get("cost", "")))
+    items = cost_items(hand.get("costs"))
     room = x1 - x0 - 64
     size = fit_items(items, room, (24, 20, 18))
     if items_width(items, size) <= room:
@@ -790,76 +795,45 @@ def panel_seat(view: View) -> int | None:
         if isinstance(value, int):
             return value
     decision = _decision(view)
-    if decision is not None and decision.get("actions"):
+    if decision is not None and view_options(view):
         return int(decision.get("seat", 0))
     return None
 
 
-ACTION_WORDS = {
-    "play": "pay its cost, put it in your display",
-    "hand": "take it into your hand",
-    "discard": "put it on the discard pile",
-    "leave": "leave it where it is",
-    "keep": "keep it in your hand",
-    "end": "end your action phase",
-    "done": "finish trading",
-    "pay vp": "give VP tokens",
-    "fata none": "move no marker",
-    "silver none": "make no exchange",
-    "omit none": "pay the full cost",
-    "alt 1": "first cost",
-    "alt 2": "second cost",
-}
-
-
-def action_hint(view: View, action: str) -> str:
-    """A few words on what an action does or names (``use 5`` -> ``Trader``)."""
-    if action in ACTION_WORDS:
-        return ACTION_WORDS[action]
-    parts = action.split()
-    if len(parts) != 2:
-        return ""
-    verb, target = parts
-    if verb == "row":
-        return f"display row {target}"
-    if verb == "choose":
-        for card in view.get("revealed", []):
-            if isinstance(card, Mapping) and card.get("id") == target:
-                return str(card.get("gives", "")) if card.get("type") == "goods" else (
-                    _card_label(card))
-        return ""
-    if verb == "fata" and ">" in target:
-        source, dest = target.split(">", 1)
-        return f"marker from {source} to {dest}"
-    if verb not in ("place", "use", "skip"):
-        return ""
-    if target.isdigit():
-        for border in view.get("border", []):
-            if str(border.get("number")) == target:
-                return str(border.get("name", ""))
-        return ""
-    for entry in view.get("centre", []):
-        if entry.get("cell") == target and isinstance(entry.get("card"), Mapping):
-            card = entry["card"]
-            return _card_label(card) if card.get("type") == "tribe" else str(card.get("gives", ""))
-    return ""
-
-
 ACTION_ROW = 42
 PANEL_LEFT_W = 380
-_GOODS_ACTION = re.compile(r"^(trade|pay|take|silver|return|omit)\s+([DSPG]+)(?:>([DSPG]))?$")
+def option_items(targets: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """What an option moves, as icons: given goods → gained goods, or the cost it pays."""
+    give, gain = amount_items(targets.get("give")), amount_items(targets.get("gain"))
+    if give and gain:
+        return [*give, ("text", "→"), *gain]
+    return give or gain or amount_items(targets.get("cost"))
 
 
-def action_items(action: str) -> list[tuple[str, str]]:
-    """Goods named by an action as icons: ``trade SS>P`` -> S S → P."""
-    match = _GOODS_ACTION.match(action)
-    if not match:
-        return []
-    _, given, got = match.groups()
-    items = [("icon", letter) for letter in given]
-    if got:
-        items += [("text", "→"), ("icon", got)]
-    return items
+def visible_cards(view: View) -> dict[str, Mapping[str, Any]]:
+    """Every face-up card of the view by id: centre, revealed, hands and displays."""
+    cards: list[Any] = [entry.get("card") for entry in view.get("centre", [])]
+    cards += list(view.get("revealed", []))
+    for player in view.get("players", []):
+        cards.append(player.get("hand"))
+        cards += [card for row in player.get("display", []) for card in row]
+    return {str(c["id"]): c for c in cards if isinstance(c, Mapping) and "id" in c}
+
+
+def option_hint(view: View, targets: Mapping[str, Any]) -> str:
+    """A few words beside an option's label from what it points at: the border card's rule,
+    or a tribe card's points and effect (a goods card's label already says what it gives)."""
+    border = targets.get("border")
+    if border is not None:
+        for entry in view.get("border", []):
+            if entry.get("number") == border:
+                return str(entry.get("text", ""))
+        return ""
+    card = visible_cards(view).get(str(targets.get("card")))
+    if card is None or card.get("type") != "tribe":
+        return ""
+    effect = card.get("effect_text")
+    return f"{card.get('vp', 0)} VP" + (f"; {effect}" if effect else "")
 
 
 def render_panel(view: View) -> Image.Image:
@@ -869,7 +843,7 @@ def render_panel(view: View) -> Image.Image:
     subject = seat if seat is not None else (int(decision["seat"]) if decision else None)
     players = list(view.get("players", []))
     player = next((p for p in players if p.get("seat") == subject), None)
-    actions = [str(a) for a in decision.get("actions", [])] if decision else []
+    options = view_options(view)
     mine = decision is not None and seat is not None and decision.get("seat") == seat
     rx = PANEL_LEFT_W + 20
     rw = PANEL_W - rx - 16
@@ -878,8 +852,8 @@ def render_panel(view: View) -> Image.Image:
         lay.wrap(str(decision.get("prompt", "")), prompt_font, rw, 3) if decision else []
     )
     list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
-    columns = 2 if len(actions) > 14 else 1
-    rows = -(-len(actions) // columns) if actions else 0
+    columns = 2 if len(options) > 14 else 1
+    rows = -(-len(options) // columns) if options else 0
     revealed = [c for c in view.get("revealed", []) if isinstance(c, Mapping)][:3]
     revealed_top = list_top + rows * ACTION_ROW + 8
     bottom = revealed_top + (CELL + 40 if revealed and decision else 0)
@@ -915,7 +889,7 @@ def render_panel(view: View) -> Image.Image:
     who = int(decision.get("seat", 0))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
     draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
-    _draw_actions(image, draw, view, actions, (rx, list_top), rw, columns, rows)
+    _draw_options(image, draw, view, options, (rx, list_top), rw, columns, rows)
     if revealed:  # the cards the decision is about (Caravan, Tribal Expansion)
         draw.text((rx, revealed_top), "Revealed", font=font(20, bold=True), fill=pal.INK_MUTED)
         for i, card in enumerate(revealed):
@@ -943,20 +917,21 @@ def _draw_panel_header(
               font=font(22, bold=True), fill=ink, anchor="rm")
 
 
-def _draw_actions(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, actions: Sequence[str],
+def _draw_options(
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, options: Sequence[Option],
     origin: tuple[int, int], width: int, columns: int, rows: int,
 ) -> None:
-    """Numbered options in columns, each with the card it names or the goods it moves."""
+    """Numbered options in columns, each with the goods it moves or the card it names."""
 
-    def extra(action: str, room: lay.Box) -> None:
+    def extra(option: Option, room: lay.Box) -> None:
         left, top, right, bottom = room
-        items = action_items(action)
+        targets = option_targets(option)
+        items = option_items(targets)
         size = fit_items(items, right - 6 - left, (28, 24, 20)) if items else 0
         if items and left + items_width(items, size) <= right - 6:
             draw_items(image, draw, (left, top + (bottom - top - size) // 2), items, size,
                        ink=pal.INK_LIGHT)
         else:
-            draw_hint(draw, room, action_hint(view, action))
+            draw_hint(draw, room, option_hint(view, targets))
 
-    draw_options(draw, actions, origin, width, columns, rows, ACTION_ROW, extra)
+    draw_options(draw, options, origin, width, columns, rows, ACTION_ROW, extra)

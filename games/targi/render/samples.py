@@ -48,58 +48,75 @@ EFFECTS: dict[str, tuple[str, str]] = {
     "E-GOLD": ("end", "+1 VP per gold you hold."),
 }
 
-TRIBE: dict[str, tuple[str, str, int, str | None]] = {
-    "OA1": ("OASIS", "1P + 1Au", 2, None),
-    "OA2": ("OASIS", "1S + 1D + 1Au", 3, None),
-    "OA3": ("OASIS", "1S + 2P + 2D", 3, None),
-    "OA4": ("OASIS", "1P + 1Au", 1, "E-TYPE"),
-    "OA5": ("OASIS", "2S + 1D", 1, "I-GOODS2"),
-    "OA6": ("OASIS", "1S + 1P + 1Au", 1, "P-BORDER"),
-    "OA7": ("OASIS", "2S + 1P", 1, "E-VARIETY"),
-    "CA1": ("CAMEL", "1D + 1S + 1Au", 3, None),
-    "CA2": ("CAMEL", "1D + 1P + 2S", 2, None),
-    "CA5": ("CAMEL", "1Au", 1, "P-RAID"),
-    "CA8": ("CAMEL", "2P + 1Au", 2, "P-CARAVAN"),
-    "CA9": ("CAMEL", "2D + 1S", 1, "I-GOLD"),
-    "WE1": ("WELL", "1S + 1D + 1Au", 3, None),
-    "WE2": ("WELL", "1S + 1P + 2D", 2, None),
-    "WE4": ("WELL", "1S + 1Au", 1, "E-TYPE"),
-    "WE5": ("WELL", "2S + 1D", 1, "P-BORDER"),
-    "WE8": ("WELL", "1P + 1S + 1Au", 2, "P-TRADER"),
-    "TE1": ("TENT", "1P + 1Au", 2, None),
-    "TE3": ("TENT", "1P + 2D + 2S", 3, None),
-    "TE6": ("TENT", "1D + (2P / 1Au)", 1, "I-GOODS2"),
-    "TE7": ("TENT", "1D + 1Au", 2, "E-ROWS"),
-    "TE9": ("TENT", "1S + 1D + 2P", 2, "P-DISCOUNT"),
-    "TA1": ("TARGIA", "1D + 1P + 1Au", 3, None),
-    "TA2": ("TARGIA", "1D + 1S + 2P", 2, None),
-    "TA5": ("TARGIA", "2P + 1Au", 1, "E-GOLD"),
-    "TA6": ("TARGIA", "1D + (2S / 1Au)", 1, "I-VP2"),
-    "TA8": ("TARGIA", "2D + 1Au", 2, "P-EXPANSION"),
+Cost = tuple[int, int, int, int]  # dates, salt, pepper, gold
+# symbol, cost alternatives, VP, effect
+TRIBE: dict[str, tuple[str, tuple[Cost, ...], int, str | None]] = {
+    "OA1": ("OASIS", ((0, 0, 1, 1),), 2, None),
+    "OA2": ("OASIS", ((1, 1, 0, 1),), 3, None),
+    "OA3": ("OASIS", ((2, 1, 2, 0),), 3, None),
+    "OA4": ("OASIS", ((0, 0, 1, 1),), 1, "E-TYPE"),
+    "OA5": ("OASIS", ((1, 2, 0, 0),), 1, "I-GOODS2"),
+    "OA6": ("OASIS", ((0, 1, 1, 1),), 1, "P-BORDER"),
+    "OA7": ("OASIS", ((0, 2, 1, 0),), 1, "E-VARIETY"),
+    "CA1": ("CAMEL", ((1, 1, 0, 1),), 3, None),
+    "CA2": ("CAMEL", ((1, 2, 1, 0),), 2, None),
+    "CA5": ("CAMEL", ((0, 0, 0, 1),), 1, "P-RAID"),
+    "CA8": ("CAMEL", ((0, 0, 2, 1),), 2, "P-CARAVAN"),
+    "CA9": ("CAMEL", ((2, 1, 0, 0),), 1, "I-GOLD"),
+    "WE1": ("WELL", ((1, 1, 0, 1),), 3, None),
+    "WE2": ("WELL", ((2, 1, 1, 0),), 2, None),
+    "WE4": ("WELL", ((0, 1, 0, 1),), 1, "E-TYPE"),
+    "WE5": ("WELL", ((1, 2, 0, 0),), 1, "P-BORDER"),
+    "WE8": ("WELL", ((0, 1, 1, 1),), 2, "P-TRADER"),
+    "TE1": ("TENT", ((0, 0, 1, 1),), 2, None),
+    "TE3": ("TENT", ((2, 2, 1, 0),), 3, None),
+    "TE6": ("TENT", ((1, 0, 2, 0), (1, 0, 0, 1)), 1, "I-GOODS2"),
+    "TE7": ("TENT", ((1, 0, 0, 1),), 2, "E-ROWS"),
+    "TE9": ("TENT", ((1, 1, 2, 0),), 2, "P-DISCOUNT"),
+    "TA1": ("TARGIA", ((1, 0, 1, 1),), 3, None),
+    "TA2": ("TARGIA", ((1, 1, 2, 0),), 2, None),
+    "TA5": ("TARGIA", ((0, 0, 2, 1),), 1, "E-GOLD"),
+    "TA6": ("TARGIA", ((1, 2, 0, 0), (1, 0, 0, 1)), 1, "I-VP2"),
+    "TA8": ("TARGIA", ((2, 0, 0, 1),), 2, "P-EXPANSION"),
 }
 BORDER_GOOD = {"OA6": "date", "WE5": "salt", "TE5": "pepper"}
 
-GOODS: dict[str, str] = {
-    "GD1": "1 date", "GD2": "1 date", "GS1": "1 salt", "GP1": "1 pepper", "GDD": "2 dates",
-    "GSS": "2 salt", "GPP": "2 pepper", "GPS": "1 pepper and 1 salt", "GDP": "1 date and 1 pepper",
-    "GSD": "1 salt and 1 date", "GX1": "1 good of your choice", "GX2": "1 good of your choice",
-    "GAU1": "1 gold", "GAU2": "1 gold", "GVP": "1 VP token",
+# what each goods card gives, in words and in amounts ("choice": one good of the user's choice)
+GOODS: dict[str, tuple[str, dict[str, int]]] = {
+    "GD1": ("1 date", {"dates": 1}), "GD2": ("1 date", {"dates": 1}),
+    "GS1": ("1 salt", {"salt": 1}), "GP1": ("1 pepper", {"pepper": 1}),
+    "GDD": ("2 dates", {"dates": 2}), "GSS": ("2 salt", {"salt": 2}),
+    "GPP": ("2 pepper", {"pepper": 2}), "GPS": ("1 pepper and 1 salt", {"pepper": 1, "salt": 1}),
+    "GDP": ("1 date and 1 pepper", {"dates": 1, "pepper": 1}),
+    "GSD": ("1 salt and 1 date", {"salt": 1, "dates": 1}),
+    "GX1": ("1 good of your choice", {}), "GX2": ("1 good of your choice", {}),
+    "GAU1": ("1 gold", {"gold": 1}), "GAU2": ("1 gold", {"gold": 1}),
+    "GVP": ("1 VP token", {"vp": 1}),
 }
+UNITS = (("dates", "D"), ("salt", "S"), ("pepper", "P"), ("gold", "Au"))
+
+
+def cost_text(cost: Cost) -> str:
+    return " + ".join(f"{n}{UNITS[k][1]}" for k, n in enumerate(cost) if n)
 
 
 def tribe(card_id: str) -> dict[str, Any]:
-    symbol, cost, vp, effect = TRIBE[card_id]
+    symbol, costs, vp, effect = TRIBE[card_id]
     kind, text = EFFECTS[effect] if effect else (None, None)
     if text:
         text = text.format(symbol=symbol.capitalize(), good=BORDER_GOOD.get(card_id, "date"))
     return {
-        "id": card_id, "type": "tribe", "symbol": symbol, "cost": cost, "vp": vp,
+        "id": card_id, "type": "tribe", "symbol": symbol,
+        "cost": " / ".join(cost_text(c) for c in costs),
+        "costs": [{UNITS[k][0]: n for k, n in enumerate(c) if n} for c in costs], "vp": vp,
         "effect": effect, "effect_kind": kind, "effect_text": text, "stand_in": effect is not None,
     }
 
 
 def goods(card_id: str) -> dict[str, Any]:
-    return {"id": card_id, "type": "goods", "gives": GOODS[card_id]}
+    gives, amounts = GOODS[card_id]
+    return {"id": card_id, "type": "goods", "gives": gives, "goods": dict(amounts),
+            "choice": not amounts}
 
 
 def player(seat: int, **changes: Any) -> dict[str, Any]:
@@ -149,7 +166,8 @@ def start_of_game() -> View:
         "revealed": [],
         "players": [player(0), player(1)],
         "decision": {"seat": 1, "kind": "place_targi",
-                     "prompt": "Place a Targi figure on a border card (1 of 3).", "actions": []},
+                     "prompt": "Place a Targi figure on a border card (1 of 3).", "actions": [],
+                     "options": []},
         "log": ["The game begins. White is the starting player.",
                 "Round 1 begins; the robber stands on #1 Noble."],
         "outcome": None,
@@ -196,7 +214,7 @@ def mid_game() -> View:
         ],
         "decision": {"seat": 0, "kind": "action_menu",
                      "prompt": "Choose your next action, skip one, or end your turn.",
-                     "actions": []},
+                     "actions": [], "options": []},
         "log": [
             "Round 7 begins; raid 2: Blue gives 1 date and 1 salt.",
             "White is protected from the raid.",
@@ -212,10 +230,34 @@ def mid_game() -> View:
     }
 
 
-TRADER_ACTIONS = [
-    "trade DDD>G", "trade SSS>G", "trade PPP>G", "trade DD>S", "trade DD>P", "trade SS>D",
-    "trade SS>P", "trade PP>D", "trade PP>S", "trade DD>G", "trade SS>G", "trade PP>G", "done",
+# the Trader's exchanges: notation, goods given, goods gained
+TRADES: list[tuple[str, dict[str, int], dict[str, int]]] = [
+    ("trade DDD>G", {"dates": 3}, {"gold": 1}), ("trade SSS>G", {"salt": 3}, {"gold": 1}),
+    ("trade PPP>G", {"pepper": 3}, {"gold": 1}), ("trade DD>S", {"dates": 2}, {"salt": 1}),
+    ("trade DD>P", {"dates": 2}, {"pepper": 1}), ("trade SS>D", {"salt": 2}, {"dates": 1}),
+    ("trade SS>P", {"salt": 2}, {"pepper": 1}), ("trade PP>D", {"pepper": 2}, {"dates": 1}),
+    ("trade PP>S", {"pepper": 2}, {"salt": 1}), ("trade DD>G", {"dates": 2}, {"gold": 1}),
+    ("trade SS>G", {"salt": 2}, {"gold": 1}), ("trade PP>G", {"pepper": 2}, {"gold": 1}),
 ]
+TRADER_ACTIONS = [notation for notation, _, _ in TRADES] + ["done"]
+_WORDS = {"dates": ("date", "dates"), "salt": ("salt", "salt"), "pepper": ("pepper", "pepper"),
+          "gold": ("gold", "gold")}
+
+
+def _amounts(amounts: dict[str, int]) -> str:
+    return " and ".join(f"{n} {_WORDS[name][n != 1]}" for name, n in amounts.items())
+
+
+def option(notation: str, label: str, **targets: Any) -> dict[str, Any]:
+    return {"notation": notation, "label": label, "targets": targets}
+
+
+def trader_options() -> list[dict[str, Any]]:
+    return [
+        *(option(n, f"Trade {_amounts(give)} for {_amounts(gain)}", give=give, gain=gain)
+          for n, give, gain in TRADES),
+        option("done", "Done trading"),
+    ]
 
 
 def many_actions() -> View:
@@ -226,6 +268,7 @@ def many_actions() -> View:
         "seat": 0, "kind": "trader",
         "prompt": "Trader: make an exchange, or choose done when you have finished trading.",
         "actions": list(TRADER_ACTIONS),
+        "options": trader_options(),
     }
     view["players"][0].update(dates=6, salt=4, pepper=3)
     view["revealed"] = []
@@ -240,6 +283,8 @@ def reveal_choice() -> View:
         "seat": 0, "kind": "reveal_choice",
         "prompt": "Blue, choose which revealed goods card to receive.",
         "actions": ["choose GDD", "choose GP1"],
+        "options": [option("choose GDD", "Take GDD (2 dates)", card="GDD"),
+                    option("choose GP1", "Take GP1 (1 pepper)", card="GP1")],
     }
     return view
 
@@ -250,8 +295,12 @@ def placement_choice() -> View:
     view["seat"] = 1
     view["players"][1]["hand"] = tribe("TE9")
     view["players"][1]["hand_since_round"] = 1
-    view["decision"] = dict(view["decision"], actions=[
-        f"place {n}" for n in (2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15)])
+    free = [2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15]
+    view["decision"] = dict(
+        view["decision"], actions=[f"place {n}" for n in free],
+        options=[option(f"place {n}", f"Place on #{n} {BORDER[n - 1][1]}", border=n)
+                 for n in free],
+    )
     return view
 
 

@@ -1,7 +1,7 @@
-"""The private Yspahan panel: the deciding seat's hand, resources, buildings and numbered actions.
+"""The private Yspahan panel: the deciding seat's hand, resources, buildings and numbered options.
 
-Each action carries a few words on what it does, read from the view (``group 3`` -> the dice on
-that Tower space, ``step E`` -> the street space it leads to and the shops beside it).
+Each option shows the engine's label and a few words read from its targets and the view (a
+shop's souk, how far a Supervisor stop is and whose cubes stand beside it).
 """
 
 from __future__ import annotations
@@ -30,7 +30,15 @@ from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
-from renderers.kit.options import draw_hint, draw_no_decision, draw_options, draw_prompt
+from renderers.kit.options import (
+    Option,
+    draw_hint,
+    draw_no_decision,
+    draw_options,
+    draw_prompt,
+    option_targets,
+    view_options,
+)
 
 PANEL_W = 1000
 PANEL_LEFT_W = 400
@@ -46,7 +54,7 @@ def panel_seat(view: View) -> int | None:
         if isinstance(player.get("hand"), list):
             return int(player.get("seat", 0))
     decision = decision_of(view)
-    if decision is not None and decision.get("actions"):
+    if decision is not None and view_options(view):
         return int(decision.get("seat", 0))
     return None
 
@@ -56,7 +64,7 @@ def render_panel(view: View) -> Image.Image:
     decision = decision_of(view)
     subject = seat if seat is not None else (int(decision["seat"]) if decision else None)
     player = next((p for p in view.get("players", []) if p.get("seat") == subject), None)
-    actions = [str(a) for a in decision.get("actions", [])] if decision else []
+    options = view_options(view)
     mine = decision is not None and seat is not None and decision.get("seat") == seat
     rx = PANEL_LEFT_W + 24
     rw = PANEL_W - rx - 16
@@ -64,8 +72,8 @@ def render_panel(view: View) -> Image.Image:
     prompt = pretty(str(decision.get("prompt", ""))) if decision else ""
     prompt_lines = lay.wrap(prompt, prompt_font, rw, 3) if decision else []
     list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
-    columns = 2 if len(actions) > 12 else 1
-    rows = -(-len(actions) // columns) if actions else 0
+    columns = 2 if len(options) > 12 else 1
+    rows = -(-len(options) // columns) if options else 0
     hand = player.get("hand") if player else None
     cards = [c for c in hand if isinstance(c, Mapping)] if isinstance(hand, list) else []
     left_bottom = HAND_TOP + max(1, len(cards)) * (HAND_CARD_H + 8)
@@ -99,7 +107,7 @@ def render_panel(view: View) -> Image.Image:
     who = int(decision.get("seat", 0))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
     draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
-    _draw_actions(draw, view, actions, (rx, list_top), rw, columns, rows)
+    _draw_options(draw, view, options, (rx, list_top), rw, columns, rows)
     if situation:  # what is going on, so the panel can be read without the board
         draw.text((rx, situation_top), "On the board", font=font(20, bold=True),
                   fill=pal.INK_MUTED)
@@ -235,76 +243,42 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, card: Mapping[str, Any],
                   pal.INK_SOFT, max_lines=2, spacing=0)
 
 
-def action_hint(view: View, action: str) -> str:
-    """A few words on what an action does (``group 3`` -> ``Barrel: 2 dice showing 4``)."""
-    parts = action.split()
-    verb = parts[0] if parts else ""
-    arg = parts[1] if len(parts) > 1 else ""
+def option_hint(view: View, targets: Mapping[str, Any]) -> str:
+    """A few words beside an option's label from what it points at (``Game.targets``): the
+    souk of a shop, how far a Supervisor stop is, what a building does, what a Tower option
+    yields per die, how many shops a quarter has free."""
     current = view.get("current_action") or {}
-    if verb == "buy" and arg.isdigit():
-        return "roll without yellow dice" if arg == "0" else f"pay {arg} gold, then roll"
-    if verb == "group" and arg.isdigit():
-        for space in view.get("tower", []):
-            if str(space.get("space")) == arg:
-                n = int(space.get("white", 0)) + int(space.get("yellow", 0))
-                return f"{space.get('name')}: {n} {dice_word(n)} showing {space.get('value')}"
-    if verb == "cube":
-        for souk in view.get("souks", []):
-            if arg in souk.get("shops", []):
-                return souk_summary(view, souk)
-    if verb == "first":
-        owner = shop_owners(view).get(arg)
-        return f"{seat_label(view, owner)}'s cube ships first" if owner is not None else ""
-    if verb == "go":
-        return go_hint(view, arg)
-    if verb == "convert":
-        other = {"camels": "gold", "gold": "camels"}.get(arg)
-        return f"give {arg}, get as many {other}" if other else ""
-    if verb == "quarter":
-        name = arg.capitalize()
+    if "building" in targets:
+        for building in view.get("buildings", []):
+            if building.get("id") == targets["building"]:
+                return str(building.get("text", ""))  # its price is in the label
+        return ""
+    if "souk" in targets:
+        souk = next((s for s in view.get("souks", []) if s.get("id") == targets["souk"]), None)
+        owner = shop_owners(view).get(str(targets.get("shop")))
+        whose = f"{seat_label(view, owner)}'s cube; " if owner is not None else ""
+        return whose + souk_summary(view, souk) if souk is not None else ""
+    if "space" in targets:
+        ships = targets.get("ships")
+        return go_hint(view, str(targets["space"]), ships if isinstance(ships, list) else [])
+    if "quarter" in targets:
+        name = str(targets["quarter"])
         free = sum(1 for s in view.get("shops", []) if s.get("quarter") == name
                    and s.get("owner") is None)
         return f"{free} empty shop{'' if free == 1 else 's'} in the {name} quarter"
-    if verb == "amount" and arg.isdigit():
-        return amount_hint(view, int(arg))
-    if verb in ("build", "play", "discount"):
-        return _named_thing(view, verb, parts[1:])
-    n = int(current.get("dice", 0) or 0)
+    n = int(current.get("dice", 0) or 0) + (1 if "card" in targets else 0)
     per_die = f"({n} {dice_word(n)})"
-    words = {
-        "draw": "draw a card (no group left)",
+    return {
         "camels": f"one camel per die {per_die}",
         "gold": f"one gold per die {per_die}",
         "shops": f"one cube per die in the quarter {per_die}",
-        "supervisor": f"move the Supervisor (the die shows {current.get('value', '?')})",
-        "card": "draw a card",
-        "done": "stop the Supervisor here",
-        "ship": "let the cube go to the Caravan",
-        "keep": "pay 1 camel, send a reserve cube",
-        "pass": "build nothing",
-        "end": "end the turn",
-        "back": "back to the previous choice",
-    }
-    if verb in words and len(parts) == 1:
-        return words[verb]
-    if verb in ("shops", "gold", "camels") and len(parts) == 2 and arg.startswith("+"):
-        return f"with {arg[1:]} discarded as one more die"
-    return ""
+        "supervisor": f"the die shows {current.get('value', '?')}",
+    }.get(str(targets.get("option")), "")
 
 
-def amount_hint(view: View, n: int) -> str:
-    card = view.get("resolving_card")
-    kind = str(card.get("kind", "")) if isinstance(card, Mapping) else ""
-    if kind == "C7":
-        return f"return {n} gold"
-    if kind == "C8":
-        return f"return {n} camel{'' if n == 1 else 's'}"
-    return f"exchange {n}"
-
-
-def go_hint(view: View, space: str) -> str:
-    """``3 spaces from H, by CHEST-C1 (Red)``: how far a Supervisor stop is from where he set
-    out this turn, and whose cubes stand next to it."""
+def go_hint(view: View, space: str, ships: Sequence[str] = ()) -> str:
+    """``Red's cube ships; 3 spaces from H``: how far a Supervisor stop is from where he set
+    out this turn, and whose cubes beside it (``ships``, from the option's targets) ship."""
     street = {str(s["id"]): s for s in view.get("street", [])}
     target = street.get(space)
     if target is None:
@@ -312,47 +286,31 @@ def go_hint(view: View, space: str) -> str:
     current = view.get("current_action") or {}
     start = street.get(str(current.get("supervisor_from") or view.get("supervisor", "")))
     parts = []
+    owners = shop_owners(view)
+    whose = [f"{seat_label(view, owners[shop])}'s" for shop in ships if shop in owners]
+    if whose:  # first, as the label is long when cubes ship
+        parts.append(f"{' and '.join(whose)} cube{'s' if len(whose) > 1 else ''} "
+                     f"ship{'' if len(whose) > 1 else 's'}")
     if start is not None:  # the street is a cross through H, so the walk is a taxicab distance
         n = abs(target["x"] - start["x"]) + abs(target["y"] - start["y"])
         parts.append(f"{n} space{'' if n == 1 else 's'} from {start['id']}")
-    owners = shop_owners(view)
-    shops = [f"{shop} ({seat_label(view, owners[shop])})" if shop in owners else shop
-             for shop in target.get("shops", [])]
-    if shops:
-        parts.append(f"by {' and '.join(shops)}")
-    return ", ".join(parts)
+    return "; ".join(parts)
 
 
 def souk_summary(view: View, souk: Mapping[str, Any]) -> str:
-    """``souk worth 6 VP: 2 of 5 filled (Blue 2)``."""
+    """``2 of 5 shops filled (Blue 2)``: the souk's size and value are in the label."""
     owners = [s.get("owner") for s in view.get("shops", []) if s.get("souk") == souk.get("id")]
     held = [o for o in owners if isinstance(o, int)]
-    text = f"{souk.get('value')} VP souk, {len(held)} of {len(owners)} filled"
+    text = f"{len(held)} of {len(owners)} shops filled"
     if held:
         counts = {o: held.count(o) for o in sorted(set(held))}
         text += " (" + ", ".join(f"{seat_label(view, o)} {n}" for o, n in counts.items()) + ")"
     return text
 
 
-def _named_thing(view: View, verb: str, args: Sequence[str]) -> str:
-    if verb == "build" and args:
-        for building in view.get("buildings", []):
-            if building.get("key") == args[0]:
-                return str(building.get("text", ""))  # its price is in the list on the left
-        return ""
-    names: dict[str, str] = {}
-    for player in view.get("players", []):
-        for card in player.get("hand") or []:
-            names[str(card.get("id"))] = str(card.get("name", ""))
-    found = [names[a] for a in args if a in names]
-    if verb == "discount" and args == ["none"]:
-        return "keep your discount cards"
-    return ", ".join(found)
-
-
-def _draw_actions(draw: ImageDraw.ImageDraw, view: View, actions: Sequence[str],
+def _draw_options(draw: ImageDraw.ImageDraw, view: View, options: Sequence[Option],
                   origin: tuple[int, int], width: int, columns: int, rows: int) -> None:
-    def extra(action: str, room: lay.Box) -> None:
-        draw_hint(draw, room, action_hint(view, action) if columns == 1 else "")
+    def extra(option: Option, room: lay.Box) -> None:
+        draw_hint(draw, room, option_hint(view, option_targets(option)) if columns == 1 else "")
 
-    draw_options(draw, actions, origin, width, columns, rows, ACTION_ROW, extra)
+    draw_options(draw, options, origin, width, columns, rows, ACTION_ROW, extra)
