@@ -202,3 +202,56 @@ def test_a_games_name_is_found_as_a_word_in_any_case() -> None:
     pattern = game_names()["targi"]
     text = "# every Targi placement\nx = 1\nGAME = 'TARGI'\nTARGIA = (1, 2, 3)\n"
     assert [n for n, _ in mentions(text, pattern)] == [1, 3]
+
+
+# ---- renderers read options, never notation ------------------------------------------------
+
+NOTATION_WORDS = ("action", "notation", "target")
+
+
+def notation_parsing(source: str) -> list[str]:
+    """Where a renderer module imports ``re`` or splits what reads as an action's notation
+    (a receiver named like an action, a notation or a part of one)."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Import) and any(a.name == "re" for a in node.names):
+            found.append(f"line {node.lineno}: import re")
+        elif isinstance(node, ast.ImportFrom) and node.module == "re":
+            found.append(f"line {node.lineno}: from re import")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
+              and node.func.attr in ("split", "rsplit", "partition", "rpartition")):
+            receiver = ast.unparse(node.func.value).lower()
+            if any(word in receiver for word in NOTATION_WORDS):
+                found.append(f"line {node.lineno}: {ast.unparse(node)}")
+    return found
+
+
+def renderer_files() -> list[Path]:
+    return sorted(p for name in game_packages() for p in python_files(f"games/{name}/render"))
+
+
+def test_renderers_take_options_from_targets_and_never_parse_notation() -> None:
+    assert renderer_files(), "no renderer module to check"
+    bad = {str(p.relative_to(ROOT)): notation_parsing(p.read_text(encoding="utf-8"))
+           for p in renderer_files()}
+    bad = {where: found for where, found in bad.items() if found}
+    assert not bad, f"renderers parse notation instead of reading targets: {bad}"
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "import re",
+        "from re import compile",
+        "verb, target = action.split()",
+        "parts = str(option['notation']).split(' ')",
+        "a, b = target.split('>')",
+        "verb, _, arg = action.partition(' ')",
+    ],
+)
+def test_notation_parsing_is_found(source: str) -> None:
+    assert notation_parsing(source)
+
+
+def test_splitting_other_text_passes() -> None:
+    assert notation_parsing("words = name.split()\nq = shop_id.split('-')\n") == []
