@@ -431,7 +431,14 @@ class Game(ABC, Generic[S]):
         return Step(new_state, tuple(events), reversible, revealed)
 
     def apply(self, state: S, action: str) -> S:
-        return self.step(state, action).state
+        """``step(state, action).state``, without the events and the decision after it, which
+        playouts and replays do not need."""
+        before = self.decision(state)
+        if before is None:
+            raise GameOver("The game is over; no more moves can be made.")
+        if action not in before.actions:
+            raise IllegalAction(self.explain_illegal(state, action))
+        return self._apply(state, action)[0]
 
     def parse(self, state: S, text: str) -> str:
         """Turn typed text into the one legal action it means.
