@@ -68,7 +68,7 @@ class Targi(Game[TargiState]):
             st.stack = st.stack.pop()
             ANSWERS[question.kind](st, ctx, dec.seat, action, question)
         if ctx.events:
-            st.log = (*st.log, *(e.text for e in ctx.events))[-8:]
+            st.log = (st.log + tuple([e.text for e in ctx.events]))[-8:]
         return st, ctx.events, ctx.revealed
 
     def normalize(self, text: str) -> str:

@@ -113,7 +113,7 @@ class TargiState:
         d0, d1 = self.display
         new.display = [[d0[0][:], d0[1][:], d0[2][:]], [d1[0][:], d1[1][:], d1[2][:]]]
         new.stack = self.stack  # immutable
-        new.raid_opts = dict(self.raid_opts)
+        new.raid_opts = self.raid_opts  # replaced whole, never changed in place once handed out
         new._dec = None
         return new
 
