@@ -1005,7 +1005,9 @@ class Yspahan(Game[YspahanState]):
         HANDLERS[state.step](st, ctx, self.decision(state).seat, action)  # type: ignore[union-attr]
         settle(st, ctx)
         if ctx.events:
-            st.log = (*st.log, *(e.text for e in ctx.events if e.public))[-LOG_LINES:]
+            st.log = (st.log + tuple([e.text for e in ctx.events if e.audience is None]))[
+                -LOG_LINES:
+            ]
         return st, ctx.events, ctx.revealed
 
     def replay_onto(self, state: YspahanState, actions: Iterable[str]) -> YspahanState:
