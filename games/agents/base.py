@@ -19,6 +19,9 @@ class Agent(ABC):
     """Chooses one legal action for the seat that must decide."""
 
     level: ClassVar[str]
+    # False for an agent that chooses from the decision alone: it is then handed an
+    # observation without a state, and nobody pays for building one.
+    needs_observation: ClassVar[bool] = True
 
     @abstractmethod
     def choose(
@@ -35,7 +38,12 @@ def choose_for(
     agent: Agent, game: Game[Any], state: Any, decision: Decision, rng: int
 ) -> tuple[str, int]:
     """``agent``'s action for the seat deciding in ``state``, shown only that seat's view."""
-    return agent.choose(game, game.observe(state, decision.seat), decision, rng)
+    observation = (
+        game.observe(state, decision.seat)
+        if agent.needs_observation
+        else Observation(decision.seat, None)
+    )
+    return agent.choose(game, observation, decision, rng)
 
 
 def agent_rng(seed: int, seat: int) -> int:

@@ -11,6 +11,7 @@ from games.core import rng as core_rng
 
 class RandomAgent(Agent):
     level = "random"
+    needs_observation = False
 
     def choose(
         self, game: Game[Any], observation: Observation[Any], decision: Decision, rng: int

@@ -156,3 +156,25 @@ def test_re_dealing_what_the_seat_cannot_see_changes_no_greedy_decision(
             state = game.apply(state, action)
         seed += 1
     assert not changed, f"{len(changed)} of {decisions} decisions changed: {changed[:5]}"
+
+
+class CountsObservations(ToyGame):
+    """Counts what building a seat's observation costs."""
+
+    def __init__(self) -> None:
+        self.observed = 0
+
+    def _observe(self, state: ToyState, seat: int | None) -> ToyState:
+        self.observed += 1
+        return super()._observe(state, seat)
+
+
+def test_self_play_between_random_agents_builds_no_observation() -> None:
+    game = CountsObservations()
+    result = play_match(game, [RandomAgent(), RandomAgent()], 5)
+    assert result.outcome is not None and result.actions == play_match(
+        toy, [RandomAgent(), RandomAgent()], 5
+    ).actions
+    assert game.observed == 0, "a random agent reads only the decision"
+    play_match(game, [GreedyAgent(), RandomAgent()], 5)
+    assert game.observed > 0
