@@ -150,6 +150,8 @@ def test_view_schema_and_decision_actions_only_for_the_deciding_seat() -> None:
     mine, theirs = GAME.view(st, d.seat), GAME.view(st, 1 - d.seat)
     assert mine["decision"]["actions"] == list(d.actions)
     assert theirs["decision"]["actions"] == [] and GAME.view(st, None)["decision"]["actions"] == []
+    assert [o["notation"] for o in mine["decision"]["options"]] == list(d.actions)
+    assert theirs["decision"]["options"] == []
     assert set(mine) == {
         "game", "viewer", "round", "phase", "start_player", "robber", "active_seat", "border",
         "centre", "goods_deck", "tribe_deck", "goods_discard", "tribe_discard", "revealed",
@@ -161,7 +163,8 @@ def test_view_schema_and_decision_actions_only_for_the_deciding_seat() -> None:
     assert [c["cell"] for c in mine["centre"]][:3] == ["C11", "C12", "C13"]
     tribe = next(c["card"] for c in mine["centre"] if c["card"]["type"] == "tribe")
     assert set(tribe) == {
-        "id", "type", "symbol", "cost", "vp", "effect", "effect_kind", "effect_text", "stand_in"
+        "id", "type", "symbol", "cost", "costs", "vp", "effect", "effect_kind", "effect_text",
+        "stand_in",
     }  # fmt: skip
     player = mine["players"][0]
     assert player["label"] == "Blue" and len(player["display"]) == 3
