@@ -97,9 +97,9 @@ class YspahanState:
         new.ship = self.ship[:]
         new.gold = self.gold[:]
         new.camels = self.camels[:]
-        new.built = [b[:] for b in self.built]
-        new.hands = [h[:] for h in self.hands]
-        new.pts = [p[:] for p in self.pts]
+        new.built = list(map(list.copy, self.built))
+        new.hands = list(map(list.copy, self.hands))
+        new.pts = list(map(list.copy, self.pts))
         new._dec = None
         return new
 
