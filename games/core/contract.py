@@ -71,8 +71,12 @@ def bounded_text(normalize: Callable[[Any, str], str]) -> Callable[[Any, str], s
 
 MAX_OPTIONS = 25  # a Discord select menu holds 25 options; a decision never offers more
 
+# A frozen dataclass's own __init__ looks object.__setattr__ up again for every field. Decision
+# and Event are built on every move, so theirs bind it once (same fields, same defaults).
+_set = object.__setattr__
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Decision:
     """Who must decide now, and between what. Always a single seat, possibly not the active one.
 
@@ -84,6 +88,12 @@ class Decision:
     kind: str  # stable identifier, e.g. "place_figure", "raid_payment"
     prompt: str  # one sentence addressed to the deciding seat, readable by everyone
     actions: tuple[str, ...]  # every legal option, canonical notation, in display order
+
+    def __init__(self, seat: int, kind: str, prompt: str, actions: tuple[str, ...]) -> None:
+        _set(self, "seat", seat)
+        _set(self, "kind", kind)
+        _set(self, "prompt", prompt)
+        _set(self, "actions", actions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,7 +107,7 @@ class Option:
     targets: Mapping[str, Any] = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Event:
     """Something that happened, as one sentence for the log and the turn summary.
 
@@ -108,6 +118,13 @@ class Event:
     text: str
     seat: int | None = None  # the seat the event is about, if any
     audience: tuple[int, ...] | None = None
+
+    def __init__(
+        self, text: str, seat: int | None = None, audience: tuple[int, ...] | None = None
+    ) -> None:
+        _set(self, "text", text)
+        _set(self, "seat", seat)
+        _set(self, "audience", audience)
 
     @property
     def public(self) -> bool:
