@@ -319,10 +319,12 @@ RETENTION_DAYS = 30
 
 
 async def db_command(
-    what: str, url: str, *, now: datetime | None = None, retention_days: int = RETENTION_DAYS
+    what: str, url: str, *, now: datetime | None = None, retention_days: int = RETENTION_DAYS,
+    table: int | None = None,
 ) -> dict[str, Any]:
-    """Open (and so migrate) the database; ``check`` adds what it holds, and ``vacuum``
-    prunes what is older than the retention period and gives the space back."""
+    """Open (and so migrate) the database; ``check`` adds what it holds, ``vacuum`` prunes
+    what is older than the retention period and gives the space back, and ``release`` ends
+    the quarantine of ``table`` once its stored game replays again (UsageError if not)."""
     from bot.service.tables import SNAPSHOT_EVERY
     from bot.service.timers import iso
     from storage import open_store
@@ -353,6 +355,17 @@ async def db_command(
                 }
                 for t in await store.broken_tables()
             ]
+        if what == "release":
+            from bot.service import ServiceError, TableService
+
+            if table is None:
+                raise UsageError("db release needs --table N (see `caravanserai db check`)")
+            try:
+                released = await TableService(store).release(table)
+            except ServiceError as error:
+                raise UsageError(error.reason) from None
+            report["released"] = {"table": released.id, "game": released.game,
+                                  "status": released.status}
         if what == "vacuum":
             before = (now or datetime.now(UTC)) - timedelta(days=retention_days)
             report["pruned"] = await store.prune(before, snapshot_every=SNAPSHOT_EVERY)
@@ -435,9 +448,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true", help="print one JSON object")
 
     p = sub.add_parser(
-        "db", help="database: migrate, check version and contents, or prune and vacuum"
+        "db", help="database: migrate, check version and contents, prune and vacuum, or "
+        "release a repaired table from quarantine"
     )
-    p.add_argument("action", choices=["migrate", "check", "vacuum"])
+    p.add_argument("action", choices=["migrate", "check", "vacuum", "release"])
+    p.add_argument("--table", type=positive, default=None,
+                   help="release: the quarantined table's number (listed by db check)")
     p.add_argument("--retention-days", type=non_negative, default=RETENTION_DAYS,
                    help="vacuum: keep fired timers and delivered posts this long "
                    f"(default: {RETENTION_DAYS})")
@@ -524,7 +540,8 @@ def dispatch(args: argparse.Namespace) -> int:
                 raise UsageError(str(error)) from None
         try:
             report = asyncio.run(
-                db_command(args.action, url, retention_days=args.retention_days)
+                db_command(args.action, url, retention_days=args.retention_days,
+                           table=args.table)
             )
         except ValueError as error:  # a DATABASE_URL no backend understands
             raise UsageError(str(error)) from None

@@ -382,6 +382,10 @@ class Transaction(Reader, Protocol):
         """Quarantine the table; False if it already was (the first reason is kept)."""
         ...
 
+    async def clear_broken(self, table_id: int) -> bool:
+        """End the table's quarantine; False if it was not quarantined."""
+        ...
+
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
     ) -> SeatRecord:

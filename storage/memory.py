@@ -412,6 +412,14 @@ class MemoryTransaction(_MemoryReader):
         self._data.tables[table_id] = replace(row, record=record)
         return True
 
+    async def clear_broken(self, table_id: int) -> bool:
+        row = self._existing(table_id)
+        if row.record.broken is None:
+            return False
+        record = replace(row.record, broken=None, broken_at=None)
+        self._data.tables[table_id] = replace(row, record=record)
+        return True
+
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
     ) -> SeatRecord:

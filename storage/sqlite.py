@@ -571,6 +571,18 @@ class SqliteTransaction(_SqliteReader):
             raise StorageError(f"no table {table_id}")
         return False
 
+    async def clear_broken(self, table_id: int) -> bool:
+        cursor = await self._conn.execute(
+            "UPDATE game_tables SET broken = NULL, broken_at = NULL "
+            "WHERE id = ? AND broken IS NOT NULL",
+            (table_id,),
+        )
+        if cursor.rowcount == 1:
+            return True
+        if await self._current(table_id, "id") is None:
+            raise StorageError(f"no table {table_id}")
+        return False
+
     async def add_seat(
         self, table_id: int, *, user_id: int | None, agent: str | None, name: str
     ) -> SeatRecord:

@@ -89,6 +89,15 @@ class TableBroken(ServiceError):
         self.table_id = table_id
 
 
+class StillBroken(ServiceError):
+    """A quarantined table was to be released, but its stored game still cannot be rebuilt."""
+
+    def __init__(self, table_id: int, error: str) -> None:
+        super().__init__(f"Table #{table_id} stays paused: its game still cannot be rebuilt "
+                         f"({error}).")
+        self.table_id = table_id
+
+
 class NotYourTurn(ServiceError):
     """Another seat must decide now."""
 

@@ -49,6 +49,7 @@ from bot.service.errors import (
     NotYourTurn,
     ServiceError,
     StaleVersion,
+    StillBroken,
     TableBroken,
     TableFull,
     TableNotActive,
@@ -234,6 +235,36 @@ class TableCore:
         ``bot.service.quarantine``); False when it already was."""
         self._states.pop(table_id, None)
         return await quarantine(self.store, table_id, reason)
+
+    async def release(self, table_id: int) -> TableInfo:
+        """End a table's quarantine once its stored game reads and replays again (after a
+        repair): the seat to move gets a fresh turn's time and the players are told.
+
+        TableNotActive if the table is not paused; StillBroken, with the error, if its game
+        still cannot be rebuilt (it then stays paused)."""
+        async with self._lock(table_id):
+            info = await self._info(self.store, table_id)
+            if info.broken is None:
+                raise TableNotActive(f"Table #{table_id} is not paused.")
+            game = self.game_of(info)
+            try:
+                state = await self._rebuild(info, game, info.version) if info.seats else None
+            except Exception as error:
+                raise StillBroken(table_id, describe(error)) from error
+            async with self.store.transaction() as tx:
+                await tx.clear_broken(table_id)
+                if info.status == "active" and state is not None:
+                    await self._schedule(tx, info, game.decision(state), info.version)
+                people = [s.user_id for s in info.seats if s.user_id is not None]
+                await tx.enqueue(
+                    table_id,
+                    version=info.version,
+                    kind="released",
+                    payload={"version": info.version, "user_ids": people},
+                )
+            self._states.pop(table_id, None)
+            log.info("table %s is released from quarantine", table_id)
+            return await self._info(self.store, table_id)
 
     # ---- tables and seats --------------------------------------------------------------
 

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import TableBroken, TableService
+from bot.service import TableBroken, TableNotActive, TableService
 from bot.service.timers import TimerService
 from games.core import Game, all_games, discovery
 from storage import open_store
@@ -260,3 +260,46 @@ async def test_db_check_lists_quarantined_tables(db_url: str, clock: FakeClock) 
         {"table": table_id, "game": "targi", "reason": "ValueError: example",
          "since": "2026-03-01T12:00:00.123456Z"}
     ]
+
+
+async def test_a_repaired_table_is_released_and_plays_on(
+    open_service: OpenService, db_url: str
+) -> None:
+    from bot.cli import UsageError, db_command
+
+    service = await open_service()
+    table_id = await started_table(service)
+    await play_moves(service, table_id, 2)
+    first = (await service.store.list_actions(table_id))[0]
+    sql(db_url, "UPDATE snapshots SET state = '[]' WHERE table_id = ?", table_id)
+    sql(db_url, "UPDATE actions SET action = 'fly away' WHERE table_id = ? AND version = 1",
+        table_id)
+    fresh = await open_service(state_cache_size=0)
+    with pytest.raises(TableBroken):
+        await fresh.load(table_id)
+    assert await fresh.store.list_timers(table_id, pending=True) == []
+
+    with pytest.raises(UsageError, match="stays paused"):  # not repaired yet
+        await db_command("release", db_url, table=table_id)
+    assert [t.id for t in await fresh.store.broken_tables()] == [table_id]
+
+    sql(db_url, "UPDATE actions SET action = ? WHERE table_id = ? AND version = 1",
+        first.action, table_id)  # the repair
+    report = await db_command("release", db_url, table=table_id)
+    assert report["released"] == {"table": table_id, "game": "targi", "status": "active"}
+
+    after = await open_service(state_cache_size=0)
+    assert await after.store.broken_tables() == []
+    assert (await kinds(after, table_id))[-2:] == ["broken", "released"]
+    loaded = await after.load(table_id)
+    assert loaded.next is not None and loaded.next.user_id is not None
+    pending = await after.store.list_timers(table_id, pending=True)
+    assert {t.seat for t in pending} == {loaded.next.seat}  # a fresh turn's time
+    await after.submit(table_id, loaded.next.user_id, loaded.next.actions[0], "after-release",
+                       loaded.version)
+
+
+async def test_only_a_paused_table_can_be_released(service: TableService) -> None:
+    table_id = await started_table(service)
+    with pytest.raises(TableNotActive, match="not paused"):
+        await service.release(table_id)

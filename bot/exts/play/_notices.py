@@ -71,6 +71,14 @@ def broken_text(p: dict[str, Any]) -> str:
     ).replace("⚠️  ", "⚠️ ")
 
 
+def released_text(p: dict[str, Any]) -> str:
+    people = " ".join(f"<@{int(u)}>" for u in p.get("user_ids") or [])
+    return (
+        f"▶️ {people} This table plays on: its saved game has been repaired, and the seat to "
+        "move has a fresh turn's time."
+    ).replace("▶️  ", "▶️ ")
+
+
 class Notices:
     def __init__(self, bot: CaravanBot, posts: BoardPoster) -> None:
         self.bot = bot
@@ -84,6 +92,7 @@ class Notices:
         self.bot.outbox.register("extended", self.post_extended)
         self.bot.outbox.register("undo_declined", self.post_undo_declined)
         self.bot.outbox.register("broken", self.post_broken)
+        self.bot.outbox.register("released", self.post_released)
 
     async def _current(self, row: Any) -> Any | None:
         info = await self.service.info(row.table_id)
@@ -140,6 +149,17 @@ class Notices:
         people = [discord.Object(int(u)) for u in row.payload.get("user_ids") or []]
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=people)
         message = await post(thread, broken_text(row.payload), allowed_mentions=mentions)
+        return message.id
+
+    async def post_released(self, row: Any) -> int | None:
+        """The table's quarantine ended after a repair; its players are told once."""
+        info = await self.service.info(row.table_id)
+        thread = await self.posts.thread_of(info)
+        if thread is None:
+            return None
+        people = [discord.Object(int(u)) for u in row.payload.get("user_ids") or []]
+        mentions = discord.AllowedMentions(everyone=False, roles=False, users=people)
+        message = await post(thread, released_text(row.payload), allowed_mentions=mentions)
         return message.id
 
     async def post_seat(self, row: Any) -> int | None:
