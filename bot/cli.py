@@ -190,6 +190,14 @@ class Terminal:
     def label(self, seat: int) -> str:
         return f"{self.game.seat_label(seat)} ({self.kinds[seat]})"
 
+    def viewer(self, acting: int) -> int | None:
+        """Whose private events the screen may show: the one person playing; at a hot seat,
+        the person who just moved; when only agents play, nobody's (a spectator's view)."""
+        humans = [s for s, kind in enumerate(self.kinds) if kind == HUMAN]
+        if len(humans) == 1:
+            return humans[0]
+        return acting if acting in humans else None
+
     def run(self) -> int:
         game = self.game
         state = game.new_game(len(self.kinds), self.seed, self.options)
@@ -210,7 +218,7 @@ class Terminal:
                 self.say(f"{self.label(decision.seat)}: {game.describe(state, action)} "
                          f"[{action}]")
             step = game.step(state, action)
-            for event in step.events:
+            for event in game.events_for(step, self.viewer(decision.seat)):
                 self.say(f"  {event.text}")
             state = step.state
             after = game.decision(state)

@@ -274,3 +274,19 @@ def test_play_takes_only_ascii_numbers_as_choices(capsys: pytest.CaptureFixture[
                         sys.stdout).run()
     assert code == 0
     assert "`²` is not a move" in capsys.readouterr().out
+
+
+def test_play_shows_private_events_only_to_their_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    cli.Terminal(ToyGame(), ["random", "random"], 5, None, lambda _: "", sys.stdout).run()
+    watched = capsys.readouterr().out
+    assert "the market was refilled" in watched and "You drew" not in watched
+
+    typed = iter(["1", "bank"] * 20)
+    cli.Terminal(ToyGame(), ["human", "random"], 5, None, lambda _: next(typed),
+                 sys.stdout).run()
+    played = capsys.readouterr().out.splitlines()
+    drawn = [i for i, line in enumerate(played) if "You drew" in line]
+    assert drawn, "the person sees what they drew"
+    for i in drawn:  # and only after their own move, never after the agent's
+        mover = next(line for line in reversed(played[:i]) if not line.startswith("  "))
+        assert not mover.startswith("Player 2"), mover
