@@ -14,11 +14,20 @@ from __future__ import annotations
 
 import logging
 
-from storage import Store
+from storage import Store, TableRecord, Transaction
 
 log = logging.getLogger(__name__)
 
 MAX_REASON = 500
+
+
+async def tell_players(tx: Transaction, table: TableRecord, kind: str) -> None:
+    """Queue a ``kind`` notice (``broken`` or ``released``) to the table's seated people."""
+    people = [s.user_id for s in table.seats if s.user_id is not None]
+    await tx.enqueue(
+        table.id, version=table.version, kind=kind,
+        payload={"version": table.version, "user_ids": people},
+    )
 
 
 def describe(error: BaseException) -> str:
@@ -34,13 +43,7 @@ async def quarantine(store: Store, table_id: int, reason: str) -> bool:
             await tx.cancel_timers(table_id)
             table = await tx.get_table(table_id)
             assert table is not None
-            people = [s.user_id for s in table.seats if s.user_id is not None]
-            await tx.enqueue(
-                table_id,
-                version=table.version,
-                kind="broken",
-                payload={"version": table.version, "user_ids": people},
-            )
+            await tell_players(tx, table, "broken")
     except Exception:
         log.exception("table %s: could not be quarantined", table_id)
         return False

@@ -70,7 +70,7 @@ from bot.service.models import (
 )
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
-from bot.service.quarantine import describe, quarantine
+from bot.service.quarantine import describe, quarantine, tell_players
 from bot.service.timers import current_deadline, schedule_turn, unix
 from games.core import Game, GameError, Outcome, SchemaError, Step, discovery
 from storage import (
@@ -248,20 +248,16 @@ class TableCore:
                 raise TableNotActive(f"Table #{table_id} is not paused.")
             game = self.game_of(info)
             try:
-                state = await self._rebuild(info, game, info.version) if info.seats else None
+                state = await self._rebuild(info, game, info.version)
             except Exception as error:
                 raise StillBroken(table_id, describe(error)) from error
             async with self.store.transaction() as tx:
                 await tx.clear_broken(table_id)
-                if info.status == "active" and state is not None:
+                if info.status == "active":
                     await self._schedule(tx, info, game.decision(state), info.version)
-                people = [s.user_id for s in info.seats if s.user_id is not None]
-                await tx.enqueue(
-                    table_id,
-                    version=info.version,
-                    kind="released",
-                    payload={"version": info.version, "user_ids": people},
-                )
+                record = await tx.get_table(table_id)
+                assert record is not None
+                await tell_players(tx, record, "released")
             self._states.pop(table_id, None)
             log.info("table %s is released from quarantine", table_id)
             return await self._info(self.store, table_id)

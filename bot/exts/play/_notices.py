@@ -63,20 +63,23 @@ def seat_text(p: dict[str, Any]) -> str:
     return f"🔁 **{p.get('label')}** passes from {holder('from_')} to {holder('')}{reason}."
 
 
+def _to_players(p: dict[str, Any], sign: str, text: str) -> str:
+    """``text`` after ``sign`` and a mention of each seated person named in the payload."""
+    return " ".join([sign, *(f"<@{int(u)}>" for u in p.get("user_ids") or []), text])
+
+
 def broken_text(p: dict[str, Any]) -> str:
-    people = " ".join(f"<@{int(u)}>" for u in p.get("user_ids") or [])
-    return (
-        f"⚠️ {people} This table is paused: its saved game could not be read. Nothing that "
-        "was played is lost, and the table stays paused until it has been repaired."
-    ).replace("⚠️  ", "⚠️ ")
+    return _to_players(
+        p, "⚠️", "This table is paused: its saved game could not be read. Nothing that was "
+        "played is lost, and the table stays paused until it has been repaired.",
+    )
 
 
 def released_text(p: dict[str, Any]) -> str:
-    people = " ".join(f"<@{int(u)}>" for u in p.get("user_ids") or [])
-    return (
-        f"▶️ {people} This table plays on: its saved game has been repaired, and the seat to "
-        "move has a fresh turn's time."
-    ).replace("▶️  ", "▶️ ")
+    return _to_players(
+        p, "▶️", "This table plays on: its saved game has been repaired, and the seat to move "
+        "has a fresh turn's time.",
+    )
 
 
 class Notices:
@@ -142,24 +145,21 @@ class Notices:
 
     async def post_broken(self, row: Any) -> int | None:
         """The table was quarantined; its players are told once, with no reason shown."""
-        info = await self.service.info(row.table_id)
-        thread = await self.posts.thread_of(info)
-        if thread is None:
-            return None
-        people = [discord.Object(int(u)) for u in row.payload.get("user_ids") or []]
-        mentions = discord.AllowedMentions(everyone=False, roles=False, users=people)
-        message = await post(thread, broken_text(row.payload), allowed_mentions=mentions)
-        return message.id
+        return await self._tell_players(row, broken_text(row.payload))
 
     async def post_released(self, row: Any) -> int | None:
         """The table's quarantine ended after a repair; its players are told once."""
+        return await self._tell_players(row, released_text(row.payload))
+
+    async def _tell_players(self, row: Any, text: str) -> int | None:
+        """Post ``text`` in the table's thread, pinging only the people the row names."""
         info = await self.service.info(row.table_id)
         thread = await self.posts.thread_of(info)
         if thread is None:
             return None
         people = [discord.Object(int(u)) for u in row.payload.get("user_ids") or []]
         mentions = discord.AllowedMentions(everyone=False, roles=False, users=people)
-        message = await post(thread, released_text(row.payload), allowed_mentions=mentions)
+        message = await post(thread, text, allowed_mentions=mentions)
         return message.id
 
     async def post_seat(self, row: Any) -> int | None:
