@@ -52,10 +52,6 @@ class Targi(Game[TargiState]):
             return dec
         return None if dec is _UNSET else dec
 
-    def legal_actions(self, state: TargiState) -> list[str]:
-        d = self.decision(state)
-        return list(d.actions) if d is not None else []
-
     def _apply(self, state: TargiState, action: str) -> tuple[TargiState, list[Event], bool]:
         dec = self.decision(state)
         assert dec is not None

@@ -995,10 +995,6 @@ class Yspahan(Game[YspahanState]):
             return dec
         return None if dec is _FINISHED else dec
 
-    def legal_actions(self, state: YspahanState) -> list[str]:
-        d = self.decision(state)
-        return list(d.actions) if d is not None else []
-
     def _apply(self, state: YspahanState, action: str) -> tuple[YspahanState, list[Event], bool]:
         st = state.copy()
         ctx = Ctx()
