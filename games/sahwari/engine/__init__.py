@@ -1,0 +1,1 @@
+"""The Sahwari rules engine: pure, seeded, no I/O."""

@@ -1,0 +1,197 @@
+"""The Sahwari game state: plain ints, strings, tuples and lists in __slots__.
+
+A state is never changed after the engine hands it out. `copy()` duplicates the lists one level
+deep; everything below that level is a tuple (a tile's items, a clan row, a seat's caravans),
+so changing one means replacing it, and a copy costs a few list copies per action.
+
+Positions are 0..24 (row * 5 + col, spec 16.1; the Guild tile is 12). Camels are indices into
+`data.camel_ids(np)`: the two guild camels first, then each seat's. Caravans on the map and in
+players' areas are named by their public handle ("c01".."c24"); `hid` maps a handle to the
+caravan id that fixes its face, which only `known` seats may see (spec 16.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core.stack import Stack
+from games.sahwari.engine.data import (
+    CUBES_TOTAL,
+    LOCK_TOKENS,
+    NO,
+    SIZE,
+    camel_ids,
+    camel_owners,
+)
+
+_SCALARS = (
+    "rng", "np", "first", "seat", "step", "reason", "stall", "endt", "last", "turnno",
+    "moved", "mdir", "mend", "moves", "took", "choice", "supply",
+)  # fmt: skip
+_LISTS = (
+    "kind", "tiles", "items", "cpos", "cars", "leader", "dealt", "row", "junc", "store",
+    "slock", "locks", "pawns", "strat", "turns", "known",
+)  # fmt: skip
+_TUPLES = ("pattern", "market", "deck", "discard", "faceup", "used", "gone", "unused", "log")
+_DICTS = ("hid", "hcol")
+
+
+class SahwariState:
+    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec")
+
+    rng: int
+    np: int  # players, 2..4
+    first: int  # first player
+    seat: int  # whose turn it is
+    step: str  # the step of the turn under way (rules module docstring), "over" at the end
+    reason: str  # how the game ended, once over
+    stall: int  # consecutive turns in which no item left the map and no tile flipped
+    endt: bool  # the end has been triggered; the round is being finished
+    last: int  # seat whose turn ends the game once `endt` (the seat before the first player)
+    turnno: int  # turns begun so far, all seats together
+    moved: int  # camel that made this turn's last move, NO before a move
+    mdir: str  # direction of this turn's first move ("" before it)
+    mend: int  # position where this turn's last move ended, NO before a move
+    moves: int  # moves made this turn (the Explorer may make two)
+    took: bool  # an item left the map this turn
+    choice: bool  # table option: leaders are chosen from two dealt (spec 5.2)
+    supply: int  # artifact cubes in the supply
+
+    kind: list[str]  # per position: data.GUILD / RESOURCE / DESERT / OASIS
+    tiles: list[str]  # per position: tile id (fixes the back; hidden until flipped), "" Guild
+    items: list[tuple[str, ...]]  # per position: data.CUBE, data.PAWN or caravan handles
+    cpos: list[int]  # per camel: position, NO when off the map
+    cars: list[tuple[str, ...]]  # per seat: handles of the caravans it owns, in gain order
+    leader: list[str]  # per seat: leader key ("" while still to choose)
+    dealt: list[tuple[str, ...]]  # per seat: the two leaders dealt with the choice option
+    row: list[tuple[str, ...]]  # per seat: clan row, left to right, data.CLAN among the cards
+    junc: list[tuple[int, ...]]  # per seat: junction states; junction i joins row[i], row[i+1]
+    store: list[int]  # per seat: cubes in storage (spaces 1..n)
+    slock: list[tuple[int, ...]]  # per seat: storage spaces whose ability was used (lock on it)
+    locks: list[int]  # per seat: lock tokens left
+    pawns: list[int]  # per seat: pawns on the recruit track (spaces 1..n)
+    strat: list[int]  # per seat: strategy tokens, attack side up
+    turns: list[int]  # per seat: turns begun
+    known: list[tuple[str, ...]]  # per seat: handles whose face it has seen, sorted
+
+    pattern: tuple[str, ...]  # per position: the tile's setup slots ("ARY"), public
+    market: tuple[str, ...]  # face-up recruit cards
+    deck: tuple[str, ...]  # recruit deck; the last card is revealed first
+    discard: tuple[str, ...]
+    faceup: tuple[str, ...]  # handles turned face up (used, or revealed at the end)
+    used: tuple[str, ...]  # handles turned face up by using them during play
+    gone: tuple[str, ...]  # handles removed from the game by attacks, face down for ever
+    unused: tuple[str, ...]  # caravan ids set aside at setup, never seen
+    log: tuple[str, ...]  # the last few public event sentences
+
+    hid: dict[str, str]  # handle -> caravan id (replaced, never changed in place)
+    hcol: dict[str, str]  # handle -> "Y" / "B", public
+    stack: Stack  # nested questions above the step of the turn
+    _dec: Any  # cached Decision (or a finished marker); None until first asked
+
+    def copy(self) -> SahwariState:
+        new = SahwariState.__new__(SahwariState)
+        new.rng, new.np, new.first, new.seat = self.rng, self.np, self.first, self.seat
+        new.step, new.reason, new.stall, new.endt = self.step, self.reason, self.stall, self.endt
+        new.last, new.turnno, new.moved, new.mdir = self.last, self.turnno, self.moved, self.mdir
+        new.mend, new.moves, new.took, new.choice = self.mend, self.moves, self.took, self.choice
+        new.supply = self.supply
+        new.kind = self.kind[:]
+        new.tiles = self.tiles[:]
+        new.items = self.items[:]
+        new.cpos = self.cpos[:]
+        new.cars = self.cars[:]
+        new.leader = self.leader[:]
+        new.dealt = self.dealt[:]
+        new.row = self.row[:]
+        new.junc = self.junc[:]
+        new.store = self.store[:]
+        new.slock = self.slock[:]
+        new.locks = self.locks[:]
+        new.pawns = self.pawns[:]
+        new.strat = self.strat[:]
+        new.turns = self.turns[:]
+        new.known = self.known[:]
+        new.pattern, new.market, new.deck = self.pattern, self.market, self.deck
+        new.discard, new.faceup, new.used = self.discard, self.faceup, self.used
+        new.gone, new.unused, new.log = self.gone, self.unused, self.log
+        new.hid, new.hcol, new.stack = self.hid, self.hcol, self.stack
+        new._dec = None
+        return new
+
+    @property
+    def top(self) -> str:
+        """The kind of the question being asked: the top frame's, else the turn's step."""
+        frames = self.stack.frames
+        return frames[-1].kind if frames else self.step
+
+    @classmethod
+    def blank(cls, players: int) -> SahwariState:
+        st = cls.__new__(cls)
+        st.rng, st.np, st.first, st.seat = 0, players, 0, 0
+        st.step, st.reason, st.stall, st.endt = "w0", "", 0, False
+        st.last, st.turnno, st.moved, st.mdir = NO, 0, NO, ""
+        st.mend, st.moves, st.took, st.choice = NO, 0, False, False
+        st.supply = CUBES_TOTAL
+        cells = SIZE * SIZE
+        st.kind = [""] * cells
+        st.tiles = [""] * cells
+        st.items = [()] * cells
+        st.cpos = [NO] * len(camel_ids(players))
+        st.cars = [()] * players
+        st.leader = [""] * players
+        st.dealt = [()] * players
+        st.row = [()] * players
+        st.junc = [()] * players
+        st.store = [0] * players
+        st.slock = [()] * players
+        st.locks = [LOCK_TOKENS] * players
+        st.pawns = [0] * players
+        st.strat = [0] * players
+        st.turns = [0] * players
+        st.known = [()] * players
+        st.pattern = ("",) * cells
+        st.market = st.deck = st.discard = ()
+        st.faceup = st.used = st.gone = st.unused = st.log = ()
+        st.hid, st.hcol = {}, {}
+        st.stack = Stack()
+        st._dec = None
+        return st
+
+    def owner(self, camel: int) -> int:
+        return camel_owners(self.np)[camel]
+
+    # ---- serialisation ------------------------------------------------------------------
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {name: getattr(self, name) for name in _SCALARS}
+        out["rng"] = str(self.rng)  # 64-bit value; JSON consumers may not keep big ints exact
+        for name in (*_LISTS, *_TUPLES):
+            value = getattr(self, name)
+            out[name] = [list(v) if isinstance(v, tuple) else v for v in value]
+        for name in _DICTS:
+            out[name] = dict(sorted(getattr(self, name).items()))
+        out["stack"] = self.stack.to_json()
+        return out
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SahwariState:
+        players = int(data["np"])
+        if players not in (2, 3, 4):
+            raise ValueError("malformed Sahwari state")
+        st = cls.blank(players)
+        for name in _SCALARS:
+            setattr(st, name, data[name])
+        st.rng = int(data["rng"])
+        for name in _LISTS:
+            setattr(st, name, [tuple(v) if isinstance(v, list) else v for v in data[name]])
+        for name in _TUPLES:
+            setattr(st, name, tuple(data[name]))
+        for name in _DICTS:
+            setattr(st, name, dict(data[name]))
+        st.stack = Stack.from_json(data["stack"])
+        if len(st.kind) != SIZE * SIZE or len(st.cpos) != len(camel_ids(players)):
+            raise ValueError("malformed Sahwari state")
+        if any(len(getattr(st, name)) != players for name in _LISTS[4:]):
+            raise ValueError("malformed Sahwari state")
+        return st
