@@ -138,12 +138,11 @@ def item_json(st: SahwariState, item: str, viewer: int | None) -> JSON:
 
 
 def hidden_ids(st: SahwariState, seat: int | None) -> frozenset[str]:
-    """Faces ``seat`` has not seen, unflipped tile ids, the deck and other seats' dealt
-    leaders still undecided (spec 16.3)."""
+    """Faces ``seat`` has not seen, unflipped tile ids and the leaders other seats were dealt
+    and did not keep (spec 16.3). The deck's cards are no secret, only their order."""
     out = [st.hid[h] for h in st.hid if not sees_face(st, h, seat)]
     out.extend(st.unused)
     out.extend(t for pos, t in enumerate(st.tiles) if t and st.kind[pos] == RESOURCE)
-    out.extend(st.deck)
     for s, dealt in enumerate(st.dealt):
         if s != seat:
             out.extend(k for k in dealt if k != st.leader[s])

@@ -1,0 +1,1045 @@
+"""Sahwari rules (spec sections 4-13): decisions, the handlers that answer them, the turn.
+
+Every `_apply` copies the state once, runs the handler of the question on top, then resolves
+what follows on its own (automatic steps, and decisions with a single legal option: every
+option list here depends only on public facts, so resolving one tells nobody anything) until
+the next real decision, which is cached on the state.
+
+The turn's step (`state.step`) and the decision each asks:
+  leader  D0 (leader choice option): keep one of two dealt leaders   "choose_leader"
+  w0      ability window at the start of the turn                    "abilities"
+  enter   D1 re-entry of an off-map camel                            "enter"
+  move    D2 move a camel (or D4 take one off the map)               "move" / "no_move"
+  w1a     Explorer: window between the first and second move         "abilities"
+  explore D3 the Explorer's second move, or stay                      "second_move"
+  w1      window after the move                                      "abilities"
+  collect D5 which item to collect                                   "collect"
+  w2      window after collecting                                    "abilities"
+  guild   D9 move a guild camel                                      "guild_camel"
+  w3      window before the end of the turn                          "abilities"
+A window with no usable ability is skipped, and a skipped step merges the windows around it.
+
+Questions asked on top of the step (`state.stack`, games.core.stack), with their data:
+  stop {c, d, dests}   destination when a direction offers several     "destination"
+  take {pos}           which item (collect, bird)                      "collect"
+  cube                 where a gained cube goes (D6)                   "place_cube"
+  card                 which market card and which end (D7)            "recruit_card"
+  caravan {h}          use a gained caravan now or keep it (D8)        "use_caravan"
+  icons {list}         action icons to resolve; their order (D18)      "order"
+  icon {icon}          one action icon, resolved automatically or asking:
+  spy / spykind        spyglass target (D13)                           "spyglass"
+  bird                 bird tile (D14)                                 "bird"
+  bowl                 bowl caravan (D15)                              "bowl"
+  tornado / whirl {c}  tornado camel and destination (D16)             "tornado"
+  attack / atkfrom {o} attack (D17), origin first when the list is long "attack"
+  seal {t}             which activated space of seat t gets the lock   "lock_space"
+  push {c}             where the attacked camel goes                   "push"
+  spend / forge        recruit-track spending menu, forge target (D11) "spend" / "forge"
+  reveal / fill        the object of a window ability, when the window is cut in two
+"""
+
+from __future__ import annotations
+
+from games.core import rng as R
+from games.core.contract import MAX_OPTIONS, Decision, Event
+from games.core.stack import BACK, Frame
+from games.sahwari.engine import moves as M
+from games.sahwari.engine import queries as Q
+from games.sahwari.engine.data import (
+    ACTIVE,
+    BIRD,
+    BOWL,
+    CARAVAN_BY_ID,
+    CARAVAN_COLOURS,
+    CARD_BY_ID,
+    CHEST,
+    CUBE,
+    EMPTY,
+    END_TILES,
+    EXPLORER,
+    FORGE,
+    GUILD,
+    GUILD_CUBE_SPACES,
+    GUILD_PAWN_SPACES,
+    GUILD_POS,
+    ICON_NAMES,
+    ICON_WORDS,
+    LEADER_BY_KEY,
+    LOCKED,
+    MARKET_SIZE,
+    NO,
+    OASIS,
+    PAWN,
+    POS_NAMES,
+    RECRUIT_CARD,
+    RECRUIT_SPACES,
+    REFRESH,
+    RESOURCE,
+    SPYGLASS,
+    STALL_MAX_TILES,
+    STALL_ROUNDS,
+    STORAGE_ICONS,
+    STORAGE_SPACES,
+    SWORDS,
+    TILE_BY_ID,
+    TORNADO,
+    TURN_CAP,
+    camel_ids,
+    camel_owners,
+    caravan_text,
+)
+from games.sahwari.engine.state import SahwariState
+
+LOG_LINES = 10
+WINDOWS = ("w0", "w1a", "w1", "w2", "w3")
+
+
+class Ctx:
+    __slots__ = ("events", "revealed")
+
+    def __init__(self) -> None:
+        self.events: list[Event] = []
+        self.revealed = False
+
+    def say(self, text: str, seat: int | None = None) -> None:
+        self.events.append(Event(text, seat))
+
+    def tell(self, seat: int, text: str) -> None:
+        """An event only ``seat`` may read; the public twin is said apart."""
+        self.events.append(Event(text, seat, (seat,)))
+
+
+def who(seat: int) -> str:
+    return Q.label(seat)
+
+
+def cname(st: SahwariState, c: int) -> str:
+    return camel_ids(st.np)[c]
+
+
+def face(st: SahwariState, h: str) -> str:
+    c = CARAVAN_BY_ID[st.hid[h]]
+    return f"{h} ({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})"
+
+
+def colour_of(st: SahwariState, h: str) -> str:
+    return CARAVAN_COLOURS[st.hcol[h]]
+
+
+# ---- can an ability act now (spec 4) -------------------------------------------------------
+
+
+def can_act(st: SahwariState, seat: int, icon: str) -> bool:
+    if icon == RECRUIT_CARD:
+        return bool(st.market)
+    if icon == REFRESH:
+        return bool(st.market or st.deck or st.discard)
+    if icon == SPYGLASS:
+        return bool(M.spy_tiles(st) or M.spy_seats(st, seat))
+    if icon == CHEST:
+        return st.supply > 0
+    if icon == BIRD:
+        return bool(M.bird_tiles(st))
+    if icon == BOWL:
+        return bool(M.map_caravans(st))
+    return True  # TORNADO, SWORDS
+
+
+def storage_abilities(st: SahwariState, seat: int) -> list[int]:
+    if not st.locks[seat]:
+        return []
+    return [n for n, icon in STORAGE_ICONS.items()
+            if n <= st.store[seat] and n not in st.slock[seat] and can_act(st, seat, icon)]
+
+
+def face_down(st: SahwariState, seat: int) -> list[str]:
+    return [h for h in st.cars[seat] if h not in st.faceup]
+
+
+def window_actions(st: SahwariState, seat: int) -> list[str]:
+    """The abilities usable now (spec 6.4), without "done"."""
+    reveals = [f"reveal {h}" for h in face_down(st, seat)]
+    spaces = Q.junction_names(st.row[seat])
+    fills = ([f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
+             if st.store[seat] else [])
+    rest = []
+    if st.strat[seat] and M.attacks(st, seat):
+        rest.append("attack")
+    if st.pawns[seat]:
+        rest.append("spend")
+    rest.extend(f"lock {n}" for n in storage_abilities(st, seat))
+    if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
+        if len(reveals) > 1:
+            reveals = ["reveal"]
+        if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
+            fills = ["fill"]
+    return [*reveals, *rest, *fills]
+
+
+# ---- decisions -----------------------------------------------------------------------------
+
+
+def decide(st: SahwariState) -> Decision:
+    top = st.top
+    seat = st.seat
+    name = who(seat)
+    frame = st.stack.top
+    if top in WINDOWS:
+        opts = window_actions(st, seat)
+        return Decision(seat, "abilities", f"{name}, use an ability or end this step.",
+                        (*opts, "done"))
+    if top == "leader":
+        opts = [f"leader {k}" for k in st.dealt[seat]]
+        return Decision(seat, "choose_leader", f"{name}, keep one of your two clan leaders.",
+                        tuple(opts))
+    if top == "enter":
+        opts = [f"enter {POS_NAMES[p]}" for p in entry_tiles(st)]
+        return Decision(seat, "enter", f"{name}, bring your camel onto the map.", tuple(opts))
+    if top == "move":
+        found = M.movable(st, seat)
+        if found:
+            opts = [f"move {POS_NAMES[st.cpos[c]]} {d}" for c, d, _ in found]
+            return Decision(seat, "move", f"{name}, move one of your camels.", tuple(opts))
+        on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
+        return Decision(seat, "no_move",
+                        f"{name}, no camel of yours can move: take one off the map.",
+                        tuple(f"off {POS_NAMES[p]}" for p in on_map))
+    if top == "explore":
+        opts = [f"move {POS_NAMES[st.mend]} {d}" for d, _ in M.second_moves(st)]
+        return Decision(seat, "second_move",
+                        f"{name}, make a second move with the same camel, or stay.",
+                        (*opts, "stay"))
+    if top == "collect" or top == "take":
+        pos = st.mend if top == "collect" else frame["pos"]  # type: ignore[index]
+        return Decision(seat, "collect", f"{name}, take one item from {POS_NAMES[pos]}.",
+                        tuple(take_options(st, pos)))
+    if top == "guild":
+        opts = [f"guild {cname(st, c)} {d}" for c, d, _ in M.guild_moves(st)]
+        return Decision(seat, "guild_camel", f"{name}, move a guild camel.", tuple(opts))
+    assert frame is not None
+    if top == "stop":
+        opts = [f"stop {POS_NAMES[p]}" for p in frame["dests"]]
+        return Decision(seat, "destination", f"{name}, choose where the camel stops.",
+                        tuple(opts))
+    if top == "cube":
+        spaces = Q.junction_names(st.row[seat])
+        opts = ["cube storage"] if st.store[seat] < STORAGE_SPACES else []
+        opts += [f"cube {spaces[j]}" for j in Q.empty_spaces(st, seat)][: MAX_OPTIONS - 1]
+        return Decision(seat, "place_cube",
+                        f"{name}, put the artifact cube in storage or on an artifact space.",
+                        tuple(opts))
+    if top == "card":
+        opts = [f"card {c} {side}" for c in st.market for side in ("left", "right")]
+        return Decision(seat, "recruit_card",
+                        f"{name}, take a recruit card and attach it at one end of your row.",
+                        tuple(opts))
+    if top == "caravan":
+        h = frame["h"]
+        return Decision(seat, "use_caravan",
+                        f"{name}, use the {colour_of(st, h)} caravan {h} now or keep it "
+                        "face down.", ("use", "keep"))
+    if top == "icons":
+        opts = []
+        for icon in frame["list"]:
+            a = f"first {ICON_WORDS[icon]}"
+            if a not in opts:
+                opts.append(a)
+        return Decision(seat, "order", f"{name}, choose which effect resolves first.",
+                        tuple(opts))
+    if top == "spy":
+        opts = spy_options(st, seat, frame.get("kind", ""))
+        return Decision(seat, "spyglass",
+                        f"{name}, look at the caravans on a tile or of an opponent.",
+                        tuple(opts))
+    if top == "bird":
+        return Decision(seat, "bird", f"{name}, take an item next to a guild camel.",
+                        tuple(f"bird {POS_NAMES[p]}" for p in M.bird_tiles(st)))
+    if top == "bowl":
+        return Decision(seat, "bowl", f"{name}, take a caravan from anywhere on the map.",
+                        tuple(f"bowl {h}" for _, h in M.map_caravans(st)))
+    if top == "tornado":
+        return Decision(seat, "tornado", f"{name}, choose a camel for the tornado.",
+                        tuple(f"tornado {cname(st, c)}" for c in M.tornado_targets(st)))
+    if top == "whirl":
+        c = frame["c"]
+        return Decision(seat, "tornado", f"{name}, choose where the tornado puts "
+                        f"{cname(st, c)}.",
+                        tuple(f"to {POS_NAMES[p]}" for p in M.tornado_destinations(st, c)))
+    if top == "attack":
+        opts = attack_options(st, seat, frame.get("origin", NO))
+        return Decision(seat, "attack", f"{name}, choose the attack.", (*opts, BACK))
+    if top == "seal":
+        t = frame["t"]
+        spaces = Q.junction_names(st.row[t])
+        opts = [f"seal {spaces[j]}" for j in Q.active_spaces(st, t)]
+        return Decision(seat, "lock_space",
+                        f"{name}, choose which of {who(t)}'s artifacts is locked.",
+                        tuple(opts))
+    if top == "push":
+        c = frame["c"]
+        return Decision(seat, "push", f"{name}, push {cname(st, c)} to a free tile next "
+                        "to it.", tuple(f"push {POS_NAMES[p]}" for p in
+                                        M.push_destinations(st, c)))
+    if top == "spend":
+        opts = [f"spend {w}" for w in spend_menu(st, seat)]
+        return Decision(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
+                        (*opts, BACK))
+    if top == "forge":
+        spaces = Q.junction_names(st.row[seat])
+        opts = [f"forge {spaces[j]}" for j in Q.empty_spaces(st, seat)][:MAX_OPTIONS]
+        return Decision(seat, "forge", f"{name}, choose the artifact space for the new cube.",
+                        tuple(opts))
+    if top == "reveal":
+        opts = [f"reveal {h}" for h in face_down(st, seat)]
+        return Decision(seat, "abilities", f"{name}, choose the caravan to reveal.",
+                        (*opts, BACK))
+    if top == "fill":
+        spaces = Q.junction_names(st.row[seat])
+        opts = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)][: MAX_OPTIONS - 1]
+        return Decision(seat, "abilities", f"{name}, choose the artifact space to fill.",
+                        (*opts, BACK))
+    raise AssertionError(f"no decision for step {top!r}")
+
+
+def entry_tiles(st: SahwariState) -> list[int]:
+    return [p for p, k in enumerate(st.kind) if k in (GUILD, OASIS)]
+
+
+def take_options(st: SahwariState, pos: int) -> list[str]:
+    items = st.items[pos]
+    opts = []
+    if CUBE in items:
+        opts.append("take cube")
+    if PAWN in items:
+        opts.append("take pawn")
+    opts.extend(f"take {i}" for i in items if M.is_caravan(i))
+    return opts
+
+
+def spy_options(st: SahwariState, seat: int, kind: str) -> list[str]:
+    tiles = [f"spy {POS_NAMES[p]}" for p in M.spy_tiles(st)]
+    seats = [f"spy {who(s)}" for s in M.spy_seats(st, seat)]
+    if kind == "tile":
+        return tiles
+    if kind == "player":
+        return seats
+    if len(tiles) + len(seats) <= MAX_OPTIONS:
+        return tiles + seats
+    return ["spy tile", "spy player"]
+
+
+def attack_options(st: SahwariState, seat: int, origin: int) -> list[str]:
+    found = M.attacks(st, seat)
+    if origin != NO:
+        found = [a for a in found if a[0] == origin]
+    opts = []
+    for o, mode, target in found:
+        name = cname(st, int(target)) if mode == "camel" else target
+        opts.append(f"attack {POS_NAMES[o]} {mode} {name}")
+    if origin == NO and len(opts) >= MAX_OPTIONS:
+        return [f"attack {POS_NAMES[o]}" for o in dict.fromkeys(a[0] for a in found)]
+    return opts
+
+
+def spend_menu(st: SahwariState, seat: int) -> list[str]:
+    out = [ICON_WORDS[TORNADO]]
+    for icon in (SPYGLASS, REFRESH):
+        if can_act(st, seat, icon):
+            out.append(ICON_WORDS[icon])
+    if Q.empty_spaces(st, seat) and st.supply > 0:
+        out.append(FORGE)
+    return out
+
+
+# ---- the turn ------------------------------------------------------------------------------
+
+
+def begin_turn(st: SahwariState, ctx: Ctx) -> None:
+    st.turnno += 1
+    st.turns[st.seat] += 1
+    st.moved, st.mdir, st.mend, st.moves, st.took = NO, "", NO, 0, False
+    st.step = "w0"
+    ctx.say(f"{who(st.seat)}'s turn {st.turns[st.seat]}.", st.seat)
+
+
+def after_window(st: SahwariState, ctx: Ctx) -> None:
+    """The step after the window just closed; skipped steps merge the windows around them."""
+    step = st.step
+    if step == "w0":
+        st.step = "enter"
+    elif step == "w1a":
+        st.step = "explore" if M.second_moves(st) else collect_or_skip(st)
+    elif step == "w1":
+        st.step = collect_or_skip(st)
+    elif step == "w2":
+        st.step = "guild" if M.guild_moves(st) else "end"
+    else:
+        st.step = "end"
+
+
+def collect_or_skip(st: SahwariState) -> str:
+    """Step 2 happens only if a move was made, the camel is still where it ended, and the
+    tile holds an item (spec 6.2); otherwise the next step is the guild camel."""
+    if st.moves and st.cpos[st.moved] == st.mend and st.items[st.mend]:
+        return "collect"
+    return "guild" if M.guild_moves(st) else "end"
+
+
+def after_move(st: SahwariState) -> None:
+    if (st.moves == 1 and st.leader[st.seat] == EXPLORER and M.second_moves(st)):
+        st.step = "w1a"
+    else:
+        st.step = "w1"
+
+
+def do_move(st: SahwariState, ctx: Ctx, c: int, d: str, dest: int) -> None:
+    start = st.cpos[c]
+    st.cpos[c] = dest
+    st.moved, st.mend = c, dest
+    st.moves += 1
+    if st.moves == 1:
+        st.mdir = d
+    ctx.say(f"{who(st.seat)} moves {cname(st, c)} from {POS_NAMES[start]} to "
+            f"{POS_NAMES[dest]}.", st.seat)
+    after_move(st)
+
+
+def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
+    start = st.cpos[c]
+    st.cpos[c] = dest
+    ctx.say(f"{who(st.seat)} moves guild camel {cname(st, c)} from {POS_NAMES[start]} to "
+            f"{POS_NAMES[dest]}.", st.seat)
+    st.step = "w3"
+
+
+def end_turn(st: SahwariState, ctx: Ctx) -> None:
+    """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
+    flipped = []
+    for pos, k in enumerate(st.kind):
+        if k == RESOURCE and not st.items[pos]:
+            st.kind[pos] = TILE_BY_ID[st.tiles[pos]].back
+            flipped.append(pos)
+    for pos in flipped:
+        side = "an oasis" if st.kind[pos] == OASIS else "desert"
+        ctx.say(f"{POS_NAMES[pos]} is empty and turns over: {side}.")
+        ctx.revealed = True
+    refill(st, ctx)
+    st.stall = 0 if (st.took or flipped) else st.stall + 1
+    seat = st.seat
+    if not st.endt:
+        left = Q.shows_resources(st)
+        why = ""
+        if left <= END_TILES:
+            why = f"only {left} tiles show resources"
+        elif st.stall >= STALL_ROUNDS * st.np and left <= STALL_MAX_TILES:
+            why = f"nothing has left the map for {st.stall} turns"
+        elif st.turns[seat] >= TURN_CAP:
+            why = f"{who(seat)} has played {TURN_CAP} turns"
+        if why:
+            st.endt = True
+            st.last = (st.first - 1) % st.np
+            st.reason = why
+            ctx.say(f"The end is near: {why}. The round is finished so that everyone has "
+                    "had as many turns.")
+    if st.endt and seat == st.last:
+        finish(st, ctx)
+        return
+    st.seat = (seat + 1) % st.np
+    begin_turn(st, ctx)
+
+
+def finish(st: SahwariState, ctx: Ctx) -> None:
+    st.step = "over"
+    st.stack = st.stack.__class__()
+    hidden = [h for s in range(st.np) for h in st.cars[s] if h not in st.faceup]
+    st.faceup = st.faceup + tuple(hidden)
+    for h in hidden:
+        ctx.say(f"Final reveal: {who(owner_of(st, h))}'s caravan {face(st, h)}.")
+    if hidden:
+        ctx.revealed = True
+    st.reason = f"The game ended because {st.reason}." if st.reason else "The game ended."
+    ctx.say(st.reason)
+
+
+def owner_of(st: SahwariState, h: str) -> int:
+    for s, cars in enumerate(st.cars):
+        if h in cars:
+            return s
+    return NO
+
+
+def draw(st: SahwariState, ctx: Ctx) -> str | None:
+    """The top card of the deck, shuffling the discard pile into a new deck when it is out."""
+    if not st.deck:
+        if not st.discard:
+            return None
+        deck = list(st.discard)
+        st.rng = R.shuffle(st.rng, deck)
+        st.deck, st.discard = tuple(deck), ()
+        ctx.say("The recruit discard pile is shuffled into a new deck.")
+    card = st.deck[-1]
+    st.deck = st.deck[:-1]
+    ctx.revealed = True
+    return card
+
+
+def refill(st: SahwariState, ctx: Ctx) -> None:
+    added = []
+    while len(st.market) < MARKET_SIZE:
+        card = draw(st, ctx)
+        if card is None:
+            break
+        st.market = (*st.market, card)
+        added.append(card)
+    if added:
+        ctx.say("New recruit cards in the market: "
+                + ", ".join(f"{c} {CARD_BY_ID[c].name}" for c in added) + ".")
+
+
+# ---- gaining things ------------------------------------------------------------------------
+
+
+def push(st: SahwariState, *frames: Frame) -> None:
+    st.stack = st.stack.push(*frames)
+
+
+def pop(st: SahwariState) -> None:
+    st.stack = st.stack.pop()
+
+
+def remove_item(st: SahwariState, pos: int, item: str) -> None:
+    items = list(st.items[pos])
+    items.remove(item)
+    st.items[pos] = tuple(items)
+    st.took = True
+
+
+def learn(st: SahwariState, seat: int, handles: list[str]) -> None:
+    known = set(st.known[seat])
+    known.update(handles)
+    st.known[seat] = tuple(sorted(known))
+
+
+def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
+    """Take ``item`` from ``pos`` as a collected resource (spec 6.2)."""
+    remove_item(st, pos, item)
+    where = POS_NAMES[pos]
+    if item == CUBE:
+        ctx.say(f"{who(seat)} takes an artifact cube from {where}.", seat)
+        push(st, Frame("cube"))
+    elif item == PAWN:
+        if st.pawns[seat] < RECRUIT_SPACES:
+            st.pawns[seat] += 1
+            ctx.say(f"{who(seat)} takes a recruit from {where}.", seat)
+        else:
+            ctx.say(f"{who(seat)} takes a recruit from {where}; the track is full, so it "
+                    "leaves the game.", seat)
+        if st.market:
+            push(st, Frame("card"))
+    else:
+        gain_caravan(st, ctx, seat, item, f"from {where}")
+
+
+def gain_caravan(st: SahwariState, ctx: Ctx, seat: int, h: str, whence: str) -> None:
+    st.cars[seat] = st.cars[seat] + (h,)
+    learn(st, seat, [h])
+    ctx.say(f"{who(seat)} takes the {colour_of(st, h)} caravan {h} {whence}.", seat)
+    ctx.tell(seat, f"You look at caravan {face(st, h)}.")
+    ctx.revealed = True
+    push(st, Frame("caravan", {"h": h}))
+
+
+def use_caravan(st: SahwariState, ctx: Ctx, seat: int, h: str) -> None:
+    st.faceup = (*st.faceup, h)
+    st.used = (*st.used, h)
+    ctx.say(f"{who(seat)} reveals caravan {face(st, h)}.", seat)
+    ctx.revealed = True
+    queue_icons(st, list(CARAVAN_BY_ID[st.hid[h]].actions))
+
+
+def queue_icons(st: SahwariState, icons: list[str]) -> None:
+    if len(icons) > 1 and len(set(icons)) > 1:
+        push(st, Frame("icons", {"list": icons}))
+    else:
+        push(st, *(Frame("icon", {"icon": i}) for i in icons))
+
+
+def activate(st: SahwariState, ctx: Ctx, seat: int, j: int, how: str) -> None:
+    junc = list(st.junc[seat])
+    junc[j] = ACTIVE
+    st.junc[seat] = tuple(junc)
+    name = Q.junction_names(st.row[seat])[j]
+    ctx.say(f"{who(seat)} {how} on artifact space {name}.", seat)
+    queue_icons(st, [e for e in Q.junction_effects(st, seat, j) if not e.startswith("INF")])
+
+
+def junction_index(st: SahwariState, seat: int, name: str) -> int:
+    return Q.junction_names(st.row[seat]).index(name)
+
+
+def attach(st: SahwariState, ctx: Ctx, seat: int, card: str, side: str) -> None:
+    st.market = tuple(c for c in st.market if c != card)
+    row = st.row[seat]
+    if side == "left":
+        state = Q.junction_state(st, seat, card, row[0])
+        st.row[seat] = (card, *row)
+        st.junc[seat] = (state, *st.junc[seat])
+    else:
+        state = Q.junction_state(st, seat, row[-1], card)
+        st.row[seat] = (*row, card)
+        st.junc[seat] = (*st.junc[seat], state)
+    space = " (a new artifact space)" if state == EMPTY else ""
+    ctx.say(f"{who(seat)} attaches {card} {CARD_BY_ID[card].name} at the {side} end"
+            f"{space}.", seat)
+
+
+def cube_away(st: SahwariState, ctx: Ctx) -> str:
+    """A removed cube goes to an empty Guild artifact space, else back to the supply."""
+    if st.items[GUILD_POS].count(CUBE) < GUILD_CUBE_SPACES:
+        st.items[GUILD_POS] = st.items[GUILD_POS] + (CUBE,)
+        return "to the Guild tile"
+    st.supply += 1
+    return "back to the supply"
+
+
+def refresh_market(st: SahwariState, ctx: Ctx, seat: int) -> None:
+    st.discard = st.discard + st.market
+    st.market = ()
+    ctx.say(f"{who(seat)} refreshes the recruit market.", seat)
+    refill(st, ctx)
+
+
+def resolve_icon(st: SahwariState, ctx: Ctx, seat: int, icon: str) -> None:
+    """One triggered action icon (spec 4); what cannot act does nothing."""
+    if icon == SWORDS:
+        st.strat[seat] += 1
+        ctx.say(f"{who(seat)} gains a strategy token.", seat)
+    elif icon == REFRESH:
+        if can_act(st, seat, REFRESH):
+            refresh_market(st, ctx, seat)
+    elif icon == CHEST:
+        if st.supply:
+            st.supply -= 1
+            ctx.say(f"{who(seat)} gains an artifact cube from the supply.", seat)
+            push(st, Frame("cube"))
+    elif icon == RECRUIT_CARD:
+        if st.market:
+            push(st, Frame("card"))
+    elif icon == SPYGLASS:
+        if can_act(st, seat, SPYGLASS):
+            push(st, Frame("spy"))
+    elif icon == BIRD:
+        if M.bird_tiles(st):
+            push(st, Frame("bird"))
+    elif icon == BOWL:
+        if M.map_caravans(st):
+            push(st, Frame("bowl"))
+    elif icon == TORNADO:
+        push(st, Frame("tornado"))
+    else:
+        raise AssertionError(f"unknown icon {icon!r}")
+
+
+# ---- handlers: the turn's steps -----------------------------------------------------------
+
+
+def on_window(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    verb, _, arg = action.partition(" ")
+    if action == "done":
+        after_window(st, ctx)
+    elif verb == "reveal":
+        if arg:
+            use_caravan(st, ctx, seat, arg)
+        else:
+            push(st, Frame("reveal"))
+    elif verb == "fill":
+        if arg:
+            fill(st, ctx, seat, arg)
+        else:
+            push(st, Frame("fill"))
+    elif action == "attack":
+        push(st, Frame("attack"))
+    elif action == "spend":
+        push(st, Frame("spend"))
+    elif verb == "lock":
+        n = int(arg)
+        st.locks[seat] -= 1
+        st.slock[seat] = (*st.slock[seat], n)
+        icon = STORAGE_ICONS[n]
+        ctx.say(f"{who(seat)} puts a lock token on storage space {n}: {ICON_NAMES[icon]}.",
+                seat)
+        resolve_icon(st, ctx, seat, icon)
+
+
+def fill(st: SahwariState, ctx: Ctx, seat: int, name: str) -> None:
+    st.store[seat] -= 1
+    activate(st, ctx, seat, junction_index(st, seat, name), "moves a stored cube")
+
+
+def on_leader(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    key = action.split()[1]
+    st.leader[seat] = key
+    ctx.say(f"{who(seat)} keeps the {LEADER_BY_KEY[key].name} as clan leader.", seat)
+    ctx.revealed = True
+    for i in range(1, st.np):
+        nxt = (st.first + i) % st.np
+        if not st.leader[nxt]:
+            st.seat = nxt
+            return
+    st.seat = st.first
+    begin_turn(st, ctx)
+
+
+def on_enter(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pos = POS_NAMES.index(action.split()[1])
+    c = next(c for c in M.own_camels(st, seat) if st.cpos[c] == NO)
+    st.cpos[c] = pos
+    ctx.say(f"{who(seat)} brings {cname(st, c)} onto {POS_NAMES[pos]}.", seat)
+
+
+def camel_at(st: SahwariState, seat: int, name: str) -> int:
+    pos = POS_NAMES.index(name)
+    return next(c for c in M.own_camels(st, seat) if st.cpos[c] == pos)
+
+
+def on_move(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    words = action.split()
+    verb, where = words[0], words[1]
+    if verb == "off":
+        c = camel_at(st, seat, where)
+        st.cpos[c] = NO
+        ctx.say(f"{who(seat)} has no legal move and takes {cname(st, c)} off the map "
+                f"(no collection).", seat)
+        st.step = "w1"
+        return
+    start_move(st, ctx, camel_at(st, seat, where), words[2])
+
+
+def start_move(st: SahwariState, ctx: Ctx, c: int, d: str) -> None:
+    dests = M.destinations(st, c, d)
+    if len(dests) == 1:
+        do_move(st, ctx, c, d, dests[0])
+    else:
+        push(st, Frame("stop", {"c": c, "d": d, "dests": dests}))
+
+
+def on_explore(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    if action == "stay":
+        st.step = "w1"
+        return
+    start_move(st, ctx, st.moved, action.split()[2])
+
+
+def on_stop(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    frame = st.stack.top
+    assert frame is not None
+    pop(st)
+    dest = POS_NAMES.index(action.split()[1])
+    c = frame["c"]
+    if camel_owners(st.np)[c] == NO:
+        do_guild_move(st, ctx, c, dest)
+    else:
+        do_move(st, ctx, c, frame["d"], dest)
+
+
+def on_collect(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    st.step = "w2"
+    take(st, ctx, seat, st.mend, action)
+
+
+def on_take(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    frame = st.stack.top
+    assert frame is not None
+    pop(st)
+    take(st, ctx, seat, frame["pos"], action)
+
+
+def take(st: SahwariState, ctx: Ctx, seat: int, pos: int, action: str) -> None:
+    what = action.split()[1]
+    item = CUBE if what == "cube" else PAWN if what == "pawn" else what
+    collect(st, ctx, seat, pos, item)
+
+
+def on_guild(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    _, cid, d = action.split()
+    c = camel_ids(st.np).index(cid)
+    dests = M.destinations(st, c, d)
+    if len(dests) == 1:
+        do_guild_move(st, ctx, c, dests[0])
+    else:
+        push(st, Frame("stop", {"c": c, "d": d, "dests": dests}))
+
+
+# ---- handlers: effects ---------------------------------------------------------------------
+
+
+def on_cube(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    where = action.split()[1]
+    if where == "storage":
+        st.store[seat] += 1
+        ctx.say(f"{who(seat)} puts the cube in storage (space {st.store[seat]}).", seat)
+    else:
+        activate(st, ctx, seat, junction_index(st, seat, where), "puts the cube")
+
+
+def on_card(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    _, card, side = action.split()
+    attach(st, ctx, seat, card, side)
+
+
+def on_caravan(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    frame = st.stack.top
+    assert frame is not None
+    pop(st)
+    h = frame["h"]
+    if action == "use":
+        use_caravan(st, ctx, seat, h)
+    else:
+        ctx.say(f"{who(seat)} keeps caravan {h} face down.", seat)
+
+
+def on_order(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    frame = st.stack.top
+    assert frame is not None
+    pop(st)
+    first = next(i for i in frame["list"] if ICON_WORDS[i] == action.split()[1])
+    rest = list(frame["list"])
+    rest.remove(first)
+    push(st, Frame("icon", {"icon": first}), *(Frame("icon", {"icon": i}) for i in rest))
+
+
+def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    target = action.split()[1]
+    pop(st)
+    if target in ("tile", "player"):
+        push(st, Frame("spy", {"kind": target}))
+        return
+    if target in POS_NAMES:
+        pos = POS_NAMES.index(target)
+        handles = [i for i in st.items[pos] if M.is_caravan(i)]
+        ctx.say(f"{who(seat)} uses a spyglass on the caravans on {target}.", seat)
+    else:
+        t = [who(s) for s in range(st.np)].index(target)
+        handles = face_down(st, t)
+        ctx.say(f"{who(seat)} uses a spyglass on {target}'s caravans.", seat)
+    learn(st, seat, handles)
+    ctx.tell(seat, "You see: " + "; ".join(face(st, h) for h in handles) + ".")
+    ctx.revealed = True
+
+
+def on_bird(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    pos = POS_NAMES.index(action.split()[1])
+    ctx.say(f"{who(seat)} sends the bird to {POS_NAMES[pos]}.", seat)
+    push(st, Frame("take", {"pos": pos}))
+
+
+def on_bowl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    h = action.split()[1]
+    pos = next(p for p, items in enumerate(st.items) if h in items)
+    st.items[pos] = tuple(i for i in st.items[pos] if i != h)
+    st.took = True
+    gain_caravan(st, ctx, seat, h, f"from {POS_NAMES[pos]} with the bowl")
+
+
+def on_tornado(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    c = camel_ids(st.np).index(action.split()[1])
+    push(st, Frame("whirl", {"c": c}))
+
+
+def on_whirl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    frame = st.stack.top
+    assert frame is not None
+    pop(st)
+    c = frame["c"]
+    start = st.cpos[c]
+    st.cpos[c] = POS_NAMES.index(action.split()[1])
+    ctx.say(f"{who(seat)}'s tornado carries {cname(st, c)} from {POS_NAMES[start]} to "
+            f"{POS_NAMES[st.cpos[c]]}.", seat)
+
+
+def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    if action == BACK:
+        return
+    words = action.split()
+    origin = POS_NAMES.index(words[1])
+    if len(words) == 2:
+        push(st, Frame("attack", {"origin": origin}))
+        return
+    st.strat[seat] -= 1
+    mode, target = words[2], words[3]
+    if mode == "caravan":
+        pos = next(p for p, items in enumerate(st.items) if target in items)
+        st.items[pos] = tuple(i for i in st.items[pos] if i != target)
+        st.took = True
+        st.gone = (*st.gone, target)
+        ctx.say(f"{who(seat)} attacks from {words[1]}: the {colour_of(st, target)} caravan "
+                f"{target} on {POS_NAMES[pos]} is removed from the game unseen.", seat)
+        return
+    c = camel_ids(st.np).index(target)
+    t = camel_owners(st.np)[c]
+    ctx.say(f"{who(seat)} attacks {target} on {POS_NAMES[st.cpos[c]]} from {words[1]}.",
+            seat)
+    frames = []
+    if t != NO:
+        if st.store[t]:
+            st.store[t] -= 1
+            whither = cube_away(st, ctx)
+            ctx.say(f"{who(t)} loses a stored artifact cube ({whither}).", t)
+        elif Q.active_spaces(st, t):
+            frames.append(Frame("seal", {"t": t}))
+        else:
+            ctx.say(f"{who(t)} has no artifact to lose.", t)
+    frames.append(Frame("push", {"c": c}))
+    push(st, *frames)
+
+
+def on_seal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    frame = st.stack.top
+    assert frame is not None
+    pop(st)
+    t = frame["t"]
+    name = action.split()[1]
+    j = junction_index(st, t, name)
+    junc = list(st.junc[t])
+    junc[j] = LOCKED
+    st.junc[t] = tuple(junc)
+    whither = cube_away(st, ctx)
+    ctx.say(f"{who(seat)} locks {who(t)}'s artifact space {name}; its cube goes {whither}.",
+            seat)
+
+
+def on_push(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    frame = st.stack.top
+    assert frame is not None
+    pop(st)
+    c = frame["c"]
+    start = st.cpos[c]
+    st.cpos[c] = POS_NAMES.index(action.split()[1])
+    ctx.say(f"{cname(st, c)} is pushed from {POS_NAMES[start]} to {POS_NAMES[st.cpos[c]]}.",
+            seat)
+
+
+def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    if action == BACK:
+        return
+    word = action.split()[1]
+    st.pawns[seat] -= 1
+    if st.items[GUILD_POS].count(PAWN) < GUILD_PAWN_SPACES:
+        st.items[GUILD_POS] = st.items[GUILD_POS] + (PAWN,)
+        whither = "goes to the Guild tile"
+    else:
+        whither = "leaves the game"
+    ctx.say(f"{who(seat)} spends a recruit pawn ({whither}) on: {word}.", seat)
+    if word == FORGE:
+        push(st, Frame("forge"))
+    else:
+        resolve_icon(st, ctx, seat, {ICON_WORDS[i]: i for i in ICON_WORDS}[word])
+
+
+def on_forge(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    st.supply -= 1
+    activate(st, ctx, seat, junction_index(st, seat, action.split()[1]), "forges a cube")
+
+
+def on_reveal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    if action != BACK:
+        use_caravan(st, ctx, seat, action.split()[1])
+
+
+def on_fill(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    pop(st)
+    if action != BACK:
+        fill(st, ctx, seat, action.split()[1])
+
+
+HANDLERS = {
+    **{w: on_window for w in WINDOWS},
+    "leader": on_leader, "enter": on_enter, "move": on_move, "explore": on_explore,
+    "collect": on_collect, "guild": on_guild, "stop": on_stop, "take": on_take,
+    "cube": on_cube, "card": on_card, "caravan": on_caravan, "icons": on_order,
+    "spy": on_spy, "bird": on_bird, "bowl": on_bowl, "tornado": on_tornado,
+    "whirl": on_whirl, "attack": on_attack, "seal": on_seal, "push": on_push,
+    "spend": on_spend, "forge": on_forge, "reveal": on_reveal, "fill": on_fill,
+}  # fmt: skip
+
+
+# ---- settling: automatic steps and single options ------------------------------------------
+
+
+def automatic(st: SahwariState, ctx: Ctx) -> bool:
+    """Carry out an automatic step or frame on top, if there is one; True if it did."""
+    top = st.top
+    if top == "icon":
+        frame = st.stack.top
+        assert frame is not None
+        pop(st)
+        resolve_icon(st, ctx, st.seat, frame["icon"])
+        return True
+    if top == "end":
+        end_turn(st, ctx)
+        return True
+    if top == "enter":
+        if not any(st.cpos[c] == NO for c in M.own_camels(st, st.seat)):
+            st.step = "move"
+            return True
+        return False
+    if top == "icons":
+        frame = st.stack.top
+        assert frame is not None
+        if len(set(frame["list"])) == 1:
+            pop(st)
+            push(st, *(Frame("icon", {"icon": i}) for i in frame["list"]))
+            return True
+        return False
+    if top in WINDOWS:
+        if not window_actions(st, st.seat):
+            after_window(st, ctx)
+            return True
+        return False
+    if top == "cube":
+        seat = st.seat
+        if st.store[seat] >= STORAGE_SPACES and not Q.empty_spaces(st, seat):
+            pop(st)
+            st.supply += 1
+            ctx.say(f"{who(seat)} has no room for the cube: it goes back to the supply.", seat)
+            return True
+        return False
+    if top == "card" and not st.market:
+        pop(st)
+        return True
+    if top == "push":
+        frame = st.stack.top
+        assert frame is not None
+        if not M.push_destinations(st, frame["c"]):
+            pop(st)
+            ctx.say(f"{cname(st, frame['c'])} has nowhere to go and stays.")
+            return True
+        return False
+    return False
+
+
+_FINISHED = object()
+
+
+def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
+    while True:
+        if st.step == "over":
+            st._dec = _FINISHED
+            return None
+        if automatic(st, ctx):
+            continue
+        dec = decide(st)
+        if len(dec.actions) == 1:
+            HANDLERS[st.top](st, ctx, dec.seat, dec.actions[0])
+            continue
+        st._dec = dec
+        return dec
