@@ -1,0 +1,255 @@
+"""Recruit cards (in the market and in a clan row), the clan sheet between them, artifact
+spaces at their junctions, and the clan sheet's storage and recruit tracks.
+
+Each card is drawn once per size and kept in the sprite cache; a clan row pastes them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.sahwari.render import colours, icons
+from games.sahwari.render.pieces import as_int, as_list, as_map, card_effects, flat
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit.cache import sprites
+from renderers.kit.fonts import font
+from renderers.kit.icons import paste
+
+BAND = 18  # the coloured edge of a card, wide enough for its colour letter
+ROW_CARD_W, ROW_CARD_H = 100, 84
+CLAN_W = 140
+JUNCTION = 34
+
+
+def edge_colour(letter: str) -> tuple[int, int, int]:
+    return colours.EDGE_COLOURS.get(letter[:1].upper(), pal.EMPTY_CELL)
+
+
+def _bands(draw: ImageDraw.ImageDraw, w: int, h: int, left: str, right: str) -> None:
+    for x0, letter in ((0, left), (w - BAND, right)):
+        draw.rectangle((x0, 0, x0 + BAND - 1, h - 1), fill=edge_colour(letter))
+        draw.text((x0 + BAND / 2, h / 2), letter[:1].upper(), font=font(18, bold=True),
+                  fill=pal.INK_LIGHT, anchor="mm")
+
+
+def _frame(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    mask = Image.new("L", (w, h), 0)
+    ImageDraw.Draw(mask).rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=255)
+    face = Image.new("RGBA", (w, h), (*pal.CARD, 255))
+    image.paste(face, (0, 0), mask)
+    return image, ImageDraw.Draw(image)
+
+
+def _finish(image: Image.Image) -> Image.Image:
+    w, h = image.size
+    ImageDraw.Draw(image).rounded_rectangle((0, 0, w - 1, h - 1), radius=8,
+                                            outline=pal.CARD_EDGE, width=2)
+    return image
+
+
+def row_card(card: Mapping[str, Any]) -> Image.Image:
+    """A recruit card as it sits in a clan row: its two edges, their effects and its id."""
+    left_fx, right_fx, left, right = card_effects(card)
+    cid = str(card.get("id", ""))
+
+    def build() -> Image.Image:
+        w, h = ROW_CARD_W, ROW_CARD_H
+        image, draw = _frame(w, h)
+        _bands(draw, w, h, left, right)
+        size = 30
+        for fx, x in ((left_fx, BAND + 2), (right_fx, w - BAND - 2 - size)):
+            if fx:
+                paste(image, icons.effect(fx, size), (x, 8))
+        draw.text((w / 2, h - 22), cid, font=font(18, bold=True), fill=pal.INK_DARK,
+                  anchor="mm")
+        return _finish(image)
+
+    return sprites.get(("sahwari-row-card", cid, left_fx, right_fx, left, right), build)
+
+
+MARKET_W, MARKET_H = 180, 196
+
+
+def market_card(card: Mapping[str, Any]) -> Image.Image:
+    """A recruit card in the market: id, name, both edges with their effects, clan ability."""
+    left_fx, right_fx, left, right = card_effects(card)
+    cid, name = str(card.get("id", "")), str(card.get("name", ""))
+    clan = str(card.get("clan") or "").capitalize()
+
+    def build() -> Image.Image:
+        w, h = MARKET_W, MARKET_H
+        image, draw = _frame(w, h)
+        _bands(draw, w, h, left, right)
+        inner = (BAND + 6, w - BAND - 6)
+        draw.text((w / 2, 18), cid, font=font(20, bold=True), fill=pal.INK_DARK, anchor="mm")
+        lay.paragraph(draw, (inner[0], 32, inner[1], 78), name, font(18), pal.INK_SOFT,
+                      max_lines=2, spacing=0, align="center")
+        size = 54
+        for fx, x in ((left_fx, BAND + 4), (right_fx, w - BAND - 4 - size)):
+            if fx:
+                paste(image, icons.effect(fx, size), (x, 84))
+        if clan:
+            draw.text((w / 2, h - 24), f"Clan: {clan}", font=font(18, bold=True),
+                      fill=pal.INK_DARK, anchor="mm")
+        return _finish(image)
+
+    return sprites.get(("sahwari-market-card", cid, name, left_fx, right_fx, left, right, clan),
+                       build)
+
+
+def clan_sheet(leader: str, left: str, right: str) -> Image.Image:
+    """The clan sheet in the middle of a clan row: its leader and its two edge colours."""
+
+    def build() -> Image.Image:
+        w, h = CLAN_W, ROW_CARD_H
+        image = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+        draw = ImageDraw.Draw(image)
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=colours.CLAN_SHEET)
+        _bands(draw, w, h, left, right)
+        draw.text((w / 2, 22), "CLAN", font=font(18, bold=True), fill=pal.INK_LIGHT, anchor="mm")
+        lay.text(draw, (w / 2, 52), leader, lay.fit_font(leader, w - 2 * BAND - 6, (20, 18),
+                 bold=True), pal.INK_LIGHT, anchor="mm")
+        draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, outline=pal.CARD_EDGE, width=2)
+        return image
+
+    return sprites.get(("sahwari-clan-sheet", leader, left, right), build)
+
+
+def junction(state: str) -> Image.Image:
+    """An artifact space: empty (a ring), activated (a cube), locked (a padlock); a dead
+    junction (colours differ) shows a small grey cross."""
+
+    def build() -> Image.Image:
+        s = JUNCTION
+        image = Image.new("RGBA", (s, s), (0, 0, 0, 0))
+        if state == "dead":
+            draw = ImageDraw.Draw(image)
+            draw.ellipse((9, 9, s - 10, s - 10), fill=colours.SPACE_DEAD, outline=pal.INK_DARK)
+            draw.line((13, 13, s - 14, s - 14), fill=pal.INK_MUTED, width=2)
+            draw.line((13, s - 14, s - 14, 13), fill=pal.INK_MUTED, width=2)
+            return image
+        draw = ImageDraw.Draw(image)
+        draw.ellipse((0, 0, s - 1, s - 1), fill=colours.SPACE_EMPTY, outline=pal.INK_DARK,
+                     width=2)
+        if state in ("active", "activated"):
+            paste(image, icons.cube(24), (5, 5))
+        elif state == "locked":
+            paste(image, icons.lock_token(22), (6, 6))
+        return image
+
+    return sprites.get(("sahwari-junction", state), build)
+
+
+def card_key(card: Mapping[str, Any]) -> tuple[str, ...]:
+    """Everything a card's picture shows."""
+    return (str(card.get("id", "")), str(card.get("name", "")), str(card.get("clan") or ""),
+            *card_effects(card))
+
+
+def _pieces(player: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    pieces: list[Mapping[str, Any]] = [p for p in as_list(player.get("row"))
+                                       if isinstance(p, Mapping)]
+    return pieces or [{"name": "CLAN"}]
+
+
+def row_key(player: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Everything a clan row's picture shows."""
+    leader = as_map(player.get("leader"))
+    return (
+        str(leader.get("name", "")),
+        tuple(str(as_map(j).get("state", "dead")) for j in as_list(player.get("junctions"))),
+        tuple((card_key(as_map(p.get("card"))), str(p.get("left")), str(p.get("right")))
+              for p in _pieces(player)),
+    )
+
+
+def clan_row(player: Mapping[str, Any]) -> Image.Image:
+    """The whole clan row, left to right, with every junction on its seam."""
+    leader = as_map(player.get("leader"))
+    states = [str(as_map(j).get("state", "dead")) for j in as_list(player.get("junctions"))]
+    return _build_clan_row(_pieces(player), leader, states)
+
+
+def fitted(picture: Image.Image, room: tuple[int, int]) -> Image.Image:
+    """``picture`` shrunk, keeping its shape, to fit ``room`` (never enlarged)."""
+    scale = min(1.0, room[0] / picture.width, room[1] / picture.height)
+    if scale >= 1.0:
+        return picture
+    size = (max(1, round(picture.width * scale)), max(1, round(picture.height * scale)))
+    return picture.resize(size, Image.Resampling.LANCZOS)
+
+
+def _build_clan_row(pieces: Sequence[Mapping[str, Any]], leader: Mapping[str, Any],
+                    states: Sequence[str]) -> Image.Image:
+    sprites_in_row: list[Image.Image] = []
+    for piece in pieces:
+        card = piece.get("card")
+        if isinstance(card, Mapping):
+            sprites_in_row.append(row_card(card))
+        else:
+            sprites_in_row.append(clan_sheet(str(leader.get("name", "")),
+                                             str(piece.get("left") or leader.get("left", "")),
+                                             str(piece.get("right") or leader.get("right", ""))))
+    gap = 4
+    width = sum(s.width for s in sprites_in_row) + gap * (len(sprites_in_row) - 1)
+    image = Image.new("RGBA", (max(1, width), ROW_CARD_H), (0, 0, 0, 0))
+    x = 0
+    seams: list[int] = []
+    for sprite in sprites_in_row:
+        if x:
+            seams.append(x - gap // 2)
+        paste(image, sprite, (x, 0))
+        x += sprite.width + gap
+    for seam, state in zip(seams, states, strict=False):
+        paste(image, junction(state), (seam - JUNCTION // 2, 8 + 15 - JUNCTION // 2))
+    return image
+
+
+TRACK_CELL = 46
+
+
+def track(cells: Sequence[Mapping[str, Any]], filled: int, end_value: int | None,
+          piece: str, locked: Sequence[int] = ()) -> Image.Image:
+    """A clan-sheet track: each space shows its printed value until a piece covers it, and its
+    ability icon; used storage abilities carry a lock. The end value shows when all are full."""
+    printed = tuple((as_int(c.get("value")), str(c.get("icon") or "")) for c in cells)
+    key = ("track", printed, filled, end_value, piece, tuple(locked))
+    return flat(key, pal.PANEL, lambda: _build_track(cells, filled, end_value, piece, locked))
+
+
+def _build_track(cells: Sequence[Mapping[str, Any]], filled: int, end_value: int | None,
+                 piece_kind: str, locked: Sequence[int]) -> Image.Image:
+    piece = icons.cube(34) if piece_kind == "cube" else icons.pawn(34)
+    n = len(cells)
+    w = (n + (1 if end_value is not None else 0)) * (TRACK_CELL + 4)
+    image = Image.new("RGBA", (max(1, w), TRACK_CELL), (0, 0, 0, 0))
+    draw = ImageDraw.Draw(image)
+    value_font = font(20, bold=True)
+    for i, cell in enumerate(cells):
+        x = i * (TRACK_CELL + 4)
+        box = (x, 0, x + TRACK_CELL - 1, TRACK_CELL - 1)
+        draw.rounded_rectangle(box, radius=6, fill=colours.TRACK_SPACE, outline=pal.PANEL_EDGE)
+        icon = cell.get("icon")
+        if i < filled:
+            paste(image, piece, (x + (TRACK_CELL - piece.width) // 2,
+                                 (TRACK_CELL - piece.height) // 2))
+        else:
+            draw.text((x + 15, TRACK_CELL / 2), str(as_int(cell.get("value"))), font=value_font,
+                      fill=pal.INK_LIGHT, anchor="mm")
+        if isinstance(icon, str) and icon:
+            paste(image, icons.effect(icon, 20), (x + TRACK_CELL - 22, 2))
+        if i + 1 in locked:
+            paste(image, icons.lock_token(20), (x + TRACK_CELL - 22, TRACK_CELL - 22))
+    if end_value is not None:
+        x = n * (TRACK_CELL + 4)
+        full = filled >= n
+        draw.rounded_rectangle((x, 0, x + TRACK_CELL - 1, TRACK_CELL - 1), radius=6,
+                               outline=pal.PANEL_EDGE, fill=pal.PANEL_EDGE if full else pal.PANEL)
+        draw.text((x + TRACK_CELL / 2, TRACK_CELL / 2), str(end_value), font=value_font,
+                  fill=pal.INK_LIGHT if full else pal.INK_MUTED, anchor="mm")
+    return image

@@ -1,0 +1,168 @@
+"""The private Sahwari panel: the seat's own caravans with their faces, the caravans it has
+spied, and its numbered options.
+
+Only the view of the seat it is drawn for knows these faces; the panel is sent to that seat
+alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.sahwari.render import icons
+from games.sahwari.render.board import PHASES, caravan_chip
+from games.sahwari.render.pieces import (
+    View,
+    as_int,
+    as_list,
+    as_map,
+    decision_of,
+    face_icons,
+    seat_camel,
+    seat_colours,
+    seat_label,
+    turn_of,
+)
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit.fonts import font
+from renderers.kit.icons import paste
+from renderers.kit.options import (
+    Option,
+    draw_hint,
+    draw_no_decision,
+    draw_options,
+    draw_prompt,
+    option_targets,
+    view_options,
+)
+
+PANEL_W = 1000
+LEFT_W = 420
+ACTION_ROW = 42
+CARAVAN_ROW = 50
+
+
+def panel_seat(view: View) -> int | None:
+    """Whose panel this is: the viewer of the view, else the seat deciding now."""
+    viewer = view.get("viewer")
+    if isinstance(viewer, int):
+        return viewer
+    decision = decision_of(view)
+    if decision is not None and view_options(view):
+        return as_int(decision.get("seat"))
+    return None
+
+
+def describe(caravan: Mapping[str, Any]) -> str:
+    """``+3 and Spyglass``: a caravan's face in words, as the engine words it."""
+    face = as_map(caravan.get("face"))
+    return str(face.get("text") or "face unknown")
+
+
+def private_caravans(view: View, key: str) -> list[Mapping[str, Any]]:
+    """The seat's own face-down caravans (``caravans``) or what it has spied (``spied``)."""
+    private = as_map(view.get("private"))
+    return [c for c in as_list(private.get(key)) if isinstance(c, Mapping)]
+
+
+def face_chip(caravan: Mapping[str, Any], size: int) -> Image.Image:
+    """A caravan drawn face up for the one seat that may see its face."""
+    return caravan_chip({**caravan, "face_up": True}, size)
+
+
+def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title: str,
+                  rows: Sequence[tuple[Mapping[str, Any], str]], empty: str) -> int:
+    x0, x1 = 16, LEFT_W
+    draw.text((x0, top), title, font=font(22, bold=True), fill=pal.INK_MUTED)
+    y = top + 34
+    if not rows:
+        draw.text((x0, y + 4), empty, font=font(20), fill=pal.INK_MUTED)
+        return y + 40
+    for caravan, where in rows:
+        lay.rounded(draw, (x0, y, x1, y + CARAVAN_ROW - 6), 8, fill=pal.PANEL)
+        paste(image, icons.caravan_back(38, str(caravan.get("colour", "yellow")),
+                                        str(caravan.get("handle", ""))), (x0 + 6, y + 3))
+        tx = x0 + 50
+        if face_icons(caravan):
+            chip = face_chip(caravan, 38)
+            paste(image, chip, (tx, y + 3))
+            tx += chip.width + 8
+        text = describe(caravan)
+        if where:
+            text = f"{where}: {text}"
+        lay.text(draw, (tx, y + (CARAVAN_ROW - 6) / 2), text, font(20), pal.INK_LIGHT,
+                 max_width=x1 - 8 - tx, anchor="lm")
+        y += CARAVAN_ROW
+    return y + 8
+
+
+def render_panel(view: View) -> Image.Image:
+    seat = panel_seat(view)
+    decision = decision_of(view)
+    options = view_options(view)
+    mine = decision is not None and seat is not None and decision.get("seat") == seat
+    rx = LEFT_W + 24
+    rw = PANEL_W - rx - 16
+    prompt_font = font(22)
+    prompt = str(decision.get("prompt", "")) if decision else ""
+    prompt_lines = lay.wrap(prompt, prompt_font, rw, 3) if decision else []
+    list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
+    columns = 2 if len(options) > 12 else 1
+    rows = -(-len(options) // columns) if options else 0
+    own_rows = [(c, "") for c in private_caravans(view, "caravans")]
+    spy_rows = [(s, str(s.get("where", ""))) for s in private_caravans(view, "spied")]
+    left_h = 76 + 40 + max(1, len(own_rows)) * CARAVAN_ROW + 60 + \
+        max(1, len(spy_rows)) * CARAVAN_ROW + 24
+    height = max(560, list_top + rows * ACTION_ROW + 20, left_h)
+    image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_header(image, draw, view, seat)
+    y = _caravan_rows(image, draw, 80, "Your caravans", own_rows, "No caravans yet")
+    _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet")
+    if decision is None:
+        draw_no_decision(draw, rx, view)
+        return image
+    who = as_int(decision.get("seat"))
+    heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
+    draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
+    _draw_options(image, draw, options, (rx, list_top), rw, columns, rows)
+    return image
+
+
+def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                 seat: int | None) -> None:
+    if seat is not None:
+        fill, edge, ink = seat_colours(view, seat)
+        draw.rectangle((0, 0, PANEL_W, 62), fill=fill)
+        draw.line((0, 62, PANEL_W, 62), fill=edge, width=3)
+        paste(image, seat_camel(view, seat, 44), (14, 8))
+        title = f"{seat_label(view, seat)} — your panel"
+        x = 68
+    else:
+        draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
+        ink = pal.INK_LIGHT
+        title, x = "Spectator view", 16
+    draw.text((x, 31), title, font=font(28, bold=True), fill=ink, anchor="lm")
+    now = turn_of(view)
+    phase = PHASES.get(str(now.get("phase", "")), "")
+    turn = f"Turn {as_int(now.get('number'), 1)}" + (f" · {phase}" if phase else "")
+    draw.text((PANEL_W - 16, 31), turn, font=font(22, bold=True), fill=ink, anchor="rm")
+
+
+def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, options: Sequence[Option],
+                  origin: tuple[int, int], width: int, columns: int, rows: int) -> None:
+    def extra(option: Option, room: lay.Box) -> None:
+        targets = option_targets(option)
+        keys = [str(k) for k in as_list(targets.get("icons"))]
+        left, top, right, bottom = room
+        if keys and left + 30 * len(keys) < right:
+            for i, key in enumerate(keys):
+                paste(image, icons.effect(key, 28), (left + i * 30, (top + bottom) // 2 - 14))
+            return
+        draw_hint(draw, room, str(targets.get("hint", "")) if columns == 1 else "")
+
+    draw_options(draw, options, origin, width, columns, rows, ACTION_ROW, extra)
