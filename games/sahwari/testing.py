@@ -44,6 +44,7 @@ from games.sahwari.engine.setup import new_state
 from games.sahwari.engine.state import SahwariState
 
 ORANGE, PURPLE, PINK, GREY = 0, 1, 2, 3
+DEFAULT_LEADERS = ("merchant", "diplomat", "bandit", "spy")  # no Explorer unless asked
 KINDS = {"resource": RESOURCE, "desert": DESERT, "oasis": OASIS, "guild": GUILD}
 
 
@@ -81,6 +82,7 @@ def position(
     ``camels`` maps a camel id to a position name or None (off the map); ``rows`` gives a clan
     row left to right with "CLAN" in it (junctions computed: matching colours are empty
     spaces), and ``active``/``locked`` name junctions holding a cube / an attack lock.
+    Leaders are Merchant, Diplomat, Bandit, Spy by seat unless ``leaders`` says otherwise.
     ``caravans`` gives each seat the handles it owns (taken off the map; known to it).
     ``extra`` sets any other state field as is.
     """
@@ -110,8 +112,8 @@ def position(
                 if not named:
                     st.items[pos] = ()
                     st.gone = st.gone + items
-    for s, key in (leaders or {}).items():
-        st.leader[s] = key
+    for s in range(players):
+        st.leader[s] = (leaders or {}).get(s, DEFAULT_LEADERS[s])
     for s, row in (rows or {}).items():
         st.row[s] = tuple(row)
     for s in range(players):

@@ -204,7 +204,7 @@ def specific(
         if st.kind[pos] == DESERT:
             return f"Your camels never stop on desert ({arg}); only guild camels may."
     if verb == "move" and len(words) >= 3 and arg in POS_INDEX and dec.kind in (
-        "move", "second_move"
+        "move", "second_move", "no_move"
     ):
         return move_reason(st, seat, POS_INDEX[arg], words[2])
     return None
