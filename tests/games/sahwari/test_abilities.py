@@ -3,11 +3,14 @@ lock tokens, spending recruit pawns, filling artifact spaces."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.core import IllegalAction
 from games.sahwari import GAME
 from games.sahwari.engine.data import ACTIVE, GUILD_POS, LOCKED
+from games.sahwari.engine.state import SahwariState
 from games.sahwari.testing import (
     ORANGE,
     PURPLE,
@@ -23,7 +26,7 @@ from games.sahwari.testing import (
 # Diplomat (Purple) sheet: Indigo|Crimson. R05 Indigo|Indigo fits on the left: L1|CLAN.
 
 
-def window(**kw: object) -> object:
+def window(**kw: Any) -> SahwariState:
     return position(step="w0", **kw)
 
 

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.core import IllegalAction
 from games.sahwari import GAME
 from games.sahwari.engine.data import ACTIVE, CUBES_TOTAL, POS_INDEX
+from games.sahwari.engine.state import SahwariState
 from games.sahwari.testing import (
     ORANGE,
     at,
@@ -21,9 +24,9 @@ from games.sahwari.testing import (
 P1A = 2  # camel index of Orange's camel with three players (G1, G2, P1a, P2a, P3a)
 
 
-def collecting(tile: str, items: str, **kw: object) -> object:
+def collecting(tile: str, items: str, **kw: Any) -> SahwariState:
     """Orange's camel has just moved onto ``tile`` holding ``items``; step 2 is asked."""
-    camels = {"P1a": tile, **kw.pop("camels", {})}  # type: ignore[dict-item]
+    camels = {"P1a": tile, **kw.pop("camels", {})}
     return position(step="collect", clear=True, camels=camels,
                     tiles={tile: ("resource", items)}, moves=1, moved=P1A,
                     mend=POS_INDEX[tile], mdir="E", **kw)

@@ -3,8 +3,11 @@ can lose (spec 12, 13, 3.6, 3.7)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.sahwari import GAME
 from games.sahwari.engine.data import GUILD_POS
+from games.sahwari.engine.state import SahwariState
 from games.sahwari.testing import (
     ORANGE,
     PINK,
@@ -19,7 +22,7 @@ SIX_LEFT = {"A1": ("resource", "A"), "A5": ("resource", "A"), "E1": ("resource",
             "E5": ("resource", "A"), "B1": ("resource", "P")}  # five tiles + the Guild tile
 
 
-def ending_turn(**kw: object) -> object:
+def ending_turn(**kw: Any) -> SahwariState:
     """Orange (first player) about to end a turn on a map with six tiles showing resources."""
     return position(step="w3", clear=True, tiles=SIX_LEFT, turns=[1, 0, 0], **kw)
 
@@ -43,7 +46,7 @@ def test_the_trigger_on_the_last_seats_turn_ends_the_game_at_once() -> None:
     assert GAME.outcome(st) is not None
 
 
-def finished(**kw: object) -> object:
+def finished(**kw: Any) -> SahwariState:
     """A position whose end was triggered, Orange playing the last turn; ended by "done"."""
     st = position(step="w3", seat=ORANGE, endt=True, last=ORANGE, reason="test", **kw)
     if GAME.decision(st) is not None:

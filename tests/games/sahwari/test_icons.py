@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from games.core import IllegalAction
 from games.sahwari import GAME
+from games.sahwari.engine.state import SahwariState
 from games.sahwari.testing import (
     ORANGE,
     PURPLE,
@@ -19,9 +22,9 @@ from games.sahwari.testing import (
 )
 
 
-def revealing(face: str, **kw: object) -> object:
+def revealing(face: str, **kw: Any) -> SahwariState:
     """Orange in window W0, owning face-down caravan c01 showing ``face``."""
-    caravans = {ORANGE: ["c01"], **kw.pop("caravans", {})}  # type: ignore[dict-item]
+    caravans = {ORANGE: ["c01"], **kw.pop("caravans", {})}
     st = position(step="w0", caravans=caravans, **kw)
     return with_caravan(st, "c01", face)
 

@@ -1,0 +1,97 @@
+"""Hidden information (spec 16.3): face-down caravans and spyglass peeks, in views, events,
+provisional scores and the leader choice option."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from games.sahwari import GAME
+from games.sahwari.engine.state import SahwariState
+from games.sahwari.testing import (
+    ORANGE,
+    PINK,
+    PURPLE,
+    legal,
+    play,
+    position,
+    with_caravan,
+)
+
+
+def owning(**kw: Any) -> SahwariState:
+    st = position(caravans={ORANGE: ["c01"]}, **kw)
+    return with_caravan(st, "c01", "B04")  # +3 and Spyglass
+
+
+def test_spectators_and_opponents_see_face_down_caravans_by_colour_only() -> None:
+    st = owning()
+    for viewer in (None, PURPLE, PINK):
+        view = GAME.view(st, viewer)
+        caravan = view["players"][ORANGE]["caravans"][0]
+        assert caravan == {"handle": "c01", "colour": "blue", "face_up": False, "used": False,
+                           "face": None}
+        assert "B04" not in json.dumps(view)
+
+
+def test_the_owner_sees_its_own_face_down_caravan_on_its_panel() -> None:
+    view = GAME.view(owning(), ORANGE)
+    assert view["private"]["caravans"][0]["face"]["id"] == "B04"
+    assert view["players"][ORANGE]["caravans"][0]["face"]["influence"] == 3
+
+
+def test_provisional_scores_leave_out_caravans_the_viewer_has_not_seen() -> None:
+    st = owning()
+    own = GAME.provisional_scores(st, ORANGE)[ORANGE]
+    assert GAME.provisional_scores(st, PURPLE)[ORANGE] == own - 3
+    assert GAME.provisional_scores(st, None)[ORANGE] == own - 3
+    view = GAME.view(st, PURPLE)["players"][ORANGE]
+    assert view["score_complete"] is False and view["score"] == own - 3
+    assert GAME.view(st, ORANGE)["players"][ORANGE]["score_complete"] is True
+
+
+def test_a_peek_shows_the_peeker_and_nobody_else() -> None:
+    st = owning(known=[("c01",), ("c01",), ()])
+    assert GAME.view(st, PURPLE)["players"][ORANGE]["caravans"][0]["face"]["id"] == "B04"
+    assert GAME.view(st, PINK)["players"][ORANGE]["caravans"][0]["face"] is None
+    assert GAME.provisional_scores(st, PURPLE)[ORANGE] == (
+        GAME.provisional_scores(st, ORANGE)[ORANGE]
+    )
+    spied = GAME.view(st, PURPLE)["private"]["spied"]
+    assert spied == [{"handle": "c01", "colour": "blue", "where": "Orange",
+                      "face": GAME.view(st, ORANGE)["private"]["caravans"][0]["face"]}]
+
+
+def test_revealing_shows_the_face_to_everyone() -> None:
+    st = position(step="w0", caravans={ORANGE: ["c01"]})
+    st = with_caravan(st, "c01", "B02")
+    step = GAME.step(st, "reveal c01")
+    assert step.revealed
+    assert any("B02" not in e.text and "+4" in e.text and e.audience is None
+               for e in step.events)
+    face = GAME.view(step.state, None)["players"][ORANGE]["caravans"][0]["face"]
+    assert face is not None and face["id"] == "B02"
+
+
+def test_the_leader_choice_option_deals_two_and_keeps_the_others_secret() -> None:
+    options = GAME.validate_options({"leader_choice": "yes"}, 3)
+    st = GAME.new_game(3, 4, options)
+    d = GAME.decision(st)
+    assert d is not None and d.kind == "choose_leader" and d.seat == st.first
+    mine = st.dealt[st.first]
+    assert list(d.actions) == [f"leader {k}" for k in mine]
+    other = (st.first + 1) % 3
+    assert set(st.dealt[other]) <= GAME.hidden_from(st, st.first)
+    assert GAME.view(st, other)["decision"]["actions"] == []
+    st, _ = play(st, d.actions[0])
+    assert st.leader[d.seat] == mine[0]
+    assert GAME.decision(st).seat == other  # type: ignore[union-attr]
+    assert mine[1] in GAME.hidden_from(st, other)
+
+
+def test_leader_choice_does_not_apply_to_four_players() -> None:
+    assert "leader_choice" not in GAME.validate_options({"leader_choice": True}, 4)
+    st = GAME.new_game(4, 1, GAME.validate_options({"leader_choice": True}, 4))
+    assert all(st.leader)
+    assert GAME.decision(st).kind != "choose_leader"  # type: ignore[union-attr]
+    assert legal(st)
