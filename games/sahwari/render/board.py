@@ -367,14 +367,7 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
         x += text(image, (x, y0 + 27), f"×{count}", 22, pal.INK_LIGHT, pal.PANEL, True,
                   "lm") + 12
     caravans = [c for c in as_list(player.get("caravans")) if isinstance(c, Mapping)]
-    cx = x1 - 12
-    for caravan in reversed(caravans):
-        chip = caravan_chip(caravan, 38)
-        if cx - chip.width < x:
-            break
-        cx -= chip.width
-        paste(image, chip, (cx, y0 + 8))
-        cx -= 4
+    _draw_caravans(image, caravans, (x, y0 + 8, x1 - 12, y0 + 46))
     # the clan row, shrunk to fit when it is long
     room = (x1 - x0 - 36, max(40, (y1 - y0) - 52 - cards.TRACK_CELL - 16))
     row = flat(("row", cards.row_key(player), room), pal.PANEL,
@@ -402,6 +395,29 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     gap_top, gap_bottom = y0 + 52 + row.height + 8, ty - 6
     if gap_bottom - gap_top >= 26:
         _draw_clan_notes(image, player, (x0 + 24, gap_top, x1 - 12, gap_bottom))
+
+
+def _draw_caravans(image: Image.Image, caravans: list[Mapping[str, Any]],
+                   box: tuple[int, int, int, int]) -> None:
+    """A seat's caravans, right-aligned, smaller when many; any that still do not fit are
+    counted ("+3") rather than dropped."""
+    x0, y0, x1, _y1 = box
+    for size in (38, 30):
+        chips = [caravan_chip(c, size) for c in caravans]
+        if sum(c.width + 4 for c in chips) <= x1 - x0:
+            break
+    shown = len(chips)
+    if sum(c.width + 4 for c in chips) > x1 - x0:
+        while shown and sum(c.width + 4 for c in chips[:shown]) + 60 > x1 - x0:
+            shown -= 1
+    x = x1
+    if shown < len(chips):
+        x -= text(image, (x, y0 + 19), f"+{len(chips) - shown}", 22, pal.INK_LIGHT, pal.PANEL,
+                  True, "rm") + 8
+    for chip in reversed(chips[:shown]):
+        x -= chip.width
+        paste(image, chip, (x, y0 + (38 - chip.height) // 2))
+        x -= 4
 
 
 def _draw_score(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any],

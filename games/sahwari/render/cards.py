@@ -210,7 +210,7 @@ def _build_clan_row(pieces: Sequence[Mapping[str, Any]], leader: Mapping[str, An
     return image
 
 
-TRACK_CELL = 46
+TRACK_CELL = 42
 
 
 def track(cells: Sequence[Mapping[str, Any]], filled: int, end_value: int | None,
@@ -224,7 +224,7 @@ def track(cells: Sequence[Mapping[str, Any]], filled: int, end_value: int | None
 
 def _build_track(cells: Sequence[Mapping[str, Any]], filled: int, end_value: int | None,
                  piece_kind: str, locked: Sequence[int]) -> Image.Image:
-    piece = icons.cube(34) if piece_kind == "cube" else icons.pawn(34)
+    piece = icons.cube(32) if piece_kind == "cube" else icons.pawn(32)
     n = len(cells)
     w = (n + (1 if end_value is not None else 0)) * (TRACK_CELL + 4)
     image = Image.new("RGBA", (max(1, w), TRACK_CELL), (0, 0, 0, 0))
@@ -239,7 +239,7 @@ def _build_track(cells: Sequence[Mapping[str, Any]], filled: int, end_value: int
             paste(image, piece, (x + (TRACK_CELL - piece.width) // 2,
                                  (TRACK_CELL - piece.height) // 2))
         else:
-            draw.text((x + 15, TRACK_CELL / 2), str(as_int(cell.get("value"))), font=value_font,
+            draw.text((x + 12, TRACK_CELL / 2), str(as_int(cell.get("value"))), font=value_font,
                       fill=pal.INK_LIGHT, anchor="mm")
         if isinstance(icon, str) and icon:
             paste(image, icons.effect(icon, 20), (x + TRACK_CELL - 22, 2))

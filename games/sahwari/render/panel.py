@@ -21,6 +21,7 @@ from games.sahwari.render.pieces import (
     as_map,
     decision_of,
     face_icons,
+    plural,
     seat_camel,
     seat_colours,
     seat_label,
@@ -100,6 +101,37 @@ def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title
     return y + 8
 
 
+SUMMARY_H = 150
+
+
+def summary_lines(view: View, seat: int | None) -> list[str]:
+    """The seat's own clan in words: its influence so far (its own view counts every one of
+    its caravans), tracks and tokens."""
+    player = next((p for p in as_list(view.get("players"))
+                   if isinstance(p, Mapping) and p.get("seat") == seat), None)
+    if player is None:
+        return []
+    storage, recruits = as_map(player.get("storage")), as_map(player.get("recruits"))
+    return [
+        f"Influence so far: {as_int(player.get('score'))}",
+        f"Storage: {plural(as_int(storage.get('cubes')), 'cube')} · "
+        f"recruit track: {plural(as_int(recruits.get('pawns')), 'pawn')}",
+        f"Strategy tokens: {as_int(player.get('strategy'))} · "
+        f"lock tokens: {as_int(player.get('locks_left'))}",
+    ]
+
+
+def _draw_clan_summary(draw: ImageDraw.ImageDraw, view: View, seat: int | None, top: int) -> None:
+    lines = summary_lines(view, seat)
+    if not lines:
+        return
+    draw.text((16, top), "Your clan", font=font(22, bold=True), fill=pal.INK_MUTED)
+    y = top + 34
+    for line in lines:
+        lay.text(draw, (16, y), line, font(20), pal.INK_LIGHT, max_width=LEFT_W - 16)
+        y += 28
+
+
 def render_panel(view: View) -> Image.Image:
     seat = panel_seat(view)
     decision = decision_of(view)
@@ -116,13 +148,14 @@ def render_panel(view: View) -> Image.Image:
     own_rows = [(c, "") for c in private_caravans(view, "caravans")]
     spy_rows = [(s, str(s.get("where", ""))) for s in private_caravans(view, "spied")]
     left_h = 76 + 40 + max(1, len(own_rows)) * CARAVAN_ROW + 60 + \
-        max(1, len(spy_rows)) * CARAVAN_ROW + 24
+        max(1, len(spy_rows)) * CARAVAN_ROW + 24 + SUMMARY_H
     height = max(560, list_top + rows * ACTION_ROW + 20, left_h)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_header(image, draw, view, seat)
     y = _caravan_rows(image, draw, 80, "Your caravans", own_rows, "No caravans yet")
-    _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet")
+    y = _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet")
+    _draw_clan_summary(draw, view, seat, y + 10)
     if decision is None:
         draw_no_decision(draw, rx, view)
         return image
