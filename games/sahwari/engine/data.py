@@ -264,13 +264,21 @@ STAND_IN = (
 )  # fmt: skip
 
 
+_CAMEL_IDS = {
+    n: (*GUILD_CAMELS, *(f"P{s + 1}{'ab'[k]}" for s in range(n) for k in range(per)))
+    for n, per in CAMELS_PER_PLAYER.items()
+}
+_CAMEL_OWNERS = {
+    n: (NO, NO, *(s for s in range(n) for _ in range(per)))
+    for n, per in CAMELS_PER_PLAYER.items()
+}
+
+
 def camel_ids(players: int) -> tuple[str, ...]:
     """Guild camels first, then each seat's camels: P1a, P1b (two players), P2a, ..."""
-    own = tuple(
-        f"P{s + 1}{'ab'[k]}" for s in range(players) for k in range(CAMELS_PER_PLAYER[players])
-    )
-    return (*GUILD_CAMELS, *own)
+    return _CAMEL_IDS[players]
 
 
 def camel_owners(players: int) -> tuple[int, ...]:
-    return (NO, NO, *(s for s in range(players) for _ in range(CAMELS_PER_PLAYER[players])))
+    """The seat owning each camel of ``camel_ids``, NO for the guild camels."""
+    return _CAMEL_OWNERS[players]

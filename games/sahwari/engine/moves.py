@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from games.sahwari.engine.data import (
     ADJACENT,
-    CUBE,
     DESERT,
     DIRS,
     GUILD,
     NO,
     OASIS,
     OPPOSITE,
-    PAWN,
     RAYS,
     RESOURCE,
     SIZE,
@@ -37,7 +35,7 @@ def destinations(st: SahwariState, c: int, d: str, start: int | None = None) -> 
         if k == GUILD:
             out.append(pos)
             break
-        others = [x for x, p in enumerate(cpos) if p == pos and x != c]
+        others = [x for x, p in enumerate(cpos) if p == pos and x != c] if pos in cpos else []
         if k == DESERT or not items[pos]:
             if others and (guild or any(owners[x] != owner for x in others)):
                 break
@@ -148,15 +146,19 @@ def bird_tiles(st: SahwariState) -> list[int]:
 
 
 def is_caravan(item: str) -> bool:
-    return item != CUBE and item != PAWN
+    return item[0] == "c"  # a public handle; cubes and pawns are data.CUBE and data.PAWN
 
 
 def map_caravans(st: SahwariState) -> list[tuple[int, str]]:
-    return [(p, i) for p, items in enumerate(st.items) for i in items if is_caravan(i)]
+    return [(p, i) for p, items in enumerate(st.items) for i in items if i[0] == "c"]
+
+
+def any_map_caravan(st: SahwariState) -> bool:
+    return any(i[0] == "c" for items in st.items for i in items)
 
 
 def spy_tiles(st: SahwariState) -> list[int]:
-    return [p for p, items in enumerate(st.items) if any(is_caravan(i) for i in items)]
+    return [p for p, items in enumerate(st.items) if any(i[0] == "c" for i in items)]
 
 
 def spy_seats(st: SahwariState, seat: int) -> list[int]:

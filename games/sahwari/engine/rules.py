@@ -135,13 +135,13 @@ def can_act(st: SahwariState, seat: int, icon: str) -> bool:
     if icon == REFRESH:
         return bool(st.market or st.deck or st.discard)
     if icon == SPYGLASS:
-        return bool(M.spy_tiles(st) or M.spy_seats(st, seat))
+        return bool(M.spy_seats(st, seat)) or M.any_map_caravan(st)
     if icon == CHEST:
         return st.supply > 0
     if icon == BIRD:
         return bool(M.bird_tiles(st))
     if icon == BOWL:
-        return bool(M.map_caravans(st))
+        return M.any_map_caravan(st)
     return True  # TORNADO, SWORDS
 
 
@@ -159,9 +159,10 @@ def face_down(st: SahwariState, seat: int) -> list[str]:
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
     reveals = [f"reveal {h}" for h in face_down(st, seat)]
-    spaces = Q.junction_names(st.row[seat])
-    fills = ([f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
-             if st.store[seat] else [])
+    fills = []
+    if st.store[seat] and EMPTY in st.junc[seat]:
+        spaces = Q.junction_names(st.row[seat])
+        fills = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
     rest = []
     if st.strat[seat] and M.attacks(st, seat):
         rest.append("attack")
@@ -998,11 +999,6 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
         if len(set(frame["list"])) == 1:
             pop(st)
             push(st, *(Frame("icon", {"icon": i}) for i in frame["list"]))
-            return True
-        return False
-    if top in WINDOWS:
-        if not window_actions(st, st.seat):
-            after_window(st, ctx)
             return True
         return False
     if top == "cube":
