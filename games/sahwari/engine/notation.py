@@ -21,6 +21,7 @@ from games.sahwari.engine.data import (
     DESERT,
     ICON_NAMES,
     LEADER_BY_KEY,
+    NO,
     POS_INDEX,
     POS_NAMES,
     RESOURCE,
@@ -199,9 +200,10 @@ def specific(
     if verb == "spy" and arg and (arg == SEAT_LABELS[seat] or arg in st.cars[seat]):
         return ("A spyglass looks at caravans on the map or an opponent's; your own "
                 "caravans you know already.")
-    if verb == "stop" and arg in POS_INDEX and dec.kind == "destination":
+    frame = st.stack.top
+    if verb == "stop" and arg in POS_INDEX and frame is not None and frame.kind == "stop":
         pos = POS_INDEX[arg]
-        if st.kind[pos] == DESERT:
+        if st.kind[pos] == DESERT and st.owner(frame["c"]) != NO:
             return f"Your camels never stop on desert ({arg}); only guild camels may."
     if verb == "move" and len(words) >= 3 and arg in POS_INDEX and dec.kind in (
         "move", "second_move", "no_move"

@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from games.sahwari import GAME
-from games.sahwari.engine.data import GUILD_POS
+from games.sahwari.engine.data import GUILD_POS, POS_INDEX, TILE_BY_ID
 from games.sahwari.engine.state import SahwariState
 from games.sahwari.testing import (
     ORANGE,
     PINK,
     PURPLE,
+    camel_at,
     play,
     position,
     seat_of,
@@ -141,3 +142,38 @@ def test_guild_tile_counts_as_a_tile_showing_resources() -> None:
     st = position()
     assert st.kind[GUILD_POS] == "G"
     assert GAME.view(st, None)["resource_tiles"] == 25
+
+
+def test_stand_in_stall_safeguard_ends_a_game_whose_last_tiles_cannot_be_reached() -> None:
+    """STAND-IN (spec 12): 3 x N turns without an item leaving the map, at most 9 tiles."""
+    nine = {**SIX_LEFT, "C1": ("resource", "A"), "C5": ("resource", "A"),
+            "D1": ("resource", "A")}
+    st = position(step="w3", clear=True, tiles=nine, stall=7, turns=[1, 0, 0])
+    for pos, items in enumerate(st.items):
+        if st.kind[pos] == "R" and not items:
+            st.kind[pos] = "D"
+    st, _ = play(st, "done")
+    assert not st.endt and st.stall == 8
+    st = position(step="w3", clear=True, tiles=nine, stall=8, turns=[1, 0, 0])
+    for pos, items in enumerate(st.items):
+        if st.kind[pos] == "R" and not items:
+            st.kind[pos] = "D"
+    st, events = play(st, "done")
+    assert st.endt and any("nothing has left the map for 9 turns" in e.text for e in events)
+
+
+def test_stand_in_turn_cap_ends_the_game_after_the_sixtieth_turn() -> None:
+    st = position(step="w3", turns=[60, 59, 59])
+    st, events = play(st, "done")
+    assert st.endt and any("played 60 turns" in e.text for e in events)
+
+
+def test_an_emptied_tile_flips_at_the_end_of_the_turn_and_camels_stay_on_it() -> None:
+    st = position(step="w3", camels={"P1a": "B2"}, turns=[1, 0, 0])
+    st.items[POS_INDEX["B2"]] = ()
+    back = TILE_BY_ID[st.tiles[POS_INDEX["B2"]]].back
+    step = GAME.step(st, "done")
+    assert step.state.kind[POS_INDEX["B2"]] == back
+    assert camel_at(step.state, "P1a") == "B2"
+    assert step.revealed  # the back was a secret until now
+    assert st.kind[GUILD_POS] == step.state.kind[GUILD_POS] == "G"  # the Guild never flips
