@@ -41,6 +41,8 @@ VERBS = frozenset((
 ALIASES = {"end": "done", "pass": "done", "peek": "spy", "place": "cube"}
 COMPASS = {"N": "north", "E": "east", "S": "south", "W": "west"}
 LABELS = {s.lower(): s for s in SEAT_LABELS}
+MAX_ARGS = 4  # the longest move, `attack B2 camel P2a`, has three
+_WORD = re.compile(r"^[A-Za-z0-9|]{1,16}$")
 _POS = re.compile(r"^[a-e][1-5]$")
 _CARD = re.compile(r"^r\d\d$")
 _HANDLE = re.compile(r"^c\d\d$")
@@ -74,7 +76,16 @@ def normalize(text: str) -> str:
             f"`{echo(text)}` is not a Sahwari move. Moves start with one of: "
             + ", ".join(sorted(VERBS)) + "."
         )
-    return " ".join([verb, *(token(w) for w in words[1:])])
+    args = words[1:]
+    if len(args) > MAX_ARGS:
+        raise NotationError(f"`{echo(text)}` has too many words for a Sahwari move.")
+    for word in args:
+        if not _WORD.match(word):
+            raise NotationError(
+                f"`{echo(text)}` is not a Sahwari move: `{echo(word)}` is not a position, "
+                "camel, caravan, card, artifact space or option word."
+            )
+    return " ".join([verb, *(token(w) for w in args)])
 
 
 # ---- labels ----------------------------------------------------------------------------------
