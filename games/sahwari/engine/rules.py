@@ -373,7 +373,7 @@ def after_window(st: SahwariState, ctx: Ctx) -> None:
     elif step == "w1":
         st.step = collect_or_skip(st)
     elif step == "w2":
-        st.step = "guild" if M.guild_moves(st) else "end"
+        st.step = "guild"  # skipped at once when no guild camel can move (settle)
     else:
         st.step = "end"
 
@@ -383,7 +383,7 @@ def collect_or_skip(st: SahwariState) -> str:
     tile holds an item (spec 6.2); otherwise the next step is the guild camel."""
     if st.moves and st.cpos[st.moved] == st.mend and st.items[st.mend]:
         return "collect"
-    return "guild" if M.guild_moves(st) else "end"
+    return "guild"
 
 
 def after_move(st: SahwariState) -> None:
@@ -988,6 +988,14 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
     if top == "end":
         end_turn(st, ctx)
         return True
+    if top in WINDOWS:
+        seat = st.seat
+        # Most windows offer nothing; seeing that needs no option list.
+        if not (st.store[seat] or st.strat[seat] or st.pawns[seat]
+                or any(h not in st.faceup for h in st.cars[seat])):
+            after_window(st, ctx)
+            return True
+        return False
     if top == "enter":
         if not any(st.cpos[c] == NO for c in M.own_camels(st, st.seat)):
             st.step = "move"
@@ -1034,6 +1042,9 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
         if automatic(st, ctx):
             continue
         dec = decide(st)
+        if not dec.actions and st.step == "guild" and not st.stack:
+            st.step = "end"  # neither guild camel can move: step 3 is skipped
+            continue
         if len(dec.actions) == 1:
             HANDLERS[st.top](st, ctx, dec.seat, dec.actions[0])
             continue
