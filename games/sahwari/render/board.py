@@ -8,6 +8,7 @@ change during a game, so they are drawn once per player count (the kit's layer c
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from functools import partial
 from typing import Any
@@ -44,7 +45,7 @@ from games.sahwari.render.pieces import (
 from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.cache import sprites
+from renderers.kit.cache import ImageCache, sprites
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
@@ -338,15 +339,31 @@ def caravan_chip(caravan: Mapping[str, Any], size: int) -> Image.Image:
     return sprites.get(("sahwari-caravan-face", size, colour, shown), build)
 
 
+clan_boards = ImageCache(16)  # a clan board changes only when its seat acts
+
+
+def _clan_board(view: View, player: Mapping[str, Any],
+                box: tuple[int, int, int, int]) -> Image.Image:
+    """One seat's clan board as a picture, drawn again only when something on it changed."""
+    seat = as_int(player.get("seat"))
+    key = (json.dumps(player, sort_keys=True, default=str), seat_mark(view, seat),
+           seat_colours(view, seat), off_map(view, seat), box)
+
+    def build() -> Image.Image:
+        x0, y0, x1, y1 = box
+        picture = _static_board(len(players(view))).crop((x0, y0, x1 + 1, y1 + 1))
+        _draw_player(picture, ImageDraw.Draw(picture), view, player, (0, 0, x1 - x0, y1 - y0))
+        return picture
+
+    return clan_boards.get(key, build)
+
+
 def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
                  player: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
     x0, y0, x1, y1 = box
     seat = as_int(player.get("seat"))
     fill, edge, _ = seat_colours(view, seat)
     draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
-    acting = turn_of(view).get("seat") == seat and not isinstance(view.get("outcome"), Mapping)
-    if acting:
-        draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
     # the top line: camel, name, leader; tokens and caravans on the right
     paste(image, seat_camel(view, seat, 40), (x0 + 22, y0 + 6))
     x = x0 + 68
@@ -485,7 +502,9 @@ def render_board(view: View) -> Image.Image:
     _draw_market(image, draw, view)
     _draw_status(image, draw, view)
     for player, box in zip(seats, player_boxes(len(seats)), strict=False):
-        _draw_player(image, draw, view, player, box)
+        image.paste(_clan_board(view, player, box), box[:2])
+        if player.get("seat") == turn_of(view).get("seat") and not view.get("outcome"):
+            draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
     extra = log_box(len(seats))
     if extra is not None:
         _draw_log(image, view, extra)
