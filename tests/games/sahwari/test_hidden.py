@@ -95,3 +95,21 @@ def test_leader_choice_does_not_apply_to_four_players() -> None:
     assert all(st.leader)
     assert GAME.decision(st).kind != "choose_leader"  # type: ignore[union-attr]
     assert legal(st)
+
+
+def test_no_viewer_can_tell_apart_the_leaders_it_was_not_shown() -> None:
+    """The contract's indistinguishability check, through the leader choice and a few turns."""
+    from games.core import rng
+    from tests.games import conformance
+
+    for seed, players in ((11, 2), (12, 3)):
+        st = GAME.new_game(players, seed, GAME.validate_options({"leader_choice": True}))
+        picks, redeal = rng.seed_state(seed), rng.seed_state(seed + 1)
+        for n in range(40):
+            d = GAME.decision(st)
+            assert d is not None
+            picks, i = rng.below(picks, len(d.actions))
+            problems, redeal = conformance.indistinguishable(
+                GAME, st, players, d.actions[i], redeal, turn=n, worlds=2)
+            assert problems == []
+            st = GAME.apply(st, d.actions[i])
