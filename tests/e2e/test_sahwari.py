@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import random
 import re
+import subprocess
+import sys
+from pathlib import Path
 
 from games.core import discovery
 from tests.e2e.conftest import World
@@ -64,3 +67,20 @@ async def test_two_members_play_a_whole_game_of_sahwari(world: World) -> None:
     final = await png_of(world.boards()[-1])
     assert final.width >= 1200
     assert turns > 40 and decisions > turns
+
+
+def test_a_person_plays_sahwari_at_the_terminal_against_an_agent(tmp_path: Path) -> None:
+    # Arrange: the first option at every prompt, typed on standard input
+    answers = "1\n" * 3000
+    # Act
+    done = subprocess.run(
+        [sys.executable, "-m", "bot.cli", "play", "sahwari", "--seats", "human,random",
+         "--seed", "5", "--out", str(tmp_path)],
+        cwd=Path(__file__).resolve().parents[2], input=answers, capture_output=True, text=True,
+        timeout=300, check=False,
+    )
+    # Assert: a whole game, boards written, and the person reads what only they may see
+    assert done.returncode == 0, done.stderr
+    assert "Game over" in done.stdout and "Winner: " in done.stdout
+    assert "You see" in done.stdout
+    assert sorted(tmp_path.glob("sahwari-5-turn*.png")), "no board images written"
