@@ -93,7 +93,7 @@ def is_common(st: SahwariState, pos: int) -> bool:
 
 def shows_resources(st: SahwariState) -> int:
     """Tiles still resource side up, the Guild tile included (spec 12)."""
-    return sum(1 for k in st.kind if k in (RESOURCE, GUILD))
+    return st.kind.count(RESOURCE) + st.kind.count(GUILD)
 
 
 def tile_name(pos: int) -> str:
