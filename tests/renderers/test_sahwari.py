@@ -16,7 +16,8 @@ from PIL import Image, ImageChops
 from bot import cli
 from games.core import discovery
 from games.sahwari import SPEC as SAHWARI
-from games.sahwari.render import board, colours, panel, samples
+from games.sahwari.render import board, cards, colours, panel, samples
+from renderers.kit import palette as pal
 from tests.renderers.walk import random_walk
 
 saved = samples.saved
@@ -211,3 +212,16 @@ def test_many_caravans_are_counted_rather_than_dropped() -> None:
     assert changed is not None
     _x0, y0, x1, _ = board.player_boxes(len(view["players"]))[0]
     assert changed[2] <= x1 and changed[1] >= y0
+
+
+def test_choosing_a_recruit_card_shows_the_market_beside_the_seats_own_row() -> None:
+    view = saved("recruit_card_3p")
+    assert view["decision"]["kind"] == "recruit_card"
+    picture = SAHWARI.render_panel(view)
+    other = copy.deepcopy(view)
+    other["decision"]["kind"] = "abilities"
+    shorter = SAHWARI.render_panel(other)
+    assert picture.height == shorter.height + panel.MARKET_STRIP_H
+    # the first market card's face, below the clan row
+    top = picture.height - panel.MARKET_STRIP_H + 34
+    assert close(colour_at(picture, (16 + cards.MARKET_W // 2, top + 60)), pal.CARD)

@@ -8,11 +8,12 @@ alone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.sahwari.render import icons
+from games.sahwari.render import cards, icons
 from games.sahwari.render.board import PHASES, caravan_chip
 from games.sahwari.render.pieces import (
     View,
@@ -21,6 +22,7 @@ from games.sahwari.render.pieces import (
     as_map,
     decision_of,
     face_icons,
+    flat,
     plural,
     seat_camel,
     seat_colours,
@@ -102,6 +104,8 @@ def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title
 
 
 SUMMARY_H = 150
+ROW_STRIP_H = 34 + 84 + 20
+MARKET_STRIP_H = 34 + 196 + 20
 
 
 def summary_lines(view: View, seat: int | None) -> list[str]:
@@ -149,13 +153,33 @@ def render_panel(view: View) -> Image.Image:
     spy_rows = [(s, str(s.get("where", ""))) for s in private_caravans(view, "spied")]
     left_h = 76 + 40 + max(1, len(own_rows)) * CARAVAN_ROW + 60 + \
         max(1, len(spy_rows)) * CARAVAN_ROW + 24 + SUMMARY_H
-    height = max(560, list_top + rows * ACTION_ROW + 20, left_h)
+    top_h = max(480, list_top + rows * ACTION_ROW + 20, left_h)
+    player = next((p for p in as_list(view.get("players"))
+                   if isinstance(p, Mapping) and p.get("seat") == seat), None)
+    market = [c for c in as_list(view.get("market")) if isinstance(c, Mapping)]
+    show_market = decision is not None and decision.get("kind") == "recruit_card" and market
+    height = top_h + (ROW_STRIP_H if player is not None else 0) + \
+        (MARKET_STRIP_H if show_market else 0)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_header(image, draw, view, seat)
     y = _caravan_rows(image, draw, 80, "Your caravans", own_rows, "No caravans yet")
     y = _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet")
     _draw_clan_summary(draw, view, seat, y + 10)
+    y = top_h
+    if player is not None:  # the row a new card or a cube would go into
+        draw.text((16, y), "Your clan row", font=font(22, bold=True), fill=pal.INK_MUTED)
+        room = (PANEL_W - 32, cards.ROW_CARD_H)
+        row = flat(("row", cards.row_key(player), room), pal.BACKGROUND,
+                   lambda: cards.fitted(cards.clan_row(player), room))
+        image.paste(row, (16, y + 34))
+        y += ROW_STRIP_H
+    if show_market:  # the cards to choose from, with their edges
+        draw.text((16, y), "Recruit market", font=font(22, bold=True), fill=pal.INK_MUTED)
+        for i, card in enumerate(market[:4]):
+            picture = flat(("market", cards.card_key(card)), pal.BACKGROUND,
+                           partial(cards.market_card, card))
+            image.paste(picture, (16 + i * (cards.MARKET_W + 12), y + 34))
     if decision is None:
         draw_no_decision(draw, rx, view)
         return image

@@ -31,5 +31,6 @@ BOARDS: dict[str, Callable[[], View]] = {
     name: partial(saved, name) for name in ("start_3p", "busy_4p", "last_round_3p", "end_2p")
 }
 PANELS: dict[str, Callable[[], View]] = {
-    name: partial(saved, name) for name in ("caravans_3p", "use_caravan_4p", "abilities_2p")
+    name: partial(saved, name)
+    for name in ("caravans_3p", "use_caravan_4p", "abilities_2p", "recruit_card_3p")
 }
