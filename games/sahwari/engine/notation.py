@@ -125,6 +125,10 @@ def describe(st: SahwariState, dec: Decision | None, action: str) -> str:
         if arg in ("cube", "pawn"):
             return {"cube": "Take an artifact cube", "pawn": "Take a recruit pawn"}[arg]
         return f"Take the {caravan_label(st, seat, arg)} caravan"
+    if arg in ("left", "right") and verb in ("cube", "forge", "fill"):
+        return f"An artifact space {arg} of the clan sheet"
+    if arg == "more" and verb in ("cube", "forge", "fill"):
+        return "More artifact spaces"
     if verb == "cube":
         return "Put it in storage" if arg == "storage" else f"Put it on space {arg}"
     if verb == "card":

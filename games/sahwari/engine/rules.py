@@ -53,6 +53,7 @@ from games.sahwari.engine.data import (
     CARAVAN_COLOURS,
     CARD_BY_ID,
     CHEST,
+    CLAN,
     CUBE,
     EMPTY,
     END_TILES,
@@ -223,9 +224,8 @@ def decide(st: SahwariState) -> Decision:
         return Decision(seat, "destination", f"{name}, choose where the camel stops.",
                         tuple(opts))
     if top == "cube":
-        spaces = Q.junction_names(st.row[seat])
         opts = ["cube storage"] if st.store[seat] < STORAGE_SPACES else []
-        opts += [f"cube {spaces[j]}" for j in Q.empty_spaces(st, seat)][: MAX_OPTIONS - 1]
+        opts += space_options(st, seat, "cube", MAX_OPTIONS - len(opts), frame)
         return Decision(seat, "place_cube",
                         f"{name}, put the artifact cube in storage or on an artifact space.",
                         tuple(opts))
@@ -286,8 +286,7 @@ def decide(st: SahwariState) -> Decision:
         return Decision(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
                         (*opts, BACK))
     if top == "forge":
-        spaces = Q.junction_names(st.row[seat])
-        opts = [f"forge {spaces[j]}" for j in Q.empty_spaces(st, seat)][:MAX_OPTIONS]
+        opts = space_options(st, seat, "forge", MAX_OPTIONS, frame)
         return Decision(seat, "forge", f"{name}, choose the artifact space for the new cube.",
                         tuple(opts))
     if top == "reveal":
@@ -295,11 +294,28 @@ def decide(st: SahwariState) -> Decision:
         return Decision(seat, "abilities", f"{name}, choose the caravan to reveal.",
                         (*opts, BACK))
     if top == "fill":
-        spaces = Q.junction_names(st.row[seat])
-        opts = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)][: MAX_OPTIONS - 1]
+        opts = space_options(st, seat, "fill", MAX_OPTIONS - 1, frame)
         return Decision(seat, "abilities", f"{name}, choose the artifact space to fill.",
                         (*opts, BACK))
     raise AssertionError(f"no decision for step {top!r}")
+
+
+def space_options(st: SahwariState, seat: int, verb: str, room: int, frame: Frame) -> list[str]:
+    """``verb`` + each empty artifact space; when they do not fit in ``room``, first the side
+    of the clan sheet (``verb left`` / ``verb right``), then that side's spaces."""
+    names = Q.junction_names(st.row[seat])
+    spaces = Q.empty_spaces(st, seat)
+    side = frame.get("side", "")
+    if side or len(spaces) > room:
+        clan = st.row[seat].index(CLAN)
+        if not side:
+            sides = {"left" if j < clan else "right" for j in spaces}
+            return [f"{verb} {s}" for s in ("left", "right") if s in sides]
+        spaces = [j for j in spaces if (j < clan) == (side == "left")]
+    spaces = spaces[frame.get("start", 0):]
+    if len(spaces) > room:  # still too many on one side: a page at a time
+        return [*(f"{verb} {names[j]}" for j in spaces[: room - 1]), f"{verb} more"]
+    return [f"{verb} {names[j]}" for j in spaces]
 
 
 def entry_tiles(st: SahwariState) -> list[int]:
@@ -774,7 +790,25 @@ def on_guild(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 # ---- handlers: effects ---------------------------------------------------------------------
 
 
+def narrowed(st: SahwariState, action: str) -> bool:
+    """A side of the clan sheet was chosen: the same question is asked about that side."""
+    side = action.split()[-1]
+    if side not in ("left", "right", "more"):
+        return False
+    top = st.stack.top
+    assert top is not None
+    if side == "more":
+        shown = sum(1 for a in decide(st).actions if "|" in a)
+        top = top.with_data(start=top.get("start", 0) + shown)
+    else:
+        top = top.with_data(side=side)
+    st.stack = st.stack.replace_top(top)
+    return True
+
+
 def on_cube(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    if narrowed(st, action):
+        return
     pop(st)
     where = action.split()[1]
     if where == "storage":
@@ -945,6 +979,8 @@ def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_forge(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    if narrowed(st, action):
+        return
     pop(st)
     st.supply -= 1
     activate(st, ctx, seat, junction_index(st, seat, action.split()[1]), "forges a cube")
@@ -957,6 +993,8 @@ def on_reveal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_fill(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
+    if narrowed(st, action):
+        return
     pop(st)
     if action != BACK:
         fill(st, ctx, seat, action.split()[1])

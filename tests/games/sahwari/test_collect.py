@@ -148,3 +148,21 @@ def test_the_cube_supply_is_limited() -> None:
     st, _ = play(st, "take c01", "use")
     assert st.store[ORANGE] == 0  # an empty supply gives nothing
     assert CUBES_TOTAL == 40
+
+
+def test_more_artifact_spaces_than_a_menu_holds_are_chosen_side_first() -> None:
+    # A chain of 32 cards whose touching edges all match, right of the Merchant's Indigo edge.
+    chain = ["R04", "R05", "R06", "R15", "R01", "R02", "R03", "R13", "R16", "R14", "R25",
+             "R07", "R08", "R09", "R19", "R17", "R20", "R18", "R27", "R26", "R28", "R29",
+             "R10", "R11", "R12", "R23", "R21"]
+    st = collecting("B2", "A", rows={ORANGE: ["CLAN", *chain]}, market=["R30", "R31"])
+    st, _ = play(st, "take cube")
+    assert legal(st) == ["cube storage", "cube right"]
+    st, _ = play(st, "cube right")  # 27 spaces: a page of 23, then the rest
+    assert len(legal(st)) == 25 and legal(st)[1] == "cube CLAN|R1"
+    assert legal(st)[-1] == "cube more"
+    st, _ = play(st, "cube more")
+    assert legal(st) == ["cube storage", "cube R23|R24", "cube R24|R25", "cube R25|R26",
+                         "cube R26|R27"]
+    st, _ = play(st, "cube R25|R26")
+    assert st.junc[ORANGE][25] == ACTIVE
