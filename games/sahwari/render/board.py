@@ -373,6 +373,9 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     if leader.get("name"):
         x += lay.pill(draw, (x, y0 + 13), str(leader["name"]), font(20, bold=True),
                       colours.CLAN_SHEET, pal.INK_LIGHT) + 12
+    elif player.get("choosing_leader"):
+        x += lay.pill(draw, (x, y0 + 13), "choosing a leader", font(18, bold=True),
+                      pal.PANEL_EDGE, pal.INK_LIGHT) + 12
     off = off_map(view, seat)
     if off:
         x += text(image, (x, y0 + 27), f"{off} off map", 18, pal.INK_MUTED, pal.PANEL,

@@ -28,6 +28,7 @@ from games.sahwari.render.pieces import (
     seat_colours,
     seat_label,
     turn_of,
+    wrapped,
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
@@ -97,13 +98,19 @@ def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title
         text = describe(caravan)
         if where:
             text = f"{where}: {text}"
-        lay.text(draw, (tx, y + (CARAVAN_ROW - 6) / 2), text, font(20), pal.INK_LIGHT,
-                 max_width=x1 - 8 - tx, anchor="lm")
+        mid = y + (CARAVAN_ROW - 6) / 2
+        lines = wrapped(text, 20, x1 - 8 - tx)
+        if len(lines) == 1:
+            draw.text((tx, mid), lines[0], font=font(20), fill=pal.INK_LIGHT, anchor="lm")
+        else:  # two smaller lines rather than a shortened one
+            for i, line in enumerate(wrapped(text, 18, x1 - 8 - tx)[:2]):
+                draw.text((tx, mid - 11 + 22 * i), line, font=font(18), fill=pal.INK_LIGHT,
+                          anchor="lm")
         y += CARAVAN_ROW
     return y + 8
 
 
-SUMMARY_H = 150
+SUMMARY_H = 180
 ROW_STRIP_H = 34 + 84 + 20
 MARKET_STRIP_H = 34 + 196 + 20
 
@@ -118,10 +125,10 @@ def summary_lines(view: View, seat: int | None) -> list[str]:
     storage, recruits = as_map(player.get("storage")), as_map(player.get("recruits"))
     return [
         f"Influence so far: {as_int(player.get('score'))}",
-        f"Storage: {plural(as_int(storage.get('cubes')), 'cube')} · "
-        f"recruit track: {plural(as_int(recruits.get('pawns')), 'pawn')}",
+        f"Storage: {plural(as_int(storage.get('cubes')), 'cube')}",
+        f"Recruit track: {plural(as_int(recruits.get('pawns')), 'pawn')}",
         f"Strategy tokens: {as_int(player.get('strategy'))} · "
-        f"lock tokens: {as_int(player.get('locks_left'))}",
+        f"locks: {as_int(player.get('locks_left'))}",
     ]
 
 
@@ -132,8 +139,9 @@ def _draw_clan_summary(draw: ImageDraw.ImageDraw, view: View, seat: int | None, 
     draw.text((16, top), "Your clan", font=font(22, bold=True), fill=pal.INK_MUTED)
     y = top + 34
     for line in lines:
-        lay.text(draw, (16, y), line, font(20), pal.INK_LIGHT, max_width=LEFT_W - 16)
-        y += 28
+        for piece in wrapped(line, 20, LEFT_W - 16):
+            draw.text((16, y), piece, font=font(20), fill=pal.INK_LIGHT)
+            y += 28
 
 
 def render_panel(view: View) -> Image.Image:
