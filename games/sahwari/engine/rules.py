@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from games.core import rng as R
 from games.core.contract import MAX_OPTIONS, Decision, Event
-from games.core.stack import BACK, Frame
+from games.core.stack import BACK, Frame, Stack
 from games.sahwari.engine import moves as M
 from games.sahwari.engine import queries as Q
 from games.sahwari.engine.data import (
@@ -212,7 +212,7 @@ def decide(st: SahwariState) -> Decision:
                         f"{name}, make a second move with the same camel, or stay.",
                         (*opts, "stay"))
     if top == "collect" or top == "take":
-        pos = st.mend if top == "collect" else frame["pos"]  # type: ignore[index]
+        pos = st.mend if frame is None or top == "collect" else frame["pos"]
         return Decision(seat, "collect", f"{name}, take one item from {POS_NAMES[pos]}.",
                         tuple(take_options(st, pos)))
     if top == "guild":
@@ -467,7 +467,7 @@ def end_turn(st: SahwariState, ctx: Ctx) -> None:
 
 def finish(st: SahwariState, ctx: Ctx) -> None:
     st.step = "over"
-    st.stack = st.stack.__class__()
+    st.stack = Stack()
     hidden = [h for s in range(st.np) for h in st.cars[s] if h not in st.faceup]
     st.faceup = st.faceup + tuple(hidden)
     for h in hidden:
