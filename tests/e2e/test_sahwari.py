@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 from games.core import discovery
+from games.sahwari.render.panel import PANEL_W
 from tests.e2e.conftest import World
 from tests.e2e.driver import choose, fresh, ids_in, open_panel, png_of
 
@@ -37,7 +38,7 @@ async def test_two_members_play_a_whole_game_of_sahwari(world: World) -> None:
         actor = actors[holder or 0]
         panel = await open_panel(world, actor, table_id, loaded.version)
         if turns == 0:
-            assert (await png_of(panel)).width == 1000  # the private panel's picture
+            assert (await png_of(panel)).width == PANEL_W  # the private panel's picture
         while True:
             now = await service.load(table_id)
             if now.decision is None or now.info.holder(now.decision.seat).user_id != holder:

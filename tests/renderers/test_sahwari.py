@@ -17,6 +17,7 @@ from bot import cli
 from games.core import discovery
 from games.sahwari import SPEC as SAHWARI
 from games.sahwari.render import board, cards, colours, panel, samples
+from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from tests.renderers.walk import random_walk
 
@@ -225,3 +226,26 @@ def test_choosing_a_recruit_card_shows_the_market_beside_the_seats_own_row() -> 
     # the first market card's face, below the clan row
     top = picture.height - panel.MARKET_STRIP_H + 34
     assert close(colour_at(picture, (16 + cards.MARKET_W // 2, top + 60)), pal.CARD)
+
+
+def test_no_text_is_shortened_along_whole_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Arrange: every shortening the layout helpers make is recorded
+    shortened: list[str] = []
+    real = lay.ellipsize
+
+    def recording(text: str, f: Any, room: float) -> str:
+        out = real(text, f, room)
+        if out != text:
+            shortened.append(text)
+        return out
+
+    monkeypatch.setattr(lay, "ellipsize", recording)
+    game = discovery.get("sahwari")
+    # Act: boards and the panels with the longest option lists along a seeded game
+    for n, (state, decision) in enumerate(random_walk("sahwari", 3, 2)):
+        if decision is None or n % 15 == 0:
+            SAHWARI.render_board(game.view(state, None))
+        if decision is not None and decision.kind in ("spyglass", "collect", "abilities"):
+            SAHWARI.render_panel(game.view(state, decision.seat))
+    # Assert
+    assert shortened == []

@@ -44,7 +44,7 @@ from renderers.kit.options import (
     view_options,
 )
 
-PANEL_W = 1000
+PANEL_W = 1100
 LEFT_W = 420
 ACTION_ROW = 42
 CARAVAN_ROW = 50
@@ -144,6 +144,17 @@ def _draw_clan_summary(draw: ImageDraw.ImageDraw, view: View, seat: int | None, 
             y += 28
 
 
+def option_columns(options: Sequence[Option], width: int) -> int:
+    """Two columns for a long list, unless a label would not fit whole in one: a taller
+    panel reads better than shortened options."""
+    if len(options) <= 12:
+        return 1
+    room = width // 2 - 62
+    small = font(18, bold=True)
+    labels = [str(o.get("label") or o.get("notation", "")) for o in options]
+    return 2 if all(small.getlength(label) <= room for label in labels) else 1
+
+
 def render_panel(view: View) -> Image.Image:
     seat = panel_seat(view)
     decision = decision_of(view)
@@ -155,7 +166,7 @@ def render_panel(view: View) -> Image.Image:
     prompt = str(decision.get("prompt", "")) if decision else ""
     prompt_lines = lay.wrap(prompt, prompt_font, rw, 3) if decision else []
     list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
-    columns = 2 if len(options) > 12 else 1
+    columns = option_columns(options, rw)
     rows = -(-len(options) // columns) if options else 0
     own_rows = [(c, "") for c in private_caravans(view, "caravans")]
     spy_rows = [(s, str(s.get("where", ""))) for s in private_caravans(view, "spied")]
