@@ -249,3 +249,17 @@ def test_no_text_is_shortened_along_whole_games(monkeypatch: pytest.MonkeyPatch)
             SAHWARI.render_panel(game.view(state, decision.seat))
     # Assert
     assert shortened == []
+
+
+def test_a_long_clan_row_takes_two_lines_where_the_board_has_room() -> None:
+    view = saved("last_round_3p")  # three clan boards, each tall enough for two lines
+    player = view["players"][2]
+    x0, y0, _x1, _y1 = board.player_boxes(len(view["players"]))[2]
+    second_line = (x0 + 24 + cards.ROW_CARD_W // 2, y0 + 50 + cards.ROW_CARD_H + 40)
+    before = colour_at(SAHWARI.render_board(view), second_line)
+    card = next(p for p in player["row"] if p["card"])
+    player["row"] = [*player["row"], *[card] * 8]
+    player["junctions"] = [*player["junctions"], *[{"name": "x", "state": "dead"}] * 8]
+    after = colour_at(SAHWARI.render_board(view), second_line)
+    assert not close(before, pal.CARD, 20)
+    assert close(after, pal.CARD, 20)  # a card at full size, below the first line

@@ -191,7 +191,7 @@ def _build_tile(view: View, kind: str, items: tuple[tuple[str, str, str], ...],
             sprite = item_sprite({"kind": what, "colour": colour, "handle": handle}, size)
             paste(image, sprite, (6 + c * (size + 4), 6 + r * (size + 4)))
     if camels:
-        size = 56 if len(camels) <= 2 else 44
+        size = 64 if len(camels) <= 2 else 44
         per_row = max(1, TILE // (size + 2))
         rows_needed = -(-len(camels) // per_row)
         top = TILE - 4 - rows_needed * size
@@ -389,12 +389,12 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     caravans = [c for c in as_list(player.get("caravans")) if isinstance(c, Mapping)]
     _draw_caravans(image, caravans, (x, y0 + 8, x1 - 12, y0 + 46))
     # the clan row, shrunk to fit when it is long
-    room = (x1 - x0 - 36, max(40, (y1 - y0) - 52 - cards.TRACK_CELL - 16))
+    room = (x1 - x0 - 36, max(40, (y1 - y0) - 50 - cards.TRACK_CELL - 12))
     row = flat(("row", cards.row_key(player), room), pal.PANEL,
-               lambda: cards.fitted(cards.clan_row(player), room))
-    image.paste(row, (x0 + 24, y0 + 52))
+               lambda: cards.clan_row_in(player, room))
+    image.paste(row, (x0 + 24, y0 + 50))
     # the tracks and tokens along the bottom
-    ty = y1 - cards.TRACK_CELL - 10
+    ty = y1 - cards.TRACK_CELL - 8
     x = x0 + 24
     storage = as_map(player.get("storage"))
     cells = [as_map(c) for c in as_list(storage.get("spaces"))]
@@ -412,7 +412,7 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     image.paste(strip, (x, ty))
     x += strip.width + 14
     _draw_score(image, draw, player, (x, ty, x1 - 12, ty + cards.TRACK_CELL))
-    gap_top, gap_bottom = y0 + 52 + row.height + 8, ty - 6
+    gap_top, gap_bottom = y0 + 50 + row.height + 8, ty - 6
     if gap_bottom - gap_top >= 26:
         _draw_clan_notes(image, player, (x0 + 24, gap_top, x1 - 12, gap_bottom))
 

@@ -23,6 +23,7 @@ BAND = 18  # the coloured edge of a card, wide enough for its colour letter
 ROW_CARD_W, ROW_CARD_H = 100, 84
 CLAN_W = 140
 JUNCTION = 34
+LINE_GAP = 4  # between the two lines of a long clan row
 
 
 def edge_colour(letter: str) -> tuple[int, int, int]:
@@ -185,7 +186,9 @@ def fitted(picture: Image.Image, room: tuple[int, int]) -> Image.Image:
 
 
 def _build_clan_row(pieces: Sequence[Mapping[str, Any]], leader: Mapping[str, Any],
-                    states: Sequence[str]) -> Image.Image:
+                    states: Sequence[str], lines: int = 1) -> Image.Image:
+    """The row left to right, broken into ``lines`` lines when asked; a junction between two
+    lines stands at the end of the upper one."""
     sprites_in_row: list[Image.Image] = []
     for piece in pieces:
         card = piece.get("card")
@@ -195,19 +198,35 @@ def _build_clan_row(pieces: Sequence[Mapping[str, Any]], leader: Mapping[str, An
             sprites_in_row.append(clan_sheet(str(leader.get("name", "")),
                                              str(piece.get("left") or leader.get("left", "")),
                                              str(piece.get("right") or leader.get("right", ""))))
-    gap = 4
-    width = sum(s.width for s in sprites_in_row) + gap * (len(sprites_in_row) - 1)
-    image = Image.new("RGBA", (max(1, width), ROW_CARD_H), (0, 0, 0, 0))
-    x = 0
-    seams: list[int] = []
-    for sprite in sprites_in_row:
-        if x:
-            seams.append(x - gap // 2)
-        paste(image, sprite, (x, 0))
-        x += sprite.width + gap
-    for seam, state in zip(seams, states, strict=False):
-        paste(image, junction(state), (seam - JUNCTION // 2, 8 + 15 - JUNCTION // 2))
+    gap, line_gap = 4, LINE_GAP
+    per_line = -(-len(sprites_in_row) // max(1, lines))
+    chunks = [sprites_in_row[i:i + per_line] for i in range(0, len(sprites_in_row), per_line)]
+    widths = [sum(s.width + gap for s in chunk) - gap for chunk in chunks]
+    spare = JUNCTION // 2 + 2 if len(chunks) > 1 else 0
+    image = Image.new("RGBA", (max(1, max(widths) + spare),
+                               len(chunks) * (ROW_CARD_H + line_gap) - line_gap), (0, 0, 0, 0))
+    seams: list[tuple[int, int]] = []
+    for n, chunk in enumerate(chunks):
+        x, y = 0, n * (ROW_CARD_H + line_gap)
+        for sprite in chunk:
+            paste(image, sprite, (x, y))
+            x += sprite.width + gap
+            seams.append((x - gap // 2, y))
+    for (seam, y), state in zip(seams, states, strict=False):
+        paste(image, junction(state), (seam - JUNCTION // 2, y + 8 + 15 - JUNCTION // 2))
     return image
+
+
+def clan_row_in(player: Mapping[str, Any], room: tuple[int, int]) -> Image.Image:
+    """The clan row in ``room``: on one line, or on two when one would have to shrink and
+    two fit the height, then shrunk only if it still must."""
+    leader = as_map(player.get("leader"))
+    states = [str(as_map(j).get("state", "dead")) for j in as_list(player.get("junctions"))]
+    pieces = _pieces(player)
+    row = _build_clan_row(pieces, leader, states)
+    if row.width > room[0] and room[1] >= 2 * ROW_CARD_H + LINE_GAP:
+        row = _build_clan_row(pieces, leader, states, lines=2)
+    return fitted(row, room)
 
 
 TRACK_CELL = 42

@@ -34,7 +34,8 @@ def camel(size: int, fill: RGB, edge: RGB, ink: RGB, mark: str) -> Image.Image:
         image.putalpha(rim)
         image.paste(fill, (0, 0), mask)
         draw = ImageDraw.Draw(image)
-        f = font(max(8, round(big * (0.34 if len(mark) < 2 else 0.26))), bold=True)
+        rel = {1: 0.34, 2: 0.26}.get(len(mark), 0.22)
+        f = font(max(8, round(big * rel)), bold=True)
         draw.text((big * 0.40, big * 0.50), mark, font=f, fill=ink, anchor="mm")
         return image.resize((size, size), Image.Resampling.LANCZOS)
 

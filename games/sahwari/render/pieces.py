@@ -101,10 +101,13 @@ def camels_at(view: View) -> dict[str, list[Mapping[str, Any]]]:
 
 
 def camel_sprite(view: View, camel: Mapping[str, Any], size: int) -> Image.Image:
+    """A camel on the map, marked with its id (P2a, G1) as moves and the log name it."""
     owner = camel.get("owner")
+    name = str(camel.get("id", ""))
     if isinstance(owner, int):
-        return seat_camel(view, owner, size)
-    return icons.guild_camel(size, str(camel.get("id", "G")))
+        fill, edge, ink = seat_colours(view, owner)
+        return icons.camel(size, fill, edge, ink, name or seat_mark(view, owner))
+    return icons.guild_camel(size, name or "G")
 
 
 def off_map(view: View, seat: int) -> int:
