@@ -18,6 +18,7 @@ from bot.exts.play._text import NO_MESSAGE_CONTENT, board_marker, result_post, t
 from bot.images import board_file
 from bot.mentions import NOBODY, pings, plain
 from bot.outbox import Deferred, post
+from games.core import discovery
 from games.core.contract import Outcome
 
 if TYPE_CHECKING:
@@ -110,8 +111,9 @@ class BoardPoster:
         # the start is news for every player; a turn, for the one to move
         everyone = [s.user_id for s in info.seats] if row.kind == "start" else []
         allowed = pings(to_move, *everyone)
-        if to_move is not None:
-            view = board_view(info.id, row.version)
+        extras = discovery.spec(game.name).has_extras()
+        if to_move is not None or extras:
+            view = board_view(info.id, row.version, move=to_move is not None, extras=extras)
             message = await post(
                 thread, content, marker=marker, file=file, view=view, allowed_mentions=allowed
             )
