@@ -35,6 +35,7 @@ from games.resafa.render.pieces import (
     seat_disc,
     sprite,
 )
+from renderers.kit import ImageCache
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
@@ -55,10 +56,20 @@ Box = tuple[int, int, int, int]
 def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None) -> Image.Image:
     """The workshop area of ``seat`` as the view shows it (the same for every viewer);
     ``marks`` numbers cells by name ("c3": "1"), as the panel numbers the options."""
-    image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
     player = player_of(view, seat)
     if player is None:
-        return image
+        return Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
+    context = (key_of(player), key_of(mapping(view.get("map")).get("nodes")),
+               key_of(view.get("merchant_row")), key_of(dict(marks or {})))
+    # a seat's sub-decisions redraw its panel often while its area stays the same
+    return areas.get(context, lambda: _draw(view, player, marks)).copy()
+
+
+areas = ImageCache(16)
+
+
+def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, player)
     _grid(image, view, player)

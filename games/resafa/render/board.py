@@ -31,6 +31,7 @@ from games.resafa.render.model import (
     seat_label,
 )
 from games.resafa.render.pieces import (
+    canal_tile,
     colour_chip,
     counter,
     effect_card,
@@ -66,7 +67,7 @@ def render_board(view: View) -> Image.Image:
     _header(image, draw, view)
     _road_map(image, draw, view)
     _water(image, draw, view)
-    _seats(image, draw, view)
+    _seats(image, view)
     _tracks(image, view)
     _offers(image, draw, view)
     return image
@@ -347,7 +348,7 @@ def _empty_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     bonus = mapping(space.get("bonus_tile"))
     if bonus:
         lay.rounded(draw, (x0 + 1, y0 + 1, x1 - 1, y0 + 30), 5, fill=pal.HIGHLIGHT)
-        lay.text(draw, ((x0 + x1) // 2, y0 + 16), "+" + gain(bonus.get("reward")), font(18),
+        lay.text(draw, ((x0 + x1) // 2, y0 + 16), "+" + brief(gain(bonus.get("reward"))), font(18),
                  pal.INK_DARK, max_width=x1 - x0 - 2, anchor="mm")
     parts = gain(space.get("reward")).split("+")
     lines = [parts[0], *(f"+{part}" for part in parts[1:])]
@@ -359,28 +360,32 @@ def _empty_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
 
 
 def _canal_display(image: Image.Image, view: View) -> None:
-    draw = ImageDraw.Draw(image)
-    x0 = WATER_BOX[0] + 14
-    y = GRID_Y + 4 * (CELL + 4) - 2
+    shown = {k: view.get(k) for k in ("canal_display", "canal_stack", "tanks")}
+    x0, y0 = WATER_BOX[0] + 6, GRID_Y + 4 * (CELL + 4) - 4
+    size = (WATER_BOX[2] - 6 - x0, WATER_BOX[3] - 4 - y0)
+    image.paste(sprite(("canals", key_of(shown)), size, pal.PANEL, _canals, view), (x0, y0))
+
+
+def _canals(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View) -> None:
+    """The face-up canal tiles with their costs, how many stay in the stack, and a tank while
+    any is left."""
+    x0, y, x1, _y1 = box[0] + 8, box[1] + 2, box[2] - 8, box[3]
     stack = number(view.get("canal_stack"))
     draw.text((x0, y), f"Canal tiles (stack {stack})", font=font(18, bold=True),
               fill=pal.INK_MUTED)
     tanks = len(items(view.get("tanks")))
-    draw.text((WATER_BOX[2] - 14, y), f"tanks left {tanks}", font=font(18, bold=True),
-              fill=pal.INK_MUTED, anchor="ra")
+    draw.text((x1, y), f"tanks left {tanks}", font=font(18, bold=True), fill=pal.INK_MUTED,
+              anchor="ra")
     size = 70
     shown = list(items(view.get("canal_display")))
     if tanks:
         shown.append(items(view.get("tanks"))[0])
     x = x0
-    for i, tile in enumerate(shown):
+    for tile in shown:
         if tile.get("kind") == "tank":
-            x = WATER_BOX[2] - 14 - size
-        piece = sprite(("display", key_of(tile)), (size + 1, size + 1), pal.PANEL,
-                       paint_canal_tile, view, tile, True)
-        image.paste(piece, (x, y + 24))
+            x = x1 - size
+        canal_tile(view, draw, image, (x, y + 24, x + size, y + 24 + size), tile, True)
         x += size + 8
-        _ = i
 
 
 # ---- seats ---------------------------------------------------------------------------------
@@ -394,38 +399,60 @@ def seat_boxes(count: int) -> list[Box]:
     return [(x0, y0 + i * (h + gap), x1, y0 + i * (h + gap) + h) for i in range(count)]
 
 
-def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def _seats(image: Image.Image, view: View) -> None:
+    """One box per seat, each drawn once per change of what it shows (a turn changes one or
+    two of them)."""
     decision = decision_of(view)
     deciding = decision.get("seat") if decision else None
     outcome = mapping(view.get("outcome"))
     winners = outcome.get("winners") if outcome else None
+    breakdowns = outcome.get("breakdown") if outcome else None
     for box, player in zip(seat_boxes(len(players(view))), players(view), strict=False):
         seat = number(player.get("seat"))
-        fill, _edge, _ink = seat_colours(view, seat)
-        active = seat == deciding
-        lay.rounded(draw, box, 10, fill=pal.PANEL,
-                    outline=pal.HIGHLIGHT if active else pal.PANEL_EDGE, line=3 if active else 2)
+        shown = {k: player.get(k) for k in SEAT_KEYS}
+        shown["score"] = final_score(view, seat, player)
+        shown["active"] = seat == deciding
+        shown["winner"] = isinstance(winners, list) and seat in winners
+        if isinstance(breakdowns, list) and seat < len(breakdowns):
+            shown["breakdown"] = breakdowns[seat]
         x0, y0, x1, y1 = box
-        draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=fill)
-        paste(image, seat_disc(view, seat, 32), (x0 + 16, y0 + 8))
-        x = x0 + 56 + lay.text(draw, (x0 + 56, y0 + 24), seat_label(view, seat),
-                               font(26, bold=True), pal.INK_LIGHT, anchor="lm") + 10
-        if active:
-            lay.pill(draw, (x, y0 + 11), "deciding", font(18, bold=True), pal.HIGHLIGHT,
-                     pal.INK_DARK)
-        elif isinstance(winners, list) and seat in winners:
-            lay.pill(draw, (x, y0 + 11), "winner", font(18, bold=True), pal.OK, pal.INK_DARK)
-        score = str(final_score(view, seat, player))
-        w = lay.text(draw, (x1 - 44, y0 + 24), score, font(34, bold=True), pal.INK_LIGHT,
-                     anchor="rm")
-        paste(image, icons.vp(30), (x1 - 50 - w - 32, y0 + 9))
-        draw.text((x1 - 12, y0 + 28), "VP", font=font(18), fill=pal.INK_MUTED, anchor="rm")
-        _seat_lines(image, draw, player, (x0 + 16, y0 + 46, x1 - 10, y1))
-        breakdown = mapping(view.get("outcome")).get("breakdown")
-        if isinstance(breakdown, list) and seat < len(breakdown) and y1 - y0 >= 160:
-            parts = [f"{k} {v}" for k, v in mapping(breakdown[seat]).items() if number(v)]
-            lay.text(draw, (x0 + 16, y1 - 16), "final: " + " · ".join(parts), font(18),
-                     pal.HIGHLIGHT, max_width=x1 - x0 - 26, anchor="lm")
+        piece = sprite(("seat", key_of(shown)), (x1 - x0 + 1, y1 - y0 + 1), pal.BACKGROUND,
+                       _seat, view, shown)
+        image.paste(piece, (x0, y0))
+
+
+SEAT_KEYS = ("seat", "label", "coins", "ware", "caravan", "tokens", "scarabs", "hand_count",
+             "garden_squares", "bases", "canals", "tanks")
+
+
+def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
+          player: Mapping[str, Any]) -> None:
+    seat = number(player.get("seat"))
+    fill, _edge, _ink = seat_colours(view, seat)
+    active = bool(player.get("active"))
+    lay.rounded(draw, box, 10, fill=pal.PANEL,
+                outline=pal.HIGHLIGHT if active else pal.PANEL_EDGE, line=3 if active else 2)
+    x0, y0, x1, y1 = box
+    draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=fill)
+    paste(image, seat_disc(view, seat, 32), (x0 + 16, y0 + 8))
+    x = x0 + 56 + lay.text(draw, (x0 + 56, y0 + 24), seat_label(view, seat),
+                           font(26, bold=True), pal.INK_LIGHT, anchor="lm") + 10
+    if active:
+        lay.pill(draw, (x, y0 + 11), "deciding", font(18, bold=True), pal.HIGHLIGHT,
+                 pal.INK_DARK)
+    elif player.get("winner"):
+        lay.pill(draw, (x, y0 + 11), "winner", font(18, bold=True), pal.OK, pal.INK_DARK)
+    score = str(number(player.get("score")))
+    w = lay.text(draw, (x1 - 44, y0 + 24), score, font(34, bold=True), pal.INK_LIGHT,
+                 anchor="rm")
+    paste(image, icons.vp(30), (x1 - 50 - w - 32, y0 + 9))
+    draw.text((x1 - 12, y0 + 28), "VP", font=font(18), fill=pal.INK_MUTED, anchor="rm")
+    _seat_lines(image, draw, player, (x0 + 16, y0 + 46, x1 - 10, y1))
+    breakdown = mapping(player.get("breakdown"))
+    if breakdown and y1 - y0 >= 160:
+        parts = [f"{k} {v}" for k, v in breakdown.items() if number(v)]
+        lay.text(draw, (x0 + 16, y1 - 16), "final: " + " · ".join(parts), font(18),
+                 pal.HIGHLIGHT, max_width=x1 - x0 - 26, anchor="lm")
 
 
 def final_score(view: View, seat: int, player: Mapping[str, Any]) -> int:
