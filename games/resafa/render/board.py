@@ -67,7 +67,7 @@ def render_board(view: View) -> Image.Image:
     _header(image, draw, view)
     _road_map(image, draw, view)
     _water(image, draw, view)
-    _seats(image, view)
+    _seats(image, draw, view)
     _tracks(image, view)
     _offers(image, draw, view)
     return image
@@ -132,20 +132,12 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
             _drop(draw, x + 2, cy, colours.WATER if rained else pal.PANEL_EDGE)
             x += 24
     x += 14
-    lay.text(draw, (x, cy), "rain after rounds 2, 4, 6", font(18), pal.INK_MUTED, anchor="lm")
     result = mapping(view.get("outcome")).get("result")
-    if result:
-        x += 230
-        lay.text(draw, (x, cy), str(result), font(22, bold=True), pal.HIGHLIGHT, anchor="lm")
-        return
-    rival = mapping(view.get("rival"))
-    if rival:
-        last = mapping(rival.get("last"))
-        text = f"Rival deck {number(rival.get('deck'))}"
-        if last:
-            text += f" · last {last.get('id')}"
-        x += 230
-        lay.text(draw, (x, cy), text, font(20, bold=True), pal.ALERT, anchor="lm")
+    if result:  # a solo game's result takes the place of the rain reminder
+        lay.text(draw, (x, cy), str(result), font(24, bold=True), pal.HIGHLIGHT, anchor="lm")
+    else:
+        lay.text(draw, (x, cy), "rain after rounds 2, 4, 6", font(18), pal.INK_MUTED,
+                 anchor="lm")
     right = WIDTH - 16
     start = view.get("start_player")
     if isinstance(start, int):
@@ -153,6 +145,8 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
         w = lay.text(draw, (right, cy), text, font(24, bold=True), pal.INK_LIGHT, anchor="rm")
         paste(image, seat_disc(view, start, 30), (right - w - 40, cy - 15))
         right -= w + 60
+    if result:
+        return
     supply = mapping(view.get("gardens"))
     parts = [f"sack deck {number(view.get('sack_deck'))}"]
     if supply:
@@ -260,7 +254,7 @@ def _offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: Mappi
     else:
         x += lay.text(draw, (x, cy), str(offer.get("item", "")), f, pal.INK_LIGHT,
                       anchor="lm") + 5
-    x += lay.text(draw, (x, cy), gain(offer.get("price")), font(18), pal.INK_LIGHT,
+    x += lay.text(draw, (x, cy), brief(gain(offer.get("price"))), font(18), pal.INK_LIGHT,
                   anchor="lm") + 6
     bonus = gain(offer.get("bonus"))
     if bonus:
@@ -352,6 +346,8 @@ def _empty_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
                  pal.INK_DARK, max_width=x1 - x0 - 2, anchor="mm")
     parts = gain(space.get("reward")).split("+")
     lines = [parts[0], *(f"+{part}" for part in parts[1:])]
+    if bonus:  # one line under a bonus tile
+        lines = ["+".join(parts)]
     y = y1 - 6 - 21 * len(lines)
     for line in lines:
         lay.text(draw, ((x0 + x1) // 2, y), line, font(18), pal.INK_LIGHT,
@@ -395,11 +391,11 @@ def seat_boxes(count: int) -> list[Box]:
     x0, y0, x1, y1 = SEATS_BOX
     count = max(1, count)
     gap = 8
-    h = min(170, (y1 - y0 - gap * (count - 1)) // count)
+    h = min(210 if count == 1 else 170, (y1 - y0 - gap * (count - 1)) // count)
     return [(x0, y0 + i * (h + gap), x1, y0 + i * (h + gap) + h) for i in range(count)]
 
 
-def _seats(image: Image.Image, view: View) -> None:
+def _seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
     """One box per seat, each drawn once per change of what it shows (a turn changes one or
     two of them)."""
     decision = decision_of(view)
@@ -419,6 +415,38 @@ def _seats(image: Image.Image, view: View) -> None:
         piece = sprite(("seat", key_of(shown)), (x1 - x0 + 1, y1 - y0 + 1), pal.BACKGROUND,
                        _seat, view, shown)
         image.paste(piece, (x0, y0))
+    rival = mapping(view.get("rival"))
+    if rival:
+        boxes = seat_boxes(len(players(view)))
+        names = {str(n.get("id")): str(n.get("name")) for n in
+                 items(mapping(view.get("map")).get("nodes"))}
+        _rival(draw, (SEATS_BOX[0], boxes[-1][3] + 8, SEATS_BOX[2], SEATS_BOX[3]), rival, names)
+
+
+def _rival(draw: ImageDraw.ImageDraw, box: Box, rival: Mapping[str, Any],
+           names: Mapping[str, str]) -> None:
+    """The solo rival: its deck, the card it showed last and what that card took away."""
+    x0, y0, x1, y1 = box
+    lay.rounded(draw, box, 10, fill=pal.PANEL, outline=pal.ALERT, line=2)
+    draw.text((x0 + 16, y0 + 12), "RIVAL", font=font(22, bold=True), fill=pal.ALERT)
+    lay.text(draw, (x1 - 14, y0 + 14), f"deck {number(rival.get('deck'))}", font(20),
+             pal.INK_MUTED, anchor="ra")
+    y = y0 + 48
+    last = mapping(rival.get("last"))
+    if last:
+        code = str(last.get("colour", ""))
+        colour_chip(draw, (x0 + 16, y, x0 + 48, y + 28), code)
+        text = f"{last.get('id')}: took the leftmost {code} bonus card, blocks a box in " \
+               f"{names.get(str(last.get('city')), last.get('city'))}" + (
+                   ", removed a workshop" if last.get("workshop") else "")
+        lay.paragraph(draw, (x0 + 58, y + 2, x1 - 12, y + 70), text, font(18), pal.INK_LIGHT,
+                      max_lines=3, spacing=0)
+        y += 76
+    removed = [str(r) for r in rival.get("removed_workshops") or []]
+    if removed and y + 22 < y1:
+        lay.paragraph(draw, (x0 + 16, y, x1 - 12, y1 - 8),
+                      f"Workshops out of the game: {', '.join(removed)}", font(18),
+                      pal.INK_MUTED, spacing=0)
 
 
 SEAT_KEYS = ("seat", "label", "coins", "ware", "caravan", "tokens", "scarabs", "hand_count",
@@ -451,8 +479,10 @@ def _seat(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
     breakdown = mapping(player.get("breakdown"))
     if breakdown and y1 - y0 >= 160:
         parts = [f"{k} {v}" for k, v in breakdown.items() if number(v)]
-        lay.text(draw, (x0 + 16, y1 - 16), "final: " + " · ".join(parts), font(18),
-                 pal.HIGHLIGHT, max_width=x1 - x0 - 26, anchor="lm")
+        lines = 2 if y1 - y0 >= 200 else 1
+        lay.paragraph(draw, (x0 + 16, y1 - 6 - 22 * lines, x1 - 10, y1 - 4),
+                      "final: " + " · ".join(parts), font(18), pal.HIGHLIGHT, max_lines=lines,
+                      spacing=1)
 
 
 def final_score(view: View, seat: int, player: Mapping[str, Any]) -> int:
