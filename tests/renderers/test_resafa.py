@@ -9,10 +9,12 @@ import io
 import pytest
 from PIL import Image
 
+from games.core import discovery
 from games.resafa import render
 from games.resafa.render import area, board, colours, panel, samples
 from renderers.kit import palette as pal
 from tests.renderers.golden import assert_matches_golden, different_pixels
+from tests.renderers.walk import random_walk
 
 saved = samples.saved
 MAX_BYTES = 300 * 1024
@@ -134,3 +136,30 @@ def test_the_final_board_shows_the_final_scores_and_the_solo_result() -> None:
     playing = copy.deepcopy(view)
     playing["outcome"] = None
     assert different_pixels(over, render.render_board(playing)) > 0
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 4), (4, 7)])
+def test_board_areas_and_panel_render_along_a_whole_game(players: int, seed: int) -> None:
+    # Arrange: a seeded game of the real engine; the first decision of each kind, every 60th
+    # decision and the end are drawn
+    game = discovery.get("resafa")
+    seen: set[str] = set()
+    drawn = 0
+    for n, (state, decision) in enumerate(random_walk("resafa", players, seed)):
+        if decision is not None and decision.kind in seen and n % 60:
+            continue
+        if decision is not None:
+            seen.add(decision.kind)
+        # Act
+        spectator = game.view(state, None)
+        image = render.render_board(spectator)
+        areas = render.render_extras(spectator)
+        # Assert: the same wide board, one area per seat, and the deciding seat's panel with
+        # its area below
+        assert image.size == (board.WIDTH, board.HEIGHT)
+        assert len(areas) == players
+        if decision is not None:
+            own = render.render_panel(game.view(state, decision.seat))
+            assert own.width == panel.PANEL_W and own.height > area.HEIGHT
+        drawn += 1
+    assert drawn > 10
