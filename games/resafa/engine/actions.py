@@ -72,7 +72,6 @@ from games.resafa.engine.data import (
     SCARAB,
     SPACE_REWARD,
     SQUARE_UNITS,
-    TANK_ROW,
     TANK_SQUARES,
     TRADING_TILES,
     WARE,
@@ -86,14 +85,13 @@ from games.resafa.engine.data import (
     gain,
     gain_words,
     icon_edge,
-    is_workshop_cell,
     space_name,
-    space_rc,
     toll,
 )
 from games.resafa.engine.state import Player, State
 
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+WORKSHOP_SIDES = tuple(tuple(j for j in NEIGHBOUR[i] if j != NO) for i in range(CELLS))
 
 
 def start(st: State, ctx: Ctx, seat: int, act: str, perk: str = "", extra: str = "",
@@ -168,11 +166,9 @@ def ws_cost(p: Player, perk: str, extra: str, ms: list[str]) -> Gain:
 
 def ws_cells(p: Player) -> list[int]:
     """Empty workshop cells diagonal to one of the seat's workshops (spec §9.1 step 5)."""
-    out = []
-    for i in range(CELLS):
-        if not p.ws[i] and is_workshop_cell(i) and any(p.ws[j] for j in DIAGONAL[i]):
-            out.append(i)
-    return out
+    ws = p.ws
+    found = {j for i in [i for i, w in enumerate(ws) if w] for j in DIAGONAL[i] if not ws[j]}
+    return sorted(found)
 
 
 def level2_open(st: State, p: Player) -> bool:
@@ -279,17 +275,16 @@ def cell_index(name: str) -> int:
 
 
 def garden_squares(p: Player, size: str) -> list[int]:
+    """Squares next to one of the seat's workshops with room for ``size`` (spec §9.2 step 2).
+
+    A square holding a garden tile always touches a workshop (workshops never move), so the
+    neighbours of the workshops are every candidate."""
     units = GARDEN_UNITS[size]
-    out = []
-    for i in range(CELLS):
-        if is_workshop_cell(i):
-            continue
-        held = p.units(i)
-        if held + units > SQUARE_UNITS or (size == "large" and p.large[i]):
-            continue
-        if held or any(nb != NO and p.ws[nb] for nb in NEIGHBOUR[i]):
-            out.append(i)
-    return out
+    ws, small, large = p.ws, p.small, p.large
+    cap = SQUARE_UNITS - units
+    found = {j for i in [i for i, w in enumerate(ws) if w] for j in WORKSHOP_SIDES[i]
+             if small[j] + 2 * large[j] <= cap and not (units == 2 and large[j])}
+    return sorted(found)
 
 
 def garden_cost(p: Player, size: str, perk: str, ms: list[str]) -> Gain:
@@ -499,16 +494,14 @@ def canal_cost(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> Ga
 
 def canal_spaces(st: State, tile: str) -> list[int]:
     t = CANALS[tile]
+    net = st.net
     out = []
-    for i in range(NET_SPACES):
-        if st.net[i]:
+    for i in range(15 if t.kind == "tank" else 0, NET_SPACES):
+        if net[i]:
             continue
-        r, _ = space_rc(i)
-        if t.kind == "tank" and r != TANK_ROW:
+        if i >= 5 and net[i - 5] and not (t.top and CANALS[net[i - 5]].bottom):
             continue
-        if r > 1 and st.net[i - 5] and not (CANALS[st.net[i - 5]].bottom and t.top):
-            continue
-        if r < 4 and st.net[i + 5] and not (t.bottom and CANALS[st.net[i + 5]].top):
+        if i < 15 and net[i + 5] and not (t.bottom and CANALS[net[i + 5]].top):
             continue
         out.append(i)
     return out
@@ -523,8 +516,18 @@ def canal_tiles(st: State, seat: int, perk: str, extra: str, ms: list[str]) -> l
     tiles = list(st.canal_display)
     if st.tanks and tank_ready(p):
         tiles.append(st.tanks[0])
-    return [t for t in tiles
-            if can_pay(p, canal_cost(p, t, perk, extra, ms)) and canal_spaces(st, t)]
+    placeable: dict[tuple[bool, bool, bool], bool] = {}
+    out = []
+    for t in tiles:
+        if not can_pay(p, canal_cost(p, t, perk, extra, ms)):
+            continue
+        c = CANALS[t]
+        shape = (c.top, c.bottom, c.kind == "tank")
+        if shape not in placeable:
+            placeable[shape] = bool(canal_spaces(st, t))
+        if placeable[shape]:
+            out.append(t)
+    return out
 
 
 def canal_tile_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -829,7 +832,7 @@ def found_base(st: State, ctx: Ctx, seat: int, city: str, box: int, cost: str) -
         p.cargo_n -= dict(g).get("S", 0)
         if not p.cargo_n:
             p.cargo = ""
-    st.boxes[city][box] = seat
+    st.boxes[city] = [seat if b == box else h for b, h in enumerate(st.boxes[city])]
     p.bases.append(city)
     token, reward = BOXES[city][box]
     ctx.say(f"{who(seat)} founds a trading base in {CITY_NAMES[city]} (box {box + 1}, "

@@ -16,6 +16,7 @@ from games.core.stack import Frame
 from games.resafa.engine.core import Ctx, push, who
 from games.resafa.engine.data import (
     BONUS,
+    BOX_BLOCKED,
     BOX_FREE,
     CANALS,
     CARDS_PER_ROUND,
@@ -126,12 +127,13 @@ def rival_turn(st: State, ctx: Ctx) -> None:
     ctx.say(f"The rival reveals {card}.")
     display = st.bonus[colour]
     if display:
-        gone = display.pop(0)
-        st.bonus_deck[colour].insert(0, gone)
+        gone = display[0]
+        st.bonus[colour] = display[1:]
+        st.bonus_deck[colour] = [gone, *st.bonus_deck[colour]]
         ctx.say(f"The rival removes {COLOUR_NAMES[colour]} bonus card {gone}.")
     boxes = st.boxes[city]
     if boxes[0] == BOX_FREE and boxes[1] == BOX_FREE:
-        boxes[0] = -2
+        st.boxes[city] = [BOX_BLOCKED, *boxes[1:]]
         ctx.say(f"The rival blocks box 1 in {CITY_NAMES[city]}.")
     if workshop:
         for offer, deck in ((st.offer2, st.deck2), (st.offer1, st.deck1)):
@@ -157,7 +159,7 @@ def end_round(st: State, ctx: Ctx) -> None:
         for colour in COLOURS:
             left = st.bonus[colour]
             st.bonus_deck[colour] = [*reversed(left), *st.bonus_deck[colour]]
-            deck = st.bonus_deck[colour]
+            deck = st.bonus_deck[colour]  # a new list: the deal may pop it
             st.bonus[colour] = [deck.pop() for _ in range(min(3, len(deck)))]
         ctx.revealed = True
     if st.round % 2 == 1:

@@ -66,11 +66,15 @@ def decider(st: State, fr: Frame) -> int:
 
 
 def decide(st: State) -> Decision | None:
+    """The decision on top of the stack (None once the game is over)."""
     if st.phase == "over" or not st.stack:
         return None
     fr = st.stack.frames[-1]
     seat = decider(st, fr)
-    opts = frame_options(st, fr, seat)
+    return _decision(st, fr, seat, frame_options(st, fr, seat))
+
+
+def _decision(st: State, fr: Frame, seat: int, opts: list[str]) -> Decision:
     if fr.kind == "turn":
         kind, prompt = turn.turn_kind(fr), turn.turn_prompt(st, fr, seat)
     else:
@@ -84,7 +88,7 @@ def decide(st: State) -> Decision | None:
 
 
 def settle(st: State, ctx: Ctx) -> None:
-    """Run automatic frames and skip empty ones until a real decision is on top."""
+    """Run automatic frames and skip empty ones until a real decision is on top; cache it."""
     while st.phase != "over":
         if not st.stack:
             raise RuntimeError("the decision stack ran empty")
@@ -105,10 +109,12 @@ def settle(st: State, ctx: Ctx) -> None:
         if not opts:
             pop(st)
             continue
-        if fr.kind == "turn" and opts == ["end"] and not cards.free_actions(st, seat):
+        d = _decision(st, fr, seat, opts)
+        if fr.kind == "turn" and d.actions == ("end",):
             pop(st)
             push(st, Frame("endturn"))
             continue
+        st._dec = d
         return
 
 

@@ -65,8 +65,26 @@ class Player:
         new = Player.__new__(Player)
         new.coins, new.vp, new.squares, new.loc = self.coins, self.vp, self.squares, self.loc
         new.camels, new.cargo, new.cargo_n = self.camels, self.cargo, self.cargo_n
-        for name in _P_LISTS:
-            setattr(new, name, getattr(self, name)[:])
+        new.hand = self.hand[:]
+        new.deck = self.deck[:]
+        new.played = self.played[:]
+        new.facedown = self.facedown[:]
+        new.pending = self.pending[:]
+        new.specials = self.specials[:]
+        new.used = self.used[:]
+        new.gained = self.gained[:]
+        new.track = self.track[:]
+        new.ware = self.ware[:]
+        new.ws = self.ws[:]
+        new.side = self.side[:]
+        new.rot = self.rot[:]
+        new.small = self.small[:]
+        new.large = self.large[:]
+        new.icons = self.icons[:]
+        new.row = self.row[:]
+        new.overflow = self.overflow[:]
+        new.bases = self.bases[:]
+        new.removed = self.removed[:]
         return new
 
     @classmethod
@@ -167,14 +185,35 @@ class State:
     _dec: Any  # cached Decision, None until asked
 
     def copy(self) -> State:
+        """A new state sharing the lists inside ``bonus``, ``bonus_deck``, ``special`` and
+        ``boxes`` (the rules replace those lists, never change them) and the Player records
+        (taken for writing with `me`)."""
         new = State.__new__(State)
-        for name in _SCALARS:
-            setattr(new, name, getattr(self, name))
-        for name in _LISTS:
-            setattr(new, name, getattr(self, name)[:])
-        for name in _DICTS:
-            setattr(new, name, {k: v[:] for k, v in getattr(self, name).items()})
-        new.boxes = {k: v[:] for k, v in self.boxes.items()}
+        new.rng, new.np, new.solo, new.round = self.rng, self.np, self.solo, self.round
+        new.start, new.current, new.turns, new.phase = (
+            self.start, self.current, self.turns, self.phase)
+        new.setup, new.small_left, new.large_left = self.setup, self.small_left, self.large_left
+        new.reason, new.log = self.reason, self.log
+        new.offer1 = self.offer1[:]
+        new.deck1 = self.deck1[:]
+        new.offer2 = self.offer2[:]
+        new.deck2 = self.deck2[:]
+        new.sack = self.sack[:]
+        new.canal_display = self.canal_display[:]
+        new.canal_stack = self.canal_stack[:]
+        new.tanks = self.tanks[:]
+        new.net = self.net[:]
+        new.owner = self.owner[:]
+        new.cube = self.cube[:]
+        new.cbonus = self.cbonus[:]
+        new.tile_side = self.tile_side[:]
+        new.rival_deck = self.rival_deck[:]
+        new.rival_discard = self.rival_discard[:]
+        new.removed_ws = self.removed_ws[:]
+        new.bonus = dict(self.bonus)
+        new.bonus_deck = dict(self.bonus_deck)
+        new.special = dict(self.special)
+        new.boxes = dict(self.boxes)
         new.players = self.players[:]
         new.stack = self.stack
         new._mine = 0

@@ -176,7 +176,7 @@ def colour_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     words = action.split()
     if words[0] == "bonus":
         card = words[1]
-        st.bonus[card[1]].remove(card)
+        st.bonus[card[1]] = [b for b in st.bonus[card[1]] if b != card]
         p = st.me(seat)
         p.hand.append(card)
         p.hand.sort()
@@ -233,7 +233,9 @@ def special_prompt(st: State, fr: Frame, seat: int) -> str:
 
 
 def special_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
-    deck = st.special[f"{fr['c']}{fr['lv']}"]
+    key = f"{fr['c']}{fr['lv']}"
+    deck = st.special[key][:]  # the dict is shared between states: replace, never mutate
+    st.special[key] = deck
     if action == "search":
         push(st, Frame("search", {"c": fr["c"], "lv": fr["lv"]}))
         ctx.revealed = True
