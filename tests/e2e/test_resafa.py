@@ -87,3 +87,7 @@ async def test_two_players_finish_and_anyone_sees_both_workshop_areas(world: Wor
                                             world.bob.id: world.bob}, seed=2)
     assert (await world.bot.service.info(table_id)).status == "finished"
     assert world.thread().history()[-1].content.startswith("🏆 **Game over — ")
+    # every board, the final one included, keeps Player boards; none keeps "Your move"
+    for post in (world.boards()[0], world.boards()[-1]):
+        kept = ids_in(fresh(world, post))
+        assert len(kept) == 1 and kept[0].startswith("cv:more:"), kept
