@@ -208,9 +208,9 @@ def _garden(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     x0, y0, x1, y1 = box
     complete = bool(square.get("complete"))
     lay.rounded(draw, box, 6, fill=colours.GARDEN_DONE if complete else colours.GARDEN_SQUARE)
-    slot, gap = 14, 3
+    slot, gap = 13, 3
     sx = (x0 + x1) // 2 - (3 * slot + 2 * gap) // 2
-    sy = y0 + 46
+    sy = y0 + 42
     filled = [2] * number(square.get("large")) + [1] * number(square.get("small"))
     units = 0
     for size in filled:
@@ -225,7 +225,7 @@ def _garden(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     ink = pal.INK_DARK if complete else pal.INK_LIGHT
     places: dict[str, tuple[float, float, str]] = {
         "N": ((x0 + x1) / 2, y0 + 2, "ma"), "S": ((x0 + x1) / 2, y1 - 1, "md"),
-        "W": (x0 + 3, y0 + 33, "lm"), "E": (x1 - 3, y0 + 33, "rm")}
+        "W": (x0 + 3, y0 + 30, "lm"), "E": (x1 - 3, y0 + 30, "rm")}
     room = {"N": x1 - x0 - 6, "S": x1 - x0 - 6, "W": 40, "E": 40}
     for side, (reward, taken) in tags.items():
         x, y, anchor = places.get(side, places["N"])
