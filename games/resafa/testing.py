@@ -21,6 +21,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.core.contract import Event
+from games.core.errors import IllegalAction
+from games.resafa import GAME
 from games.resafa.engine.data import (
     BOX_FREE,
     CITIES,
@@ -33,6 +36,7 @@ from games.resafa.engine.data import (
     gain,
     space,
 )
+from games.resafa.engine.rules import begin_turn
 from games.resafa.engine.setup import new_state
 from games.resafa.engine.state import State
 
@@ -69,6 +73,8 @@ def position(
     hands: dict[int, list[str]] | None = None,
     decks: dict[int, list[str]] | None = None,
     specials: dict[int, list[str]] | None = None,
+    pending: dict[int, list[str]] | None = None,
+    facedown: dict[int, list[str]] | None = None,
     tracks: dict[int, str] | None = None,
     tokens: dict[int, list[str]] | None = None,
     bases: dict[int, list[str]] | None = None,
@@ -89,8 +95,9 @@ def position(
     of complete squares directly (for tank requirements) when the gardens themselves do not
     matter; `tracks` is "Y4 W6"; `tokens` the merchant row left to right; `bases` gives cities
     and takes the first free box of each; `canals` maps a space to (tile, owner seat or -1);
-    `sack_top` names the next sack cards drawn, first drawn first. `extra` sets any other
-    state field as is.
+    `sack_top` names the next sack cards drawn, first drawn first; `pending` gives yellow cards
+    waiting for the reset and `facedown` the cards played in the last odd round. `extra` sets
+    any other state field as is.
     """
     st = new_state(players, seed).copy()
     st._mine = (1 << players) - 1
@@ -153,6 +160,12 @@ def position(
             p.deck = [c for c in START_CARD_IDS if c not in p.hand] if round % 2 else []
         if seat in (decks or {}):
             p.deck = list((decks or {})[seat])
+        for card in (pending or {}).get(seat, []):
+            _take_out(st, card)
+            p.pending.append(card)
+            p.gained.append(card)
+        if seat in (facedown or {}):
+            p.facedown = list((facedown or {})[seat])
         for card in (specials or {}).get(seat, []):
             _take_out(st, card)
             p.specials.append(card)
@@ -198,11 +211,46 @@ def position(
     st.sack.extend(reversed(sack_top))
     for attr, value in extra.items():
         setattr(st, attr, value)
-    from games.resafa.engine.rules import begin_turn  # the rules import this module's users
-
     begin_turn(st)
     st._dec = None
     return st
+
+
+# ---- driving a position -------------------------------------------------------------------
+
+
+def play(state: State, *actions: str) -> tuple[State, list[Event]]:
+    """Apply actions in order (each must be legal); returns the final state and all events."""
+    events: list[Event] = []
+    for action in actions:
+        step = GAME.step(state, action)
+        events.extend(step.events)
+        state = step.state
+    return state, events
+
+
+def legal(state: State) -> list[str]:
+    return GAME.legal_actions(state)
+
+
+def kind(state: State) -> str | None:
+    """The kind of the decision now open, or None when the game is over."""
+    d = GAME.decision(state)
+    return d.kind if d is not None else None
+
+
+def refused(state: State, text: str) -> str:
+    """The reason the engine gives for refusing ``text`` (it must be refused)."""
+    try:
+        GAME.parse(state, text)
+    except IllegalAction as error:
+        return error.reason
+    raise AssertionError(f"{text!r} was accepted")
+
+
+def texts(events: list[Event], viewer: int | None = None) -> list[str]:
+    """The sentences of ``events`` that ``viewer`` may read (None = a spectator)."""
+    return [e.text for e in events if e.visible_to(viewer)]
 
 
 def _take_out(st: State, card: str) -> None:
@@ -222,6 +270,6 @@ def box_holder(st: State, city: str, box: int) -> int | None:
 
 
 __all__ = [
-    "CITIES", "CRIMSON", "NO", "OCHRE", "TEAL", "VIOLET", "box_holder", "cell_of", "position",
-    "space_of", "ware_of",
+    "CITIES", "CRIMSON", "NO", "OCHRE", "TEAL", "VIOLET", "box_holder", "cell_of", "kind",
+    "legal", "play", "position", "refused", "space_of", "texts", "ware_of",
 ]

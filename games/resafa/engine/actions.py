@@ -46,6 +46,7 @@ from games.resafa.engine.core import (
 from games.resafa.engine.data import (
     ACTION_TITLES,
     BASE_COST,
+    BONUS,
     BOX_FREE,
     BOXES,
     CANAL_BONUS,
@@ -69,6 +70,7 @@ from games.resafa.engine.data import (
     NO,
     RESAFA,
     ROTATIONS,
+    SACK,
     SCARAB,
     SPACE_REWARD,
     SQUARE_UNITS,
@@ -115,18 +117,32 @@ def start(st: State, ctx: Ctx, seat: int, act: str, perk: str = "", extra: str =
         push(st, Frame("colour", {"c": "any", "src": "prov"}))
 
 
+def hand_mods(st: State, seat: int, act: str) -> list[str]:
+    """The modifiers the "(during X)" cards in the seat's hand could add to a main action."""
+    out = []
+    for card in st.players[seat].hand:
+        effect = BONUS.get(card, SACK.get(card, ("", "")))[0]
+        if effect.startswith("during:"):
+            _, which, mod = effect.split(":")
+            if which == act or (which == "wsgarden" and act in ("workshop", "garden")):
+                out.append(mod)
+    return out
+
+
 def feasible(st: State, seat: int, act: str, perk: str = "", extra: str = "") -> bool:
-    """Whether ``act`` can legally be done now (spec §6.1: otherwise only the colour action)."""
+    """Whether ``act`` can legally be done now (spec §6.1: otherwise only the colour action),
+    counting the "(during X)" cards in hand that would make it affordable."""
+    ms = hand_mods(st, seat, act) if act != "production" else []
     if act == "workshop":
-        return bool(ws_tiles(st, seat, perk, extra, []))
+        return bool(ws_tiles(st, seat, perk, extra, ms))
     if act == "garden":
-        return bool(garden_sizes(st, seat, perk, []))
+        return bool(garden_sizes(st, seat, perk, ms))
     if act == "production":
         return True
     if act == "canal":
-        return bool(canal_tiles(st, seat, perk, extra, []))
+        return bool(canal_tiles(st, seat, perk, extra, ms))
     if act == "trading":
-        return bool(moves(st, seat, perk, extra, []))
+        return bool(moves(st, seat, perk, extra, ms))
     from games.resafa.engine.turn import colour_options
 
     return bool(colour_options(st, seat, "any"))
@@ -192,8 +208,15 @@ def _main_args(st: State) -> tuple[str, str, list[str]]:
     return fr.get("perk", ""), fr.get("extra", ""), list(fr.get("mods", []))
 
 
+def _or_wait(st: State, seat: int, act: str, opts: list[str]) -> list[str]:
+    """A first step with nothing affordable yet, while a card in hand would change that:
+    only "none" (give the action up), beside the cards the decision lists."""
+    return opts or (["none"] if hand_mods(st, seat, act) else [])
+
+
 def ws_tile_options(st: State, fr: Frame, seat: int) -> list[str]:
-    return [f"tile {t}" for t in ws_tiles(st, seat, *_main_args(st))]
+    opts = [f"tile {t}" for t in ws_tiles(st, seat, *_main_args(st))]
+    return _or_wait(st, seat, "workshop", opts)
 
 
 def ws_tile_prompt(st: State, fr: Frame, seat: int) -> str:
@@ -203,6 +226,8 @@ def ws_tile_prompt(st: State, fr: Frame, seat: int) -> str:
 
 
 def ws_tile_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
+    if action == "none":
+        return
     tile = action.split()[1]
     p = st.me(seat)
     cost = ws_cost(p, *_main_args(st))
@@ -312,7 +337,9 @@ def garden_size_options(st: State, fr: Frame, seat: int) -> list[str]:
     if fr.get("second"):
         perk = ""
     sizes = garden_sizes(st, seat, perk, ms)
-    return [*sizes, "none"] if sizes and fr.get("second") else sizes
+    if fr.get("second"):
+        return [*sizes, "none"] if sizes else []
+    return _or_wait(st, seat, "garden", sizes)
 
 
 def garden_size_prompt(st: State, fr: Frame, seat: int) -> str:
@@ -531,10 +558,13 @@ def canal_tiles(st: State, seat: int, perk: str, extra: str, ms: list[str]) -> l
 
 
 def canal_tile_options(st: State, fr: Frame, seat: int) -> list[str]:
-    return [f"tile {t}" for t in canal_tiles(st, seat, *_main_args(st))]
+    opts = [f"tile {t}" for t in canal_tiles(st, seat, *_main_args(st))]
+    return _or_wait(st, seat, "canal", opts)
 
 
 def canal_tile_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
+    if action == "none":
+        return
     tile = action.split()[1]
     p = st.me(seat)
     cost = canal_cost(p, tile, *_main_args(st))
@@ -638,7 +668,7 @@ def moves(st: State, seat: int, perk: str, extra: str, ms: list[str]) -> list[tu
 
 
 def tr_move_options(st: State, fr: Frame, seat: int) -> list[str]:
-    return [m[0] for m in moves(st, seat, *_main_args(st))]
+    return _or_wait(st, seat, "trading", [m[0] for m in moves(st, seat, *_main_args(st))])
 
 
 def tr_move_prompt(st: State, fr: Frame, seat: int) -> str:
@@ -648,6 +678,8 @@ def tr_move_prompt(st: State, fr: Frame, seat: int) -> str:
 
 
 def tr_move_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
+    if action == "none":
+        return
     word, dest = action.split()
     found = next(m for m in moves(st, seat, *_main_args(st)) if m[0] == action)
     p = st.me(seat)

@@ -100,7 +100,7 @@ def limit_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
 
 
 def after_turn(st: State, ctx: Ctx) -> None:
-    if st.solo:
+    if st.rival:
         rival_turn(st, ctx)
     st.turns += 1
     if st.turns < CARDS_PER_ROUND * st.np:

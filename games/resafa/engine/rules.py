@@ -131,9 +131,12 @@ class Resafa(Game[State]):
               "rain and send camel caravans to trade over six rounds.",
         solo=True,
     )
+    # UNCERTAIN (spec §14): the solo game may be against a virtual player or for a high score
+    # alone; the rival is the default, and playing without it is the option.
     options_schema = (
-        OptionSpec("solo", "Solo against the rival", (True,), True, players=(1,),
-                   help="One player against the light rival of the rules (spec §14)."),
+        OptionSpec("rival", "Solo: play against the rival", (True, False), True, players=(1,),
+                   help="The light rival takes bonus cards, blocks boxes and removes "
+                        "workshops after each of your turns; without it, play for score."),
     )
     schema_version = 1
 
@@ -146,7 +149,11 @@ class Resafa(Game[State]):
         unknown = set(options or {}) - {o.name for o in self.options_schema}
         if unknown:
             raise ValueError(f"Unknown Resafa options: {', '.join(sorted(unknown))}.")
+        opts = {**self.default_options(players), **(options or {})}
         st = new_state(players, seed)
+        st.rival = players == 1 and bool(opts.get("rival", True))
+        if not st.rival:
+            st.rival_deck = []
         begin_turn(st)
         return st
 
@@ -207,8 +214,9 @@ class Resafa(Game[State]):
         scarabs = [state.players[s].scarabs() for s in range(n)]
         if state.solo:
             band = solo_band(scores[0])
-            return Outcome(scores=scores, breakdown=parts, winners=(0,) if band else (),
-                           reason=state.reason, result=f"{scores[0]} points: {band}")
+            # A solo game ends in a rank, not a win (spec §14.3).
+            return Outcome(scores=scores, breakdown=parts, winners=(), reason=state.reason,
+                           result=f"{scores[0]} points: {band}")
         winners, tiebreak = ranked_winners(scores, [("coins", coins), ("scarabs", scarabs)])
         return Outcome(
             scores=scores, breakdown=parts, winners=winners, reason=state.reason,

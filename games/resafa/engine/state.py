@@ -133,7 +133,7 @@ class Player:
         return p
 
 
-_SCALARS = ("rng", "np", "solo", "round", "start", "current", "turns", "phase", "setup",
+_SCALARS = ("rng", "np", "solo", "rival", "round", "start", "current", "turns", "phase", "setup",
             "small_left", "large_left", "reason", "log")
 _LISTS = (
     "offer1", "deck1", "offer2", "deck2", "sack", "canal_display", "canal_stack", "tanks",
@@ -148,7 +148,8 @@ class State:
 
     rng: int
     np: int  # seats, 1..4
-    solo: bool  # one seat against the rival (spec §14)
+    solo: bool  # one seat (spec §14)
+    rival: bool  # the solo rival plays (the default of a solo game)
     round: int  # 1..6
     start: int  # seat holding the starting-player tile
     current: int  # seat whose turn it is
@@ -190,6 +191,7 @@ class State:
         (taken for writing with `me`)."""
         new = State.__new__(State)
         new.rng, new.np, new.solo, new.round = self.rng, self.np, self.solo, self.round
+        new.rival = self.rival
         new.start, new.current, new.turns, new.phase = (
             self.start, self.current, self.turns, self.phase)
         new.setup, new.small_left, new.large_left = self.setup, self.small_left, self.large_left
@@ -237,6 +239,7 @@ class State:
     def blank(cls, players: int) -> State:
         st = cls.__new__(cls)
         st.rng, st.np, st.solo = 0, players, players == 1
+        st.rival = players == 1
         st.round, st.start, st.current, st.turns = 1, 0, 0, 0
         st.phase, st.setup, st.reason, st.log = "play", "X", "", ()
         st.small_left = st.large_left = 0

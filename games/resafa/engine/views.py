@@ -352,7 +352,7 @@ def network_json(st: State) -> JSON:
 
 
 def rival_json(st: State) -> JSON | None:
-    if not st.solo:
+    if not st.rival:
         return None
     last = st.rival_discard[-1] if st.rival_discard else None
     return {
