@@ -11,7 +11,7 @@ from PIL import Image
 
 from games.core import discovery
 from games.resafa import render
-from games.resafa.render import area, board, colours, panel, samples
+from games.resafa.render import area, board, colours, panel, roads, samples
 from renderers.kit import palette as pal
 from tests.renderers.golden import assert_matches_golden, different_pixels
 from tests.renderers.walk import random_walk
@@ -121,9 +121,9 @@ def test_a_city_shows_the_holder_of_a_taken_box_in_the_seats_colour() -> None:
     image = render.render_board(view)
     cities = view["map"]["cities"]
     city, box = next((c, b) for c in cities for b in c["boxes"] if b["state"] == "taken")
-    cx, cy = board.NODES[city["id"]]
-    x0, y0 = cx - board.CITY_W // 2, cy - board.CITY_H // 2
-    bw = (board.CITY_W - 12 - 8) // 3
+    cx, cy = roads.NODES[city["id"]]
+    x0, y0 = cx - roads.CITY_W // 2, cy - roads.CITY_H // 2
+    bw = (roads.CITY_W - 12 - 8) // 3
     bx = x0 + 6 + (box["box"] - 1) * (bw + 4)
     fill = colours.SEAT_STYLES[view["players"][box["holder"]]["label"]][0]
     assert close(colour_at(image, (bx + bw - 4, y0 + 98 + 4)), fill)

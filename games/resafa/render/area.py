@@ -72,7 +72,7 @@ def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None
     image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, player)
-    _grid(image, view, player)
+    _grid(image, player)
     _side(image, draw, view, player)
     for name, mark in (marks or {}).items():
         _mark(image, name, mark)
@@ -124,7 +124,7 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
 # ---- the grid ------------------------------------------------------------------------------
 
 
-def _grid(image: Image.Image, view: View, player: Mapping[str, Any]) -> None:
+def _grid(image: Image.Image, player: Mapping[str, Any]) -> None:
     area = mapping(player.get("area"))
     workshops = {cell_of(w): w for w in items(area.get("workshops"))}
     gardens = {cell_of(g): g for g in items(area.get("gardens"))}
@@ -156,7 +156,6 @@ def _grid(image: Image.Image, view: View, player: Mapping[str, Any]) -> None:
                                (CELL - 2, CELL - 2), pal.BACKGROUND,
                                _garden, square, tags)
                 image.paste(piece, box[:2])
-    _ = view
 
 
 def cell_of(piece: Mapping[str, Any]) -> tuple[int, int]:

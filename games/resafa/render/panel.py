@@ -17,7 +17,6 @@ from games.resafa.render.model import (
     colour_ink,
     decision_of,
     items,
-    mapping,
     number,
     players,
     seat_colours,
@@ -183,4 +182,3 @@ def _hint(draw: ImageDraw.ImageDraw, option: Option, room: lay.Box) -> None:
     targets = option_targets(option)
     hint = targets.get("hint") or targets.get("text")
     draw_hint(draw, room, short(hint) if hint else "")
-    _ = mapping

@@ -219,6 +219,15 @@ def colour_word(code: Any) -> str:
     return COLOUR_NAMES.get(str(code), str(code))
 
 
+def brief(text: str) -> str:
+    """A reward of several parts without its ones: "1M+1C" as "M+C"."""
+    parts = text.split("+")
+    if len(parts) < 2:
+        return text
+    return "+".join(part[1:] if part[:1] == "1" and not part[1:2].isdigit() else part
+                    for part in parts)
+
+
 def key_of(value: Any) -> str:
     """A cache key for a piece of the view (the same content always gives the same key)."""
     return json.dumps(value, sort_keys=True, default=str)
