@@ -35,6 +35,7 @@ from games.resafa.engine.data import (
     WARE,
     WHITE,
     WORKSHOPS,
+    YELLOW,
     card_effect,
     card_text,
     gain_words,
@@ -89,8 +90,20 @@ def _is_cell(w: str) -> bool:
 
 
 def describe(st: State, action: str) -> str:
-    """A short label for a legal action, for buttons and menus (at most 100 characters)."""
-    return _label(st, action)[:100]
+    """A short label for a legal action, for buttons and menus (at most 80 characters)."""
+    return _label(st, action)
+
+
+def short_text(card: str) -> str:
+    """A card's effect in a few words: a yellow card names its two main actions."""
+    if card in YELLOW:
+        _, up, low = YELLOW[card]
+        return f"yellow action card, {_half_name(up.action)} / {_half_name(low.action)}"
+    return card_text(card)
+
+
+def _half_name(action: str) -> str:
+    return "any action" if action == "any" else ACTION_TITLES[action]
 
 
 SIMPLE = {
@@ -115,7 +128,7 @@ def _label(st: State, action: str) -> str:
     if w in ("use", "drop", "discard", "bonus", "pick"):
         verb = {"use": "Play", "drop": "Discard for 1 VP", "discard": "Discard",
                 "bonus": "Take", "pick": "Take"}[w]
-        return f"{verb} {arg}: {card_text(arg)}"
+        return f"{verb} {arg}: {short_text(arg)}"
     if w == "tile" and arg in WORKSHOPS:
         rooms = " / ".join(r.text for r in WORKSHOPS[arg].front)
         return f"Workshop {arg} ({rooms})"
