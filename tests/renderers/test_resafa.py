@@ -47,7 +47,7 @@ def test_every_seat_has_its_own_workshop_area_named_after_it() -> None:
     assert len({image.tobytes() for _, image in areas}) == len(areas)  # each its own
 
 
-@pytest.mark.parametrize(("sample", "seat"), [("busy_3p", 0), ("end_solo", 0)])
+@pytest.mark.parametrize(("sample", "seat"), [("busy_3p", 0), ("end_solo", 0), ("built_2p", 1)])
 def test_workshop_area_matches_its_golden(sample: str, seat: int) -> None:
     view = saved(sample)
     image = render.render_area(view, seat)
@@ -56,7 +56,7 @@ def test_workshop_area_matches_its_golden(sample: str, seat: int) -> None:
 
 
 def test_a_built_workshop_and_a_garden_show_on_their_cells() -> None:
-    view = saved("busy_3p")
+    view = saved("built_2p")
     player = max(view["players"], key=lambda p: len(p["area"]["workshops"]))
     image = render.render_area(view, player["seat"])
     built = player["area"]["workshops"][-1]

@@ -28,6 +28,7 @@ from games.resafa.render.model import (
     short,
 )
 from games.resafa.render.pieces import (
+    brief,
     counter,
     effect_card,
     key_of,
@@ -195,8 +196,11 @@ def _workshop(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     lay.text(draw, (x0 + 5, y0 + 3), ident, font(18, bold=True), pal.INK_DARK,
              max_width=x1 - x0 - 8)
     y = y0 + 24
+    room_w = x1 - x0 - 7
     for room in rooms_list(tile, side)[:3]:
-        lay.text(draw, (x0 + 5, y), room, font(18), pal.INK_DARK, max_width=x1 - x0 - 8)
+        if font(18).getlength(room) > room_w:  # "1C+1VP" reads as "C+VP" in a narrow cell
+            room = brief(room)
+        lay.text(draw, (x0 + 4, y), room, font(18), pal.INK_DARK, max_width=room_w)
         y += 19
 
 
@@ -230,6 +234,8 @@ def _garden(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
         x, y, anchor = places.get(side, places["N"])
         text = reward
         f = font(18, bold=not taken)
+        if f.getlength(text) > room.get(side, 40):
+            f = font(18)
         colour = pal.INK_MUTED if taken else (colours.ICON_GREEN if complete else pal.OK)
         lay.text(draw, (x, y), text, f, colour if not complete else ink,
                  max_width=room.get(side, 40), anchor=anchor)
