@@ -12,7 +12,7 @@ from PIL import Image, ImageDraw
 
 from bot import ids
 from tests.e2e.conftest import World
-from tests.e2e.driver import ids_in
+from tests.e2e.driver import forged_message, ids_in, said
 from tests.toygame import render as toy_render
 
 
@@ -61,3 +61,25 @@ async def test_a_game_without_player_boards_offers_no_such_button(world: World) 
     table_id = await start_toy(world)
     version = (await world.bot.service.load(table_id)).version
     assert ids_in(world.boards()[-1]) == [ids.panel(table_id, version)]
+
+
+async def test_a_forged_player_boards_button_gets_a_polite_answer(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(toy_render, "render_extras", two_player_boards, raising=False)
+    table_id = await start_toy(world)
+    version = (await world.bot.service.load(table_id)).version
+    forged = await forged_message(world, ids.extras(table_id, version + 50),
+                                  ids.extras(999_999, 0))
+
+    answers = {
+        ids.extras(table_id, version + 50): f"Table #{table_id} has no move {version + 50}.",
+        ids.extras(999_999, 0): "There is no table #999999.",
+    }
+    for custom_id, answer in answers.items():
+        result = await world.carol.click(forged, custom_id=custom_id)
+
+        reply = result.response
+        assert reply is not None and reply.ephemeral
+        assert not reply.attachments
+        assert said(result) == answer
