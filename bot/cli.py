@@ -337,7 +337,7 @@ async def db_command(
     from bot.service.timers import iso
     from storage import open_store
     from storage.base import TableStatus
-    from storage.sqlite import migrations
+    from storage.schema import migrations
 
     store = await open_store(url)
     try:
@@ -538,6 +538,8 @@ def dispatch(args: argparse.Namespace) -> int:
         print(json.dumps(results) if args.json else json.dumps(results, indent=2))
         return 0
     if args.command == "db":
+        from storage.base import StorageError
+
         url = args.database_url
         if url is None:
             from bot.settings import Settings, SettingsError
@@ -551,7 +553,7 @@ def dispatch(args: argparse.Namespace) -> int:
                 db_command(args.action, url, retention_days=args.retention_days,
                            table=args.table)
             )
-        except ValueError as error:  # a DATABASE_URL no backend understands
+        except (ValueError, StorageError) as error:  # no backend for it, or unreachable
             raise UsageError(str(error)) from None
         print(json.dumps(report))
         return 0 if report["schema_version"] == report["latest_schema_version"] else 1

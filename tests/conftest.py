@@ -6,7 +6,10 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -24,3 +27,12 @@ os.environ.setdefault("PYTHONPATH", str(ROOT))  # lets the CLI in a subprocess f
 from games.core import discovery  # noqa: E402  (after the environment names the test game)
 
 discovery.rediscover()
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """A PostgreSQL URL on an empty schema of its own (skipped without a server)."""
+    from tests.postgres import fresh_schema
+
+    async for url in fresh_schema():
+        yield url
