@@ -31,8 +31,26 @@ discovery.rediscover()
 
 @pytest.fixture
 async def postgres_url() -> AsyncIterator[str]:
-    """A PostgreSQL URL on an empty schema of its own (skipped without a server)."""
-    from tests.postgres import fresh_schema
+    """A PostgreSQL URL on a schema of its own, without rows (skipped without a server)."""
+    from tests.postgres import reused_schema
 
-    async for url in fresh_schema():
+    async for url in reused_schema():
         yield url
+
+
+@pytest.fixture
+async def empty_postgres_url() -> AsyncIterator[str]:
+    """A PostgreSQL URL on a new schema that has not been migrated."""
+    from tests.postgres import empty_schema
+
+    async for url in empty_schema():
+        yield url
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    from tests import postgres
+
+    if postgres.made:
+        import asyncio
+
+        asyncio.run(postgres.drop_schemas())

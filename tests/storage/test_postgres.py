@@ -22,9 +22,9 @@ def test_the_sqlite_migrations_translate_to_postgres_types() -> None:
 
 
 async def test_every_shipped_migration_is_applied_once_by_stores_opening_together(
-    postgres_url: str,
+    empty_postgres_url: str,
 ) -> None:
-    stores = await asyncio.gather(*(open_store(postgres_url) for _ in range(3)))
+    stores = await asyncio.gather(*(open_store(empty_postgres_url) for _ in range(3)))
     try:
         shipped = [number for number, _, _ in migrations()]
         for store in stores:
