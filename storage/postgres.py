@@ -78,6 +78,10 @@ class PostgresDb:
         async with self._guard(guarded):
             return int(await self._conn.fetchval(_numbered(sql) + " RETURNING id", *params))
 
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self._guard(False):
+            await self._conn.executemany(_numbered(sql), rows)
+
     @asynccontextmanager
     async def _guard(self, guarded: bool) -> AsyncIterator[None]:
         """Report a broken constraint as ``Integrity``. A guarded statement in a transaction
@@ -156,6 +160,14 @@ class PostgresStore(SqlStore):
     async def _begin(self) -> AsyncIterator[Db]:
         async with self._pool.acquire() as conn, conn.transaction():
             yield PostgresDb(conn)
+
+    async def _after_copy(self, db: Db, tables_with_ids: Sequence[str]) -> None:
+        # An identity column's sequence does not see ids inserted explicitly.
+        for table in tables_with_ids:
+            await db.one(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+            )
 
     async def vacuum(self) -> None:
         self._check_free()

@@ -69,6 +69,10 @@ class Db(Protocol):
         """Run an INSERT; returns the new row's id."""
         ...
 
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        """Run a statement once per row of parameters."""
+        ...
+
 
 def _ts(value: datetime) -> str:
     if value.tzinfo is None:
@@ -889,6 +893,9 @@ class SqlStore:
 
     def _begin(self) -> AbstractAsyncContextManager[Db]:
         raise NotImplementedError
+
+    async def _after_copy(self, db: Db, tables_with_ids: Sequence[str]) -> None:
+        """Rows were copied in with their ids: new ones must be numbered after them."""
 
     def _check_free(self) -> None:
         if self._closed:

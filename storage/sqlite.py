@@ -78,6 +78,12 @@ class SqliteDb:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            await self._conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise Integrity(str(exc)) from exc
+
     async def _run(self, sql: str, params: Sequence[Any]) -> aiosqlite.Cursor:
         # A statement that breaks a constraint changes nothing and the transaction goes on.
         try:
