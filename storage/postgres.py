@@ -78,6 +78,11 @@ class PostgresDb:
         async with self._guard(guarded):
             return int(await self._conn.fetchval(_numbered(sql) + " RETURNING id", *params))
 
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+
+    async def lock(self, key: int) -> None:
+        await self._conn.execute("SELECT pg_advisory_xact_lock($1)", key)
+
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         async with self._guard(False):
             await self._conn.executemany(_numbered(sql), rows)

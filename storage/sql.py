@@ -12,7 +12,7 @@ import json
 from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from storage.base import (
@@ -46,6 +46,7 @@ from storage.base import (
 
 Row = Any  # sqlite3.Row or asyncpg.Record: both read by column name and by position
 NO_LIMIT = 2**62  # LIMIT -1 means "all" in SQLite only
+CLAIM_LOCK = -1  # the lock key of outbox claims; table locks use the table id
 
 
 class Integrity(Exception):
@@ -71,6 +72,16 @@ class Db(Protocol):
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         """Run a statement once per row of parameters."""
+        ...
+
+    @property
+    def skip_locked(self) -> str:
+        """The clause that makes a SELECT lock its rows and pass over rows another
+        transaction holds (empty where a write transaction excludes all others)."""
+        ...
+
+    async def lock(self, key: int) -> None:
+        """Hold ``key`` until the transaction ends (nothing where transactions are serial)."""
         ...
 
 
@@ -820,6 +831,17 @@ class SqlTransaction(SqlReader):
         if changed != 1:
             raise Conflict(f"timer {timer_id} is already finished (or does not exist)")
 
+    async def claim_due_timers(self, table_id: int, now: datetime) -> list[TimerRecord]:
+        rows = await self._all(
+            "SELECT * FROM timers WHERE table_id = ? AND fired_at IS NULL AND due_at <= ?"
+            " ORDER BY id" + self._db.skip_locked,
+            (table_id, _ts(now)),
+        )
+        return [_timer(row) for row in rows]
+
+    async def lock_table(self, table_id: int) -> None:
+        await self._db.lock(table_id)
+
     async def cancel_timers(self, table_id: int) -> int:
         changed = await self._db.execute(
             "UPDATE timers SET fired_at = ?, outcome = 'cancelled'"
@@ -1014,6 +1036,42 @@ class SqlStore:
             )
         return [_outbox(row) for row in rows]
 
+    async def claim_outbox(
+        self,
+        claimer: str,
+        *,
+        limit: int = 50,
+        now: datetime | None = None,
+        lease: timedelta = timedelta(seconds=60),
+    ) -> list[OutboxRecord]:
+        at = now or self._clock()
+        due = _ts(at)
+        async with self.transaction() as tx:
+            db = tx._db
+            # Claims are made one at a time, so each sees the claims made before it and two
+            # processes never split one table's queue between them.
+            await db.lock(CLAIM_LOCK)
+            found = await db.all(
+                "SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL"
+                " AND (o.not_before IS NULL OR o.not_before <= ?)"
+                " AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.table_id = o.table_id"
+                "   AND p.delivered_at IS NULL AND p.id < o.id AND p.not_before > ?)"
+                " AND NOT EXISTS (SELECT 1 FROM outbox AS c WHERE c.table_id = o.table_id"
+                "   AND c.delivered_at IS NULL AND c.claimed_until > ? AND c.claimed_by != ?)"
+                " ORDER BY o.id LIMIT ?" + db.skip_locked,
+                (due, due, due, claimer, limit),
+            )
+            ids = [row[0] for row in found]
+            if not ids:
+                return []
+            marks = ",".join("?" * len(ids))
+            await db.execute(
+                f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
+                (claimer, _ts(at + lease), *ids),
+            )
+            rows = await db.all(f"SELECT * FROM outbox WHERE id IN ({marks}) ORDER BY id", ids)
+        return [_outbox(row) for row in rows]
+
     async def _outbox_update(self, sql: str, params: Sequence[Any]) -> None:
         self._check_free()
         async with self._reading() as db:
@@ -1032,8 +1090,8 @@ class SqlStore:
         self, outbox_id: int, error: str, *, retry_at: datetime | None = None
     ) -> None:
         await self._outbox_update(
-            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, not_before = ?"
-            " WHERE id = ?",
+            "UPDATE outbox SET attempts = attempts + 1, last_error = ?, not_before = ?,"
+            " claimed_by = NULL, claimed_until = NULL WHERE id = ?",
             (error, None if retry_at is None else _ts(retry_at), outbox_id),
         )
 

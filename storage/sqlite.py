@@ -78,6 +78,12 @@ class SqliteDb:
         assert cursor.lastrowid is not None
         return cursor.lastrowid
 
+    # BEGIN IMMEDIATE makes every write transaction exclusive, here and in other processes.
+    skip_locked = ""
+
+    async def lock(self, key: int) -> None:
+        pass
+
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         try:
             await self._conn.executemany(sql, rows)

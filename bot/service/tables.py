@@ -113,11 +113,12 @@ class TableCore:
         seed_source: Callable[[], int] = secure_seed,
         state_cache_size: int = STATE_CACHE_SIZE,
         on_schedule: Callable[[], None] | None = None,
+        claimer: str | None = None,
     ) -> None:
         self.store = store
         # Called after a commit that scheduled timers, e.g. ``TimerService.wake``.
         self.on_schedule = on_schedule
-        self.outbox = Outbox(store, clock)
+        self.outbox = Outbox(store, clock, claimer=claimer)
         self.max_open_tables_per_guild = max_open_tables_per_guild
         self._games = games
         self._agents = agents
@@ -306,6 +307,7 @@ class TableCore:
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             self._require_lobby(info)
             if info.seat_of(user_id) is not None:
@@ -318,6 +320,7 @@ class TableCore:
 
     async def leave(self, table_id: int, user_id: int) -> TableInfo:
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             self._require_lobby(info)
             seat = info.seat_of(user_id)
@@ -341,6 +344,7 @@ class TableCore:
                 f"There is no {level!r} bot. Choose one of: {', '.join(known)}."
             )
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             self._require_lobby(info)
             if info.seat_of(by_user) is None:
@@ -360,6 +364,7 @@ class TableCore:
     async def remove_seat(self, table_id: int, by_user: int, seat: int) -> TableInfo:
         """The host frees another seat of the lobby (a bot added by mistake, a no-show)."""
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             if by_user != info.host_id:
                 raise NotHost("Only the host can remove a seat.")
@@ -408,6 +413,7 @@ class TableCore:
 
     async def cancel(self, table_id: int, by_user: int) -> TableInfo:
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             if by_user != info.host_id:
                 raise NotHost("Only the host can cancel this table.")

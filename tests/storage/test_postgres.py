@@ -37,3 +37,46 @@ async def test_every_shipped_migration_is_applied_once_by_stores_opening_togethe
 async def test_an_unreachable_server_is_named_in_a_storage_error(tmp_path: object) -> None:
     with pytest.raises(StorageError, match="cannot connect to the PostgreSQL database"):
         await open_store(f"postgresql://nobody@/caravanserai?host={tmp_path}")
+
+
+async def test_timers_held_by_one_transaction_are_passed_over_by_another(
+    postgres_url: str,
+) -> None:
+    from datetime import UTC, datetime
+
+    first, second = await open_store(postgres_url), await open_store(postgres_url)
+    now = datetime.now(UTC)
+    try:
+        async with first.transaction() as tx:
+            table_id = await tx.create_table(game="targi", guild_id=1, channel_id=2,
+                                             host_id=3, seed=4, options={})
+            await tx.add_timer(table_id, seat=0, version=0, kind="deadline", due_at=now)
+        async with first.transaction() as holding:
+            assert len(await holding.claim_due_timers(table_id, now)) == 1
+            async with second.transaction() as other:
+                assert await other.claim_due_timers(table_id, now) == []
+    finally:
+        await first.close()
+        await second.close()
+
+
+async def test_a_locked_table_makes_another_transaction_wait(postgres_url: str) -> None:
+    first, second = await open_store(postgres_url), await open_store(postgres_url)
+    order: list[str] = []
+    try:
+        async with first.transaction() as tx:
+            await tx.lock_table(7)
+
+            async def other() -> None:
+                async with second.transaction() as tx2:
+                    await tx2.lock_table(7)
+                    order.append("second")
+
+            waiting = asyncio.create_task(other())
+            await asyncio.sleep(0.2)
+            order.append("first")
+        await waiting
+        assert order == ["first", "second"]
+    finally:
+        await first.close()
+        await second.close()
