@@ -1046,6 +1046,16 @@ class SqlStore:
     ) -> list[OutboxRecord]:
         at = now or self._clock()
         due = _ts(at)
+        self._check_free()
+        async with self._reading() as db:
+            # Most looks find nothing to post: they need no transaction and no lock.
+            anything = await db.one(
+                "SELECT 1 FROM outbox WHERE delivered_at IS NULL"
+                " AND (not_before IS NULL OR not_before <= ?) LIMIT 1",
+                (due,),
+            )
+        if anything is None:
+            return []
         async with self.transaction() as tx:
             db = tx._db
             # Claims are made one at a time, so each sees the claims made before it and two

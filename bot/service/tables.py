@@ -47,6 +47,7 @@ from bot.service.errors import (
     NotHost,
     NotSeated,
     NotYourTurn,
+    SeatsChanged,
     ServiceError,
     StaleVersion,
     StillBroken,
@@ -395,6 +396,12 @@ class TableCore:
             state = engine.new_game(len(info.seats), info.seed, options)
             decision = engine.decision(state)
             async with self.store.transaction() as tx:
+                await tx.lock_table(table_id)  # no one joins or leaves in another process now
+                if (await self._info(tx, table_id)).seats != info.seats:
+                    raise SeatsChanged(
+                        "Someone joined or left just as you pressed Start; look at the seats "
+                        "and press Start again."
+                    )
                 await tx.set_status(table_id, "active", expected="lobby")
                 await tx.set_options(table_id, options)
                 await tx.put_snapshot(table_id, 0, engine.to_json(state))

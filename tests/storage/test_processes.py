@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from bot.service import TableService
+from bot.service import TableFull, TableService
 from storage import open_store
 from tests.service.conftest import HOST, SEED, placed, started_table
 
@@ -137,3 +137,27 @@ async def test_each_outbox_row_is_posted_once_and_in_order_by_two_processes(
         by_time = sorted((p for p in posts if p[0] == table_id), key=lambda p: p[2])
         ids = [p[1] for p in by_time]
         assert ids == sorted(ids), f"table {table_id} posted out of order"
+
+
+async def test_two_processes_filling_the_last_seat_seat_one_and_tell_the_other(
+    db_url: str,
+) -> None:
+    # Two stores, each with its own connections, stand in for two processes here.
+    first, second = await open_store(db_url), await open_store(db_url)
+    try:
+        one, other = TableService(first), TableService(second)
+        for attempt in range(5):  # a few lobbies, so the two really meet
+            info = await one.create_table(
+                "targi", guild_id=1, channel_id=2, host_id=HOST, host_name="Hana"
+            )
+            results = await asyncio.gather(
+                one.join(info.id, 500 + attempt, "Gus"),
+                other.join(info.id, 600 + attempt, "Ida"),
+                return_exceptions=True,
+            )
+            refused = [r for r in results if isinstance(r, BaseException)]
+            assert len(refused) == 1 and isinstance(refused[0], TableFull), results
+            assert len((await one.info(info.id)).seats) == 2
+    finally:
+        await first.close()
+        await second.close()
