@@ -10,8 +10,8 @@ STAMP  := $(VENV)/.installed
 run: $(STAMP)                 ## start the bot (DISCORD_TOKEN from .env, SQLite by default)
 	$(BIN)/caravanserai run
 
-test: $(STAMP)                ## the whole test suite
-	$(BIN)/python -m pytest
+test: $(STAMP)                ## the whole test suite, with a throwaway PostgreSQL if installed
+	.ci/with-postgres $(BIN)/python -m pytest
 
 lint: $(STAMP)
 	$(BIN)/ruff check .

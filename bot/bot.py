@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import pkgutil
+import socket
 from collections.abc import Iterator
+from typing import Any
 
 import discord
 from discord.ext import commands
@@ -44,7 +46,11 @@ class CaravanBot(commands.Bot):
     """Everything Discord-facing hangs off this object; the game logic lives in ``service``."""
 
     def __init__(
-        self, settings: Settings, service: TableService, timers: TimerLoop | None = None
+        self,
+        settings: Settings,
+        service: TableService,
+        timers: TimerLoop | None = None,
+        **sharding: Any,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -52,6 +58,7 @@ class CaravanBot(commands.Bot):
             tree_cls=CaravanTree,
             help_command=None,
             allowed_mentions=NOBODY,  # each message names whom it may ping
+            **sharding,
         )
         self.settings = settings
         self.service = service
@@ -107,6 +114,21 @@ class CaravanBot(commands.Bot):
         await super().close()
 
 
+class ShardedCaravanBot(CaravanBot, commands.AutoShardedBot):
+    """The bot on a range of Discord's shards (SHARD_COUNT, SHARD_IDS): one process of
+    several, each answering its own servers' interactions, all sharing one database."""
+
+
+def claimer_name(settings: Settings) -> str:
+    """The name this process claims posts under: one per host and shard range, so a restarted
+    process takes its own claims back at once."""
+    if settings.shard_ids is None:
+        shards = "all shards" if settings.shard_count is None else f"all {settings.shard_count}"
+    else:
+        shards = "shards " + ",".join(map(str, settings.shard_ids))
+    return f"{socket.gethostname()}/{shards}"
+
+
 def create_bot(
     settings: Settings, store: Store, *, clock: Clock = utc_now, sleep: Sleep = asyncio.sleep
 ) -> CaravanBot:
@@ -119,5 +141,11 @@ def create_bot(
         clock=clock,
         max_open_tables_per_guild=settings.max_open_tables_per_guild,
         on_schedule=timers.wake,
+        claimer=claimer_name(settings),
     )
-    return CaravanBot(settings, service, timers)
+    if settings.shard_count is None:
+        return CaravanBot(settings, service, timers)
+    shard_ids = None if settings.shard_ids is None else list(settings.shard_ids)
+    return ShardedCaravanBot(
+        settings, service, timers, shard_count=settings.shard_count, shard_ids=shard_ids
+    )

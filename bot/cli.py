@@ -337,7 +337,7 @@ async def db_command(
     from bot.service.timers import iso
     from storage import open_store
     from storage.base import TableStatus
-    from storage.sqlite import migrations
+    from storage.schema import migrations
 
     store = await open_store(url)
     try:
@@ -382,6 +382,59 @@ async def db_command(
         return report
     finally:
         await store.close()
+
+
+async def db_copy(source_url: str, target_url: str) -> dict[str, Any]:
+    """Copy every row of one database into another, empty one (e.g. SQLite to PostgreSQL),
+    then verify the copy: the same rows per table, and every table's stored state equal to
+    the replay of its log."""
+    from storage import open_store
+    from storage.copy import copy_rows, count_rows
+    from storage.sql import SqlStore
+
+    source = await open_store(source_url)
+    try:
+        target = await open_store(target_url)
+        try:
+            assert isinstance(source, SqlStore) and isinstance(target, SqlStore)
+            copied = await copy_rows(source, target)
+            counts_match = await count_rows(source) == await count_rows(target)
+            replays = await verify_replays(target)
+        finally:
+            await target.close()
+    finally:
+        await source.close()
+    return {
+        "from": redact(source_url),
+        "to": redact(target_url),
+        "copied": copied,
+        "counts_match": counts_match,
+        **replays,
+        "verified": counts_match and not replays["mismatched"],
+    }
+
+
+async def verify_replays(store: Any) -> dict[str, Any]:
+    """How many tables' stored states equal the replay of their logs, and which do not (a
+    table whose game is not installed here cannot be replayed and is listed apart)."""
+    from bot.service import TableService
+    from bot.service.errors import GameUnavailable
+
+    service = TableService(store)
+    replayed, mismatched, unavailable = 0, [], []
+    for table in await store.list_tables():
+        if table.version == 0 and await store.get_snapshot(table.id) is None:
+            continue  # never started: there is nothing to replay
+        try:
+            matches = await service.replay_matches(table.id)
+        except GameUnavailable:
+            unavailable.append(table.id)
+            continue
+        if matches:
+            replayed += 1
+        else:
+            mismatched.append(table.id)
+    return {"replayed": replayed, "mismatched": mismatched, "unavailable": unavailable}
 
 
 def redact(url: str) -> str:
@@ -459,7 +512,7 @@ def build_parser() -> argparse.ArgumentParser:
         "db", help="database: migrate, check version and contents, prune and vacuum, or "
         "release a repaired table from quarantine"
     )
-    p.add_argument("action", choices=["migrate", "check", "vacuum", "release"])
+    p.add_argument("action", choices=["migrate", "check", "vacuum", "release", "copy"])
     p.add_argument("--table", type=positive, default=None,
                    help="release: the quarantined table's number (listed by db check)")
     p.add_argument("--retention-days", type=non_negative, default=RETENTION_DAYS,
@@ -467,6 +520,10 @@ def build_parser() -> argparse.ArgumentParser:
                    f"(default: {RETENTION_DAYS})")
     p.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     p.add_argument("--database-url", default=None, help="overrides DATABASE_URL")
+    p.add_argument("--from", dest="source", metavar="URL", default=None,
+                   help="copy: the database to copy, e.g. sqlite:///caravanserai.db")
+    p.add_argument("--to", dest="target", metavar="URL", default=None,
+                   help="copy: the empty database to copy into, e.g. postgresql://…")
     return parser
 
 
@@ -538,6 +595,23 @@ def dispatch(args: argparse.Namespace) -> int:
         print(json.dumps(results) if args.json else json.dumps(results, indent=2))
         return 0
     if args.command == "db":
+        from storage.base import StorageError
+
+        if args.action == "copy":
+            if not args.source or not args.target:
+                raise UsageError("db copy needs --from URL and --to URL")
+            if args.source.startswith("sqlite://"):
+                from storage import sqlite_path
+
+                path = sqlite_path(args.source)
+                if path != ":memory:" and not Path(path).is_file():
+                    raise UsageError(f"there is no database at {path} to copy from")
+            try:
+                copied = asyncio.run(db_copy(args.source, args.target))
+            except (ValueError, StorageError) as error:
+                raise UsageError(str(error)) from None
+            print(json.dumps(copied))
+            return 0 if copied["verified"] else 1
         url = args.database_url
         if url is None:
             from bot.settings import Settings, SettingsError
@@ -551,7 +625,7 @@ def dispatch(args: argparse.Namespace) -> int:
                 db_command(args.action, url, retention_days=args.retention_days,
                            table=args.table)
             )
-        except ValueError as error:  # a DATABASE_URL no backend understands
+        except (ValueError, StorageError) as error:  # no backend for it, or unreachable
             raise UsageError(str(error)) from None
         print(json.dumps(report))
         return 0 if report["schema_version"] == report["latest_schema_version"] else 1

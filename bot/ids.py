@@ -19,6 +19,7 @@ CONFIRM_TEMPLATE = (
 )
 BACK_TEMPLATE = r"cv:back:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 HELP_TEMPLATE = r"cv:help:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
+EXTRAS_TEMPLATE = r"cv:more:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 UNDO_TEMPLATE = r"cv:undo:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 KEEP_TEMPLATE = r"cv:keep:(?P<table>[0-9]{1,18})"
 CONSENT_TEMPLATE = r"cv:consent:(?P<request>[0-9]{1,18}):(?P<answer>yes|no)"
@@ -55,6 +56,10 @@ def confirm(table_id: int, version: int, index: int) -> str:
 
 def back(table_id: int, version: int) -> str:
     return f"cv:back:{table_id}:{version}"
+
+
+def extras(table_id: int, version: int) -> str:
+    return f"cv:more:{table_id}:{version}"
 
 
 def help_(table_id: int, version: int) -> str:

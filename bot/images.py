@@ -12,6 +12,7 @@ from games.core import discovery
 
 BOARD_FILENAME = "board.png"
 PANEL_FILENAME = "panel.png"
+MAX_FILES = 10  # attachments Discord takes in one message
 
 
 def _board_png(game: str, view: dict[str, Any]) -> bytes:
@@ -22,6 +23,28 @@ def _board_png(game: str, view: dict[str, Any]) -> bytes:
 def _panel_png(game: str, view: dict[str, Any]) -> bytes:
     spec = discovery.spec(game)
     return spec.encode_png(spec.render_panel(view))
+
+
+def _extra_pngs(game: str, view: dict[str, Any]) -> list[tuple[str, bytes]]:
+    spec = discovery.spec(game)
+    return [(name, spec.encode_png(image)) for name, image in spec.render_extras(view)]
+
+
+def extra_filename(position: int, name: str) -> str:
+    """A file name that keeps the picture's name readable: "2-red.png" for "Red"."""
+    slug = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in name.lower())
+    slug = "-".join(part for part in slug.split("-") if part)[:40]
+    return f"{position}-{slug or 'picture'}.png"
+
+
+async def extra_files(game: str, view: dict[str, Any]) -> list[discord.File]:
+    """The game's extra public pictures (each seat's own board, say) as PNG files, at most
+    ``MAX_FILES`` as one message allows."""
+    pngs = await asyncio.to_thread(_extra_pngs, game, view)
+    return [
+        discord.File(io.BytesIO(data), filename=extra_filename(i + 1, name))
+        for i, (name, data) in enumerate(pngs[:MAX_FILES])
+    ]
 
 
 async def board_file(game: str, view: dict[str, Any]) -> discord.File:

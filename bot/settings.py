@@ -31,6 +31,8 @@ class Settings:
     message_content_intent: bool = False  # privileged; enable it in the developer portal first
     sync_commands: bool = True
     outbox_poll_seconds: float = 5.0  # how often the dispatcher looks for undelivered posts
+    shard_count: int | None = None  # several processes: the bot's shards in all, and
+    shard_ids: tuple[int, ...] | None = None  # this process's (all of them when unset)
 
     @classmethod
     def load(
@@ -70,6 +72,8 @@ class Settings:
             sync_commands=_bool(get("SYNC_COMMANDS"), "SYNC_COMMANDS", True),
             outbox_poll_seconds=_float(get("OUTBOX_POLL_SECONDS"), "OUTBOX_POLL_SECONDS")
             or cls.outbox_poll_seconds,
+            shard_count=(count := _int(get("SHARD_COUNT"), "SHARD_COUNT")),
+            shard_ids=_shard_ids(get("SHARD_IDS"), count),
         )
 
 
@@ -127,3 +131,20 @@ def _bool(raw: str | None, key: str, default: bool) -> bool:
     if lowered in _FALSE:
         return False
     raise SettingsError(f"{key} must be true or false, not {raw!r}")
+
+
+def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
+    """``0,1`` or ``0-3`` (or both, e.g. ``0-3,8``): shard numbers below SHARD_COUNT."""
+    if raw is None:
+        return None
+    if count is None:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT, the number of shards in all")
+    ids: list[int] = []
+    for part in raw.split(","):
+        first, _, last = part.strip().partition("-")
+        if not first.isdigit() or not (last or first).isdigit():
+            raise SettingsError(f"SHARD_IDS must be numbers such as 0,1 or 0-3, not {raw!r}")
+        ids.extend(range(int(first), int(last or first) + 1))
+    if not ids or max(ids) >= count:
+        raise SettingsError(f"SHARD_IDS must be between 0 and {count - 1} (SHARD_COUNT={count})")
+    return tuple(sorted(set(ids)))

@@ -36,7 +36,7 @@ from storage.base import (
 from storage.sqlite import SqliteStore
 
 SQLITE_PREFIX = "sqlite://"
-MEMORY_PREFIX = "memory://"
+POSTGRES_PREFIXES = ("postgresql://", "postgres://")
 
 
 def sqlite_path(url: str) -> str:
@@ -83,19 +83,22 @@ def sqlite_synchronous(url: str) -> str:
 async def open_store(url: str, *, clock: Clock = utc_now) -> Store:
     """Open the database named by ``url`` and bring its schema up to date.
 
-    ``sqlite:///path.db`` is the durable backend. ``memory://`` (private) and ``memory://name``
-    (shared by name within the process) keep everything in memory, for tests and trials.
+    ``sqlite:///path.db`` is the embedded backend, for one bot process; ``postgresql://user:pass
+    @host/db`` (``?host=/run/postgresql`` for a Unix socket) the shared one, for several.
     """
     if url.startswith(SQLITE_PREFIX):
         return await SqliteStore.open(
             sqlite_path(url), clock=clock, synchronous=sqlite_synchronous(url)
         )
-    if url.startswith(MEMORY_PREFIX):
-        from storage.memory import MemoryStore
+    if url.startswith(POSTGRES_PREFIXES):
+        from storage.postgres import PostgresStore
 
-        return MemoryStore.open(url[len(MEMORY_PREFIX) :], clock=clock)
+        return await PostgresStore.open(url, clock=clock)
     scheme = url.split(":", 1)[0]
-    raise ValueError(f"no storage backend for {scheme!r} URLs; use sqlite:///path.db")
+    raise ValueError(
+        f"no storage backend for {scheme!r} URLs; use sqlite:///path.db or "
+        "postgresql://user:password@host/database"
+    )
 
 
 __all__ = [

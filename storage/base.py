@@ -12,7 +12,7 @@ import json
 from collections.abc import Callable, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Any, Literal, Protocol
 
 TableStatus = Literal["lobby", "active", "finished", "cancelled"]
@@ -486,6 +486,17 @@ class Transaction(Reader, Protocol):
         """Move an unfinished timer to a later time; Conflict if it is already finished."""
         ...
 
+    async def claim_due_timers(self, table_id: int, now: datetime) -> list[TimerRecord]:
+        """The table's unfinished timers due at ``now``, in id order, held by this
+        transaction until it ends; [] while another transaction holds them (another process
+        is firing them). A process that dies mid-way holds nothing."""
+        ...
+
+    async def lock_table(self, table_id: int) -> None:
+        """Hold the table until the transaction ends: another process's transaction that
+        asks for it waits, so a read-then-write on the table (seats, lobby) is not raced."""
+        ...
+
     async def cancel_timers(self, table_id: int) -> int:
         """Finish every unfinished timer of the table as cancelled; returns how many."""
         ...
@@ -523,6 +534,22 @@ class Store(Reader, Protocol):
     ) -> list[OutboxRecord]:
         """Undelivered rows that are due, oldest first; never a row behind an earlier one of
         the same table that is still waiting to be retried, so a table's messages keep order."""
+        ...
+
+    async def claim_outbox(
+        self,
+        claimer: str,
+        *,
+        limit: int = 50,
+        now: datetime | None = None,
+        lease: timedelta = timedelta(seconds=60),
+    ) -> list[OutboxRecord]:
+        """Due rows as ``pending_outbox`` returns them, less those of a table whose posts
+        another claimer holds, claimed for ``claimer`` until ``now + lease``.
+
+        A table's due rows go to one claimer at a time, so its posts keep their order with
+        several processes delivering; a claim that has run out (its process died) is taken
+        over. Claiming again renews one's own claims; ``mark_failed`` gives a row's up."""
         ...
 
     async def mark_delivered(

@@ -6,7 +6,10 @@ from __future__ import annotations
 import logging
 import os
 import sys
+from collections.abc import AsyncIterator
 from pathlib import Path
+
+import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -24,3 +27,30 @@ os.environ.setdefault("PYTHONPATH", str(ROOT))  # lets the CLI in a subprocess f
 from games.core import discovery  # noqa: E402  (after the environment names the test game)
 
 discovery.rediscover()
+
+
+@pytest.fixture
+async def postgres_url() -> AsyncIterator[str]:
+    """A PostgreSQL URL on a schema of its own, without rows (skipped without a server)."""
+    from tests.postgres import reused_schema
+
+    async for url in reused_schema():
+        yield url
+
+
+@pytest.fixture
+async def empty_postgres_url() -> AsyncIterator[str]:
+    """A PostgreSQL URL on a new schema that has not been migrated."""
+    from tests.postgres import empty_schema
+
+    async for url in empty_schema():
+        yield url
+
+
+def pytest_sessionfinish(session: pytest.Session) -> None:
+    from tests import postgres
+
+    if postgres.made:
+        import asyncio
+
+        asyncio.run(postgres.drop_schemas())

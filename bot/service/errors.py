@@ -54,6 +54,10 @@ class TableFull(ServiceError):
     """Every seat is taken."""
 
 
+class SeatsChanged(LobbyClosed):
+    """Someone joined or left (through another bot process) as the host pressed Start."""
+
+
 class AlreadySeated(ServiceError):
     """The user already holds a seat at this table."""
 

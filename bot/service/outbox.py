@@ -47,11 +47,18 @@ the destination (e.g. the thread's recent messages for one sent with that ``nonc
 text carries it) and, if found, marks the row delivered with that message id instead of
 posting again (edit-or-skip). Sending with ``nonce`` and ``enforce_nonce`` also lets Discord
 drop a quick duplicate by itself.
+
+Several processes. ``pending`` claims the rows it hands out for this process (``claimer``,
+one name per process: its host and shard range) for ``CLAIM_SECONDS``, and passes over the
+tables whose rows another live process holds, so each table's posts are made by one process
+and in order. Each pass renews the claims; those of a process that is gone run out and are
+taken over, and a process restarted under the same name takes its own back at once.
 """
 
 from __future__ import annotations
 
 import logging
+import socket
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -87,17 +94,31 @@ def nonce_for(outbox_id: int) -> str:
     return f"cvs-{outbox_id}"
 
 
+CLAIM_SECONDS = 60.0
+
+
+def default_claimer() -> str:
+    return f"{socket.gethostname()}/all shards"
+
+
 class Outbox:
-    def __init__(self, store: Store, clock: Clock) -> None:
+    def __init__(
+        self, store: Store, clock: Clock, *, claimer: str | None = None,
+        claim_seconds: float = CLAIM_SECONDS,
+    ) -> None:
         self._store = store
         self._clock = clock
+        self.claimer = claimer or default_claimer()
+        self._lease = timedelta(seconds=claim_seconds)
 
     async def pending(self, limit: int = 50) -> list[OutboxRecord]:
         """Due rows, oldest first, never one that would overtake an earlier row of its table.
 
         A row whose payload cannot be read is given up (its error kept) and its table
         quarantined, so it holds back neither its table nor any other."""
-        rows = await self._store.pending_outbox(limit, now=self._clock())
+        rows = await self._store.claim_outbox(
+            self.claimer, limit=limit, now=self._clock(), lease=self._lease
+        )
         readable = []
         for row in rows:
             if row.unreadable is None:

@@ -263,6 +263,7 @@ class SeatOps(TableCore):
 
     async def _same_version(self, tx: Transaction, info: TableInfo) -> None:
         """Refuse when another process changed the table since ``info`` was read."""
+        await tx.lock_table(info.id)  # and keep it from changing until this commits
         current = await tx.get_table(info.id)
         if current is None or current.status != "active":
             raise TableNotActive(f"Table #{info.id} is not being played any more.")

@@ -47,6 +47,7 @@ from bot.service.errors import (
     NotHost,
     NotSeated,
     NotYourTurn,
+    SeatsChanged,
     ServiceError,
     StaleVersion,
     StillBroken,
@@ -113,11 +114,12 @@ class TableCore:
         seed_source: Callable[[], int] = secure_seed,
         state_cache_size: int = STATE_CACHE_SIZE,
         on_schedule: Callable[[], None] | None = None,
+        claimer: str | None = None,
     ) -> None:
         self.store = store
         # Called after a commit that scheduled timers, e.g. ``TimerService.wake``.
         self.on_schedule = on_schedule
-        self.outbox = Outbox(store, clock)
+        self.outbox = Outbox(store, clock, claimer=claimer)
         self.max_open_tables_per_guild = max_open_tables_per_guild
         self._games = games
         self._agents = agents
@@ -306,6 +308,7 @@ class TableCore:
 
     async def join(self, table_id: int, user_id: int, name: str) -> TableInfo:
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             self._require_lobby(info)
             if info.seat_of(user_id) is not None:
@@ -318,6 +321,7 @@ class TableCore:
 
     async def leave(self, table_id: int, user_id: int) -> TableInfo:
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             self._require_lobby(info)
             seat = info.seat_of(user_id)
@@ -341,6 +345,7 @@ class TableCore:
                 f"There is no {level!r} bot. Choose one of: {', '.join(known)}."
             )
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             self._require_lobby(info)
             if info.seat_of(by_user) is None:
@@ -360,6 +365,7 @@ class TableCore:
     async def remove_seat(self, table_id: int, by_user: int, seat: int) -> TableInfo:
         """The host frees another seat of the lobby (a bot added by mistake, a no-show)."""
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             if by_user != info.host_id:
                 raise NotHost("Only the host can remove a seat.")
@@ -390,6 +396,12 @@ class TableCore:
             state = engine.new_game(len(info.seats), info.seed, options)
             decision = engine.decision(state)
             async with self.store.transaction() as tx:
+                await tx.lock_table(table_id)  # no one joins or leaves in another process now
+                if (await self._info(tx, table_id)).seats != info.seats:
+                    raise SeatsChanged(
+                        "Someone joined or left just as you pressed Start; look at the seats "
+                        "and press Start again."
+                    )
                 await tx.set_status(table_id, "active", expected="lobby")
                 await tx.set_options(table_id, options)
                 await tx.put_snapshot(table_id, 0, engine.to_json(state))
@@ -408,6 +420,7 @@ class TableCore:
 
     async def cancel(self, table_id: int, by_user: int) -> TableInfo:
         async with self._lock(table_id), self.store.transaction() as tx:
+            await tx.lock_table(table_id)  # and in every other process
             info = await self._info(tx, table_id)
             if by_user != info.host_id:
                 raise NotHost("Only the host can cancel this table.")

@@ -192,7 +192,8 @@ class TimerService:
         the deadline is among them, else the latest reminder (after downtime, where the seat
         stands now rather than every reminder it missed)."""
         table = await tx.get_table(table_id)
-        due = [t for t in await tx.list_timers(table_id, pending=True) if t.due_at <= now]
+        # Claimed: while another process fires this table's timers, this one passes them by.
+        due = await tx.claim_due_timers(table_id, now)
         holder = None
         if table is not None and due and 0 <= due[-1].seat < len(table.seats):
             holder = table.seats[due[-1].seat]

@@ -28,7 +28,9 @@ class BenchTargets:
 @dataclass(frozen=True)
 class GameSpec:
     engine: Game[Any]
-    renderer: str  # module with render_board(view), render_panel(view) and PALETTE
+    # module with render_board(view), render_panel(view) and PALETTE; optionally
+    # render_extras(view), the extra public pictures the board post links to
+    renderer: str
     topics: Mapping[str, Topic] = field(default_factory=dict)  # /rules text by topic
     bench: BenchTargets | None = None
 
@@ -54,6 +56,18 @@ class GameSpec:
     def render_panel(self, view: Mapping[str, Any]) -> Any:
         """The private panel of the seat ``view`` was made for, as a Pillow image."""
         return self.render_module().render_panel(view)
+
+    def has_extras(self) -> bool:
+        """Whether the renderer draws extra public pictures beside the board (a seat's own
+        board, say)."""
+        return callable(getattr(self.render_module(), "render_extras", None))
+
+    def render_extras(self, view: Mapping[str, Any]) -> list[tuple[str, Any]]:
+        """The extra public pictures for ``view`` as (name, Pillow image) pairs, in the order
+        to show them; none when the renderer draws none."""
+        if not self.has_extras():
+            return []
+        return list(self.render_module().render_extras(view))
 
     def encode_png(self, image: Any) -> bytes:
         """PNG bytes of ``image`` on this game's own palette."""

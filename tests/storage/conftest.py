@@ -1,7 +1,7 @@
 """The backend fixture: every test in this folder is a contract test run once per backend.
 
 A new backend joins by adding its name to BACKENDS and a branch in ``db_url`` (skipping when
-its server is not configured); the tests themselves stay as they are.
+its server is not available); the tests themselves stay as they are.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import pytest
 
 from storage import Store, open_store
 
-BACKENDS = ["sqlite", "memory"]
+BACKENDS = ["sqlite", "postgres"]
 
 
 class FakeClock:
@@ -37,8 +37,8 @@ def clock() -> FakeClock:
 def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
         return f"sqlite:///{tmp_path / 'tables.db'}"
-    if request.param == "memory":
-        return f"memory://{tmp_path}"  # named, so reopening finds the same data
+    if request.param == "postgres":
+        return str(request.getfixturevalue("postgres_url"))  # skipped without a server
     raise AssertionError(request.param)
 
 

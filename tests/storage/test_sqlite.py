@@ -25,7 +25,7 @@ def test_sqlite_urls(url: str, path: str) -> None:
     assert sqlite_path(url) == path
 
 
-@pytest.mark.parametrize("url", ["postgres://localhost/db", "sqlite://games.db", "sqlite:///"])
+@pytest.mark.parametrize("url", ["mysql://localhost/db", "sqlite://games.db", "sqlite:///"])
 async def test_unusable_urls_are_refused_with_a_reason(url: str) -> None:
     with pytest.raises(ValueError, match="sqlite:///"):
         await open_store(url)
@@ -253,7 +253,7 @@ async def test_every_commit_is_flushed_to_disk_when_the_url_asks_for_it(
     try:
         assert isinstance(store, SqliteStore)
         async with store._lock:
-            row = await store._reader._one("PRAGMA synchronous")
+            row = await store._db.one("PRAGMA synchronous")
         assert row is not None and row[0] == level  # 2 = FULL, 1 = NORMAL
     finally:
         await store.close()

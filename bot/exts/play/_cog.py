@@ -16,6 +16,7 @@ from bot.exts.play._components import (
     ActionSelect,
     BackButton,
     ConfirmButton,
+    ExtrasButton,
     HelpButton,
     PanelButton,
     confirm_view,
@@ -26,7 +27,7 @@ from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import DONE, ReclaimButton, StallButton
 from bot.exts.play._text import explain_decision, looks_like_move, preview_text, private_note
-from bot.images import panel_file
+from bot.images import extra_files, panel_file
 from bot.mentions import NOBODY, plain
 from bot.service import LoadedTable, MovePreview, ServiceError, StaleVersion, TableInfo
 from bot.tree import fit, reply_for
@@ -39,6 +40,7 @@ if TYPE_CHECKING:
 WORDS_IN_A_MOVE = 4  # longer messages in the thread are chat, never parsed as moves
 DYNAMIC_ITEMS = (
     PanelButton,
+    ExtrasButton,
     ActionButton,
     ActionSelect,
     StallButton,
@@ -79,6 +81,7 @@ class Play(commands.Cog):
             ids.CONFIRM_TEMPLATE,
             ids.BACK_TEMPLATE,
             ids.HELP_TEMPLATE,
+            ids.EXTRAS_TEMPLATE,
             ids.RECLAIM_TEMPLATE,
         )
         for template in templates:
@@ -187,6 +190,26 @@ class Play(commands.Cog):
             await interaction.followup.send(content, file=file, ephemeral=True)
         else:
             await interaction.followup.send(content, file=file, view=view, ephemeral=True)
+
+    async def show_extras(
+        self, interaction: discord.Interaction, table_id: int, version: int
+    ) -> None:
+        """The game's extra public pictures as the board post showed them, to anyone who asks
+        (they show nothing a spectator may not see), privately so the thread stays short."""
+        info = await self.service.info(table_id)
+        game = self.service.game_of(info)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        state = await self.service.state_at(table_id, version)
+        files = await extra_files(game.name, game.view(state, None))
+        if not files:
+            await interaction.followup.send("This game has no other pictures.", ephemeral=True)
+            return
+        names = ", ".join(f.filename for f in files)
+        await interaction.followup.send(
+            f"Player boards of table #{table_id} as shown on that board: {names}",
+            files=files,
+            ephemeral=True,
+        )
 
     async def choose(
         self,

@@ -61,6 +61,36 @@ class PanelButton(
         )
 
 
+class ExtrasButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.EXTRAS_TEMPLATE
+):
+    """On a board post of a game that draws more than the board: shows anyone who asks the
+    game's extra public pictures (each player's own board) of that moment, privately."""
+
+    def __init__(self, table_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Player boards",
+                emoji="🔍",
+                style=discord.ButtonStyle.secondary,
+                custom_id=ids.extras(table_id, version),
+            )
+        )
+        self.table_id = table_id
+        self.version = version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> ExtrasButton:
+        return cls(int(match["table"]), int(match["version"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(
+            interaction, _play(interaction).show_extras(interaction, self.table_id, self.version)
+        )
+
+
 class ActionButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.ACTION_TEMPLATE
 ):
@@ -214,9 +244,16 @@ def confirm_view(table_id: int, version: int, index: int) -> discord.ui.View:
     return view
 
 
-def board_view(table_id: int, version: int) -> discord.ui.View:
+def board_view(
+    table_id: int, version: int, *, move: bool = True, extras: bool = False
+) -> discord.ui.View:
+    """A board post's buttons: "Your move" while someone is to move, and "Player boards" for a
+    game that draws them."""
     view = discord.ui.View(timeout=None)
-    view.add_item(PanelButton(table_id, version))
+    if move:
+        view.add_item(PanelButton(table_id, version))
+    if extras:
+        view.add_item(ExtrasButton(table_id, version))
     return view
 
 

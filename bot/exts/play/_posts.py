@@ -18,6 +18,7 @@ from bot.exts.play._text import NO_MESSAGE_CONTENT, board_marker, result_post, t
 from bot.images import board_file
 from bot.mentions import NOBODY, pings, plain
 from bot.outbox import Deferred, post
+from games.core import discovery
 from games.core.contract import Outcome
 
 if TYPE_CHECKING:
@@ -110,8 +111,9 @@ class BoardPoster:
         # the start is news for every player; a turn, for the one to move
         everyone = [s.user_id for s in info.seats] if row.kind == "start" else []
         allowed = pings(to_move, *everyone)
-        if to_move is not None:
-            view = board_view(info.id, row.version)
+        extras = discovery.spec(game.name).has_extras()
+        if to_move is not None or extras:
+            view = board_view(info.id, row.version, move=to_move is not None, extras=extras)
             message = await post(
                 thread, content, marker=marker, file=file, view=view, allowed_mentions=allowed
             )
@@ -138,15 +140,19 @@ class BoardPoster:
         boards = [r for r in earlier if r.kind in BOARD_KINDS]
         since = boards[-1].id if boards else 0
         old = [
-            r.message_id
+            (r, r.message_id)
             for r in earlier
             if r.id >= since and r.kind in (*BOARD_KINDS, "reminder") and r.message_id is not None
         ]
         if not isinstance(thread, discord.Thread | discord.TextChannel):
             return
-        for message_id in old:
+        extras = discovery.spec(self.service.game_of(info).name).has_extras()
+        for r, message_id in old:
+            # "Your move" goes; a game's Player boards stay, showing that post's moment
+            kept = board_view(info.id, r.version, move=False, extras=True)
+            view = kept if extras and r.kind in BOARD_KINDS else None
             try:
-                await thread.get_partial_message(message_id).edit(view=None)
+                await thread.get_partial_message(message_id).edit(view=view)
             except discord.HTTPException as error:
                 log.info("could not retire the buttons of message %s: %s", message_id, error)
 

@@ -27,6 +27,18 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="after the last kill, play every table to its end before checking",
     )
+    parser.add_argument(
+        "--database-url",
+        help="the bots' database (default: an SQLite file in the workdir); an empty one",
+    )
+    parser.add_argument(
+        "--processes", type=int, default=1, help="bot processes, one shard each (default 1)"
+    )
+    parser.add_argument(
+        "--due-timers",
+        action="store_true",
+        help="now and then make a table's deadline due while the bots run",
+    )
     args = parser.parse_args(argv)
     figures = asyncio.run(
         run(
@@ -36,6 +48,9 @@ def main(argv: list[str] | None = None) -> int:
             workdir=args.workdir,
             max_gap=args.max_gap,
             play_out=args.play_out,
+            database_url=args.database_url,
+            processes=args.processes,
+            due_timers=args.due_timers,
         )
     )
     print(json.dumps(figures.as_json(), indent=2))

@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,7 @@ from storage import open_store
 from tests.e2e.wire.fakediscord import EPHEMERAL, Call, custom_ids
 
 from .harness import BotProcess, CrashFake
+from .processes import BotGroup, ShardedCrashFake
 
 Json = dict[str, Any]
 
@@ -149,6 +151,14 @@ class Figures:
     unmodelled: list[str] = field(default_factory=list)
     driver_errors: list[str] = field(default_factory=list)  # the harness failed, not the bot
     wall_seconds: float = 0.0
+    processes: int = 1
+    database: str = "sqlite"
+    timers_made_due: int = 0
+    timers_fired: int = 0
+    timers_unfinished: list[str] = field(default_factory=list)
+    notices_doubled: list[str] = field(default_factory=list)
+    answered_by: dict[int, int] = field(default_factory=dict)  # per bot process
+    posted_by: dict[int, int] = field(default_factory=dict)
 
     def as_json(self) -> Json:
         return {
@@ -179,6 +189,14 @@ class Figures:
             "unmodelled_routes": self.unmodelled,
             "driver_errors": self.driver_errors,
             "wall_seconds": round(self.wall_seconds, 1),
+            "bot_processes": self.processes,
+            "database": self.database,
+            "timers_made_due": self.timers_made_due,
+            "timers_fired": self.timers_fired,
+            "timers_unfinished": self.timers_unfinished,
+            "notices_doubled": self.notices_doubled,
+            "interactions_answered_by_process": self.answered_by,
+            "messages_posted_by_process": self.posted_by,
         }
 
     @property
@@ -192,6 +210,8 @@ class Figures:
             or self.stuck
             or self.undelivered
             or self.driver_errors
+            or self.timers_unfinished
+            or self.notices_doubled
         )
 
 
@@ -208,6 +228,9 @@ class CrashTest:
         max_seconds: float = 1800.0,
         moments: Sequence[str] = (),
         play_out: bool = False,
+        database_url: str | None = None,
+        processes: int = 1,
+        due_timers: bool = False,
     ) -> None:
         self.kills = kills
         self.rng = random.Random(seed)
@@ -220,10 +243,14 @@ class CrashTest:
         self.play_out = play_out
         self.moments = list(moments)  # kill moments in turn; empty: chosen at random
         self.tables = [Table(spec) for spec in table_specs(tables)]
-        self.fake = CrashFake()
+        self.processes = processes
+        self.fake = CrashFake() if processes == 1 else ShardedCrashFake(seed)
         self.database = workdir / "caravanserai.db"
+        self.database_url = database_url or f"sqlite:///{self.database}"
+        self.due_timers = due_timers
+        self.made_due: list[int] = []  # timers this test made due while the bots ran
         self.log_path = workdir / "bot.log"
-        self.bot: BotProcess
+        self.bot: BotProcess | BotGroup
         self.stop = asyncio.Event()
         self.figures = Figures()
         self.kills_by_mode: Counter[str] = Counter()
@@ -238,13 +265,22 @@ class CrashTest:
         logging.getLogger("aiohttp.server").setLevel(logging.CRITICAL)
         await self.fake.start()
         with self.log_path.open("ab") as log:
-            self.bot = BotProcess(self.fake, self.database, log)
+            if isinstance(self.fake, ShardedCrashFake):
+                self.bot = BotGroup(
+                    self.fake, self.database_url, log, self.processes, self.seed
+                )
+            else:
+                self.bot = BotProcess(
+                    self.fake, self.database, log, database_url=self.database_url
+                )
             try:
                 await self.bot.start()
                 players = [
                     asyncio.create_task(self.play(t, random.Random(self.seed * 1000 + i)))
                     for i, t in enumerate(self.tables)
                 ]
+                if self.due_timers:
+                    players.append(asyncio.create_task(self.make_timers_due()))
                 try:
                     async with asyncio.timeout(self.max_seconds):
                         await self.kill_loop()
@@ -273,7 +309,14 @@ class CrashTest:
         self.figures.nonce_dedups = self.fake.nonce_dedups
         self.figures.unmodelled = sorted(set(self.fake.unmodelled))
         self.figures.driver_errors += [f"fake Discord: {e}" for e in self.fake.errors]
+        self.figures.processes = self.processes
+        if isinstance(self.fake, ShardedCrashFake):
+            self.figures.answered_by = dict(sorted(self.fake.answered_by.items()))
+            self.figures.posted_by = dict(sorted(self.fake.posted_by.items()))
+        self.figures.database = self.database_url.split(":", 1)[0]
         await self.check()
+        if self.due_timers:
+            await self.check_timers()
         self.figures.wall_seconds = time.monotonic() - began
         return self.figures
 
@@ -313,19 +356,73 @@ class CrashTest:
         return fired.is_set()
 
     async def quiesce(self) -> None:
-        """Wait until every committed post has gone out (the bot's background pass)."""
+        """Wait until every committed post has gone out (the bot's background pass), and every
+        timer made due has fired."""
         loop = asyncio.get_running_loop()
         deadline = loop.time() + QUIET_SECONDS
-        store = await open_store(f"sqlite:///{self.database}")
+        store = await open_store(self.database_url)
         try:
             while loop.time() < deadline:
                 pending = 0
                 for table in await store.list_tables():
                     rows = await store.list_outbox(table.id)
                     pending += sum(1 for r in rows if r.delivered_at is None)
+                    timers = await store.list_timers(table.id, pending=True)
+                    pending += sum(1 for t in timers if t.id in self.made_due)
                 if pending == 0:
                     return
                 await asyncio.sleep(0.5)
+        finally:
+            await store.close()
+
+    async def make_timers_due(self) -> None:
+        """Now and then bring a table's running deadline forward to now, so timers come due
+        while the bots run (and die): each must fire once, whichever process gets it."""
+        rng = random.Random(self.seed * 7)
+        store = await open_store(self.database_url)
+        try:
+            while not self.stop.is_set():
+                await asyncio.sleep(rng.uniform(0.5, self.max_gap))
+                active = await store.list_tables(statuses=["active"])
+                if not active:
+                    continue
+                table = rng.choice(active)
+                pending = await store.list_timers(table.id, version=table.version, pending=True)
+                deadlines = [t for t in pending if t.kind == "deadline"]
+                if not deadlines:
+                    continue
+                with contextlib.suppress(Exception):  # the table moved on meanwhile
+                    async with store.transaction() as tx:
+                        await tx.postpone_timer(deadlines[-1].id, datetime.now(UTC))
+                    self.made_due.append(deadlines[-1].id)
+        finally:
+            await store.close()
+
+    async def check_timers(self) -> None:
+        """Every timer made due was finished (fired, or stale once its table moved on), and
+        no stall was announced twice."""
+        figures = self.figures
+        figures.timers_made_due = len(self.made_due)
+        store = await open_store(self.database_url)
+        try:
+            for table in await store.list_tables():
+                timers = {t.id: t for t in await store.list_timers(table.id)}
+                for timer_id in self.made_due:
+                    timer = timers.get(timer_id)
+                    if timer is None:
+                        continue
+                    if timer.pending:
+                        figures.timers_unfinished.append(f"table {table.id}: timer {timer_id}")
+                    figures.timers_fired += timer.outcome == "fired"
+                stalls = Counter(
+                    (r.version, r.payload.get("seat"))
+                    for r in await store.list_outbox(table.id)
+                    if r.kind == "stalled"
+                )
+                figures.notices_doubled += [
+                    f"table {table.id}: {n} stall notices for move {version}, seat {seat}"
+                    for (version, seat), n in stalls.items() if n > 1
+                ]
         finally:
             await store.close()
 
@@ -547,7 +644,7 @@ class CrashTest:
         figures = self.figures
         acked = [a for t in self.tables for a in t.acked]
         figures.acknowledged = len(acked)
-        store = await open_store(f"sqlite:///{self.database}")
+        store = await open_store(self.database_url)
         try:
             service = TableService(store)
             records = await store.list_tables()

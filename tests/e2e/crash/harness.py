@@ -179,9 +179,19 @@ def _die_with_parent() -> None:
 class BotProcess:
     """The real bot in a child process; ``kill`` is a SIGKILL, ``start`` waits for IDENTIFY."""
 
-    def __init__(self, fake: CrashFake, database: Path, log: IO[bytes]) -> None:
+    def __init__(
+        self,
+        fake: CrashFake,
+        database: Path,
+        log: IO[bytes],
+        *,
+        database_url: str | None = None,
+        shard: tuple[int, int] | None = None,
+    ) -> None:
         self.fake = fake
         self.database = database
+        self.database_url = database_url or f"sqlite:///{database}"
+        self.shard = shard  # (this process's shard, the shards in all), or None for one
         self.log = log
         self.proc: asyncio.subprocess.Process | None = None
         self.generation = 0  # bumped on every start and kill
@@ -204,7 +214,8 @@ class BotProcess:
             "-m",
             "tests.e2e.crash.botproc",
             str(self.fake.port),
-            str(self.database),
+            self.database_url,
+            *(() if self.shard is None else map(str, self.shard)),
             cwd=ROOT,
             stdin=subprocess.DEVNULL,
             stdout=self.log,

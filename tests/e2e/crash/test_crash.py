@@ -31,3 +31,28 @@ async def test_kills_lose_no_move_and_post_no_board_twice(tmp_path: Path) -> Non
     settled = figures.tables_ended + figures.tables_waiting + figures.tables_in_lobby
     assert settled == figures.tables, report
     assert figures.unmodelled == [] and figures.driver_errors == [], report
+
+
+async def test_two_processes_on_postgres_killed_at_random_lose_and_repeat_nothing(
+    tmp_path: Path, postgres_url: str
+) -> None:
+    """Two bot processes (a shard each) on one PostgreSQL database, either killed at random
+    moments, both answering moves of the same tables, with deadlines coming due meanwhile."""
+    moments = sorted(KILL_MODES)
+    figures = await run(
+        kills=len(moments), tables=2, seed=5, workdir=tmp_path, max_gap=2.0,
+        moments=moments, database_url=postgres_url, processes=2, due_timers=True,
+    )
+    report = figures.as_json()
+
+    assert figures.kills == len(moments), report
+    assert len(figures.answered_by) == 2 and len(figures.posted_by) == 2, report  # both work
+    assert figures.acknowledged >= 5 and figures.agent_moves > 0, report
+    assert figures.lost == [], report
+    assert figures.duplicates == [] and figures.board_posts > 0, report
+    assert figures.boards_missing == [] and figures.out_of_order == [], report
+    assert figures.replay_mismatches == [], report
+    assert figures.stuck == [] and figures.undelivered == 0, report
+    assert figures.timers_made_due > 0 and figures.timers_fired > 0, report
+    assert figures.timers_unfinished == [] and figures.notices_doubled == [], report
+    assert figures.unmodelled == [] and figures.driver_errors == [], report

@@ -1,0 +1,264 @@
+"""Small drawings every Resafa picture shares: item counts, seat discs, canal tiles, workshop
+tiles and special or bonus cards, each drawn from what the view lists."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Hashable, Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.resafa.render import colours, icons
+from games.resafa.render.model import (
+    COLOUR_NAMES,
+    ROMAN,
+    View,
+    colour_fill,
+    colour_ink,
+    cost_text,
+    gain,
+    items,
+    mapping,
+    number,
+    seat_colours,
+    seat_label,
+    short,
+)
+from renderers.kit import icons as kit
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit import sprites
+from renderers.kit.fonts import font
+from renderers.kit.icons import paste
+from renderers.kit.palette import RGB
+
+Box = tuple[int, int, int, int]
+
+
+def seat_disc(view: View, seat: int, size: int) -> Image.Image:
+    fill, edge, ink = seat_colours(view, seat)
+    return kit.disc(seat_label(view, seat)[:1], size, fill, edge, ink)
+
+
+def counter(image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], code: str,
+            value: Any, size: int = 24, text_size: int = 22, gap: int = 16) -> int:
+    """An item icon and its count at ``xy`` (vertical centre); returns the x after it."""
+    x, cy = xy
+    sprite = icons.item(code, size)
+    if sprite is not None:
+        paste(image, sprite, (x, cy - size // 2))
+        x += size + 5
+    else:
+        x += lay.text(draw, (x, cy), code, font(text_size, bold=True), pal.INK_MUTED,
+                      anchor="lm") + 5
+    x += lay.text(draw, (x, cy), str(value), font(text_size, bold=True), pal.INK_LIGHT,
+                  anchor="lm")
+    return x + gap
+
+
+def channel(draw: ImageDraw.ImageDraw, box: Box, tile: Mapping[str, Any]) -> None:
+    """The water course of a canal or tank tile: open edges run to the centre."""
+    x0, y0, x1, y1 = box
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    w = max(6, (x1 - x0) // 6)
+    kind = str(tile.get("kind", "canal"))
+    if kind == "tank":
+        lay.rounded(draw, (x0 + 8, cy - 6, x1 - 8, y1 - 8), 8, fill=colours.WATER,
+                    outline=colours.WATER_DEEP, line=2)
+        draw.rectangle((cx - w // 2, y0, cx + w // 2, cy - 6), fill=colours.WATER)
+        return
+    top, bottom = bool(tile.get("top")), bool(tile.get("bottom"))
+    if top:
+        draw.rectangle((cx - w // 2, y0, cx + w // 2, cy), fill=colours.WATER)
+    if bottom:
+        draw.rectangle((cx - w // 2, cy, cx + w // 2, y1), fill=colours.WATER)
+    if top != bottom:  # a basin ends in a pool, a head starts at a spring
+        r = w
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colours.WATER,
+                     outline=colours.WATER_DEEP, width=2)
+
+
+def canal_tile(view: View, draw: ImageDraw.ImageDraw, image: Image.Image, box: Box,
+               tile: Mapping[str, Any], show_cost: bool = False) -> None:
+    """A canal, neutral or tank tile with its course, owner, end points and (in the display)
+    its cost."""
+    kind = str(tile.get("kind", "through"))
+    fill = {"neutral": colours.NEUTRAL_CANAL, "tank": colours.TANK}.get(kind, colours.CANAL)
+    lay.rounded(draw, box, 6, fill=fill, outline=colours.CANAL_EDGE, line=2)
+    channel(draw, box, tile)
+    x0, y0, x1, y1 = box
+    owner = tile.get("owner")
+    if isinstance(owner, int):
+        paste(image, seat_disc(view, owner, 26), (x1 - 29, y1 - 29))
+    vp = number(tile.get("end_vp"))
+    if vp and not show_cost:
+        lay.text(draw, (x0 + 5, y1 - 4), f"{vp}★", font(18, bold=True), pal.INK_DARK,
+                 anchor="ld")
+    if show_cost:
+        cost = cost_text(tile.get("cost"))
+        lay.rounded(draw, (x0 + 2, y0 + 2, x1 - 2, y0 + 24), 4, fill=pal.CARD)
+        lay.text(draw, (x0 + 5, y0 + 3), cost, font(18), pal.INK_DARK, max_width=x1 - x0 - 8)
+        if vp:
+            lay.text(draw, (x0 + 5, y1 - 4), f"{vp}★", font(18, bold=True), pal.INK_DARK,
+                     anchor="ld")
+    elif kind == "tank":
+        lay.text(draw, ((x0 + x1) // 2, y0 + 4), "TANK", font(18, bold=True), pal.INK_DARK,
+                 anchor="ma")
+
+
+def rooms_list(tile: Mapping[str, Any], side: str = "front") -> list[str]:
+    """The rooms of one side of a workshop, as written ("1S→1A+1VP"); a back side adds its
+    extra-production symbol as "+1 act."."""
+    found = [str(mapping(r).get("text", "")) for r in items(tile.get(side))]
+    if side == "back" and tile.get("extra_production"):
+        found.append("+1 act.")
+    return found
+
+
+def rooms_text(tile: Mapping[str, Any], side: str = "front") -> str:
+    return " ".join(f"[{r}]" if r != "+1 act." else "+1 activation"
+                    for r in rooms_list(tile, side))
+
+
+def icons_text(tile: Mapping[str, Any]) -> str:
+    return " · ".join(f"{i.get('edge')} {gain(i.get('reward'))}" for i in items(tile.get("icons")))
+
+
+def workshop_card(draw: ImageDraw.ImageDraw, box: Box, tile: Mapping[str, Any]) -> None:
+    """A workshop tile in an offer: id, rooms, green edge icons and the immediate reward."""
+    x0, y0, x1, _y1 = box
+    level = number(tile.get("level"), 1)
+    fill = colours.WORKSHOP_II if level >= 2 else colours.WORKSHOP
+    lay.rounded(draw, box, 6, fill=fill, outline=pal.CARD_EDGE, line=2)
+    f = font(18, bold=True)
+    x = x0 + 8
+    x += lay.text(draw, (x, y0 + 4), str(tile.get("id", "")), f, pal.INK_DARK) + 10
+    immediate = gain(tile.get("immediate"))
+    if immediate:
+        lay.text(draw, (x, y0 + 4), f"now +{immediate}", font(18), pal.INK_SOFT,
+                 max_width=x1 - x - 6)
+    lay.text(draw, (x0 + 8, y0 + 25), rooms_text(tile), font(18), pal.INK_DARK,
+             max_width=x1 - x0 - 14)
+    found = icons_text(tile)
+    if found:
+        lay.text(draw, (x0 + 8, y0 + 46), found, font(18), colours.ICON_GREEN,
+                 max_width=x1 - x0 - 14)
+    lay.text(draw, (x0 + 8, y0 + 67), "back " + rooms_text(tile, "back"), font(18),
+             pal.INK_SOFT, max_width=x1 - x0 - 14)
+
+
+def effect_card(draw: ImageDraw.ImageDraw, box: Box, card: Mapping[str, Any],
+                lines: int = 2, note: str = "") -> None:
+    """A bonus or special card: a stripe of its colour, its id in bold and its effect in
+    words, wrapped into ``lines`` lines."""
+    x0, y0, x1, y1 = box
+    code = str(card.get("colour", ""))
+    lay.rounded(draw, box, 6, fill=pal.CARD, outline=colour_fill(code), line=3)
+    draw.rectangle((x0 + 2, y0 + 2, x0 + 9, y1 - 2), fill=colour_fill(code))
+    bold, regular = font(18, bold=True), font(18)
+    left, right = x0 + 15, x1 - 6
+    ident = str(card.get("id", ""))
+    if note:
+        right_note = right - lay.text(draw, (right, y0 + 4), note, regular, pal.INK_SOFT,
+                                      anchor="ra") - 12
+    else:
+        right_note = right
+    indent = lay.text(draw, (left, y0 + 4), ident, bold, pal.INK_SOFT) + 7
+    words = card_text(card).split()
+    y = y0 + 4
+    row: list[str] = []
+    start = left + indent
+    limit = right_note
+    for i, word in enumerate(words):
+        trial = " ".join([*row, word])
+        if regular.getlength(trial) <= limit - start or (not row and start == left):
+            row.append(word)
+            continue
+        if (y - y0 - 4) // 21 + 1 >= lines:
+            rest = " ".join([*row, *words[i:]])
+            lay.text(draw, (start, y), rest, regular, pal.INK_DARK, max_width=limit - start)
+            return
+        if row:
+            draw.text((start, y), " ".join(row), font=regular, fill=pal.INK_DARK)
+        y += 21
+        row, start, limit = [word], left, right
+    if row:
+        lay.text(draw, (start, y), " ".join(row), regular, pal.INK_DARK, max_width=limit - start)
+
+
+def card_text(card: Mapping[str, Any]) -> str:
+    halves = items(card.get("halves"))
+    if card.get("kind") == "yellow" and halves:
+        return " / ".join(half_text(h) for h in halves)
+    return short(card.get("text"))
+
+
+def half_text(half: Mapping[str, Any]) -> str:
+    """A card half as "Production (P) +1 activation"."""
+    action = short(half.get("action")).capitalize()
+    colour = str(half.get("colour") or "")
+    text = f"{action} ({colour})" if colour and colour != "any" else f"{action} (any colour)"
+    perk = short(half.get("perk"))
+    return f"{text} {perk}" if perk else text
+
+
+def colour_chip(draw: ImageDraw.ImageDraw, box: Box, code: str, text: str | None = None) -> None:
+    lay.rounded(draw, box, 6, fill=colour_fill(code))
+    x0, y0, x1, y1 = box
+    label = text if text is not None else code
+    draw.text(((x0 + x1) / 2, (y0 + y1) / 2), label, font=font(20, bold=True),
+              fill=colour_ink(code), anchor="mm")
+
+
+def level_name(level: Any) -> str:
+    return ROMAN.get(number(level), str(level))
+
+
+def colour_word(code: Any) -> str:
+    return COLOUR_NAMES.get(str(code), str(code))
+
+
+def brief(text: str) -> str:
+    """A reward of several parts without its ones: "1M+1C" as "M+C"."""
+    parts = text.split("+")
+    if len(parts) < 2:
+        return text
+    return "+".join(part[1:] if part[:1] == "1" and not part[1:2].isdigit() else part
+                    for part in parts)
+
+
+def key_of(value: Any) -> str:
+    """A cache key for a piece of the view (the same content always gives the same key)."""
+    return json.dumps(value, sort_keys=True, default=str)
+
+
+def sprite(key: Hashable, size: tuple[int, int], ground: RGB, paint: Callable[..., None],
+           *args: Any) -> Image.Image:
+    """A piece drawn once on ``ground`` (the surface it will sit on) by
+    ``paint(image, draw, box, *args)`` and kept in the sprite cache: most of a board (cards,
+    cities, tiles) is the same from one turn to the next."""
+
+    def build() -> Image.Image:
+        image = Image.new("RGB", size, ground)
+        paint(image, ImageDraw.Draw(image), (0, 0, size[0] - 1, size[1] - 1), *args)
+        return image
+
+    return sprites.get(("resafa", key, size, ground), build)
+
+
+def paint_effect_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
+                      card: Mapping[str, Any], lines: int) -> None:
+    effect_card(draw, box, card, lines=lines)
+    _ = image
+
+
+def paint_workshop_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
+                        tile: Mapping[str, Any]) -> None:
+    workshop_card(draw, box, tile)
+    _ = image
+
+
+def paint_canal_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
+                     tile: Mapping[str, Any], show_cost: bool) -> None:
+    canal_tile(view, draw, image, box, tile, show_cost)

@@ -1,0 +1,189 @@
+"""The four special-card tracks with the face-up card of each level, the bonus display and the
+workshop offers."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from games.resafa.render.model import (
+    COLOUR_CODES,
+    View,
+    colour_fill,
+    colour_ink,
+    items,
+    mapping,
+    number,
+    players,
+)
+from games.resafa.render.pieces import (
+    colour_chip,
+    effect_card,
+    key_of,
+    level_name,
+    paint_effect_card,
+    paint_workshop_card,
+    seat_disc,
+    sprite,
+)
+from games.resafa.render.regions import (
+    OFFERS_BOX,
+    TRACKS_BOX,
+    Box,
+)
+from renderers.kit import layout as lay
+from renderers.kit import palette as pal
+from renderers.kit.fonts import font
+from renderers.kit.icons import paste
+
+CARD_H, CARD_GAP = 67, 6
+STEP_W, CHIP_W = 30, 52
+LEVEL_W = (TRACKS_BOX[2] - TRACKS_BOX[0] - 24 - CHIP_W - 7 * STEP_W) // 3
+ROW_H, ROW_GAP = 118, 8
+
+
+def track_top(row: int) -> int:
+    return TRACKS_BOX[1] + 38 + row * (ROW_H + ROW_GAP)
+
+
+def step_x(step: int) -> tuple[int, int]:
+    """Left edge and width of a track's step ``step`` (level spaces are wide: they show the
+    offered card)."""
+    x = TRACKS_BOX[0] + 12 + CHIP_W
+    for s in range(step):
+        x += LEVEL_W if s and s % 3 == 0 else STEP_W
+    return x, LEVEL_W if step and step % 3 == 0 else STEP_W
+
+
+def draw_track_frames(draw: ImageDraw.ImageDraw) -> None:
+    for i, code in enumerate(COLOUR_CODES):
+        top = track_top(i)
+        x0 = TRACKS_BOX[0] + 12
+        colour_chip(draw, (x0, top, x0 + CHIP_W - 6, top + ROW_H), code)
+        for step in range(10):
+            if step and step % 3 == 0:
+                continue
+            x, w = step_x(step)
+            lay.rounded(draw, (x, top, x + w - 3, top + ROW_H), 4,
+                        fill=pal.mix(colour_fill(code), pal.PANEL, 0.78))
+            draw.text((x + (w - 3) / 2, top + ROW_H - 4), str(step), font=font(18),
+                      fill=pal.INK_MUTED, anchor="md")
+
+
+def draw_tracks(image: Image.Image, view: View) -> None:
+    specials = mapping(view.get("special_offer"))
+    for i, code in enumerate(COLOUR_CODES):
+        top = track_top(i)
+        at: dict[int, list[int]] = {}
+        for player in players(view):
+            step = number(mapping(player.get("tracks")).get(code))
+            at.setdefault(step, []).append(number(player.get("seat")))
+        offers = {number(o.get("level")): o for o in items(specials.get(code))}
+        for step in range(10):
+            x, w = step_x(step)
+            level = step // 3 if step and step % 3 == 0 else 0
+            if level:
+                offer = mapping(offers.get(level))
+                card = sprite(("level", code, level, key_of(offer)), (w - 2, ROW_H + 1),
+                              pal.PANEL,
+                              _level_space, code, level, offer)
+                image.paste(card, (x, top))
+            _markers(image, view, (x, top, x + w - 3, top + ROW_H), at.get(step, []), level > 0)
+
+
+def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: str,
+                 level: int, offer: Mapping[str, Any]) -> None:
+    """A level space: its step and level, and the face-up card of that level's deck with how
+    many cards lie hidden under it."""
+    x0, y0, x1, y1 = box
+    top = mapping(offer.get("top"))
+    hidden = max(0, number(offer.get("count")) - 1)
+    note = f"+{hidden}" if hidden else ""
+    if top:
+        effect_card(draw, (x0, y0 + 30, x1, y1), {**top, "colour": code}, lines=4, note=note)
+    else:
+        lay.rounded(draw, (x0, y0 + 30, x1, y1), 6, fill=pal.EMPTY_CELL)
+        draw.text((x0 + 10, y0 + 40), "no card left", font=font(18), fill=pal.INK_MUTED)
+    lay.rounded(draw, (x0, y0, x1, y0 + 27), 5, fill=colour_fill(code))
+    draw.text((x0 + 8, y0 + 14), f"{level * 3} · {level_name(level)}",
+              font=font(18, bold=True), fill=colour_ink(code), anchor="lm")
+
+
+def _markers(image: Image.Image, view: View, box: Box, seats: list[int], level: bool) -> None:
+    x0, y0, x1, _y1 = box
+    size = 24
+    for i, seat in enumerate(seats):
+        if level:
+            pos = (x1 - size - 2 - i * (size - 4), y0 + 2)
+        else:
+            pos = (x0 + (x1 - x0 - size) // 2, y0 + 3 + i * (size - 4))
+        paste(image, seat_disc(view, seat, size), pos)
+
+
+# ---- offers --------------------------------------------------------------------------------
+
+
+
+def bonus_top(row: int) -> int:
+    return OFFERS_BOX[1] + 38 + row * (CARD_H + CARD_GAP)
+
+
+WORKSHOPS_Y = bonus_top(4) + 4
+WORKSHOP_H, WORKSHOP_ROW = 92, 98
+CARD_W = (OFFERS_BOX[2] - OFFERS_BOX[0] - 24 - 54 - 2 * 8) // 3
+
+
+def draw_offer_frames(draw: ImageDraw.ImageDraw) -> None:
+    x0, y0, x1, _y1 = OFFERS_BOX
+    for i, code in enumerate(COLOUR_CODES):
+        top = bonus_top(i)
+        lay.rounded(draw, (x0 + 12, top, x0 + 58, top + CARD_H), 6, fill=colour_fill(code))
+    lay.text(draw, (x1 - 14, y0 + 8), "number: cards left in each deck", font(18),
+             pal.INK_MUTED, anchor="ra")
+    wy = WORKSHOPS_Y
+    draw.text((x0 + 14, wy), "WORKSHOP OFFERS", font=font(20, bold=True), fill=pal.INK_MUTED)
+    lay.text(draw, (x1 - 14, wy), "cost 1 C + 1 S · level II from round 3 with 2 tokens",
+             font(18), pal.INK_MUTED, anchor="ra")
+    for i in range(2):
+        top = wy + 32 + i * WORKSHOP_ROW
+        lay.rounded(draw, (x0 + 12, top, x0 + 58, top + WORKSHOP_H), 6, fill=pal.EMPTY_CELL)
+        draw.text((x0 + 35, top + 22), level_name(i + 1), font=font(22, bold=True),
+                  fill=pal.INK_LIGHT, anchor="mm")
+
+
+def draw_offers(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    x0 = OFFERS_BOX[0]
+    display = mapping(view.get("bonus_display"))
+    decks = mapping(view.get("bonus_deck"))
+    for i, code in enumerate(COLOUR_CODES):
+        top = bonus_top(i)
+        draw.text((x0 + 35, top + CARD_H / 2), str(number(decks.get(code))),
+                  font=font(22, bold=True), fill=colour_ink(code), anchor="mm")
+        for j, card in enumerate(items(display.get(code))[:3]):
+            cx = x0 + 66 + j * (CARD_W + 8)
+            face = {**card, "colour": code}
+            piece = sprite(("bonus", key_of(face)), (CARD_W + 1, CARD_H + 1), pal.PANEL,
+                           paint_effect_card, face, 3)
+            image.paste(piece, (cx, top))
+    offer = mapping(view.get("workshop_offer"))
+    for i in range(2):
+        top = WORKSHOPS_Y + 32 + i * WORKSHOP_ROW
+        draw.text((x0 + 35, top + 60), str(number(offer.get(f"deck{i + 1}"))), font=font(18),
+                  fill=pal.INK_MUTED, anchor="mm")
+        if i == 1 and offer.get("level2_open") is False:
+            draw.text((x0 + 70, top + 46), "Level II enters at the start of round 3",
+                      font=font(20), fill=pal.INK_MUTED, anchor="lm")
+            continue
+        for j, tile in enumerate(offer.get(f"level{i + 1}") or []):
+            cx = x0 + 66 + j * (CARD_W + 8)
+            if isinstance(tile, Mapping):
+                piece = sprite(("workshop", key_of(tile)), (CARD_W + 1, WORKSHOP_H + 1),
+                               pal.PANEL, paint_workshop_card, tile)
+                image.paste(piece, (cx, top))
+            else:
+                lay.rounded(draw, (cx, top, cx + CARD_W, top + WORKSHOP_H), 6,
+                            fill=pal.EMPTY_CELL)
+                draw.text((cx + CARD_W / 2, top + WORKSHOP_H // 2), "empty", font=font(18),
+                          fill=pal.INK_MUTED, anchor="mm")

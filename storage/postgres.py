@@ -1,0 +1,186 @@
+"""The shared backend: PostgreSQL through an asyncpg connection pool.
+
+Several bot processes may use one database. Each transaction runs on its own pooled
+connection at READ COMMITTED: the compare-and-set writes (``advance_version``, ``set_status``,
+``finish_timer``) lock their row, so of two processes racing on one table the second waits,
+re-reads the row and finds it changed. The queries are SQLite's, in ``storage.sql``; this
+module supplies the connection, the placeholders and the migrations.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from functools import lru_cache
+from typing import Any
+
+import asyncpg
+
+from storage.base import Clock, StorageError, utc_now
+from storage.schema import for_postgres, migrations
+from storage.sql import Db, Integrity, Row, SqlStore, _ts
+
+POOL_SIZE = 10
+MIGRATION_LOCK = 0x6361726176616E  # any constant shared by every process migrating this database
+_KEY = re.compile(r"Key \(([^)]*)\)=")
+
+
+@lru_cache(maxsize=512)
+def _numbered(sql: str) -> str:
+    """``?`` placeholders as ``$1``, ``$2``, … (no statement of ours has a ``?`` in a string)."""
+    count = 0
+
+    def number(_: re.Match[str]) -> str:
+        nonlocal count
+        count += 1
+        return f"${count}"
+
+    return re.sub(r"\?", number, sql)
+
+
+def _integrity(exc: asyncpg.IntegrityConstraintViolationError) -> Integrity:
+    """The constraint PostgreSQL reports, in the words ``storage.sql`` maps (SQLite's)."""
+    if isinstance(exc, asyncpg.ForeignKeyViolationError):
+        return Integrity("FOREIGN KEY constraint failed")
+    if isinstance(exc, asyncpg.UniqueViolationError):
+        key = _KEY.search(getattr(exc, "detail", None) or "")
+        table = getattr(exc, "table_name", None) or "?"
+        if key is not None:
+            columns = ", ".join(f"{table}.{c.strip()}" for c in key.group(1).split(","))
+            return Integrity(f"UNIQUE constraint failed: {columns}")
+    return Integrity(str(exc))
+
+
+def _changed(status: str) -> int:
+    """The row count in a command status such as ``UPDATE 3`` or ``INSERT 0 1``."""
+    last = status.rsplit(" ", 1)[-1]
+    return int(last) if last.isdigit() else 0
+
+
+class PostgresDb:
+    """``Db`` on one pooled connection."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return await self._conn.fetchrow(_numbered(sql), *params)
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return list(await self._conn.fetch(_numbered(sql), *params))
+
+    async def execute(self, sql: str, params: Sequence[Any] = (), *, guarded: bool = False) -> int:
+        async with self._guard(guarded):
+            return _changed(await self._conn.execute(_numbered(sql), *params))
+
+    async def insert(self, sql: str, params: Sequence[Any] = (), *, guarded: bool = False) -> int:
+        async with self._guard(guarded):
+            return int(await self._conn.fetchval(_numbered(sql) + " RETURNING id", *params))
+
+    skip_locked = " FOR UPDATE SKIP LOCKED"
+
+    async def lock(self, key: int) -> None:
+        await self._conn.execute("SELECT pg_advisory_xact_lock($1)", key)
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        async with self._guard(False):
+            await self._conn.executemany(_numbered(sql), rows)
+
+    @asynccontextmanager
+    async def _guard(self, guarded: bool) -> AsyncIterator[None]:
+        """Report a broken constraint as ``Integrity``. A guarded statement in a transaction
+        runs in a savepoint, so that (as in SQLite) the transaction goes on after it fails."""
+        try:
+            if guarded and self._conn.is_in_transaction():
+                async with self._conn.transaction():
+                    yield
+            else:
+                yield
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise _integrity(exc) from exc
+
+
+def is_postgres_url(url: str) -> bool:
+    return url.startswith(("postgresql://", "postgres://"))
+
+
+class PostgresStore(SqlStore):
+    """``Store`` on a PostgreSQL database. Use ``storage.open_store`` to get one."""
+
+    def __init__(self, pool: asyncpg.Pool, clock: Clock) -> None:
+        super().__init__(clock)
+        self._pool = pool
+
+    @classmethod
+    async def open(cls, url: str, *, clock: Clock = utc_now) -> PostgresStore:
+        try:
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=POOL_SIZE,
+                server_settings={"application_name": "caravanserai"},
+            )
+        except (OSError, asyncpg.PostgresError, ValueError) as exc:
+            raise StorageError(f"cannot connect to the PostgreSQL database: {exc}") from exc
+        assert pool is not None
+        store = cls(pool, clock)
+        try:
+            await store._migrate()
+        except asyncpg.PostgresError as exc:
+            await pool.close()
+            raise StorageError(f"cannot bring the PostgreSQL schema up to date: {exc}") from exc
+        except BaseException:
+            await pool.close()
+            raise
+        return store
+
+    async def _migrate(self) -> None:
+        async with self._pool.acquire() as conn, conn.transaction():
+            # One process migrates at a time; the others wait here, then find it done.
+            await conn.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
+            await conn.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version BIGINT PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            done = {row[0] for row in await conn.fetch("SELECT version FROM schema_migrations")}
+            for number, name, sql in migrations():
+                if number in done:
+                    continue
+                try:
+                    async with conn.transaction():  # DDL is transactional: all of it or none
+                        await conn.execute(for_postgres(sql))
+                except asyncpg.PostgresError as exc:
+                    raise StorageError(f"migration {name} failed: {exc}") from exc
+                await conn.execute(
+                    "INSERT INTO schema_migrations (version, name, applied_at)"
+                    " VALUES ($1, $2, $3)",
+                    number, name, _ts(self._clock()),
+                )
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[Db]:
+        async with self._pool.acquire() as conn:
+            yield PostgresDb(conn)
+
+    @asynccontextmanager
+    async def _begin(self) -> AsyncIterator[Db]:
+        async with self._pool.acquire() as conn, conn.transaction():
+            yield PostgresDb(conn)
+
+    async def _after_copy(self, db: Db, tables_with_ids: Sequence[str]) -> None:
+        # An identity column's sequence does not see ids inserted explicitly.
+        for table in tables_with_ids:
+            await db.one(
+                f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
+                f" COALESCE((SELECT MAX(id) FROM {table}), 0) + 1, false)"
+            )
+
+    async def vacuum(self) -> None:
+        self._check_free()
+        async with self._pool.acquire() as conn:
+            await conn.execute("VACUUM")
+
+    async def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        await self._pool.close()

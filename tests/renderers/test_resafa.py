@@ -1,0 +1,165 @@
+"""The Resafa board, each seat's workshop area and the private panel: what saved real views
+show, that they stay wide and small, and that the seat's own area is in its panel."""
+
+from __future__ import annotations
+
+import copy
+import io
+
+import pytest
+from PIL import Image
+
+from games.core import discovery
+from games.resafa import render
+from games.resafa.render import area, board, colours, panel, roads, samples
+from renderers.kit import palette as pal
+from tests.renderers.golden import assert_matches_golden, different_pixels
+from tests.renderers.walk import random_walk
+
+saved = samples.saved
+MAX_BYTES = 300 * 1024
+
+
+def colour_at(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    pixel = image.convert("RGB").getpixel(xy)
+    assert isinstance(pixel, tuple)
+    return pixel
+
+
+def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
+    return all(abs(x - y) <= tolerance for x, y in zip(a, b, strict=False))
+
+
+@pytest.mark.parametrize("name", sorted(samples.BOARDS))
+def test_board_png_is_wide_landscape_and_at_most_300_kib(name: str) -> None:
+    data = render.PALETTE.encode(render.render_board(saved(name)))
+    assert len(data) <= MAX_BYTES
+    with Image.open(io.BytesIO(data)) as png:
+        assert png.width >= 1200
+        assert png.width > png.height
+
+
+def test_every_seat_has_its_own_workshop_area_named_after_it() -> None:
+    view = saved("busy_4p")
+    areas = render.render_areas(view)
+    assert [name for name, _ in areas] == [p["label"] for p in view["players"]]
+    assert all(image.size == (area.WIDTH, area.HEIGHT) for _, image in areas)
+    assert len({image.tobytes() for _, image in areas}) == len(areas)  # each its own
+
+
+@pytest.mark.parametrize(("sample", "seat"), [("busy_3p", 0), ("end_solo", 0), ("built_2p", 1)])
+def test_workshop_area_matches_its_golden(sample: str, seat: int) -> None:
+    view = saved(sample)
+    image = render.render_area(view, seat)
+    label = view["players"][seat]["label"].lower()
+    assert_matches_golden(image, f"resafa_area_{sample}_{label}", render.PALETTE)
+
+
+def test_a_built_workshop_and_a_garden_show_on_their_cells() -> None:
+    view = saved("built_2p")
+    player = max(view["players"], key=lambda p: len(p["area"]["workshops"]))
+    image = render.render_area(view, player["seat"])
+    built = player["area"]["workshops"][-1]
+    x0, _y0, _x1, y1 = area.cell_box(built["c"], built["r"])
+    fill = {0: colours.WORKSHOP, 1: colours.WORKSHOP, 2: colours.WORKSHOP_II}[
+        built["tile"]["level"]]
+    if built["side"] == "back":
+        fill = colours.WORKSHOP_BACK
+    assert close(colour_at(image, (x0 + 6, y1 - 6)), fill)
+    empty = area.cell_box(0, 0)
+    assert close(colour_at(image, (empty[0] + 10, empty[1] + 10)), pal.MAT)
+
+
+def test_one_more_stone_in_the_warehouse_changes_the_area() -> None:
+    view = saved("busy_3p")
+    more = copy.deepcopy(view)
+    more["players"][1]["ware"]["S"] += 1
+    before, after = render.render_area(view, 1), render.render_area(more, 1)
+    assert different_pixels(before, after) > 0
+    assert render.render_area(view, 0).tobytes() == render.render_area(more, 0).tobytes()
+
+
+def test_the_panel_holds_the_seats_own_area_below_its_hand_and_options() -> None:
+    view = saved("card_3p")
+    seat = view["decision"]["seat"]
+    image = render.render_panel(view)
+    own = render.render_area(view, seat)
+    top = image.height - area.HEIGHT
+    assert top > 0
+    assert image.crop((0, top, area.WIDTH, image.height)).tobytes() == own.tobytes()
+
+
+def test_a_different_card_in_hand_changes_the_panel() -> None:
+    view = saved("card_3p")
+    seat = view["decision"]["seat"]
+    other = copy.deepcopy(view)
+    hand = next(p for p in other["players"] if p["seat"] == seat)["hand"]
+    assert hand, "the deciding seat's own view lists its hand"
+    hand[0]["halves"][0]["action"] = "canal"
+    assert different_pixels(render.render_panel(view), render.render_panel(other)) > 0
+
+
+def test_cells_named_by_the_options_carry_the_option_numbers_on_the_grid() -> None:
+    view = saved("cell_3p")
+    options = view["decision"]["options"]
+    named = copy.deepcopy(view)
+    cells = ["c3", "e3"]
+    for option, cell in zip(named["decision"]["options"], cells, strict=False):
+        option["targets"] = {"cell": cell}
+    assert panel.option_cells(named["decision"]["options"]) == {"c3": "1", "e3": "2"}
+    image = render.render_panel(named)
+    top = image.height - area.HEIGHT
+    x0, y0, _x1, _y1 = area.cell_box(2, 2)  # c3
+    assert close(colour_at(image, (x0 + 1, top + y0 + 20)), pal.HIGHLIGHT)
+    plain = render.render_panel(view)
+    assert close(colour_at(plain, (x0 + 1, top + y0 + 20)), pal.MAT)
+    assert len(options) >= 2
+
+
+def test_a_city_shows_the_holder_of_a_taken_box_in_the_seats_colour() -> None:
+    view = saved("busy_4p")
+    image = render.render_board(view)
+    cities = view["map"]["cities"]
+    city, box = next((c, b) for c in cities for b in c["boxes"] if b["state"] == "taken")
+    cx, cy = roads.NODES[city["id"]]
+    x0, y0 = cx - roads.CITY_W // 2, cy - roads.CITY_H // 2
+    bw = (roads.CITY_W - 12 - 8) // 3
+    bx = x0 + 6 + (box["box"] - 1) * (bw + 4)
+    fill = colours.SEAT_STYLES[view["players"][box["holder"]]["label"]][0]
+    assert close(colour_at(image, (bx + bw - 4, y0 + 98 + 4)), fill)
+
+
+def test_the_final_board_shows_the_final_scores_and_the_solo_result() -> None:
+    view = saved("end_solo")
+    assert view["outcome"]["result"]
+    over = render.render_board(view)
+    playing = copy.deepcopy(view)
+    playing["outcome"] = None
+    assert different_pixels(over, render.render_board(playing)) > 0
+
+
+@pytest.mark.parametrize(("players", "seed"), [(1, 4), (4, 7)])
+def test_board_areas_and_panel_render_along_a_whole_game(players: int, seed: int) -> None:
+    # Arrange: a seeded game of the real engine; the first decision of each kind, every 60th
+    # decision and the end are drawn
+    game = discovery.get("resafa")
+    seen: set[str] = set()
+    drawn = 0
+    for n, (state, decision) in enumerate(random_walk("resafa", players, seed)):
+        if decision is not None and decision.kind in seen and n % 60:
+            continue
+        if decision is not None:
+            seen.add(decision.kind)
+        # Act
+        spectator = game.view(state, None)
+        image = render.render_board(spectator)
+        areas = render.render_extras(spectator)
+        # Assert: the same wide board, one area per seat, and the deciding seat's panel with
+        # its area below
+        assert image.size == (board.WIDTH, board.HEIGHT)
+        assert len(areas) == players
+        if decision is not None:
+            own = render.render_panel(game.view(state, decision.seat))
+            assert own.width == panel.PANEL_W and own.height > area.HEIGHT
+        drawn += 1
+    assert drawn > 10
