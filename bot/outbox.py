@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -222,11 +223,11 @@ class OutboxDispatcher:
                 self._deliver_table(table_rows, failing), name=f"caravanserai-outbox-{table_id}"
             )
             self._tables[table_id] = task
-            task.add_done_callback(lambda _, t=table_id: self._forget(t))
+            task.add_done_callback(functools.partial(self._forget, table_id))
             tasks.append(task)
         return tasks
 
-    def _forget(self, table_id: int) -> None:
+    def _forget(self, table_id: int, _: object = None) -> None:
         task = self._tables.get(table_id)
         if task is not None and task.done():
             del self._tables[table_id]
