@@ -110,6 +110,7 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.errors: list[str] = []  # exceptions raised inside the fake itself
         self.unmodelled: list[str] = []  # requests that no route of the fake answers
+        self.idle_edits: list[str] = []  # edits that took buttons off a message that had none
         self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
         self._interactions: dict[str, _Interaction] = {}
         self._nonces: dict[tuple[str, str], str] = {}  # (channel, nonce) -> message id
@@ -523,6 +524,10 @@ class FakeDiscord:
             if len(rest) == 2 and method == "GET":
                 return 200, msg
             if len(rest) == 2 and method == "PATCH":
+                if body.keys() - {"tts"} == {"components"} and not (
+                    body["components"] or msg["components"]
+                ):
+                    self.idle_edits.append(f"{method} /channels/{cid}/messages/{rest[1]}")
                 await self._announce("MESSAGE_UPDATE", self._edit_message(msg, body, files))
                 return 200, msg
             if len(rest) == 2 and method == "DELETE":
