@@ -31,6 +31,7 @@ class Settings:
     message_content_intent: bool = False  # privileged; enable it in the developer portal first
     sync_commands: bool = True
     outbox_poll_seconds: float = 5.0  # how often the dispatcher looks for undelivered posts
+    rest_requests_per_second: float = 45.0  # under Discord's global 50 per second per bot
 
     @classmethod
     def load(
@@ -70,6 +71,10 @@ class Settings:
             sync_commands=_bool(get("SYNC_COMMANDS"), "SYNC_COMMANDS", True),
             outbox_poll_seconds=_float(get("OUTBOX_POLL_SECONDS"), "OUTBOX_POLL_SECONDS")
             or cls.outbox_poll_seconds,
+            rest_requests_per_second=_float(
+                get("REST_REQUESTS_PER_SECOND"), "REST_REQUESTS_PER_SECOND"
+            )
+            or cls.rest_requests_per_second,
         )
 
 
