@@ -22,6 +22,7 @@ the global budget.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import time
@@ -354,7 +355,9 @@ class FakeDiscord:
     async def dispatch(self, event: str, data: Json) -> None:
         assert self._ws is not None, "the bot has not connected to the gateway"
         self._seq += 1
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+        # a bot that closed its gateway connection is shutting down: nobody to tell
+        with contextlib.suppress(ConnectionResetError):
+            await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
 
     # -- REST --------------------------------------------------------------------------------
 

@@ -86,3 +86,14 @@ async def test_the_bot_keeps_to_its_global_budget(fake: FakeDiscord, caravan: Ca
         await settled(caravan, table.id)
         assert len(board_posts(fake, table.thread_id)) == 3
     assert [c.route for c in fake.rate_limited] == [], "the global limit was never hit"
+
+
+async def test_closing_while_boards_are_on_their_way_is_quiet(
+    fake: FakeDiscord, caravan: CaravanBot
+) -> None:
+    tables = [await open_table(fake, caravan) for _ in range(6)]
+    fake.network = Network(delay=0.2)
+    await asyncio.gather(*(move(fake, caravan, t.id, t.thread_id) for t in tables))
+    rows = [r for t in tables for r in await caravan.service.outbox.for_table(t.id)]
+    assert any(r.delivered_at is None for r in rows), "boards are on their way as the bot closes"
+    # the fixture closes the bot now and fails the test if anything logged an error
