@@ -13,6 +13,7 @@ import discord
 from discord.ext import commands
 
 import bot.exts
+from bot.budget import GlobalBudget
 from bot.components import answer_unknown
 from bot.mentions import NOBODY
 from bot.outbox import OutboxDispatcher
@@ -62,6 +63,11 @@ class CaravanBot(commands.Bot):
         )
         self.settings = settings
         self.service = service
+        # Bursts are kept small so that a burst plus a second at full pace stays under the limit.
+        rate = settings.rest_requests_per_second
+        self.rest_budget = GlobalBudget(rate, burst=max(1, int(rate // 10)))
+        # every request made with the bot token waits for its turn in the budget
+        setattr(self.http, "request", self.rest_budget.wrap(self.http.request))  # noqa: B010
         # Delivery retries on its own poll; reminders and deadlines wake one timer task
         # exactly when the earliest is due, and what they write is delivered at once.
         self.outbox = OutboxDispatcher(self, poll_seconds=settings.outbox_poll_seconds)

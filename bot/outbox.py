@@ -1,10 +1,16 @@
 """Delivers what the service committed to its outbox: board posts, results, notices.
 
-Rows are handled in id order; a failure holds back that table's later rows (so a thread never
-shows turns out of order) while other tables keep flowing. The service records each failure and
-decides when the row is due again (a growing delay), and a pass stops early when Discord itself
-is failing or rate limiting, so the dispatcher never hammers it. A crash between commit and post
-loses nothing because the row stays pending until it is marked delivered.
+Each table's rows are posted in id order by one task at a time (so a thread never shows turns
+out of order), while different tables are delivered concurrently, at most ``concurrency`` at
+once. A failure holds back that table's later rows while other tables keep flowing; the service
+records each failure and decides when the row is due again (a growing delay). When Discord
+itself is failing (5xx), no further table starts in that pass. Rate limits are waited out by
+discord.py per route, inside the waiting table's own task, so other tables are not held up. A
+crash between commit and post loses nothing because the row stays pending until it is marked
+delivered.
+
+Asking for delivery (``drain``) is cheap and coalesced: requests made while a pass runs are
+served together by one more pass, never queued one pass each.
 
 Nothing is posted twice either. Before a row's handler runs, ``outbox.begin`` records the
 attempt; when an earlier attempt of the same row was never marked delivered (the process died
@@ -18,8 +24,9 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import functools
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,6 +41,8 @@ log = logging.getLogger(__name__)
 
 # A handler posts one row and returns the id of the message it created (or None).
 Handler = Callable[[Any], Awaitable[int | None]]
+
+CONCURRENCY = 8  # tables delivered at once: enough to hide round trips, few enough to be polite
 
 
 class Deferred(Exception):
@@ -90,11 +99,11 @@ async def _landed(
     return None
 
 
-def _discord_is_struggling(error: BaseException) -> bool:
-    """Errors that concern Discord as a whole, not this row: stop the pass, try later."""
+def _discord_is_failing(error: BaseException) -> bool:
+    """Errors that concern Discord as a whole, not this row: start no more tables this pass."""
     if isinstance(error, discord.GatewayNotFound):
         return True
-    return isinstance(error, discord.HTTPException) and (error.status >= 500 or error.status == 429)
+    return isinstance(error, discord.HTTPException) and error.status >= 500
 
 
 class OutboxDispatcher:
@@ -104,14 +113,21 @@ class OutboxDispatcher:
         *,
         poll_seconds: float = 5.0,
         batch: int = 50,
+        concurrency: int = CONCURRENCY,
     ) -> None:
         self.bot = bot
         self.poll_seconds = poll_seconds
         self.batch = batch
         self._handlers: dict[str, Handler] = {}
         self._observers: dict[str, list[Callable[[Any], Awaitable[object]]]] = {}
-        self._lock = asyncio.Lock()
-        self._task: asyncio.Task[None] | None = None
+        self._slots = asyncio.Semaphore(concurrency)
+        self._tables: dict[int, asyncio.Task[int]] = {}  # the task delivering each busy table
+        self._wanted = False
+        self._next_pass: asyncio.Future[int] | None = None  # what waiting callers are told
+        self._pump: asyncio.Task[None] | None = None
+        self._poll: asyncio.Task[None] | None = None
+        self._answers: set[asyncio.Task[None]] = set()  # tell waiting callers their pass ended
+        self._closed = False
 
     def register(self, kind: str, handler: Handler) -> None:
         self._handlers[kind] = handler
@@ -121,14 +137,23 @@ class OutboxDispatcher:
         self._observers.setdefault(kind, []).append(observer)
 
     def start(self) -> None:
-        if self._task is None or self._task.done():
-            self._task = asyncio.create_task(self._run(), name="caravanserai-outbox")
+        self._closed = False
+        if self._poll is None or self._poll.done():
+            self._poll = asyncio.create_task(self._run(), name="caravanserai-outbox")
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            await asyncio.gather(self._task, return_exceptions=True)
-            self._task = None
+        """Stop delivering: later ``drain`` calls return at once and nothing in flight is
+        awaited any more (a row cut short stays pending, and ``post`` finds it if it landed)."""
+        self._closed = True
+        tasks = [t for t in (self._poll, self._pump, *self._tables.values()) if t is not None]
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, *self._answers, return_exceptions=True)
+        self._poll = self._pump = None
+        self._tables.clear()
+        if self._next_pass is not None and not self._next_pass.done():
+            self._next_pass.set_result(0)
+        self._next_pass = None
 
     async def _run(self) -> None:
         await self.bot.wait_until_ready()
@@ -146,64 +171,134 @@ class OutboxDispatcher:
             log.exception("outbox pass failed")
 
     async def drain(self) -> int:
-        """Deliver every due row now; returns how many were delivered."""
-        delivered = 0
-        async with self._lock:
-            rows = await self.bot.service.outbox.pending(self.batch)
-            blocked: set[int] = set()
+        """Ask for a pass and wait until it has delivered what was due when it began; returns
+        how many rows it delivered. Callers that ask while a pass runs share the next one."""
+        if self._closed:
+            return 0
+        if self._next_pass is None:
+            self._next_pass = asyncio.get_running_loop().create_future()
+        waiting = self._next_pass
+        self._ask()
+        return await asyncio.shield(waiting)
+
+    def _ask(self) -> None:
+        self._wanted = True
+        if not self._closed and (self._pump is None or self._pump.done()):
+            self._pump = asyncio.create_task(self._pump_passes(), name="caravanserai-outbox-pump")
+
+    async def _pump_passes(self) -> None:
+        # Runs while passes are wanted and ends when none is: an idle dispatcher has no task.
+        while self._wanted and not self._closed:
+            self._wanted = False
+            waiting, self._next_pass = self._next_pass, None
+            try:
+                tasks = await self._start_pass()
+            except Exception as error:
+                log.exception("outbox pass failed")
+                if waiting is not None and not waiting.done():
+                    waiting.set_exception(error)
+                continue
+            if waiting is not None:
+                # Those who asked learn the outcome once their tables are done; meanwhile the
+                # next pass may already start the other tables.
+                answer = asyncio.create_task(_settle(waiting, tasks))
+                self._answers.add(answer)
+                answer.add_done_callback(self._answers.discard)
+
+    async def _start_pass(self) -> list[asyncio.Task[int]]:
+        rows = await self.bot.service.outbox.pending(self.batch)
+        by_table: dict[int, list[Any]] = {}
+        for row in rows:
+            by_table.setdefault(row.table_id, []).append(row)
+        tasks: list[asyncio.Task[int]] = []
+        failing = asyncio.Event()
+        for table_id, table_rows in by_table.items():
+            busy = self._tables.get(table_id)
+            if busy is not None:
+                # its rows are being posted; what it has left is seen by a pass after it
+                busy.add_done_callback(lambda _: self._ask())
+                tasks.append(busy)
+                continue
+            task = asyncio.create_task(
+                self._deliver_table(table_rows, failing), name=f"caravanserai-outbox-{table_id}"
+            )
+            self._tables[table_id] = task
+            task.add_done_callback(functools.partial(self._forget, table_id))
+            tasks.append(task)
+        return tasks
+
+    def _forget(self, table_id: int, _: object = None) -> None:
+        task = self._tables.get(table_id)
+        if task is not None and task.done():
+            del self._tables[table_id]
+
+    async def _deliver_table(self, rows: Sequence[Any], failing: asyncio.Event) -> int:
+        """Post one table's due rows in order; the first failure holds back the rest."""
+        async with self._slots:
+            if failing.is_set():
+                return 0
+            delivered = 0
             for row in rows:
-                if row.table_id in blocked:
-                    continue
-                handler = self._handlers.get(row.kind)
-                if handler is None:
-                    # A kind this bot cannot show must not hold back the table's boards.
-                    log.warning("skipping outbox row %s of unknown kind %r", row.id, row.kind)
-                    await self.bot.service.outbox.mark_delivered(row.id, None)
-                    continue
-                try:
-                    attempt = await self.bot.service.outbox.begin(row.id)
-                    token = CURRENT_ATTEMPT.set(attempt)
-                    try:
-                        message_id = await handler(row)
-                    finally:
-                        CURRENT_ATTEMPT.reset(token)
-                except Deferred as reason:
-                    log.debug("outbox row %s deferred: %s", row.id, reason)
-                    blocked.add(row.table_id)
-                    continue
-                except GameUnavailable as unavailable:
-                    # Not broken: the game may be installed again, so its posts wait for it.
-                    log.warning("outbox row %s waits: %s", row.id, unavailable)
-                    await self.bot.service.outbox.postpone(
-                        row.id, str(unavailable), UNAVAILABLE_RETRY
-                    )
-                    blocked.add(row.table_id)
-                    continue
-                except TableBroken as error:
-                    # Quarantined: its posts can no longer be drawn, and retrying them would
-                    # hold back the notice that tells its players.
-                    log.info("outbox row %s of quarantined table %s is given up", row.id,
-                             row.table_id)
-                    await self.bot.service.outbox.give_up(row.id, f"TableBroken: {error}")
-                    continue
-                except Exception as error:
-                    if isinstance(error, discord.HTTPException):
-                        log.warning("outbox row %s failed (%s); will retry", row.id, error)
-                    else:
-                        log.exception("outbox row %s raised; will retry", row.id)
-                    await self.bot.service.outbox.mark_failed(
-                        row.id, f"{type(error).__name__}: {error}"
-                    )
-                    blocked.add(row.table_id)
-                    if _discord_is_struggling(error):
-                        log.warning("Discord is failing; the other rows wait for the next pass")
-                        break
-                    continue
-                await self.bot.service.outbox.mark_delivered(row.id, message_id)
-                delivered += 1
-                for observer in self._observers.get(row.kind, []):
-                    try:
-                        await observer(row)
-                    except Exception:
-                        log.warning("follow-up of outbox row %s failed", row.id, exc_info=True)
-        return delivered
+                outcome = await self._deliver(row)
+                if outcome is True:
+                    delivered += 1
+                elif outcome is False:
+                    return delivered
+                elif isinstance(outcome, BaseException):
+                    if _discord_is_failing(outcome):
+                        log.warning("Discord is failing; the other tables wait for the next pass")
+                        failing.set()
+                    return delivered
+            return delivered
+
+    async def _deliver(self, row: Any) -> bool | BaseException | None:
+        """True: delivered; None: set aside (the table goes on); False or an error: the
+        table's later rows wait."""
+        outbox = self.bot.service.outbox
+        handler = self._handlers.get(row.kind)
+        if handler is None:
+            # A kind this bot cannot show must not hold back the table's boards.
+            log.warning("skipping outbox row %s of unknown kind %r", row.id, row.kind)
+            await outbox.mark_delivered(row.id, None)
+            return None
+        try:
+            attempt = await outbox.begin(row.id)
+            token = CURRENT_ATTEMPT.set(attempt)
+            try:
+                message_id = await handler(row)
+            finally:
+                CURRENT_ATTEMPT.reset(token)
+        except Deferred as reason:
+            log.debug("outbox row %s deferred: %s", row.id, reason)
+            return False
+        except GameUnavailable as unavailable:
+            # Not broken: the game may be installed again, so its posts wait for it.
+            log.warning("outbox row %s waits: %s", row.id, unavailable)
+            await outbox.postpone(row.id, str(unavailable), UNAVAILABLE_RETRY)
+            return False
+        except TableBroken as error:
+            # Quarantined: its posts can no longer be drawn, and retrying them would hold
+            # back the notice that tells its players.
+            log.info("outbox row %s of quarantined table %s is given up", row.id, row.table_id)
+            await outbox.give_up(row.id, f"TableBroken: {error}")
+            return None
+        except Exception as error:
+            if isinstance(error, discord.HTTPException):
+                log.warning("outbox row %s failed (%s); will retry", row.id, error)
+            else:
+                log.exception("outbox row %s raised; will retry", row.id)
+            await outbox.mark_failed(row.id, f"{type(error).__name__}: {error}")
+            return error
+        await outbox.mark_delivered(row.id, message_id)
+        for observer in self._observers.get(row.kind, []):
+            try:
+                await observer(row)
+            except Exception:
+                log.warning("follow-up of outbox row %s failed", row.id, exc_info=True)
+        return True
+
+
+async def _settle(waiting: asyncio.Future[int], tasks: list[asyncio.Task[int]]) -> None:
+    results = await asyncio.gather(*tasks, return_exceptions=True)
+    if not waiting.done():
+        waiting.set_result(sum(r for r in results if isinstance(r, int)))

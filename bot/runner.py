@@ -34,7 +34,7 @@ async def serve(settings: Settings) -> None:
     try:
         client = create_bot(settings, store)
         async with client:
-            await client.start(settings.discord_token or "")
+            await client.start(settings.token or "")
     finally:
         await store.close()
 
@@ -45,13 +45,13 @@ def run(env_file: str = ".env") -> int:
     except SettingsError as error:
         print(f"Configuration error: {error}", file=sys.stderr)
         return 2
-    if settings.discord_token is None:
+    if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
         return 2
 
     from bot.log import setup_logging
 
-    setup_logging(settings.log_level, secrets=[settings.discord_token])
+    setup_logging(settings.log_level, secrets=[settings.token])
     log.info("starting with database %s", settings.database_url)
     try:
         asyncio.run(serve(settings))

@@ -1,38 +1,104 @@
-"""Typed settings read from the environment and an optional ``.env`` file.
+"""Typed settings read from the environment and an optional ``.env`` file (pydantic-settings).
 
 The environment wins over the file, so a deployment can override one key without editing it.
-The ``.env`` reader is deliberately tiny: ``KEY=value`` lines, ``#`` comments, optional
-``export`` prefixes and matching single or double quotes.
+Each key is the field's name in upper case. A bad value is reported in one line that names the
+key (``SettingsError``), and the token is a ``SecretStr``: it is never printed or logged.
+
+``Settings(...)`` in code reads nothing but its arguments; ``Settings.load`` reads the file and
+the environment. A new setting is one typed field here plus its line in ``.env.example``.
 """
 
 from __future__ import annotations
 
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, Literal
 
-_TRUE = {"1", "true", "yes", "on"}
-_FALSE = {"0", "false", "no", "off", ""}
-_LEVELS = {"CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG"}
+from dotenv.parser import parse_stream
+from pydantic import (
+    Field,
+    PositiveFloat,
+    PositiveInt,
+    SecretStr,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_settings import (
+    BaseSettings,
+    DotEnvSettingsSource,
+    EnvSettingsSource,
+    PydanticBaseSettingsSource,
+    SettingsConfigDict,
+)
+
+LogLevel = Literal["CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG"]
 
 
 class SettingsError(ValueError):
     """A setting has a value that cannot be used; the message names the key."""
 
 
-@dataclass(frozen=True)
-class Settings:
-    discord_token: str | None = field(default=None, repr=False)  # never printed or logged
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        frozen=True,
+        extra="ignore",  # the environment holds much else
+        env_ignore_empty=True,  # KEY= means "the default", as it always has
+        str_strip_whitespace=True,
+        hide_input_in_errors=True,  # a bad token must not be echoed
+    )
+
+    discord_token: SecretStr | None = None  # never printed or logged
     database_url: str = "sqlite:///caravanserai.db"
-    log_level: str = "INFO"
-    dev_guild_id: int | None = None  # sync commands to this guild only (instant, for development)
-    max_open_tables_per_guild: int = 20
+    log_level: LogLevel = "INFO"
+    dev_guild_id: PositiveInt | None = None  # sync commands to this guild only (development)
+    max_open_tables_per_guild: PositiveInt = 20
     message_content_intent: bool = False  # privileged; enable it in the developer portal first
     sync_commands: bool = True
-    outbox_poll_seconds: float = 5.0  # how often the dispatcher looks for undelivered posts
-    shard_count: int | None = None  # several processes: the bot's shards in all, and
+    outbox_poll_seconds: PositiveFloat = 5.0  # how often the dispatcher looks for undelivered posts
+    rest_requests_per_second: PositiveFloat = Field(45.0, le=50.0)  # Discord's global limit: 50
+    shard_count: PositiveInt | None = None  # several processes: the bot's shards in all, and
     shard_ids: tuple[int, ...] | None = None  # this process's (all of them when unset)
+
+    @field_validator("log_level", mode="before")
+    @classmethod
+    def _upper(cls, value: Any) -> Any:
+        return value.upper() if isinstance(value, str) else value
+
+    @field_validator("shard_ids", mode="before")
+    @classmethod
+    def _shard_list(cls, value: Any) -> Any:
+        return _shard_ids(value) if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _shards_below_count(self) -> Settings:
+        if self.shard_ids is None:
+            return self
+        if self.shard_count is None:
+            raise ValueError("SHARD_IDS needs SHARD_COUNT, the number of shards in all")
+        if not self.shard_ids or max(self.shard_ids) >= self.shard_count or min(self.shard_ids) < 0:
+            raise ValueError(
+                f"SHARD_IDS must be between 0 and {self.shard_count - 1} "
+                f"(SHARD_COUNT={self.shard_count})"
+            )
+        return self
+
+    @classmethod
+    def settings_customise_sources(
+        cls,
+        settings_cls: type[BaseSettings],
+        init_settings: PydanticBaseSettingsSource,
+        env_settings: PydanticBaseSettingsSource,
+        dotenv_settings: PydanticBaseSettingsSource,
+        file_secret_settings: PydanticBaseSettingsSource,
+    ) -> tuple[PydanticBaseSettingsSource, ...]:
+        return (init_settings,)  # ``load`` adds the environment and the file
+
+    @property
+    def token(self) -> str | None:
+        """The token itself, for logging in (and for scrubbing it from logs)."""
+        return self.discord_token.get_secret_value() if self.discord_token else None
 
     @classmethod
     def load(
@@ -40,111 +106,69 @@ class Settings:
         env_file: str | os.PathLike[str] | None = ".env",
         environ: Mapping[str, str] | None = None,
     ) -> Settings:
-        values: dict[str, str] = {}
+        """Settings from ``environ`` (the process environment by default) over ``env_file``."""
+        env = EnvSettingsSource(cls)
+        if environ is not None:
+            env.env_vars = {k.lower(): v for k, v in environ.items() if v.strip()}
+        sources: list[PydanticBaseSettingsSource] = [env]
         if env_file is not None and Path(env_file).is_file():
-            values.update(read_env_file(Path(env_file)))
-        values.update(os.environ if environ is None else environ)
-        return cls.from_mapping(values)
+            check_env_file(Path(env_file))
+            sources.append(DotEnvSettingsSource(cls, env_file=Path(env_file)))
+        values: dict[str, Any] = {}
+        for source in reversed(sources):  # the first source wins
+            values.update(source())
+        return cls.from_values(values)
 
     @classmethod
     def from_mapping(cls, values: Mapping[str, str]) -> Settings:
-        def get(key: str) -> str | None:
-            raw = values.get(key)
-            return raw.strip() if raw is not None and raw.strip() != "" else None
+        """Settings from ``KEY=value`` pairs alone (blank values mean the default)."""
+        return cls.load(None, environ=values)
 
-        level = (get("LOG_LEVEL") or "INFO").upper()
-        if level not in _LEVELS:
-            raise SettingsError(
-                f"LOG_LEVEL must be one of {', '.join(sorted(_LEVELS))}, not {level!r}"
-            )
-        return cls(
-            discord_token=get("DISCORD_TOKEN"),
-            database_url=get("DATABASE_URL") or cls.database_url,
-            log_level=level,
-            dev_guild_id=_int(get("DEV_GUILD_ID"), "DEV_GUILD_ID"),
-            max_open_tables_per_guild=_int(
-                get("MAX_OPEN_TABLES_PER_GUILD"), "MAX_OPEN_TABLES_PER_GUILD"
-            )
-            or cls.max_open_tables_per_guild,
-            message_content_intent=_bool(
-                get("MESSAGE_CONTENT_INTENT"), "MESSAGE_CONTENT_INTENT", False
-            ),
-            sync_commands=_bool(get("SYNC_COMMANDS"), "SYNC_COMMANDS", True),
-            outbox_poll_seconds=_float(get("OUTBOX_POLL_SECONDS"), "OUTBOX_POLL_SECONDS")
-            or cls.outbox_poll_seconds,
-            shard_count=(count := _int(get("SHARD_COUNT"), "SHARD_COUNT")),
-            shard_ids=_shard_ids(get("SHARD_IDS"), count),
-        )
+    @classmethod
+    def from_values(cls, values: Mapping[str, Any]) -> Settings:
+        try:
+            return cls(**values)
+        except ValidationError as error:
+            raise SettingsError(_one_line(error)) from None
 
 
-def read_env_file(path: Path) -> dict[str, str]:
-    """Parse a ``.env`` file into a dict; malformed lines are reported with their number."""
-    result: dict[str, str] = {}
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1):
-        text = line.strip()
-        if not text or text.startswith("#"):
-            continue
-        text = text.removeprefix("export ").lstrip()
-        key, sep, value = text.partition("=")
-        key = key.strip()
-        if not sep or not key.isidentifier():
-            raise SettingsError(f"{path.name} line {number}: expected KEY=value")
-        value = value.strip()
-        if len(value) >= 2 and value[0] == value[-1] and value[0] in "'\"":
-            value = value[1:-1]
-        elif " #" in value:
-            value = value.split(" #", 1)[0].rstrip()
-        result[key] = value
-    return result
+def check_env_file(path: Path) -> None:
+    """A line that is not ``KEY=value`` is reported with its number (dotenv skips it)."""
+    with path.open(encoding="utf-8") as stream:
+        for binding in parse_stream(stream):
+            if binding.error:
+                raise SettingsError(f"{path.name} line {binding.original.line}: expected KEY=value")
 
 
-def _int(raw: str | None, key: str) -> int | None:
-    if raw is None:
-        return None
-    try:
-        value = int(raw)
-    except ValueError:
-        raise SettingsError(f"{key} must be a whole number, not {raw!r}") from None
-    if value <= 0:
-        raise SettingsError(f"{key} must be positive, not {value}")
-    return value
+_SAYS = {
+    "int_parsing": "must be a whole number",
+    "int_from_float": "must be a whole number",
+    "float_parsing": "must be a number",
+    "greater_than": "must be positive",
+    "less_than_equal": "must be at most {le}",
+    "bool_parsing": "must be true or false",
+    "literal_error": "must be one of {expected}",
+}
 
 
-def _float(raw: str | None, key: str) -> float | None:
-    if raw is None:
-        return None
-    try:
-        value = float(raw)
-    except ValueError:
-        raise SettingsError(f"{key} must be a number, not {raw!r}") from None
-    if value <= 0:
-        raise SettingsError(f"{key} must be positive, not {value}")
-    return value
-
-
-def _bool(raw: str | None, key: str, default: bool) -> bool:
-    if raw is None:
-        return default
-    lowered = raw.lower()
-    if lowered in _TRUE:
-        return True
-    if lowered in _FALSE:
-        return False
-    raise SettingsError(f"{key} must be true or false, not {raw!r}")
-
-
-def _shard_ids(raw: str | None, count: int | None) -> tuple[int, ...] | None:
-    """``0,1`` or ``0-3`` (or both, e.g. ``0-3,8``): shard numbers below SHARD_COUNT."""
-    if raw is None:
-        return None
-    if count is None:
-        raise SettingsError("SHARD_IDS needs SHARD_COUNT, the number of shards in all")
+def _shard_ids(raw: str) -> tuple[int, ...]:
+    """``0,1`` or ``0-3`` (or both, e.g. ``0-3,8``)."""
     ids: list[int] = []
     for part in raw.split(","):
         first, _, last = part.strip().partition("-")
         if not first.isdigit() or not (last or first).isdigit():
-            raise SettingsError(f"SHARD_IDS must be numbers such as 0,1 or 0-3, not {raw!r}")
+            raise ValueError(f"SHARD_IDS must be numbers such as 0,1 or 0-3, not {raw!r}")
         ids.extend(range(int(first), int(last or first) + 1))
-    if not ids or max(ids) >= count:
-        raise SettingsError(f"SHARD_IDS must be between 0 and {count - 1} (SHARD_COUNT={count})")
     return tuple(sorted(set(ids)))
+
+
+def _one_line(error: ValidationError) -> str:
+    """The first problem, naming the key as it is written in ``.env``."""
+    first = error.errors(include_input=True)[0]
+    if first["type"] == "value_error":  # our own validators name the key themselves
+        return str(first["ctx"]["error"])
+    key = str(first["loc"][0]).upper() if first["loc"] else "a setting"
+    says = _SAYS.get(first["type"], first["msg"]).format(**first.get("ctx", {}))
+    if key == "DISCORD_TOKEN" or "input" not in first:
+        return f"{key} {says}"
+    return f"{key} {says}, not {first['input']!r}"

@@ -4,7 +4,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.settings import Settings, SettingsError, read_env_file
+from bot.settings import Settings, SettingsError, check_env_file
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -18,7 +18,7 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
         encoding="utf-8",
     )
     settings = Settings.load(env, environ={"DISCORD_TOKEN": "from-env", "LOG_LEVEL": "debug"})
-    assert settings.discord_token == "from-env"
+    assert settings.token == "from-env"
     assert settings.database_url == "sqlite:///games.db"
     assert settings.dev_guild_id == 1234
     assert settings.message_content_intent is True
@@ -28,12 +28,30 @@ def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
 def test_missing_env_file_gives_defaults() -> None:
     settings = Settings.load("/nonexistent/.env", environ={})
     assert settings == Settings()
-    assert settings.discord_token is None
+    assert settings.token is None
 
 
-def test_token_never_appears_in_repr() -> None:
+def test_token_never_appears_in_repr_str_or_a_dump() -> None:
     settings = Settings.from_mapping({"DISCORD_TOKEN": "very-secret-token"})
-    assert "very-secret-token" not in repr(settings)
+    assert settings.token == "very-secret-token"
+    for shown in (repr(settings), str(settings), str(settings.model_dump())):
+        assert "very-secret-token" not in shown
+
+
+def test_an_invalid_token_is_not_echoed_in_the_error() -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_values({"discord_token": ["very-secret-token"]})
+    assert "DISCORD_TOKEN" in str(error.value) and "very-secret" not in str(error.value)
+
+
+def test_an_error_is_one_line_naming_the_key_and_the_value() -> None:
+    with pytest.raises(SettingsError) as error:
+        Settings.from_mapping({"MAX_OPEN_TABLES_PER_GUILD": "many", "DEV_GUILD_ID": "7"})
+    assert str(error.value) == "MAX_OPEN_TABLES_PER_GUILD must be a whole number, not 'many'"
+
+
+def test_blank_values_mean_the_default() -> None:
+    assert Settings.from_mapping({"OUTBOX_POLL_SECONDS": " ", "LOG_LEVEL": ""}) == Settings()
 
 
 @pytest.mark.parametrize(
@@ -44,6 +62,7 @@ def test_token_never_appears_in_repr() -> None:
         ("MESSAGE_CONTENT_INTENT", "perhaps", "true or false"),
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL must be one of"),
         ("OUTBOX_POLL_SECONDS", "soon", "must be a number"),
+        ("REST_REQUESTS_PER_SECOND", "80", "REST_REQUESTS_PER_SECOND must be at most 50"),
     ],
 )
 def test_bad_values_name_the_key(key: str, value: str, words: str) -> None:
@@ -55,4 +74,4 @@ def test_malformed_env_line_is_reported_with_its_number(tmp_path: Path) -> None:
     env = tmp_path / ".env"
     env.write_text("DISCORD_TOKEN=x\nthis is not a setting\n", encoding="utf-8")
     with pytest.raises(SettingsError, match="line 2"):
-        read_env_file(env)
+        check_env_file(env)

@@ -42,3 +42,15 @@ def test_an_undo_starts_the_turn_afresh_and_silent_moves_are_described() -> None
         Row(5, "turn", {"passes_turn": True, "events": [], "label": "Blue", "description": "End"}),
     ]
     assert turn_events(rows, rows[-1]) == ["Blue chose End."]
+
+
+def test_a_move_a_bot_answered_at_once_is_told_on_the_bot_s_board() -> None:
+    person = {"user_id": 7, "is_agent": True}
+    rows = [
+        Row(1, "start"),
+        Row(2, "turn", {"passes_turn": True, "events": ["Blue placed."], **person}),
+        Row(3, "turn", {"passes_turn": True, "events": ["White placed."], "user_id": None}),
+    ]
+    assert turn_events(rows, rows[-1]) == ["Blue placed.", "White placed."]
+    # until the bot has answered, the person's move is a board of its own
+    assert turn_events(rows[:2], rows[1]) == ["Blue placed."]

@@ -8,6 +8,7 @@ update that player's private panel, so the thread stays readable.
 from __future__ import annotations
 
 import logging
+from collections import OrderedDict
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +28,7 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BOARD_KINDS = ("start", "turn", "undo")  # the rows that may post a board
+REMEMBERED = 10_000  # posts whose buttons (or their absence) are remembered
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -34,15 +36,30 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = Non
     return base if message_id is None else f"{base}/{message_id}"
 
 
+def answered_at_once(rows: Sequence[Any], row: Any) -> bool:
+    """Whether ``row`` is a person's move that handed the turn to a bot which has already
+    answered: its board would be followed at once by the bot's, so the bot's covers both."""
+    p = row.payload
+    if row.kind != "turn" or p.get("user_id") is None or not p.get("is_agent"):
+        return False
+    if not p.get("passes_turn", True) or p.get("game_over"):
+        return False
+    later = next((r for r in rows if r.id > row.id and r.kind in BOARD_KINDS), None)
+    return later is not None and later.kind == "turn"
+
+
 def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
     """The events of every action in the turn that ``row`` ends, oldest first.
 
-    The turn reaches back to the previous board: a move that passed the turn, the start, or
-    an undo (which posted the board it restored)."""
+    The turn reaches back to the previous board: a move that passed the turn (unless a bot
+    answered it at once), the start, or an undo (which posted the board it restored)."""
     boards = [r for r in rows if r.kind in BOARD_KINDS and r.id <= row.id]
     chain: list[Any] = []
     for earlier in reversed(boards):
-        if chain and (earlier.kind != "turn" or earlier.payload.get("passes_turn", True)):
+        if chain and (
+            earlier.kind != "turn"
+            or (earlier.payload.get("passes_turn", True) and not answered_at_once(rows, earlier))
+        ):
             break
         chain.append(earlier)
     events: list[str] = []
@@ -56,6 +73,15 @@ class BoardPoster:
     def __init__(self, bot: CaravanBot) -> None:
         self.bot = bot
         self.service = bot.service
+        # Whether each recent board went out with "Your move", so that retiring buttons never
+        # edits one that has none; a post not remembered (e.g. from before a restart) is edited.
+        self._has_buttons: OrderedDict[int, bool] = OrderedDict()
+
+    def _remember(self, message_id: int, has_buttons: bool) -> None:
+        self._has_buttons[message_id] = has_buttons
+        self._has_buttons.move_to_end(message_id)
+        while len(self._has_buttons) > REMEMBERED:
+            self._has_buttons.popitem(last=False)
 
     def register(self) -> None:
         outbox = self.bot.outbox
@@ -121,6 +147,7 @@ class BoardPoster:
             message = await post(
                 thread, content, marker=marker, file=file, allowed_mentions=allowed
             )
+        self._remember(message.id, to_move is not None)
         return message.id
 
     async def retire_buttons(self, row: Any) -> None:
@@ -142,7 +169,10 @@ class BoardPoster:
         old = [
             (r, r.message_id)
             for r in earlier
-            if r.id >= since and r.kind in (*BOARD_KINDS, "reminder") and r.message_id is not None
+            if r.id >= since
+            and r.kind in (*BOARD_KINDS, "reminder")
+            and r.message_id is not None
+            and self._has_buttons.get(r.message_id, True)
         ]
         if not isinstance(thread, discord.Thread | discord.TextChannel):
             return
@@ -153,6 +183,7 @@ class BoardPoster:
             view = kept if extras and r.kind in BOARD_KINDS else None
             try:
                 await thread.get_partial_message(message_id).edit(view=view)
+                self._remember(message_id, view is not None)
             except discord.HTTPException as error:
                 log.info("could not retire the buttons of message %s: %s", message_id, error)
 
@@ -170,6 +201,8 @@ class BoardPoster:
         if not row.payload.get("passes_turn", True) and not row.payload.get("game_over"):
             return None  # the same seat decides again; its panel shows the change
         rows = await self.service.outbox.for_table(row.table_id)
+        if answered_at_once(rows, row):
+            return None  # the bot's board, next, shows this move too
         return await self._board(row, turn_events(rows, row))
 
     async def post_undo(self, row: Any) -> int | None:

@@ -28,6 +28,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from bot.exts.play._posts import answered_at_once
 from bot.service import TableService
 from bot.service.history import effective_moves
 from storage import open_store
@@ -663,7 +664,11 @@ class CrashTest:
                 outbox = await store.list_outbox(record.id)
                 figures.undelivered += sum(1 for r in outbox if r.delivered_at is None)
                 if record.thread_id is not None:
-                    boards = {r.version for r in outbox if posts_board(r.kind, r.payload)}
+                    boards = {
+                        r.version
+                        for r in outbox
+                        if posts_board(r.kind, r.payload) and not answered_at_once(outbox, r)
+                    }
                     if record.status == "finished":
                         boards.add(RESULT)
                     threads[record.id] = (str(record.thread_id), boards)

@@ -7,6 +7,7 @@ import contextlib
 import logging
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import discord
 import pytest
@@ -16,15 +17,28 @@ from bot.bot import CaravanBot, create_bot
 from bot.settings import Settings
 from storage import open_store
 
-from .fakediscord import FakeDiscord
+from .fakediscord import FakeDiscord, Network
 
 START_TIMEOUT = 10.0
 
 
 @pytest.fixture
-async def fake(monkeypatch: pytest.MonkeyPatch) -> AsyncIterator[FakeDiscord]:
+def network() -> Network:
+    """How the fake's network behaves; a test parametrizes ``network`` to make it slow or
+    strict."""
+    return Network()
+
+
+@pytest.fixture
+def bot_settings() -> dict[str, Any]:
+    """Settings of the bot under test beyond the defaults; parametrize to change them."""
+    return {}
+
+
+@pytest.fixture
+async def fake(monkeypatch: pytest.MonkeyPatch, network: Network) -> AsyncIterator[FakeDiscord]:
     """A fake Discord on 127.0.0.1, with discord.py's REST base and gateway pointed at it."""
-    server = FakeDiscord()
+    server = FakeDiscord(network)
     await server.start()
     # monkeypatch restores both class attributes after the test
     monkeypatch.setattr(discord.http.Route, "BASE", server.api_base)
@@ -91,7 +105,9 @@ async def running(client: discord.Client, fake: FakeDiscord) -> AsyncIterator[di
 
 
 @pytest.fixture
-async def caravan(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[CaravanBot]:
+async def caravan(
+    fake: FakeDiscord, tmp_path: Path, bot_settings: dict[str, Any]
+) -> AsyncIterator[CaravanBot]:
     """The real Caravanserai bot on a fresh SQLite file, connected to the fake and ready."""
     db = tmp_path / "caravanserai.db"
     settings = Settings(
@@ -99,6 +115,7 @@ async def caravan(fake: FakeDiscord, tmp_path: Path) -> AsyncIterator[CaravanBot
         database_url=f"sqlite:///{db}",
         # every turn is delivered right after the move; the background pass is for crashes
         outbox_poll_seconds=3600.0,
+        **bot_settings,
     )
     store = await open_store(settings.database_url)
     try:

@@ -10,11 +10,19 @@ responses carry ``Content-Type: application/json`` exactly; interaction callback
 ``?with_response=1`` with an InteractionCallbackResponse; the first follow-up after a thinking
 defer edits the "thinking" message instead of posting a new one; ephemeral messages are never
 dispatched over the gateway. Unknown routes get a JSON 404 that names the route.
+
+The network can be made slower and stricter (``Network``): a delay before every REST answer,
+and Discord's rate limits with their headers. Requests made with the bot token share a global
+budget per second; message posts and edits are limited per channel. Going over answers 429
+with ``retry_after`` (and ``global`` when the global budget is spent), as Discord does, and is
+recorded in ``rate_limited``. Interaction callbacks and webhook follow-ups do not count against
+the global budget.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import itertools
 import json
 import time
@@ -45,6 +53,43 @@ def _json(obj: Any, status: int = 200) -> web.Response:
     return web.Response(
         body=json.dumps(obj).encode(), status=status, content_type="application/json"
     )
+
+
+@dataclass(frozen=True)
+class Network:
+    """How the fake's REST side behaves beyond being correct; the default is instant and
+    unlimited."""
+
+    delay: float = 0.0  # seconds before every REST answer, like a round trip
+    global_per_second: int | None = None  # Discord: 50 requests per second per bot
+    channel_limit: int | None = None  # message posts (and, separately, edits) per channel …
+    channel_window: float = 5.0  # … per this many seconds (Discord: 5 per 5 s)
+
+
+@dataclass
+class _Bucket:
+    limit: int
+    window: float
+    used: int = 0
+    resets: float = 0.0
+
+    def take(self, now: float) -> float:
+        """0 when a request may go now (and counts it); else the seconds until it may."""
+        if now >= self.resets:
+            self.used, self.resets = 0, now + self.window
+        if self.used >= self.limit:
+            return self.resets - now
+        self.used += 1
+        return 0.0
+
+    def headers(self, name: str, now: float) -> dict[str, str]:
+        return {
+            "X-RateLimit-Limit": str(self.limit),
+            "X-RateLimit-Remaining": str(max(0, self.limit - self.used)),
+            "X-RateLimit-Reset": f"{time.time() + self.resets - now:.3f}",
+            "X-RateLimit-Reset-After": f"{self.resets - now:.3f}",
+            "X-RateLimit-Bucket": name,
+        }
 
 
 @dataclass
@@ -79,7 +124,11 @@ class _Interaction:
 class FakeDiscord:
     """The fake server plus a small driver API used by the tests."""
 
-    def __init__(self) -> None:
+    def __init__(self, network: Network | None = None) -> None:
+        self.network = network or Network()
+        self._buckets: dict[str, _Bucket] = {}
+        self.rate_limited: list[Call] = []  # requests answered 429
+        self.answered_at: list[tuple[float, Call]] = []  # when each call was answered
         self._ids = itertools.count()
         self.app_id = self.snowflake()
         self.guild_id = self.snowflake()
@@ -110,6 +159,7 @@ class FakeDiscord:
         self.calls: list[Call] = []
         self.errors: list[str] = []  # exceptions raised inside the fake itself
         self.unmodelled: list[str] = []  # requests that no route of the fake answers
+        self.idle_edits: list[str] = []  # edits that took buttons off a message that had none
         self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
         self._interactions: dict[str, _Interaction] = {}
         self._nonces: dict[tuple[str, str], str] = {}  # (channel, nonce) -> message id
@@ -305,7 +355,9 @@ class FakeDiscord:
     async def dispatch(self, event: str, data: Json) -> None:
         assert self._ws is not None, "the bot has not connected to the gateway"
         self._seq += 1
-        await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+        # a bot that closed its gateway connection is shutting down: nobody to tell
+        with contextlib.suppress(ConnectionResetError):
+            await self._ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
 
     # -- REST --------------------------------------------------------------------------------
 
@@ -313,18 +365,65 @@ class FakeDiscord:
         path = "/" + request.match_info["path"]
         body, files = await self._read_body(request)
         call = Call(request.method, path, dict(request.query), body, files)
+        if self.network.delay:
+            await asyncio.sleep(self.network.delay)
+        headers: dict[str, str] = {}
+        limited = self._over_limit(call, headers)
         try:
-            status, response = await self._route(call, path.strip("/").split("/"))
+            if limited is not None:
+                status, response = 429, limited
+            else:
+                status, response = await self._route(call, path.strip("/").split("/"))
         except Exception as exc:  # a bug in the fake: answer 400 (no retry) and keep the cause
             self.errors.append(f"{call.route}: {exc!r}")
             status, response = 400, {"message": f"fake discord error: {exc!r}", "code": 0}
         call.status, call.response = status, response
         async with self._changed:
             self.calls.append(call)
+            self.answered_at.append((time.monotonic(), call))
+            if status == 429:
+                self.rate_limited.append(call)
             self._changed.notify_all()
         if status == 204:
-            return web.Response(status=204)
-        return _json(response, status)
+            return web.Response(status=204, headers=headers)
+        answer = _json(response, status)
+        answer.headers.update(headers)
+        return answer
+
+    def _over_limit(self, call: Call, headers: dict[str, str]) -> Json | None:
+        """The 429 body when ``call`` goes over a rate limit; fills in the bucket's headers."""
+        seg = call.path.strip("/").split("/")
+        if seg[0] in ("interactions", "webhooks"):
+            return None  # answered with the interaction's token: not the bot's budget
+        now = time.monotonic()
+        net = self.network
+        if net.global_per_second is not None:
+            bucket = self._buckets.setdefault("global", _Bucket(net.global_per_second, 1.0))
+            wait = bucket.take(now)
+            if wait:
+                headers.update({"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global",
+                                "Retry-After": f"{wait:.3f}", "Via": "1.1 google"})
+                return {"message": "You are being rate limited.", "retry_after": wait,
+                        "global": True, "code": 0}
+        if (
+            net.channel_limit is not None
+            and seg[0] == "channels"
+            and len(seg) in (3, 4)
+            and seg[2] == "messages"
+            and (call.method, len(seg)) in (("POST", 3), ("PATCH", 4))
+        ):
+            name = f"{call.method}-messages-{seg[1]}"
+            bucket = self._buckets.setdefault(
+                name, _Bucket(net.channel_limit, net.channel_window)
+            )
+            wait = bucket.take(now)
+            headers.update(bucket.headers(name, now))
+            if wait:
+                headers.update({"X-RateLimit-Scope": "user", "Retry-After": f"{wait:.3f}",
+                                "Via": "1.1 google"})
+                return {"message": "You are being rate limited.", "retry_after": wait,
+                        "global": False, "code": 0}
+        return None
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
@@ -523,6 +622,10 @@ class FakeDiscord:
             if len(rest) == 2 and method == "GET":
                 return 200, msg
             if len(rest) == 2 and method == "PATCH":
+                if body.keys() - {"tts"} == {"components"} and not (
+                    body["components"] or msg["components"]
+                ):
+                    self.idle_edits.append(f"{method} /channels/{cid}/messages/{rest[1]}")
                 await self._announce("MESSAGE_UPDATE", self._edit_message(msg, body, files))
                 return 200, msg
             if len(rest) == 2 and method == "DELETE":
