@@ -13,7 +13,7 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from dotenv.parser import parse_stream
 from pydantic import (
@@ -29,6 +29,7 @@ from pydantic_settings import (
     BaseSettings,
     DotEnvSettingsSource,
     EnvSettingsSource,
+    NoDecode,
     PydanticBaseSettingsSource,
     SettingsConfigDict,
 )
@@ -58,8 +59,9 @@ class Settings(BaseSettings):
     sync_commands: bool = True
     outbox_poll_seconds: PositiveFloat = 5.0  # how often the dispatcher looks for undelivered posts
     rest_requests_per_second: PositiveFloat = Field(45.0, le=50.0)  # Discord's global limit: 50
-    shard_count: PositiveInt | None = None  # several processes: the bot's shards in all, and
-    shard_ids: tuple[int, ...] | None = None  # this process's (all of them when unset)
+    # Several processes: the bot's shards in all, and this process's (all of them when unset).
+    shard_count: PositiveInt | None = None
+    shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
 
     @field_validator("log_level", mode="before")
     @classmethod
