@@ -22,10 +22,12 @@ from storage.base import (
     OPEN_STATUSES,
     ActionKind,
     ActionRecord,
+    AwayPeriod,
     Clock,
     Conflict,
     DuplicateRequest,
     Inbox,
+    ModerationRecord,
     NotifyMethod,
     OutboxRecord,
     SeatChangeRecord,
@@ -40,6 +42,7 @@ from storage.base import (
     TimerKind,
     TimerOutcome,
     TimerRecord,
+    TurnTime,
     UndoRequestRecord,
     UndoStatus,
     UserSettingsRecord,
@@ -85,6 +88,8 @@ class _Database:
     next_timer: int = 1
     next_undo: int = 1
     next_seat_change: int = 1
+    # server life: "guilds" {id: json}, "moderation" (records), "away" (periods), "used"
+    life: dict[str, Any] = field(default_factory=dict)
 
     def copy(self) -> _Database:
         return _Database(
@@ -102,6 +107,7 @@ class _Database:
             self.next_timer,
             self.next_undo,
             self.next_seat_change,
+            dict(self.life),
         )
 
     def adopt(self, other: _Database) -> None:
@@ -315,6 +321,47 @@ class _MemoryReader:
     async def broken_tables(self) -> list[TableRecord]:
         ids = sorted(t for t, row in self._data.tables.items() if row.record.broken is not None)
         return [t for t in map(self._table, ids) if t is not None]
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        text = self._data.life.get("guilds", {}).get(guild_id)
+        return {} if text is None else read_payload(text)[0]
+
+    async def moderation_log(self, guild_id: int, *, limit: int = 20) -> list[ModerationRecord]:
+        rows = [r for r in self._data.life.get("moderation", ()) if r.guild_id == guild_id]
+        return rows[::-1][:limit]
+
+    async def away_periods(
+        self, user_ids: Sequence[int], *, ends_after: datetime
+    ) -> list[AwayPeriod]:
+        found = [
+            p for p in self._data.life.get("away", ())
+            if p.user_id in user_ids and p.ends_at > ends_after
+        ]
+        return sorted(found, key=lambda p: p.starts_at)
+
+    async def away_used(self, table_id: int, user_id: int) -> int:
+        return int(self._data.life.get("used", {}).get((table_id, user_id), 0))
+
+    async def turn_times(self, user_id: int, *, limit: int = 200) -> list[TurnTime]:
+        found = []
+        for table_id, rows in self._data.actions.items():
+            by_version = {r.version: r for r in rows}
+            for row in rows:
+                if row.user_id != user_id or row.kind != "move":
+                    continue
+                before = by_version.get(row.version - 1)
+                if before is not None and before.seat == row.seat:
+                    continue
+                start = (
+                    before.created_at if before is not None
+                    else self._data.snapshots.get((table_id, 0), (None, None))[1]
+                )
+                if start is not None:
+                    found.append(TurnTime(table_id, start, row.created_at))
+        return sorted(found, key=lambda t: t.ended_at, reverse=True)[:limit]
+
+    async def digest_subscribers(self) -> list[UserSettingsRecord]:
+        return [s for _, s in sorted(self._data.settings.items()) if s.daily_digest]
 
 
 class MemoryTransaction(_MemoryReader):
@@ -573,6 +620,11 @@ class MemoryTransaction(_MemoryReader):
         if (quiet_start is None) != (quiet_end is None) or notify not in ("thread", "dm"):
             raise StorageError(f"settings of user {user_id}: constraint failed")
         record = UserSettingsRecord(user_id, time_zone, quiet_start, quiet_end, notify, self._now())
+        current = self._data.settings.get(user_id)
+        if current is not None:
+            record = replace(
+                record, daily_digest=current.daily_digest, digest_sent_at=current.digest_sent_at
+            )
         self._data.settings[user_id] = record
         return record
 
@@ -656,6 +708,51 @@ class MemoryTransaction(_MemoryReader):
             status=status,
             resolved_at=None if status == "open" else self._now(),
         )
+
+    async def put_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        guilds = dict(self._data.life.get("guilds", {}))
+        guilds[guild_id] = json.dumps(settings, sort_keys=True)
+        self._data.life["guilds"] = guilds
+
+    async def log_moderation(
+        self, guild_id: int, *, user_id: int, table_id: int | None, action: str, detail: str
+    ) -> int:
+        rows = self._data.life.get("moderation", ())
+        record = ModerationRecord(
+            len(rows) + 1, guild_id, user_id, table_id, action, detail, self._now()
+        )
+        self._data.life["moderation"] = (*rows, record)
+        return record.id
+
+    async def add_away(self, user_id: int, *, starts_at: datetime, ends_at: datetime) -> None:
+        start, end = _utc(starts_at), _utc(ends_at)
+        kept = []
+        for p in self._data.life.get("away", ()):
+            if p.user_id == user_id and p.starts_at >= start:
+                continue
+            if p.user_id == user_id and p.ends_at > start:
+                p = replace(p, ends_at=start)
+            kept.append(p)
+        if end > start:
+            kept.append(AwayPeriod(user_id, start, end))
+        self._data.life["away"] = tuple(kept)
+
+    async def add_away_used(self, table_id: int, user_id: int, seconds: int) -> None:
+        self._existing(table_id)
+        used = dict(self._data.life.get("used", {}))
+        used[(table_id, user_id)] = used.get((table_id, user_id), 0) + seconds
+        self._data.life["used"] = used
+
+    async def set_daily_digest(self, user_id: int, on: bool) -> None:
+        current = self._data.settings.get(user_id) or UserSettingsRecord(
+            user_id, None, None, None, "thread", self._now()
+        )
+        self._data.settings[user_id] = replace(current, daily_digest=on, updated_at=self._now())
+
+    async def mark_digest_sent(self, user_id: int, at: datetime) -> None:
+        current = self._data.settings.get(user_id)
+        if current is not None:
+            self._data.settings[user_id] = replace(current, digest_sent_at=_utc(at))
 
 
 class MemoryStore(_MemoryReader):
@@ -794,6 +891,32 @@ class MemoryStore(_MemoryReader):
     async def broken_tables(self) -> list[TableRecord]:
         self._check_free()
         return await super().broken_tables()
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        self._check_free()
+        return await super().get_guild_settings(guild_id)
+
+    async def moderation_log(self, guild_id: int, *, limit: int = 20) -> list[ModerationRecord]:
+        self._check_free()
+        return await super().moderation_log(guild_id, limit=limit)
+
+    async def away_periods(
+        self, user_ids: Sequence[int], *, ends_after: datetime
+    ) -> list[AwayPeriod]:
+        self._check_free()
+        return await super().away_periods(user_ids, ends_after=ends_after)
+
+    async def away_used(self, table_id: int, user_id: int) -> int:
+        self._check_free()
+        return await super().away_used(table_id, user_id)
+
+    async def turn_times(self, user_id: int, *, limit: int = 200) -> list[TurnTime]:
+        self._check_free()
+        return await super().turn_times(user_id, limit=limit)
+
+    async def digest_subscribers(self) -> list[UserSettingsRecord]:
+        self._check_free()
+        return await super().digest_subscribers()
 
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None
