@@ -313,7 +313,7 @@ class InfoOps(TableCore):
         scores = tuple(engine.provisional_scores(state, None))
         return Outcome(
             scores=scores,
-            breakdown=tuple({"Points so far": s} for s in scores),
+            breakdown=tuple(engine.provisional_breakdown(state, None)),
             winners=tuple(s.seat for s in info.seats if s.seat != seat),
             reason=f"{engine.seat_label(seat)} conceded",
             tiebreak=None,

@@ -43,6 +43,7 @@ from bot.service.errors import (
     AlreadySeated,
     GameUnavailable,
     LobbyClosed,
+    NotAllowed,
     NotEnoughPlayers,
     NotHost,
     NotSeated,
@@ -71,9 +72,11 @@ from bot.service.models import (
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
 from bot.service.quarantine import describe, quarantine, tell_players
+from bot.service.server import ServerSettings
 from bot.service.timers import current_deadline, schedule_turn, unix
 from games.core import Game, GameError, Outcome, SchemaError, Step, discovery
 from storage import (
+    OPEN_STATUSES,
     ActionRecord,
     Clock,
     DuplicateRequest,
@@ -280,12 +283,7 @@ class TableCore:
         chosen = engine.validate_options(options)  # OptionError names what is allowed
         async with self.store.transaction() as tx:
             if guild_id is not None:
-                open_tables = await tx.count_open_tables(guild_id)
-                if open_tables >= self.max_open_tables_per_guild:
-                    raise TooManyTables(
-                        f"This server already has {open_tables} open tables, the most it may "
-                        "have. Finish or cancel one before opening another."
-                    )
+                await self._check_caps(tx, guild_id, channel_id, host_id)
             table_id = await tx.create_table(
                 game=engine.name,
                 guild_id=guild_id,
@@ -297,6 +295,42 @@ class TableCore:
             )
             await tx.add_seat(table_id, user_id=host_id, agent=None, name=host_name)
             return await self._info(tx, table_id)
+
+    async def server_settings(self, guild_id: int, reader: Reader | None = None) -> ServerSettings:
+        stored = await (reader or self.store).get_guild_settings(guild_id)
+        return ServerSettings.from_stored(
+            guild_id, stored, max_open_tables=self.max_open_tables_per_guild
+        )
+
+    async def _check_caps(
+        self, tx: Transaction, guild_id: int, channel_id: int | None, host_id: int
+    ) -> None:
+        """Refuse a new table where the server's moderators do not allow one."""
+        server = await self.server_settings(guild_id, tx)
+        if server.newgame_channel_id is not None and channel_id != server.newgame_channel_id:
+            raise NotAllowed(
+                f"On this server new games are opened in <#{server.newgame_channel_id}>."
+            )
+        open_tables = await tx.count_open_tables(guild_id)
+        if open_tables >= server.max_open_tables:
+            raise TooManyTables(
+                f"This server already has {open_tables} open tables, the most it may "
+                "have. Finish or cancel one before opening another."
+            )
+        if server.max_lobbies is not None:
+            lobbies = await tx.list_tables(guild_id=guild_id, statuses=("lobby",))
+            if len(lobbies) >= server.max_lobbies:
+                raise TooManyTables(
+                    f"This server already has {len(lobbies)} lobbies waiting for players, the "
+                    "most it may have. Join one of them, or wait for one to start or close."
+                )
+        if server.max_tables_per_member is not None:
+            mine = await tx.list_tables(guild_id=guild_id, user_id=host_id, statuses=OPEN_STATUSES)
+            if len(mine) >= server.max_tables_per_member:
+                raise TooManyTables(
+                    f"You already sit at {len(mine)} open tables on this server, the most a "
+                    "member may. Finish one before opening another."
+                )
 
     def _require_lobby(self, info: TableInfo) -> None:
         if info.status == "active":

@@ -9,9 +9,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.exts.inbox._text import inbox_text
+from bot.exts.members._text import history_text
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
+
+
+RECENT = 3  # finished games shown under the open ones; /history lists more
 
 
 class Inbox(commands.Cog):
@@ -35,5 +39,10 @@ class Inbox(commands.Cog):
             embed.set_footer(
                 text=f"Page {inbox.page + 1} of {inbox.pages} · {inbox.total} tables · "
                 f"/mygames page:{following} for more"
+            )
+        recent = await self.bot.service.finished_games(interaction.user.id, per_page=RECENT)
+        if recent.games:
+            embed.add_field(
+                name="Recently finished", value=history_text(recent.games)[:1024], inline=False
             )
         await interaction.followup.send(embed=embed, ephemeral=True)

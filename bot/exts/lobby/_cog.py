@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -39,6 +40,7 @@ class Lobby(commands.Cog):
         # The lobby message keeps telling the truth after the game: finished or cancelled.
         self.bot.outbox.observe("result", self.refresh_lobby)
         self.bot.outbox.observe("cancel", self.refresh_lobby)
+        self.bot.outbox.register("expired", self.lobby_expired)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LobbyButton)
@@ -78,7 +80,8 @@ class Lobby(commands.Cog):
             pace=pace,
             options=parse_options(service.game(game), options),
         )
-        await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info.id))
+        embed = lobby_embed(info, await self.paces(info))
+        await interaction.response.send_message(embed=embed, view=lobby_view(info.id))
         message = await interaction.original_response()
         await service.set_lobby_message(info.id, message.id)
 
@@ -107,17 +110,34 @@ class Lobby(commands.Cog):
         else:
             info = await service.cancel(table_id, user.id)
         view = lobby_view(table_id) if info.status == "lobby" else None
-        await interaction.response.edit_message(embed=lobby_embed(info), view=view)
+        embed = lobby_embed(info, await self.paces(info))
+        await interaction.response.edit_message(embed=embed, view=view)
 
-    async def refresh_lobby(self, row: Any) -> None:
+    async def paces(self, info: Any) -> dict[int, timedelta]:
+        """The seated members' median times per turn, while the lobby waits for players."""
+        if info.status != "lobby":
+            return {}
+        return await self.bot.service.turn_medians(list(info.user_ids))
+
+    async def refresh_lobby(self, row: Any, note: str | None = None) -> int | None:
         info = await self.bot.service.info(row.table_id)
         if info.channel_id is None or info.lobby_message_id is None:
-            return
+            return None
         channel = self.bot.get_channel(info.channel_id)
         if not isinstance(channel, discord.TextChannel):
-            return
+            return None
+        if note is None and row.kind == "cancel" and row.payload.get("reason"):
+            note = f"Cancelled by a moderator: {str(row.payload['reason'])[:300]}"
         message = channel.get_partial_message(info.lobby_message_id)
-        await message.edit(embed=lobby_embed(info), view=None)
+        await message.edit(embed=lobby_embed(info, note=note), view=None)
+        return None
+
+    async def lobby_expired(self, row: Any) -> int | None:
+        """The lobby did not start in time and closed itself: its message says so."""
+        hours = int(row.payload.get("hours") or 0)
+        return await self.refresh_lobby(
+            row, note=f"This lobby closed itself: it did not start within {hours} hours."
+        )
 
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
         service = self.bot.service
