@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -94,6 +94,7 @@ class TableDetails:
     outcome: Outcome | None  # once finished (a concession included)
     moves: int  # effective moves so far
     unavailable: str | None = None  # why nothing more is known: its game is not installed now
+    away: dict[int, datetime] = field(default_factory=dict)  # seated members away, until when
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +294,10 @@ class InfoOps(TableCore):
                 request = await self.store.open_undo_request(table_id)
                 if request is not None and request.at_version == info.version:
                     undo_request = request.id
+        now = self._clock()
+        periods = await self.store.away_periods(list(info.user_ids), ends_after=now)
         return TableDetails(
+            away={p.user_id: p.ends_at for p in periods if p.starts_at <= now},
             info=info,
             title=engine.title,
             pace=pace.name,

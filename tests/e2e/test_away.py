@@ -62,6 +62,11 @@ async def test_deadlines_pause_while_away_across_a_restart_then_the_stall_policy
         "pause while they are away, for up to 7 more days."
     )
 
+    info = await world.carol.slash(world.thread(), "game info")
+    assert info.response is not None
+    seats = info.response.embeds[0].fields[0].value
+    assert f"<@{away.id}> · 🏝️ away until <t:{int(until.timestamp())}:f>" in seats
+
     await world.restart()
     posts = len(world.thread().history())
     await world.tick((first - world.clock()).total_seconds() + 1)  # reminders and deadline due
