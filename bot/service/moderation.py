@@ -60,6 +60,13 @@ class ModOps(SeatOps):
             )
         return updated
 
+    async def set_dashboard_message(self, guild_id: int, message_id: int | None) -> None:
+        """Remember the dashboard's message (it was posted again after someone deleted it)."""
+        async with self.store.transaction() as tx:
+            current = await self.server_settings(guild_id, tx)
+            updated = current.with_changes(dashboard_message_id=message_id)
+            await tx.put_guild_settings(guild_id, updated.stored())
+
     async def moderator_cancel(
         self, table_id: int, guild_id: int, by_user: int, reason: str
     ) -> TableInfo:

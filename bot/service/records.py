@@ -143,3 +143,57 @@ class RecordOps(InfoOps):
             ]
             medians[user_id] = statistics.median_low(spans)
         return medians
+
+
+@dataclass(frozen=True, slots=True)
+class DashboardRow:
+    table_id: int
+    title: str
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    seated: int
+    seats: int  # the most the game takes
+    next_label: str | None
+    next_user_id: int | None
+    next_name: str | None
+    deadline: datetime | None
+    away_until: datetime | None  # the member to move is away until then
+
+
+class DashboardOps(RecordOps):
+    async def dashboard(self, guild_id: int) -> list[DashboardRow]:
+        """The server's tables in play for its dashboard, oldest first: whose turn it is and
+        the deadline. A table that cannot be read is left out."""
+        rows = []
+        now = self._clock()
+        for info in await self.tables(guild_id=guild_id, statuses=("active",)):
+            try:
+                engine = self.game_of(info)
+                nxt = None
+                deadline = None
+                if info.status == "active" and info.broken is None:
+                    loaded = await self.load(info.id)
+                    nxt = loaded.next
+                    if nxt is not None and nxt.user_id is not None:
+                        deadline = await self.deadline(info.id)
+            except ServiceError:
+                continue
+            away = None
+            if nxt is not None and nxt.user_id is not None:
+                periods = await self.store.away_periods([nxt.user_id], ends_after=now)
+                away = next((p.ends_at for p in periods if p.starts_at <= now), None)
+            rows.append(
+                DashboardRow(
+                    table_id=info.id, title=engine.title,
+                    guild_id=info.guild_id, channel_id=info.channel_id, thread_id=info.thread_id,
+                    lobby_message_id=info.lobby_message_id, seated=len(info.seats),
+                    seats=engine.max_players,
+                    next_label=None if nxt is None else nxt.label,
+                    next_user_id=None if nxt is None else nxt.user_id,
+                    next_name=None if nxt is None else nxt.name,
+                    deadline=deadline, away_until=away,
+                )
+            )
+        return rows

@@ -46,6 +46,7 @@ Records (``bot.service.records``)
     finished_games(user_id, *, game=None, page=0) -> HistoryPage
     player_stats(user_id) -> PlayerStats
     turn_medians(user_ids) -> dict[int, timedelta]
+    dashboard(guild_id) -> list[DashboardRow]
 Delivery (``bot.service.outbox``)
     service.outbox: pending / begin / mark_delivered / mark_failed / for_table
 """
@@ -54,10 +55,10 @@ from __future__ import annotations
 
 from bot.service.away import AwayOps
 from bot.service.moderation import ModOps
-from bot.service.records import RecordOps
+from bot.service.records import DashboardOps
 from bot.service.undo import UndoOps
 
 
-class TableService(UndoOps, ModOps, AwayOps, RecordOps):
+class TableService(UndoOps, ModOps, AwayOps, DashboardOps):
     """Tables, moves, stalled seats, undo, the inbox, settings, moderation, away time and
     members' records over one store."""

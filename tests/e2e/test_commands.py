@@ -12,6 +12,7 @@ COMMANDS = {
     "admin cancel",
     "admin caps",
     "admin channel",
+    "admin dashboard",
     "admin extend",
     "admin log",
     "admin role",

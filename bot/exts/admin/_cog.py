@@ -4,6 +4,7 @@ permission the command needs."""
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING
 
 import discord
@@ -11,12 +12,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.errors import BotError
+from bot.exts.admin._dashboard import Dashboards, missing_permissions
 from bot.service.moderation import REASON_LENGTH
 from bot.service.server import ServerSettings
 from storage import ModerationRecord
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
+
+log = logging.getLogger(__name__)
 
 SEAT_CHOICES = [
     app_commands.Choice(name="A bot plays it for the rest of the game", value="bot"),
@@ -35,7 +39,20 @@ def log_line(record: ModerationRecord) -> str:
 class Admin(commands.GroupCog, group_name="admin", description="Moderate this server's tables."):
     def __init__(self, bot: CaravanBot) -> None:
         self.bot = bot
+        self.dashboards = Dashboards(bot)
         super().__init__()
+
+    async def cog_load(self) -> None:
+        self.dashboards.register()
+
+    @commands.Cog.listener()
+    async def on_ready(self) -> None:
+        """After a start, every dashboard shows the tables as they are now."""
+        for guild in self.bot.guilds:
+            try:
+                await self.dashboards.refresh(guild.id)
+            except Exception:
+                log.exception("could not refresh the dashboard of server %s", guild.id)
 
     # ---- who may ---------------------------------------------------------------------------
 
@@ -251,3 +268,27 @@ class Admin(commands.GroupCog, group_name="admin", description="Moderate this se
             title="Moderation log", description="\n".join(log_line(r) for r in records)[:4000]
         )
         await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    @app_commands.command(
+        name="dashboard", description="Keep a list of the tables in play in a channel."
+    )
+    @app_commands.describe(channel="Where the dashboard message goes")
+    @app_commands.guild_only()
+    async def dashboard(
+        self, interaction: discord.Interaction, channel: discord.TextChannel
+    ) -> None:
+        await self._require_moderator(interaction, "dashboard")
+        guild = interaction.guild
+        assert guild is not None and interaction.guild_id is not None
+        missing = missing_permissions(channel, guild.me)
+        if missing:
+            raise BotError(
+                f"I cannot keep a dashboard in <#{channel.id}>: I need the "
+                f"{' and '.join(missing)} permission{'s' if len(missing) > 1 else ''} there."
+            )
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        message_id = await self.dashboards.place(interaction.guild_id, channel, interaction.user.id)
+        link = f"https://discord.com/channels/{interaction.guild_id}/{channel.id}/{message_id}"
+        await self._reply(
+            interaction, f"The dashboard is in <#{channel.id}> ({link}); it is kept up to date."
+        )
