@@ -347,6 +347,7 @@ class InfoOps(TableCore):
         time_zone: str | None = None,
         quiet_hours: str | None = None,
         notify: str | None = None,
+        daily_digest: bool | None = None,
     ) -> UserSettings:
         """Change the given settings (None keeps a value); InvalidSetting if one is refused."""
         current = await self.user_settings(user_id)
@@ -357,7 +358,8 @@ class InfoOps(TableCore):
             else parse_quiet_hours(quiet_hours) or (None, None)
         )
         method = current.notify if notify is None else parse_notify(notify)
-        updated = UserSettings(user_id, zone, quiet[0], quiet[1], method)
+        digest = current.daily_digest if daily_digest is None else daily_digest
+        updated = UserSettings(user_id, zone, quiet[0], quiet[1], method, digest)
         stored = updated.stored()
         async with self.store.transaction() as tx:
             await tx.put_user_settings(
@@ -367,4 +369,6 @@ class InfoOps(TableCore):
                 quiet_end=stored["quiet_end"],
                 notify=method,
             )
+            if daily_digest is not None:
+                await tx.set_daily_digest(user_id, daily_digest)
         return updated

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 
 from bot.service.absence import overlap
+from bot.service.digest import DigestOps
 from bot.service.errors import ServiceError
-from bot.service.inbox import InfoOps
 from bot.service.models import TableInfo
 from games.core import Outcome
 
@@ -71,7 +71,7 @@ def describe_duration(span: timedelta) -> str:
     return f"{days} d {hours} h" if hours else f"{days} d"
 
 
-class RecordOps(InfoOps):
+class RecordOps(DigestOps):
     async def finished_games(
         self, user_id: int, *, game: str | None = None, page: int = 0, per_page: int = PAGE
     ) -> HistoryPage:

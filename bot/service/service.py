@@ -47,6 +47,8 @@ Records (``bot.service.records``)
     player_stats(user_id) -> PlayerStats
     turn_medians(user_ids) -> dict[int, timedelta]
     dashboard(guild_id) -> list[DashboardRow]
+Daily digest (``bot.service.digest``)
+    digests_due(now=None) -> list[Digest]   # marks each as sent
 Delivery (``bot.service.outbox``)
     service.outbox: pending / begin / mark_delivered / mark_failed / for_table
 """
