@@ -54,7 +54,9 @@ class ModOps(SeatOps):
         async with self.store.transaction() as tx:
             current = await self.server_settings(guild_id, tx)
             updated = current.with_changes(**changes)
-            await tx.put_guild_settings(guild_id, updated.stored())
+            await tx.put_guild_settings(
+                guild_id, updated.stored(self.max_open_tables_per_guild)
+            )
             await tx.log_moderation(
                 guild_id, user_id=by_user, table_id=None, action=action, detail=detail[:200]
             )
@@ -65,7 +67,9 @@ class ModOps(SeatOps):
         async with self.store.transaction() as tx:
             current = await self.server_settings(guild_id, tx)
             updated = current.with_changes(dashboard_message_id=message_id)
-            await tx.put_guild_settings(guild_id, updated.stored())
+            await tx.put_guild_settings(
+                guild_id, updated.stored(self.max_open_tables_per_guild)
+            )
 
     async def moderator_cancel(
         self, table_id: int, guild_id: int, by_user: int, reason: str
@@ -89,6 +93,8 @@ class ModOps(SeatOps):
             await tx.log_moderation(
                 guild_id, user_id=by_user, table_id=table_id, action="cancel", detail=reason
             )
+            if info.status == "active":
+                await self._archive_later(tx, info, info.version)
             self._states.pop(table_id, None)
             return await self._info(tx, table_id)
 

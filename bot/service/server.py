@@ -59,6 +59,7 @@ class ServerSettings:
     def from_stored(
         cls, guild_id: int, stored: dict[str, Any], *, max_open_tables: int
     ) -> ServerSettings:
+        """``max_open_tables`` is the bot's own setting, used unless the server chose one."""
         values: dict[str, Any] = {"max_open_tables": max_open_tables}
         for name in _IDS:
             value = stored.get(name)
@@ -70,8 +71,15 @@ class ServerSettings:
                 values[name] = value
         return cls(guild_id, **values)
 
-    def stored(self) -> dict[str, Any]:
-        return {k: v for k, v in asdict(self).items() if k != "guild_id" and v is not None}
+    def stored(self, default_open_tables: int = DEFAULT_MAX_OPEN_TABLES) -> dict[str, Any]:
+        """The values as stored; the open-tables cap only when it differs from the bot's
+        setting, so a server that never chose one follows that setting when it changes."""
+        return {
+            k: v
+            for k, v in asdict(self).items()
+            if k != "guild_id" and v is not None
+            and not (k == "max_open_tables" and v == default_open_tables)
+        }
 
     def with_changes(self, **changes: Any) -> ServerSettings:
         """These settings with ``changes`` checked; InvalidSetting names the allowed range."""

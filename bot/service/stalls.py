@@ -258,6 +258,7 @@ class SeatOps(TableCore):
                     "seats": self._seats_payload(engine, info),
                 },
             )
+            await self._archive_later(tx, info, new_version)
         self._states.pop(info.id, None)
         return await self._info(self.store, info.id)
 

@@ -35,7 +35,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.agents import AgentChooser, agent_levels, choose_with_games_agents, move_rng
@@ -72,7 +72,7 @@ from bot.service.models import (
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
 from bot.service.quarantine import describe, quarantine, tell_players
-from bot.service.server import ServerSettings
+from bot.service.server import DEFAULT_ARCHIVE_HOURS, ServerSettings
 from bot.service.timers import current_deadline, schedule_turn, unix
 from games.core import Game, GameError, Outcome, SchemaError, Step, discovery
 from storage import (
@@ -456,6 +456,7 @@ class TableCore:
                     kind="cancel",
                     payload={"version": info.version, "by_user": by_user},
                 )
+                await self._archive_later(tx, info, info.version)
             return await self._info(tx, table_id)
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> TableInfo:
@@ -466,12 +467,19 @@ class TableCore:
 
     async def set_thread(self, table_id: int, thread_id: int) -> TableInfo:
         async with self.store.transaction() as tx:
-            await self._info(tx, table_id)
+            before = await self._info(tx, table_id)
             other = await tx.table_for_thread(thread_id)
             if other is not None and other.id != table_id:
                 raise ThreadTaken(f"This thread already hosts table #{other.id}.")
             await tx.set_thread(table_id, thread_id)
-            return await self._info(tx, table_id)
+            info = await self._info(tx, table_id)
+            if before.thread_id != thread_id:
+                # the thread's pinned summary, edited in place from then on
+                await tx.enqueue(
+                    table_id, version=info.version, kind="summary",
+                    payload={"version": info.version},
+                )
+            return info
 
     # ---- queries -----------------------------------------------------------------------
 
@@ -823,6 +831,7 @@ class TableCore:
                         kind="result",
                         payload=self._result_payload(engine, info, new_version, result.outcome),
                     )
+                    await self._archive_later(tx, info, new_version)
         except StatusConflict as conflict:
             self._states.pop(info.id, None)
             raise TableNotActive(
@@ -839,6 +848,22 @@ class TableCore:
         self._scheduled(deadline)
         self._remember(info.id, new_version, step.state)
         return result
+
+    async def _archive_later(self, tx: Transaction, info: TableInfo, version: int) -> None:
+        """An ``archive`` outbox row, due once the server's ``archive_hours`` have passed
+        since the game ended: its thread leaves the channel's list of active threads."""
+        if info.thread_id is None:
+            return  # no thread to archive
+        hours = DEFAULT_ARCHIVE_HOURS
+        if info.guild_id is not None:
+            hours = (await self.server_settings(info.guild_id, tx)).archive_hours
+        await tx.enqueue(
+            info.id,
+            version=version,
+            kind="archive",
+            payload={"version": version},
+            not_before=self._clock() + timedelta(hours=hours),
+        )
 
     # ---- timers and seats changing hands -----------------------------------------------
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from datetime import timedelta
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 import discord
 from discord import app_commands
@@ -18,6 +18,7 @@ from bot.exts.lobby._embeds import lobby_embed, thread_name
 from bot.exts.lobby._options import OPTIONS_LENGTH, option_choices, parse_options
 from bot.service import NotHost
 from bot.service.pace import DEFAULT_PACE, PACES
+from bot.threads import MAX_ACTIVE_THREADS
 from games.core import discovery
 
 if TYPE_CHECKING:
@@ -152,17 +153,36 @@ class Lobby(commands.Cog):
             info = await service.start(table_id, interaction.user.id)
         try:
             thread = await self._open_thread(interaction, info)
-        except (discord.HTTPException, discord.ClientException):
-            # A game nobody can follow is worse than none: call it off and say why.
-            info = await service.cancel(table_id, interaction.user.id)
-            await interaction.edit_original_response(embed=lobby_embed(info), view=None)
-            raise BotError(
-                "I may not open threads in this channel, so the table was cancelled. Give me "
-                "the Create Public Threads and Send Messages in Threads permissions and try again."
-            ) from None
+        except discord.HTTPException as error:
+            if error.code != MAX_ACTIVE_THREADS:
+                await self._call_off(interaction, table_id)
+            await self._threads_full(interaction, info)
+        except discord.ClientException:
+            await self._call_off(interaction, table_id)
         info = await service.set_thread(table_id, thread.id)
         await interaction.edit_original_response(embed=lobby_embed(info), view=None)
         await self.bot.outbox.drain()
+
+    async def _threads_full(self, interaction: discord.Interaction, info: Any) -> NoReturn:
+        """Discord's limit of active threads on the server is reached: the table waits, and
+        Start opens its thread once there is room (finished games' threads are archived)."""
+        assert interaction.guild_id is not None
+        hours = (await self.bot.service.server_settings(interaction.guild_id)).archive_hours
+        raise BotError(
+            "This server has as many active threads as Discord allows, so the game's thread "
+            f"could not open. Finished games' threads are archived {hours} h after the end (a "
+            "moderator can shorten that with /admin caps archive_hours); press Start again "
+            "once there is room."
+        )
+
+    async def _call_off(self, interaction: discord.Interaction, table_id: int) -> NoReturn:
+        # A game nobody can follow is worse than none: call it off and say why.
+        info = await self.bot.service.cancel(table_id, interaction.user.id)
+        await interaction.edit_original_response(embed=lobby_embed(info), view=None)
+        raise BotError(
+            "I may not open threads in this channel, so the table was cancelled. Give me "
+            "the Create Public Threads and Send Messages in Threads permissions and try again."
+        )
 
     async def _open_thread(self, interaction: discord.Interaction, info: object) -> discord.Thread:
         name = thread_name(info)

@@ -25,6 +25,7 @@ from bot.exts.play._layout import clip, layout, searchable
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import DONE, FreeSeatButton, ReclaimButton, StallButton
+from bot.exts.play._summary import ThreadSummary
 from bot.exts.play._text import explain_decision, looks_like_move, preview_text, private_note
 from bot.images import panel_file
 from bot.mentions import NOBODY, plain
@@ -69,6 +70,7 @@ class Play(commands.Cog):
         self.service = bot.service
         self.posts = BoardPoster(bot)
         self.notices = Notices(bot, self.posts)
+        self.summary = ThreadSummary(bot, self.posts)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -87,6 +89,7 @@ class Play(commands.Cog):
             known_template(template)
         self.posts.register()
         self.notices.register()
+        self.summary.register()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
