@@ -1,13 +1,14 @@
 """Away time: a member says they are away until a date, and their deadlines pause.
 
-``set_away(user, until)`` records the absence (from now; a new one replaces the one under way,
-and ``until`` = now ends it) and tells each table where the member holds a seat, with an
-``away`` outbox row: ``user_id``, ``name``, ``label``, ``until`` (Unix seconds), ``allowance``
-(seconds still available at that table). While they are away nobody is reminded on their
-behalf, and when their deadline comes the timer scheduler moves it on by the time they are away
-during that turn, within what is left of the pace's allowance at that table
-(``away_grant``); past it the normal stall policy applies. Away time is left out of their time
-per turn (``bot.service.history``).
+``set_away(user, until)`` records the absence (from now; a new one replaces the one under
+way) and tells each table where the member holds a seat, at most once an hour so repeated
+commands never flood the threads, with an ``away`` outbox row: ``user_id``, ``name``,
+``until`` (Unix seconds), ``allowance`` (seconds still available at that table);
+``come_back(user)`` ends it. While they are away nobody is reminded on their behalf, and when
+their deadline comes the timer scheduler moves it on by the time they are away during that
+turn, within what is left of the pace's allowance at that table
+(``bot.service.absence.away_grant``); past it the normal stall policy applies. Away time is
+left out of their time per turn (``bot.service.records``).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from bot.service.tables import TableCore
 from bot.service.timers import unix
 
 MAX_AWAY = timedelta(days=365)
+NOTICE_EVERY = timedelta(hours=1)  # at most one "is away" notice per table in this time
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +47,9 @@ class AwayOps(TableCore):
                 f"Choose a date after now and at most a year ahead (by {latest:%Y-%m-%d})."
             )
         tables = await self.tables(user_id=user_id, statuses=("active",))
+        recent = await self.store.away_periods([user_id], ends_after=now - NOTICE_EVERY)
+        # Changing the date again soon after is not announced again: /away cannot flood threads.
+        announce = not any(p.starts_at > now - NOTICE_EVERY for p in recent)
         found = []
         async with self.store.transaction() as tx:
             await tx.add_away(user_id, starts_at=now, ends_at=until)
@@ -56,6 +61,8 @@ class AwayOps(TableCore):
                 used = timedelta(seconds=await tx.away_used(info.id, user_id))
                 left = max(timedelta(0), pace.away_allowance - used)
                 found.append(AwayTable(info.id, left))
+                if not announce:
+                    continue
                 await tx.enqueue(
                     info.id,
                     version=info.version,

@@ -324,13 +324,25 @@ class TableCore:
                     f"This server already has {len(lobbies)} lobbies waiting for players, the "
                     "most it may have. Join one of them, or wait for one to start or close."
                 )
-        if server.max_tables_per_member is not None:
-            mine = await tx.list_tables(guild_id=guild_id, user_id=host_id, statuses=OPEN_STATUSES)
-            if len(mine) >= server.max_tables_per_member:
-                raise TooManyTables(
-                    f"You already sit at {len(mine)} open tables on this server, the most a "
-                    "member may. Finish one before opening another."
-                )
+        await self._check_member_cap(tx, guild_id, host_id, "open another", server)
+
+    async def _check_member_cap(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        user_id: int,
+        doing: str,
+        server: ServerSettings | None = None,
+    ) -> None:
+        server = server or await self.server_settings(guild_id, tx)
+        if server.max_tables_per_member is None:
+            return
+        mine = await tx.list_tables(guild_id=guild_id, user_id=user_id, statuses=OPEN_STATUSES)
+        if len(mine) >= server.max_tables_per_member:
+            raise TooManyTables(
+                f"You already sit at {len(mine)} open tables on this server, the most a "
+                f"member may. Finish one before you {doing}."
+            )
 
     def _require_lobby(self, info: TableInfo) -> None:
         if info.status == "active":
@@ -347,6 +359,8 @@ class TableCore:
             engine = self.game_of(info)
             if len(info.seats) >= engine.max_players:
                 raise TableFull(f"All {engine.max_players} seats at table #{table_id} are taken.")
+            if info.guild_id is not None:
+                await self._check_member_cap(tx, info.guild_id, user_id, "join another")
             await tx.add_seat(table_id, user_id=user_id, agent=None, name=name)
             return await self._info(tx, table_id)
 
@@ -424,7 +438,13 @@ class TableCore:
             state = engine.new_game(len(info.seats), info.seed, options)
             decision = engine.decision(state)
             async with self.store.transaction() as tx:
-                await tx.set_status(table_id, "active", expected="lobby")
+                try:
+                    await tx.set_status(table_id, "active", expected="lobby")
+                except StatusConflict:
+                    raise LobbyClosed(
+                        f"Table #{table_id} closed before it started; open a new one with "
+                        "/newgame."
+                    ) from None
                 await tx.set_options(table_id, options)
                 await tx.put_snapshot(table_id, 0, engine.to_json(state))
                 deadline = await self._schedule(tx, info, decision, 0)

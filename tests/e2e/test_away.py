@@ -118,3 +118,16 @@ async def test_back_early_ends_the_absence(world: World) -> None:
     back = await world.alice.slash(world.channel, "away", until="back")
     assert said(back) == "Welcome back: your deadlines run again."
     assert await world.bot.service.away_until([world.alice.id]) == {}
+
+
+async def test_changing_the_date_soon_after_is_not_announced_again(world: World) -> None:
+    await open_table(world, world.alice, world.bob)
+    await world.alice.slash(world.channel, "away", until=day_after(world, 3).strftime("%Y-%m-%d"))
+    posts = len(world.thread().history())
+    for days in (4, 5, 6):
+        until = day_after(world, days).strftime("%Y-%m-%d")
+        await world.alice.slash(world.channel, "away", until=until)
+    assert len(world.thread().history()) == posts
+    assert (await world.bot.service.away_until([world.alice.id]))[world.alice.id] == day_after(
+        world, 6
+    )

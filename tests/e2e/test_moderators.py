@@ -208,4 +208,11 @@ async def test_the_servers_caps_limit_lobbies_and_tables_per_member(world: World
     await maya.slash(world.channel, "admin caps", lobbies=50)
     await world.alice.slash(world.channel, "newgame", game="targi")
     third = await world.alice.slash(world.channel, "newgame", game="targi")
-    assert "You already sit at 2 open tables on this server" in said(third)
+    assert said(third) == (
+        "You already sit at 2 open tables on this server, the most a member may. Finish one "
+        "before you open another."
+    )
+    opened = await world.bob.slash(world.channel, "newgame", game="targi")
+    assert opened.response is not None
+    joined = await world.alice.click(opened.response, label="Join")
+    assert "Finish one before you join another." in said(joined)
