@@ -13,16 +13,21 @@ they were away (``bot.service.away``): away time never counts against anyone.
 
 from __future__ import annotations
 
+import logging
 import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import Any
 
 from bot.service.absence import overlap
 from bot.service.digest import DigestOps
 from bot.service.errors import ServiceError
-from bot.service.models import TableInfo
-from games.core import Outcome
+from bot.service.models import NextDecision, TableInfo
+from bot.service.timers import current_deadline
+from games.core import Game, Outcome
+
+log = logging.getLogger(__name__)
 
 TURNS = 200  # newest turns a median is taken over
 STATS_GAMES = 100  # newest finished games counted in /stats
@@ -90,23 +95,36 @@ class RecordOps(DigestOps):
 
     async def _finished(self, info: TableInfo, user_id: int) -> FinishedGame | None:
         try:
-            details = await self.table_info(info.id)
-        except ServiceError:
-            return None  # a table that cannot be read is left out
-        outcome = details.outcome
+            engine = self.game_of(info)
+            outcome = await self._final_outcome(info, engine)
+        except Exception:
+            log.info("table %s is left out of a history: it cannot be read", info.id)
+            return None
+        labels = [engine.seat_label(s.seat) for s in info.seats]
         seat = info.seat_of(user_id)
-        label = None if seat is None else details.labels[seat]
+        label = None if seat is None else labels[seat]
         return FinishedGame(
             table_id=info.id,
-            title=details.title,
+            title=engine.title,
             guild_id=info.guild_id,
             channel_id=info.channel_id,
             thread_id=info.thread_id,
             finished_at=info.updated_at,
             label=label,
             result=self._result_for(outcome, seat),
-            headline="" if outcome is None else outcome.headline(details.labels),
+            headline="" if outcome is None else outcome.headline(labels),
         )
+
+    async def _final_outcome(self, info: TableInfo, engine: Game[Any]) -> Outcome | None:
+        """How a finished game ended, from its last snapshot (kept by pruning) and its last
+        action (a concession?), without caching its state over those of games in play."""
+        state = await self._snapshot(info, engine, info.version)
+        if state is None:
+            state = await self._rebuild(info, engine, info.version)
+        last = await self.store.get_action(info.id, info.version)
+        if last is not None and last.kind == "concede":
+            return self._concession(engine, info, state, last.seat)
+        return engine.outcome(state)
 
     @staticmethod
     def _result_for(outcome: Outcome | None, seat: int | None) -> str:
@@ -150,11 +168,7 @@ class DashboardRow:
     table_id: int
     title: str
     guild_id: int | None
-    channel_id: int | None
     thread_id: int | None
-    lobby_message_id: int | None
-    seated: int
-    seats: int  # the most the game takes
     next_label: str | None
     next_user_id: int | None
     next_name: str | None
@@ -165,35 +179,40 @@ class DashboardRow:
 class DashboardOps(RecordOps):
     async def dashboard(self, guild_id: int) -> list[DashboardRow]:
         """The server's tables in play for its dashboard, oldest first: whose turn it is and
-        the deadline. A table that cannot be read is left out."""
-        rows = []
-        now = self._clock()
+        the deadline. A table that cannot be read is left out. One read per table (its
+        timers) besides the list; states come from the service's cache when they can."""
+        found: list[tuple[TableInfo, str, NextDecision | None, datetime | None]] = []
         for info in await self.tables(guild_id=guild_id, statuses=("active",)):
             try:
                 engine = self.game_of(info)
                 nxt = None
                 deadline = None
-                if info.status == "active" and info.broken is None:
-                    loaded = await self.load(info.id)
-                    nxt = loaded.next
+                if info.broken is None:
+                    state = await self._state_at(info, engine, info.version)
+                    decision = engine.decision(state)
+                    if decision is not None:
+                        nxt = NextDecision.of(engine, info, decision)
                     if nxt is not None and nxt.user_id is not None:
-                        deadline = await self.deadline(info.id)
+                        timers = await self.store.list_timers(info.id, version=info.version)
+                        deadline = current_deadline(timers, info.version, nxt.seat)
             except ServiceError:
                 continue
-            away = None
-            if nxt is not None and nxt.user_id is not None:
-                periods = await self.store.away_periods([nxt.user_id], ends_after=now)
-                away = next((p.ends_at for p in periods if p.starts_at <= now), None)
-            rows.append(
-                DashboardRow(
-                    table_id=info.id, title=engine.title,
-                    guild_id=info.guild_id, channel_id=info.channel_id, thread_id=info.thread_id,
-                    lobby_message_id=info.lobby_message_id, seated=len(info.seats),
-                    seats=engine.max_players,
-                    next_label=None if nxt is None else nxt.label,
-                    next_user_id=None if nxt is None else nxt.user_id,
-                    next_name=None if nxt is None else nxt.name,
-                    deadline=deadline, away_until=away,
-                )
+            found.append((info, engine.title, nxt, deadline))
+        movers = [n.user_id for _, _, n, _ in found if n is not None and n.user_id is not None]
+        now = self._clock()
+        away = {
+            p.user_id: p.ends_at
+            for p in await self.store.away_periods(movers, ends_after=now)
+            if p.starts_at <= now
+        }
+        return [
+            DashboardRow(
+                table_id=info.id, title=title, guild_id=info.guild_id, thread_id=info.thread_id,
+                next_label=None if nxt is None else nxt.label,
+                next_user_id=None if nxt is None else nxt.user_id,
+                next_name=None if nxt is None else nxt.name,
+                deadline=deadline,
+                away_until=None if nxt is None or nxt.user_id is None else away.get(nxt.user_id),
             )
-        return rows
+            for info, title, nxt, deadline in found
+        ]
