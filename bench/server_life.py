@@ -2,11 +2,12 @@
 the dashboard.
 
 Builds an SQLite file where one member has ``--finished`` finished games (each a few moves,
-then a concession) and ``--active`` games in play on one server, every move a few minutes
-after the last, then times (median and slowest of ``--repeat`` runs, in milliseconds):
-``player_stats`` (what /stats reads: results of the newest 100 finished games and the median
-time per turn over 200 turns), one ``/history`` page, ``turn_medians`` for four members (a
-lobby's refresh) and ``dashboard`` for the server. Prints one JSON object.
+then a concession) and ``--active`` games in play on one server, of the first installed game
+with benchmark targets, every move a few minutes after the last, then times (median and
+slowest of ``--repeat`` runs, in milliseconds): ``player_stats`` (what /stats reads: results
+of the newest 100 finished games and the median time per turn over 200 turns), one
+``/history`` page, ``turn_medians`` for four members (a lobby's refresh) and ``dashboard``
+for the server. Prints one JSON object.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+from bench.catchup import benched_game
 from bot.service import TableService
 from storage import open_store
 
@@ -52,7 +54,7 @@ async def play(service: TableService, clock: Clock, table_id: int, moves: int) -
 async def build(service: TableService, clock: Clock, finished: int, active: int) -> None:
     for n in range(finished + active):
         info = await service.create_table(
-            "targi", guild_id=GUILD, channel_id=CHANNEL, host_id=MEMBER, host_name="Mia"
+            benched_game(), guild_id=GUILD, channel_id=CHANNEL, host_id=MEMBER, host_name="Mia"
         )
         await service.join(info.id, OTHER, "Ole")
         await service.start(info.id, MEMBER)

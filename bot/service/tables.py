@@ -12,7 +12,11 @@ Rules chosen here:
   may add a bot;
 - if the host leaves the lobby, the earliest-joined remaining person becomes host, and a lobby
   left with no person in it is cancelled;
-- the per-server limit counts tables in the lobby or being played;
+- a new table must respect its server's settings (``bot.service.server``): the /newgame
+  channel, the open-tables cap (tables in the lobby or being played), the lobby cap and the
+  cap of open tables per member (which joining respects too);
+- a table that ends with a thread gets an ``archive`` outbox row, due ``archive_hours``
+  after the end; attaching the thread writes its ``summary`` row (the pinned summary);
 - each table has a pace (``bot.service.pace``). Every action (and the start) cancels the
   table's timers and, when a person decides next, schedules that seat's reminders and
   deadline for the new version in the same transaction (``bot.service.timers``): each action

@@ -23,6 +23,14 @@ Outbox rows written here (see ``bot.service.outbox`` for the others):
     ``deadline_iso``, ``choices``: the operations the table may now choose
     (``extend``, ``agent_takeover``, ``take_seat``).
 
+``away``
+    a member's deadline moved on for their away time (``bot.service.away``): ``version``,
+    ``user_id``, ``name``, ``until`` (Unix seconds, or None once they are back),
+    ``deadline`` (Unix seconds).
+``expired``
+    a lobby that did not start within its server's ``lobby_hours`` closed itself:
+    ``version``, ``hours``.
+
 Quiet hours: a reminder due inside its user's quiet hours (in their time zone) is postponed to
 the end of them; if that is at or after the deadline it is skipped, since the stall notice
 follows anyway.
@@ -55,6 +63,7 @@ Sleep = Callable[[float], Awaitable[None]]
 STALL_CHOICES = ("extend", "agent_takeover", "take_seat")
 UNAVAILABLE_RETRY = timedelta(hours=6)  # how often a table whose game is missing is looked at
 MIN_SLEEP = 1.0  # seconds between passes at least
+LOBBY_CHECK = timedelta(minutes=1)  # between looks for lobbies to close
 
 
 def unix(moment: datetime) -> int:
@@ -137,6 +146,7 @@ class TimerService:
         self.max_sleep = max_sleep
         self.batch = batch
         self._wake = asyncio.Event()
+        self._lobbies_checked: datetime | None = None
 
     def wake(self) -> None:
         """Recompute the next wake-up now (a new timer may be due earlier)."""
@@ -196,7 +206,11 @@ class TimerService:
         """Close the lobbies that did not start within their server's lobby lifetime; each
         gets an ``expired`` outbox row (``version``, ``hours``). Returns how many closed.
 
-        Checked on every pass, so a lobby closes at most ``max_sleep`` late."""
+        Checked at most once every ``LOBBY_CHECK`` (moves wake the scheduler often), so a
+        lobby closes at most that, or ``max_sleep``, late."""
+        if self._lobbies_checked is not None and now - self._lobbies_checked < LOBBY_CHECK:
+            return 0
+        self._lobbies_checked = now
         lifetimes: dict[int | None, int] = {}
         closed = 0
         for table in await self.store.list_tables(statuses=("lobby",)):
