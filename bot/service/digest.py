@@ -17,6 +17,7 @@ from bot.service.settings import UserSettings
 
 DIGEST_HOUR = time(9, 0)  # local time
 MAX_ENTRIES = 25
+CHECK_EVERY = timedelta(minutes=1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,8 +36,15 @@ def digest_start(settings: UserSettings, now: datetime) -> datetime:
 
 
 class DigestOps(InfoOps):
+    _digests_checked: datetime | None = None
+
     async def digests_due(self, now: datetime | None = None) -> list[Digest]:
+        """The digests due now. Asked after every timer pass, which moves make frequent, so
+        the subscribers are looked at once every ``CHECK_EVERY`` at most."""
         now = now or self._clock()
+        if self._digests_checked is not None and now - self._digests_checked < CHECK_EVERY:
+            return []
+        self._digests_checked = now
         due = []
         for record in await self.store.digest_subscribers():
             settings = UserSettings.from_record(record, record.user_id)
