@@ -24,6 +24,7 @@ UNDO_TEMPLATE = r"cv:undo:(?P<table>[0-9]{1,18}):(?P<version>[0-9]{1,9})"
 KEEP_TEMPLATE = r"cv:keep:(?P<table>[0-9]{1,18})"
 CONSENT_TEMPLATE = r"cv:consent:(?P<request>[0-9]{1,18}):(?P<answer>yes|no)"
 RECLAIM_TEMPLATE = r"cv:reclaim:(?P<table>[0-9]{1,18})"
+FREE_SEAT_TEMPLATE = r"cv:free:(?P<table>[0-9]{1,18}):(?P<seat>[0-9]{1,2})"
 LEAVE_TEMPLATE = r"cv:quit:(?P<table>[0-9]{1,18})"
 CONCEDE_TEMPLATE = r"cv:concede:(?P<table>[0-9]{1,18})"
 STALL_CHOICES = ("extend", "bot", "take")
@@ -82,6 +83,10 @@ def keep(table_id: int) -> str:
 def consent(request_id: int, answer: str) -> str:
     assert answer in ("yes", "no"), answer
     return f"cv:consent:{request_id}:{answer}"
+
+
+def free_seat(table_id: int, seat: int) -> str:
+    return f"cv:free:{table_id}:{seat}"
 
 
 def reclaim(table_id: int) -> str:

@@ -38,11 +38,13 @@ class TimerLoop:
         max_sleep: float = MAX_SLEEP_SECONDS,
         on_fired: Callable[[], Awaitable[object]] | None = None,
         ready: Callable[[], Awaitable[object]] | None = None,
+        on_pass: Callable[[], Awaitable[object]] | None = None,
     ) -> None:
         self.timers = timers
         self.max_sleep = max_sleep
         self.on_fired = on_fired  # e.g. deliver the outbox rows the timers just wrote
         self.ready = ready  # awaited once before the first pass (e.g. the gateway is up)
+        self.on_pass = on_pass  # after every pass, e.g. send the daily digests that are due
         self.delays: deque[float] = deque(maxlen=64)  # the latest sleeps asked for, newest last
         self._sleep = sleep
         self._task: asyncio.Task[None] | None = None
@@ -78,6 +80,13 @@ class TimerLoop:
         except Exception:
             log.exception("timer pass failed; trying again in %s s", RETRY_SECONDS)
             return min(RETRY_SECONDS, self.max_sleep)
+        if self.on_pass is not None:
+            try:
+                await self.on_pass()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("the work after a timer pass failed")
         if delay is None:
             return self.max_sleep
         return max(MIN_SLEEP_SECONDS, min(delay, self.max_sleep))

@@ -171,6 +171,35 @@ class UserSettingsRecord:
     quiet_end: str | None
     notify: NotifyMethod
     updated_at: datetime
+    daily_digest: bool = False  # opted in to the daily DM digest of games waiting on them
+    digest_sent_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ModerationRecord:
+    id: int
+    guild_id: int
+    user_id: int  # the moderator
+    table_id: int | None  # None for a server setting
+    action: str
+    detail: str
+    created_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class AwayPeriod:
+    user_id: int
+    starts_at: datetime
+    ends_at: datetime
+
+
+@dataclass(frozen=True, slots=True)
+class TurnTime:
+    """When a decision passed to a member and when they made it."""
+
+    table_id: int
+    started_at: datetime
+    ended_at: datetime
 
 
 @dataclass(frozen=True, slots=True)
@@ -339,6 +368,33 @@ class Reader(Protocol):
 
     async def broken_tables(self) -> list[TableRecord]:
         """Quarantined tables, in id order."""
+        ...
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        """The server's stored settings object; {} when it has none."""
+        ...
+
+    async def moderation_log(self, guild_id: int, *, limit: int = 20) -> list[ModerationRecord]:
+        """The server's newest moderator actions, newest first."""
+        ...
+
+    async def away_periods(
+        self, user_ids: Sequence[int], *, ends_after: datetime
+    ) -> list[AwayPeriod]:
+        """The away periods of those members that end after ``ends_after``, by start."""
+        ...
+
+    async def away_used(self, table_id: int, user_id: int) -> int:
+        """Seconds of away time the member has used at the table."""
+        ...
+
+    async def turn_times(self, user_id: int, *, limit: int = 200) -> list[TurnTime]:
+        """The member's newest moves that began a turn of theirs (the decision had passed
+        from another seat, or the game had just started), newest first."""
+        ...
+
+    async def digest_subscribers(self) -> list[UserSettingsRecord]:
+        """The settings of every member opted in to the daily digest."""
         ...
 
 
@@ -517,6 +573,25 @@ class Transaction(Reader, Protocol):
     ) -> None:
         """Record consents and the status (resolved_at is set once it is no longer open)."""
         ...
+
+
+    async def put_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None: ...
+
+    async def log_moderation(
+        self, guild_id: int, *, user_id: int, table_id: int | None, action: str, detail: str
+    ) -> int: ...
+
+    async def add_away(self, user_id: int, *, starts_at: datetime, ends_at: datetime) -> None:
+        """Record an absence; it replaces the member's periods that have not ended yet."""
+        ...
+
+    async def add_away_used(self, table_id: int, user_id: int, seconds: int) -> None: ...
+
+    async def set_daily_digest(self, user_id: int, on: bool) -> None:
+        """Opt in or out of the daily digest (creating the member's settings if needed)."""
+        ...
+
+    async def mark_digest_sent(self, user_id: int, at: datetime) -> None: ...
 
 
 class Store(Reader, Protocol):

@@ -21,6 +21,10 @@ TABLES: dict[str, str] = {
     "timers": "id",
     "undo_requests": "id",
     "seat_changes": "id",
+    "guild_settings": "guild_id",
+    "moderator_actions": "id",
+    "away_periods": "id",
+    "away_used": "table_id, user_id",
 }
 BATCH = 2000
 

@@ -19,10 +19,12 @@ from storage.base import (
     OPEN_STATUSES,
     ActionKind,
     ActionRecord,
+    AwayPeriod,
     Clock,
     Conflict,
     DuplicateRequest,
     Inbox,
+    ModerationRecord,
     NotifyMethod,
     OutboxRecord,
     SeatChangeRecord,
@@ -37,6 +39,7 @@ from storage.base import (
     TimerKind,
     TimerOutcome,
     TimerRecord,
+    TurnTime,
     UndoRequestRecord,
     UndoStatus,
     UserSettingsRecord,
@@ -175,6 +178,8 @@ def _settings(row: Row) -> UserSettingsRecord:
         quiet_end=row["quiet_end"],
         notify=row["notify"],
         updated_at=_req_dt(row["updated_at"]),
+        daily_digest=bool(row["daily_digest"]),
+        digest_sent_at=_dt(row["digest_sent_at"]),
     )
 
 
@@ -467,6 +472,66 @@ class SqlReader:
     async def broken_tables(self) -> list[TableRecord]:
         rows = await self._all("SELECT * FROM game_tables WHERE broken IS NOT NULL ORDER BY id")
         return await self._tables(rows)
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        return {} if row is None else read_payload(row[0])[0]
+
+    async def moderation_log(self, guild_id: int, *, limit: int = 20) -> list[ModerationRecord]:
+        rows = await self._all(
+            "SELECT * FROM moderator_actions WHERE guild_id = ? ORDER BY id DESC LIMIT ?",
+            (guild_id, limit),
+        )
+        return [
+            ModerationRecord(
+                id=r["id"], guild_id=r["guild_id"], user_id=r["user_id"], table_id=r["table_id"],
+                action=r["action"], detail=r["detail"], created_at=_req_dt(r["created_at"]),
+            )
+            for r in rows
+        ]
+
+    async def away_periods(
+        self, user_ids: Sequence[int], *, ends_after: datetime
+    ) -> list[AwayPeriod]:
+        if not user_ids:
+            return []
+        rows = await self._all(
+            f"SELECT * FROM away_periods WHERE user_id IN ({','.join('?' * len(user_ids))})"
+            " AND ends_at > ? ORDER BY starts_at, id",
+            (*user_ids, _ts(ends_after)),
+        )
+        return [
+            AwayPeriod(r["user_id"], _req_dt(r["starts_at"]), _req_dt(r["ends_at"])) for r in rows
+        ]
+
+    async def away_used(self, table_id: int, user_id: int) -> int:
+        row = await self._one(
+            "SELECT seconds FROM away_used WHERE table_id = ? AND user_id = ?", (table_id, user_id)
+        )
+        return 0 if row is None else int(row[0])
+
+    async def turn_times(self, user_id: int, *, limit: int = 200) -> list[TurnTime]:
+        rows = await self._all(
+            "SELECT a.table_id, a.created_at AS ended, COALESCE(p.created_at, s.created_at)"
+            " AS started FROM actions a"
+            " LEFT JOIN actions p ON p.table_id = a.table_id AND p.version = a.version - 1"
+            " LEFT JOIN snapshots s ON a.version = 1 AND s.table_id = a.table_id"
+            " AND s.version = 0"
+            " WHERE a.user_id = ? AND a.kind = 'move' AND (p.seat IS NULL OR p.seat != a.seat)"
+            " ORDER BY a.created_at DESC LIMIT ?",
+            (user_id, limit),
+        )
+        return [
+            TurnTime(r["table_id"], _req_dt(r["started"]), _req_dt(r["ended"]))
+            for r in rows
+            if r["started"] is not None
+        ]
+
+    async def digest_subscribers(self) -> list[UserSettingsRecord]:
+        rows = await self._all(
+            "SELECT * FROM user_settings WHERE daily_digest = 1 ORDER BY user_id"
+        )
+        return [_settings(r) for r in rows]
 
 
 class SqlTransaction(SqlReader):
@@ -886,6 +951,59 @@ class SqlTransaction(SqlReader):
         if changed != 1:
             raise StorageError(f"no undo request {request_id}")
 
+    async def put_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
+        await self._db.execute(
+            "INSERT INTO guild_settings (guild_id, settings, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET settings = excluded.settings,"
+            " updated_at = excluded.updated_at",
+            (guild_id, json.dumps(settings, sort_keys=True), _ts(self._clock())),
+        )
+
+    async def log_moderation(
+        self, guild_id: int, *, user_id: int, table_id: int | None, action: str, detail: str
+    ) -> int:
+        return await self._db.insert(
+            "INSERT INTO moderator_actions (guild_id, user_id, table_id, action, detail,"
+            " created_at) VALUES (?, ?, ?, ?, ?, ?)",
+            (guild_id, user_id, table_id, action, detail, _ts(self._clock())),
+        )
+
+    async def add_away(self, user_id: int, *, starts_at: datetime, ends_at: datetime) -> None:
+        await self._db.execute(
+            "DELETE FROM away_periods WHERE user_id = ? AND starts_at >= ?",
+            (user_id, _ts(starts_at)),
+        )
+        await self._db.execute(
+            "UPDATE away_periods SET ends_at = ? WHERE user_id = ? AND ends_at > ?",
+            (_ts(starts_at), user_id, _ts(starts_at)),
+        )
+        if ends_at > starts_at:
+            await self._db.execute(
+                "INSERT INTO away_periods (user_id, starts_at, ends_at) VALUES (?, ?, ?)",
+                (user_id, _ts(starts_at), _ts(ends_at)),
+            )
+
+    async def add_away_used(self, table_id: int, user_id: int, seconds: int) -> None:
+        await self._write(
+            "INSERT INTO away_used (table_id, user_id, seconds) VALUES (?, ?, ?)"
+            " ON CONFLICT (table_id, user_id) DO UPDATE SET seconds = away_used.seconds + excluded.seconds",
+            (table_id, user_id, seconds),
+            table_id,
+        )
+
+    async def set_daily_digest(self, user_id: int, on: bool) -> None:
+        await self._db.execute(
+            "INSERT INTO user_settings (user_id, daily_digest, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET daily_digest = excluded.daily_digest,"
+            " updated_at = excluded.updated_at",
+            (user_id, int(on), _ts(self._clock())),
+        )
+
+    async def mark_digest_sent(self, user_id: int, at: datetime) -> None:
+        await self._db.execute(
+            "UPDATE user_settings SET digest_sent_at = ? WHERE user_id = ?", (_ts(at), user_id)
+        )
+
 
 def _integrity_error(message: str, table_id: int) -> StorageError:
     """A storage error for a broken constraint (the specific ones are mapped first)."""
@@ -1019,6 +1137,26 @@ class SqlStore:
 
     async def broken_tables(self) -> list[TableRecord]:
         return await self._read("broken_tables")
+
+    async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
+        return await self._read("get_guild_settings", guild_id)
+
+    async def moderation_log(self, guild_id: int, *, limit: int = 20) -> list[ModerationRecord]:
+        return await self._read("moderation_log", guild_id, limit=limit)
+
+    async def away_periods(
+        self, user_ids: Sequence[int], *, ends_after: datetime
+    ) -> list[AwayPeriod]:
+        return await self._read("away_periods", user_ids, ends_after=ends_after)
+
+    async def away_used(self, table_id: int, user_id: int) -> int:
+        return await self._read("away_used", table_id, user_id)
+
+    async def turn_times(self, user_id: int, *, limit: int = 200) -> list[TurnTime]:
+        return await self._read("turn_times", user_id, limit=limit)
+
+    async def digest_subscribers(self) -> list[UserSettingsRecord]:
+        return await self._read("digest_subscribers")
 
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None

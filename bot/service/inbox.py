@@ -19,7 +19,7 @@
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -94,6 +94,7 @@ class TableDetails:
     outcome: Outcome | None  # once finished (a concession included)
     moves: int  # effective moves so far
     unavailable: str | None = None  # why nothing more is known: its game is not installed now
+    away: dict[int, datetime] = field(default_factory=dict)  # seated members away, until when
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,7 +294,10 @@ class InfoOps(TableCore):
                 request = await self.store.open_undo_request(table_id)
                 if request is not None and request.at_version == info.version:
                     undo_request = request.id
+        now = self._clock()
+        periods = await self.store.away_periods(list(info.user_ids), ends_after=now)
         return TableDetails(
+            away={p.user_id: p.ends_at for p in periods if p.starts_at <= now},
             info=info,
             title=engine.title,
             pace=pace.name,
@@ -313,7 +317,7 @@ class InfoOps(TableCore):
         scores = tuple(engine.provisional_scores(state, None))
         return Outcome(
             scores=scores,
-            breakdown=tuple({"Points so far": s} for s in scores),
+            breakdown=tuple(engine.provisional_breakdown(state, None)),
             winners=tuple(s.seat for s in info.seats if s.seat != seat),
             reason=f"{engine.seat_label(seat)} conceded",
             tiebreak=None,
@@ -343,6 +347,7 @@ class InfoOps(TableCore):
         time_zone: str | None = None,
         quiet_hours: str | None = None,
         notify: str | None = None,
+        daily_digest: bool | None = None,
     ) -> UserSettings:
         """Change the given settings (None keeps a value); InvalidSetting if one is refused."""
         current = await self.user_settings(user_id)
@@ -353,7 +358,8 @@ class InfoOps(TableCore):
             else parse_quiet_hours(quiet_hours) or (None, None)
         )
         method = current.notify if notify is None else parse_notify(notify)
-        updated = UserSettings(user_id, zone, quiet[0], quiet[1], method)
+        digest = current.daily_digest if daily_digest is None else daily_digest
+        updated = UserSettings(user_id, zone, quiet[0], quiet[1], method, digest)
         stored = updated.stored()
         async with self.store.transaction() as tx:
             await tx.put_user_settings(
@@ -363,4 +369,6 @@ class InfoOps(TableCore):
                 quiet_end=stored["quiet_end"],
                 notify=method,
             )
+            if daily_digest is not None:
+                await tx.set_daily_digest(user_id, daily_digest)
         return updated

@@ -33,16 +33,34 @@ Information (``bot.service.inbox``)
     user_settings(user_id) -> UserSettings
     set_user_settings(user_id, *, time_zone=None, quiet_hours=None, notify=None) -> UserSettings
     load / info / state_at / table_for_thread / tables / seat_of / holder / waiting_on / actions
+Moderators (``bot.service.moderation``; settings in ``bot.service.server``)
+    server_settings(guild_id) -> ServerSettings
+    configure(guild_id, by_user, action, detail, **changes) -> ServerSettings
+    moderator_cancel(table_id, guild_id, by_user, reason) -> TableInfo
+    moderator_seat(table_id, seat, guild_id, by_user, free=False) -> TableInfo
+    moderator_extend(table_id, guild_id, by_user, hours=None) -> datetime
+    moderation_log(guild_id, limit=20) -> list[ModerationRecord]
+Away time (``bot.service.away``)
+    set_away(user_id, until) -> AwayNotice / come_back(user_id) / away_until(user_ids)
+Records (``bot.service.records``)
+    finished_games(user_id, *, game=None, page=0) -> HistoryPage
+    player_stats(user_id) -> PlayerStats
+    turn_medians(user_ids) -> dict[int, timedelta]
+    dashboard(guild_id) -> list[DashboardRow]
+Daily digest (``bot.service.digest``)
+    digests_due(now=None) -> list[Digest]   # marks each as sent
 Delivery (``bot.service.outbox``)
     service.outbox: pending / begin / mark_delivered / mark_failed / for_table
 """
 
 from __future__ import annotations
 
-from bot.service.inbox import InfoOps
-from bot.service.stalls import SeatOps
+from bot.service.away import AwayOps
+from bot.service.moderation import ModOps
+from bot.service.records import DashboardOps
 from bot.service.undo import UndoOps
 
 
-class TableService(UndoOps, SeatOps, InfoOps):
-    """Tables, moves, stalled seats, undo, the inbox and settings over one store."""
+class TableService(UndoOps, ModOps, AwayOps, DashboardOps):
+    """Tables, moves, stalled seats, undo, the inbox, settings, moderation, away time and
+    members' records over one store."""

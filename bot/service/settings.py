@@ -8,6 +8,8 @@ member typed, so each is validated here and refused with an ``InvalidSetting`` r
   ``7`` are understood too), or ``off`` / ``none`` to have none. A reminder due inside quiet
   hours is held until they end; deadlines and table posts are not held.
 - ``notify``: ``thread`` (a ping in the game thread, the default) or ``dm`` (a direct message).
+- ``daily_digest``: opted in to one direct message a day, in the morning of their time zone,
+  listing every game waiting on them (``bot.service.digest``); off by default.
 """
 
 from __future__ import annotations
@@ -131,6 +133,7 @@ class UserSettings:
     quiet_start: time | None = None  # local time; both set or neither
     quiet_end: time | None = None
     notify: NotifyMethod = "thread"
+    daily_digest: bool = False
 
     @classmethod
     def from_record(cls, record: UserSettingsRecord | None, user_id: int) -> UserSettings:
@@ -148,6 +151,7 @@ class UserSettings:
             quiet_start=_time_or_none(record.quiet_start),
             quiet_end=_time_or_none(record.quiet_end),
             notify=record.notify,
+            daily_digest=record.daily_digest,
         )
 
     @property

@@ -218,7 +218,9 @@ class SeatOps(TableCore):
         label = engine.seat_label(seat)
         reason = f"{label} conceded"
         winners = [s.seat for s in info.seats if s.seat != seat]
+        # The scores as a spectator may know them, by the game's own scoring categories.
         scores = list(engine.provisional_scores(state, None))
+        breakdown = [dict(b) for b in engine.provisional_breakdown(state, None)]
         new_version = info.version + 1
         async with self.store.transaction() as tx:
             await self._same_version(tx, info)
@@ -244,7 +246,7 @@ class SeatOps(TableCore):
                 payload={
                     "version": new_version,
                     "scores": scores,
-                    "breakdown": [{"Points so far": score} for score in scores],
+                    "breakdown": breakdown,
                     "winners": winners,
                     "winner_user_ids": [
                         info.holder(w).user_id for w in winners if info.holder(w).user_id
@@ -256,6 +258,7 @@ class SeatOps(TableCore):
                     "seats": self._seats_payload(engine, info),
                 },
             )
+            await self._archive_later(tx, info, new_version)
         self._states.pop(info.id, None)
         return await self._info(self.store, info.id)
 

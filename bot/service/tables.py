@@ -12,7 +12,11 @@ Rules chosen here:
   may add a bot;
 - if the host leaves the lobby, the earliest-joined remaining person becomes host, and a lobby
   left with no person in it is cancelled;
-- the per-server limit counts tables in the lobby or being played;
+- a new table must respect its server's settings (``bot.service.server``): the /newgame
+  channel, the open-tables cap (tables in the lobby or being played), the lobby cap and the
+  cap of open tables per member (which joining respects too);
+- a table that ends with a thread gets an ``archive`` outbox row, due ``archive_hours``
+  after the end; attaching the thread writes its ``summary`` row (the pinned summary);
 - each table has a pace (``bot.service.pace``). Every action (and the start) cancels the
   table's timers and, when a person decides next, schedules that seat's reminders and
   deadline for the new version in the same transaction (``bot.service.timers``): each action
@@ -35,7 +39,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from bot.service.agents import AgentChooser, agent_levels, choose_with_games_agents, move_rng
@@ -43,6 +47,7 @@ from bot.service.errors import (
     AlreadySeated,
     GameUnavailable,
     LobbyClosed,
+    NotAllowed,
     NotEnoughPlayers,
     NotHost,
     NotSeated,
@@ -72,9 +77,11 @@ from bot.service.models import (
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
 from bot.service.quarantine import describe, quarantine, tell_players
+from bot.service.server import DEFAULT_ARCHIVE_HOURS, ServerSettings
 from bot.service.timers import current_deadline, schedule_turn, unix
 from games.core import Game, GameError, Outcome, SchemaError, Step, discovery
 from storage import (
+    OPEN_STATUSES,
     ActionRecord,
     Clock,
     DuplicateRequest,
@@ -282,12 +289,7 @@ class TableCore:
         chosen = engine.validate_options(options)  # OptionError names what is allowed
         async with self.store.transaction() as tx:
             if guild_id is not None:
-                open_tables = await tx.count_open_tables(guild_id)
-                if open_tables >= self.max_open_tables_per_guild:
-                    raise TooManyTables(
-                        f"This server already has {open_tables} open tables, the most it may "
-                        "have. Finish or cancel one before opening another."
-                    )
+                await self._check_caps(tx, guild_id, channel_id, host_id)
             table_id = await tx.create_table(
                 game=engine.name,
                 guild_id=guild_id,
@@ -299,6 +301,54 @@ class TableCore:
             )
             await tx.add_seat(table_id, user_id=host_id, agent=None, name=host_name)
             return await self._info(tx, table_id)
+
+    async def server_settings(self, guild_id: int, reader: Reader | None = None) -> ServerSettings:
+        stored = await (reader or self.store).get_guild_settings(guild_id)
+        return ServerSettings.from_stored(
+            guild_id, stored, max_open_tables=self.max_open_tables_per_guild
+        )
+
+    async def _check_caps(
+        self, tx: Transaction, guild_id: int, channel_id: int | None, host_id: int
+    ) -> None:
+        """Refuse a new table where the server's moderators do not allow one."""
+        server = await self.server_settings(guild_id, tx)
+        if server.newgame_channel_id is not None and channel_id != server.newgame_channel_id:
+            raise NotAllowed(
+                f"On this server new games are opened in <#{server.newgame_channel_id}>."
+            )
+        open_tables = await tx.count_open_tables(guild_id)
+        if open_tables >= server.max_open_tables:
+            raise TooManyTables(
+                f"This server already has {open_tables} open tables, the most it may "
+                "have. Finish or cancel one before opening another."
+            )
+        if server.max_lobbies is not None:
+            lobbies = await tx.list_tables(guild_id=guild_id, statuses=("lobby",))
+            if len(lobbies) >= server.max_lobbies:
+                raise TooManyTables(
+                    f"This server already has {len(lobbies)} lobbies waiting for players, the "
+                    "most it may have. Join one of them, or wait for one to start or close."
+                )
+        await self._check_member_cap(tx, guild_id, host_id, "open another", server)
+
+    async def _check_member_cap(
+        self,
+        tx: Transaction,
+        guild_id: int,
+        user_id: int,
+        doing: str,
+        server: ServerSettings | None = None,
+    ) -> None:
+        server = server or await self.server_settings(guild_id, tx)
+        if server.max_tables_per_member is None:
+            return
+        mine = await tx.list_tables(guild_id=guild_id, user_id=user_id, statuses=OPEN_STATUSES)
+        if len(mine) >= server.max_tables_per_member:
+            raise TooManyTables(
+                f"You already sit at {len(mine)} open tables on this server, the most a "
+                f"member may. Finish one before you {doing}."
+            )
 
     def _require_lobby(self, info: TableInfo) -> None:
         if info.status == "active":
@@ -316,6 +366,8 @@ class TableCore:
             engine = self.game_of(info)
             if len(info.seats) >= engine.max_players:
                 raise TableFull(f"All {engine.max_players} seats at table #{table_id} are taken.")
+            if info.guild_id is not None:
+                await self._check_member_cap(tx, info.guild_id, user_id, "join another")
             await tx.add_seat(table_id, user_id=user_id, agent=None, name=name)
             return await self._info(tx, table_id)
 
@@ -402,7 +454,13 @@ class TableCore:
                         "Someone joined or left just as you pressed Start; look at the seats "
                         "and press Start again."
                     )
-                await tx.set_status(table_id, "active", expected="lobby")
+                try:
+                    await tx.set_status(table_id, "active", expected="lobby")
+                except StatusConflict:
+                    raise LobbyClosed(
+                        f"Table #{table_id} closed before it started; open a new one with "
+                        "/newgame."
+                    ) from None
                 await tx.set_options(table_id, options)
                 await tx.put_snapshot(table_id, 0, engine.to_json(state))
                 deadline = await self._schedule(tx, info, decision, 0)
@@ -435,6 +493,7 @@ class TableCore:
                     kind="cancel",
                     payload={"version": info.version, "by_user": by_user},
                 )
+                await self._archive_later(tx, info, info.version)
             return await self._info(tx, table_id)
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> TableInfo:
@@ -445,12 +504,19 @@ class TableCore:
 
     async def set_thread(self, table_id: int, thread_id: int) -> TableInfo:
         async with self.store.transaction() as tx:
-            await self._info(tx, table_id)
+            before = await self._info(tx, table_id)
             other = await tx.table_for_thread(thread_id)
             if other is not None and other.id != table_id:
                 raise ThreadTaken(f"This thread already hosts table #{other.id}.")
             await tx.set_thread(table_id, thread_id)
-            return await self._info(tx, table_id)
+            info = await self._info(tx, table_id)
+            if before.thread_id != thread_id:
+                # the thread's pinned summary, edited in place from then on
+                await tx.enqueue(
+                    table_id, version=info.version, kind="summary",
+                    payload={"version": info.version},
+                )
+            return info
 
     # ---- queries -----------------------------------------------------------------------
 
@@ -802,6 +868,7 @@ class TableCore:
                         kind="result",
                         payload=self._result_payload(engine, info, new_version, result.outcome),
                     )
+                    await self._archive_later(tx, info, new_version)
         except StatusConflict as conflict:
             self._states.pop(info.id, None)
             raise TableNotActive(
@@ -818,6 +885,22 @@ class TableCore:
         self._scheduled(deadline)
         self._remember(info.id, new_version, step.state)
         return result
+
+    async def _archive_later(self, tx: Transaction, info: TableInfo, version: int) -> None:
+        """An ``archive`` outbox row, due once the server's ``archive_hours`` have passed
+        since the game ended: its thread leaves the channel's list of active threads."""
+        if info.thread_id is None:
+            return  # no thread to archive
+        hours = DEFAULT_ARCHIVE_HOURS
+        if info.guild_id is not None:
+            hours = (await self.server_settings(info.guild_id, tx)).archive_hours
+        await tx.enqueue(
+            info.id,
+            version=version,
+            kind="archive",
+            payload={"version": version},
+            not_before=self._clock() + timedelta(hours=hours),
+        )
 
     # ---- timers and seats changing hands -----------------------------------------------
 

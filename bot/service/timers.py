@@ -23,6 +23,14 @@ Outbox rows written here (see ``bot.service.outbox`` for the others):
     ``deadline_iso``, ``choices``: the operations the table may now choose
     (``extend``, ``agent_takeover``, ``take_seat``).
 
+``away``
+    a member's deadline moved on for their away time (``bot.service.away``): ``version``,
+    ``user_id``, ``name``, ``until`` (Unix seconds, or None once they are back),
+    ``deadline`` (Unix seconds).
+``expired``
+    a lobby that did not start within its server's ``lobby_hours`` closed itself:
+    ``version``, ``hours``.
+
 Quiet hours: a reminder due inside its user's quiet hours (in their time zone) is postponed to
 the end of them; if that is at or after the deadline it is skipped, since the stall notice
 follows anyway.
@@ -41,11 +49,13 @@ from collections.abc import Awaitable, Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
+from bot.service.absence import away_grant, away_now
 from bot.service.pace import Pace
 from bot.service.quarantine import describe, quarantine
+from bot.service.server import DEFAULT_MAX_OPEN_TABLES, ServerSettings
 from bot.service.settings import UserSettings
 from games.core import Game, discovery
-from storage import Clock, Conflict, Store, TimerRecord, Transaction, utc_now
+from storage import Clock, Conflict, Store, TableRecord, TimerRecord, Transaction, utc_now
 
 log = logging.getLogger(__name__)
 
@@ -53,6 +63,7 @@ Sleep = Callable[[float], Awaitable[None]]
 STALL_CHOICES = ("extend", "agent_takeover", "take_seat")
 UNAVAILABLE_RETRY = timedelta(hours=6)  # how often a table whose game is missing is looked at
 MIN_SLEEP = 1.0  # seconds between passes at least
+LOBBY_CHECK = timedelta(minutes=1)  # between looks for lobbies to close
 
 
 def unix(moment: datetime) -> int:
@@ -73,6 +84,31 @@ async def schedule_turn(
             table_id, seat=seat, version=version, kind="reminder", number=number, due_at=due
         )
     deadline = pace.deadline(start)
+    await tx.add_timer(table_id, seat=seat, version=version, kind="deadline", due_at=deadline)
+    return deadline
+
+
+async def schedule_deadline(
+    tx: Transaction,
+    table_id: int,
+    *,
+    seat: int,
+    version: int,
+    pace: Pace,
+    deadline: datetime,
+    now: datetime,
+) -> datetime:
+    """Replace the table's timers by ``seat``'s deadline at ``deadline``, with the pace's
+    reminders before it that are still to come (a moved deadline, not a fresh turn)."""
+    await tx.cancel_timers(table_id)
+    start = deadline - pace.turn
+    number = 0
+    for due in pace.reminder_times(start):
+        if due > now:
+            number += 1
+            await tx.add_timer(
+                table_id, seat=seat, version=version, kind="reminder", number=number, due_at=due
+            )
     await tx.add_timer(table_id, seat=seat, version=version, kind="deadline", due_at=deadline)
     return deadline
 
@@ -110,6 +146,7 @@ class TimerService:
         self.max_sleep = max_sleep
         self.batch = batch
         self._wake = asyncio.Event()
+        self._lobbies_checked: datetime | None = None
 
     def wake(self) -> None:
         """Recompute the next wake-up now (a new timer may be due earlier)."""
@@ -153,7 +190,7 @@ class TimerService:
         (``bot.service.quarantine``) and the others still fire."""
         now = self._clock()
         handled: set[int] = set()
-        fired = 0
+        fired = await self.expire_lobbies(now)
         while True:
             due = [t for t in await self.store.due_timers(now, self.batch)
                    if t.table_id not in handled]
@@ -164,6 +201,42 @@ class TimerService:
                     continue
                 handled.add(timer.table_id)
                 fired += await self._fire_table(timer.table_id, now)
+
+    async def expire_lobbies(self, now: datetime) -> int:
+        """Close the lobbies that did not start within their server's lobby lifetime; each
+        gets an ``expired`` outbox row (``version``, ``hours``). Returns how many closed.
+
+        Checked at most once every ``LOBBY_CHECK`` (moves wake the scheduler often), so a
+        lobby closes at most that, or ``max_sleep``, late."""
+        if self._lobbies_checked is not None and now - self._lobbies_checked < LOBBY_CHECK:
+            return 0
+        self._lobbies_checked = now
+        lifetimes: dict[int | None, int] = {}
+        closed = 0
+        for table in await self.store.list_tables(statuses=("lobby",)):
+            if table.guild_id not in lifetimes:
+                stored = {} if table.guild_id is None else (
+                    await self.store.get_guild_settings(table.guild_id)
+                )
+                lifetimes[table.guild_id] = ServerSettings.from_stored(
+                    table.guild_id or 0, stored, max_open_tables=DEFAULT_MAX_OPEN_TABLES
+                ).lobby_hours
+            hours = lifetimes[table.guild_id]
+            if table.created_at + timedelta(hours=hours) > now:
+                continue
+            try:
+                async with self.store.transaction() as tx:
+                    await tx.set_status(table.id, "cancelled", expected="lobby")
+                    await tx.enqueue(
+                        table.id,
+                        version=table.version,
+                        kind="expired",
+                        payload={"version": table.version, "hours": hours},
+                    )
+            except Conflict:
+                continue  # it started, or was cancelled, meanwhile
+            closed += 1
+        return closed
 
     async def _fire_table(self, table_id: int, now: datetime) -> int:
         try:
@@ -229,6 +302,8 @@ class TimerService:
             if timer is not chosen:
                 await tx.finish_timer(timer.id, "skipped")
         version, seat = chosen.version, chosen.seat
+        if await self._away(tx, table, holder.user_id, chosen, now):
+            return 1 if chosen.kind == "deadline" else 0
         timers = await tx.list_timers(table_id, version=version)
         deadline = current_deadline(timers, version, seat) or chosen.due_at
         base: dict[str, Any] = {
@@ -273,3 +348,48 @@ class TimerService:
             },
         )
         return 1
+
+    async def _away(
+        self, tx: Transaction, table: TableRecord, user_id: int, chosen: TimerRecord,
+        now: datetime,
+    ) -> bool:
+        """Handle a timer of a member who is (or was, this turn) away; True when done with it.
+
+        A reminder while they are away is skipped. A deadline moves on by their away time
+        within the allowance (``away_grant``), with a reminder for when they are back, and the
+        table is told; past the allowance it fires as usual."""
+        periods = await tx.away_periods([user_id], ends_after=now)
+        away = away_now(periods, now)
+        if chosen.kind != "deadline":
+            if away is None:
+                return False
+            await tx.finish_timer(chosen.id, "skipped")
+            return True
+        grant = await away_grant(tx, table, user_id, chosen, now)
+        moved = chosen.due_at + grant
+        if grant <= timedelta(0) or moved <= now:
+            return False
+        await tx.postpone_timer(chosen.id, moved)
+        await tx.add_away_used(table.id, user_id, int(grant.total_seconds()))
+        back = away.ends_at if away is not None else None
+        if back is not None and now < back < moved:
+            timers = await tx.list_timers(table.id, version=chosen.version)
+            number = max((t.number for t in timers if t.kind == "reminder"), default=0) + 1
+            await tx.add_timer(
+                table.id, seat=chosen.seat, version=chosen.version, kind="reminder",
+                number=number, due_at=back,
+            )
+        seat = table.seats[chosen.seat]
+        await tx.enqueue(
+            table.id,
+            version=chosen.version,
+            kind="away",
+            payload={
+                "version": chosen.version,
+                "user_id": user_id,
+                "name": seat.name,
+                "until": None if back is None else unix(back),
+                "deadline": unix(moved),
+            },
+        )
+        return True

@@ -336,6 +336,13 @@ class Game(ABC, Generic[S]):
         """Points each seat would have if the game were scored now, as far as ``viewer`` (a seat,
         or None for a spectator) can tell: hidden holdings of other seats are left out."""
 
+    def provisional_breakdown(
+        self, state: S, viewer: int | None
+    ) -> tuple[Mapping[str, int], ...]:
+        """``provisional_scores`` by scoring category, as ``Outcome.breakdown`` gives them at
+        the end (shown when a game ends early, by a concession). Each sums to that score."""
+        return tuple({"Points": v} for v in self.provisional_scores(state, viewer))
+
     @abstractmethod
     def _observe(self, state: S, seat: int | None) -> S:
         """A copy of ``state`` with everything ``seat`` cannot see replaced canonically."""

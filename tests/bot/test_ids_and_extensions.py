@@ -21,6 +21,7 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
         (ids.consent(table, "yes"), ids.CONSENT_TEMPLATE),
         (ids.concede(table), ids.CONCEDE_TEMPLATE),
         (ids.confirm(table, version, 9999), ids.CONFIRM_TEMPLATE),
+        (ids.free_seat(table, 99), ids.FREE_SEAT_TEMPLATE),
         (ids.back(table, version), ids.BACK_TEMPLATE),
         (ids.help_(table, version), ids.HELP_TEMPLATE),
         (ids.keep(table), ids.KEEP_TEMPLATE),
@@ -37,9 +38,11 @@ def test_custom_ids_fit_discord_and_match_their_templates_at_the_largest_values(
 
 def test_every_feature_package_is_found_and_underscored_modules_are_not() -> None:
     assert sorted(find_extensions()) == [
+        "bot.exts.admin",
         "bot.exts.game",
         "bot.exts.inbox",
         "bot.exts.lobby",
+        "bot.exts.members",
         "bot.exts.play",
         "bot.exts.rules",
         "bot.exts.settings",
@@ -55,7 +58,8 @@ async def test_commands_are_unique_and_within_discords_limits() -> None:
         commands = client.tree.get_commands()
         names = [c.name for c in commands]
         assert sorted(names) == [
-            "concede", "game", "mygames", "newgame", "play", "rules", "settings", "undo"
+            "admin", "away", "concede", "game", "history", "mygames", "newgame", "play",
+            "rules", "settings", "stats", "undo",
         ]
         for command in commands:
             payload = command.to_dict(client.tree)

@@ -81,7 +81,7 @@ class World:
         """Stop the bot as a crash or deploy would, then start a new one on the same database."""
         old_bot, old_store = self.bot, self.store
         await old_bot.outbox.stop()
-        store = await open_store(f"sqlite:///{self.db}")
+        store = await open_store(f"sqlite:///{self.db}", clock=self.clock)
         self.stores.append(store)
         self.bot = make_bot(settings_for(self.db), store, self.clock)
         self.store = store
@@ -115,8 +115,9 @@ async def open_world(
     dev_guild: int | None = None,
 ) -> tuple[simcord.Env, World]:
     db = tmp_path / "caravanserai.db"
-    store = await open_store(f"sqlite:///{db}")
     clock = TestClock()
+    # the store stamps rows by the same clock, as one process does: times per turn need it
+    store = await open_store(f"sqlite:///{db}", clock=clock)
     settings = settings_for(
         db, message_content=message_content, max_tables=max_tables, dev_guild=dev_guild
     )

@@ -191,6 +191,11 @@ async def play_turn_by_slash(
         assert (await service.load(table_id)).version > loaded.version
 
 
+def not_summary(message: discord.Message) -> bool:
+    """Not the thread's pinned summary, nor Discord's notice that it was pinned."""
+    return message.type != discord.MessageType.pins_add and not message.content.startswith("📌")
+
+
 def said(result: simcord.InteractionResult) -> str:
     """Everything the bot answered to one interaction (reply and follow-ups), as text."""
     parts = [result.response.content] if result.response is not None else []

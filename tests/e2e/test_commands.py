@@ -9,16 +9,27 @@ from tests.e2e.driver import said
 
 DEV_GUILD = 1_400_000_000_000_000_000
 COMMANDS = {
+    "admin cancel",
+    "admin caps",
+    "admin channel",
+    "admin dashboard",
+    "admin extend",
+    "admin log",
+    "admin role",
+    "admin seat",
+    "away",
     "concede",
     "game info",
     "game leave",
     "game log",
     "game reclaim",
+    "history",
     "mygames",
     "newgame",
     "play",
     "rules",
     "settings",
+    "stats",
     "undo",
 }
 

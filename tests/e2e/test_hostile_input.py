@@ -17,7 +17,7 @@ from bot.exts.play._text import CONTENT_LIMIT
 from games.core import discovery
 from games.core.contract import MAX_MOVE_TEXT
 from tests.e2e.conftest import World
-from tests.e2e.driver import forged_message, open_table, said
+from tests.e2e.driver import forged_message, not_summary, open_table, said
 
 
 async def _started(world: World) -> tuple[int, simcord.MemberActor, simcord.MemberActor]:
@@ -32,7 +32,10 @@ async def _started(world: World) -> tuple[int, simcord.MemberActor, simcord.Memb
 
 
 def thread_replies(world: World) -> list[Any]:
-    return [m for m in world.thread().history() if m.author.bot and m.reference is not None]
+    return [
+        m for m in world.thread().history()
+        if m.author.bot and m.reference is not None and not_summary(m)
+    ]
 
 
 def pinged(world: World, channel: simcord.ChannelHandle) -> set[int]:

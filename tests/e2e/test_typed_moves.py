@@ -10,11 +10,14 @@ import pytest
 import simcord
 
 from tests.e2e.conftest import World, running_world
-from tests.e2e.driver import open_table, said
+from tests.e2e.driver import not_summary, open_table, said
 
 
 def bot_replies(world: World) -> list[discord.Message]:
-    return [m for m in world.thread().history() if m.author.bot and m.reference is not None]
+    return [
+        m for m in world.thread().history()
+        if m.author.bot and m.reference is not None and not_summary(m)
+    ]
 
 
 async def test_the_player_to_move_can_type_a_move_and_chat_is_left_alone(world: World) -> None:

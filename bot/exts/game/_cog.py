@@ -16,6 +16,7 @@ from bot.errors import BotError, NotInGameThread
 from bot.exts.game._text import COLOUR, info_embed, log_file_text, log_shown
 from bot.exts.play._stalls import take_back
 from bot.service import TableInfo, TableNotFound
+from bot.threads import reopen_if_archived
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -89,7 +90,12 @@ class GameCommands(commands.Cog):
     async def info(self, interaction: discord.Interaction, table: int | None = None) -> None:
         info = await self.table(interaction, table)
         details = await self.service.table_info(info.id)
-        await interaction.response.send_message(embed=info_embed(details), ephemeral=True)
+        note = None
+        if await reopen_if_archived(self.bot, info):
+            note = f"Its thread had been archived; I reopened it: <#{info.thread_id}>"
+        await interaction.response.send_message(
+            note, embed=info_embed(details), ephemeral=True
+        )
 
     @game.command(name="log", description="Every move so far, in notation and in words.")
     @app_commands.describe(table=TABLE_HELP)

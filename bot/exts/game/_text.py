@@ -23,6 +23,10 @@ def holder_text(seat: Any) -> str:
     return plain(seat.name)
 
 
+def away_note(until: Any) -> str:
+    return "" if until is None else f" · 🏝️ away until <t:{int(until.timestamp())}:f>"
+
+
 def info_embed(details: Any) -> discord.Embed:
     """Game, pace, seats, whose turn, the deadline as a Discord timestamp, the result."""
     info = details.info
@@ -36,8 +40,9 @@ def info_embed(details: Any) -> discord.Embed:
     embed.description = f"{status}\nPace: **{details.pace_title}**"
     if getattr(details, "unavailable", None):
         embed.description = f"⚠️ {details.unavailable}"
+    away = getattr(details, "away", {})
     seats = [
-        f"**{label}** · {holder_text(seat)}"
+        f"**{label}** · {holder_text(seat)}{away_note(away.get(seat.user_id))}"
         for label, seat in zip(details.labels, details.seats, strict=False)
     ]
     embed.add_field(name="Seats", value="\n".join(seats)[:FIELD_LIMIT] or "—", inline=False)

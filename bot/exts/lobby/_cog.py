@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, Literal
+from datetime import timedelta
+from typing import TYPE_CHECKING, Any, Literal, NoReturn
 
 import discord
 from discord import app_commands
@@ -17,6 +18,7 @@ from bot.exts.lobby._embeds import lobby_embed, thread_name
 from bot.exts.lobby._options import OPTIONS_LENGTH, option_choices, parse_options
 from bot.service import NotHost
 from bot.service.pace import DEFAULT_PACE, PACES
+from bot.threads import MAX_ACTIVE_THREADS
 from games.core import discovery
 
 if TYPE_CHECKING:
@@ -39,6 +41,7 @@ class Lobby(commands.Cog):
         # The lobby message keeps telling the truth after the game: finished or cancelled.
         self.bot.outbox.observe("result", self.refresh_lobby)
         self.bot.outbox.observe("cancel", self.refresh_lobby)
+        self.bot.outbox.register("expired", self.lobby_expired)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(LobbyButton)
@@ -78,7 +81,8 @@ class Lobby(commands.Cog):
             pace=pace,
             options=parse_options(service.game(game), options),
         )
-        await interaction.response.send_message(embed=lobby_embed(info), view=lobby_view(info.id))
+        embed = lobby_embed(info, await self.paces(info))
+        await interaction.response.send_message(embed=embed, view=lobby_view(info.id))
         message = await interaction.original_response()
         await service.set_lobby_message(info.id, message.id)
 
@@ -107,17 +111,34 @@ class Lobby(commands.Cog):
         else:
             info = await service.cancel(table_id, user.id)
         view = lobby_view(table_id) if info.status == "lobby" else None
-        await interaction.response.edit_message(embed=lobby_embed(info), view=view)
+        embed = lobby_embed(info, await self.paces(info))
+        await interaction.response.edit_message(embed=embed, view=view)
 
-    async def refresh_lobby(self, row: Any) -> None:
+    async def paces(self, info: Any) -> dict[int, timedelta]:
+        """The seated members' median times per turn, while the lobby waits for players."""
+        if info.status != "lobby":
+            return {}
+        return await self.bot.service.turn_medians(list(info.user_ids))
+
+    async def refresh_lobby(self, row: Any, note: str | None = None) -> int | None:
         info = await self.bot.service.info(row.table_id)
         if info.channel_id is None or info.lobby_message_id is None:
-            return
+            return None
         channel = self.bot.get_channel(info.channel_id)
         if not isinstance(channel, discord.TextChannel):
-            return
+            return None
+        if note is None and row.kind == "cancel" and row.payload.get("reason"):
+            note = f"Cancelled by a moderator: {str(row.payload['reason'])[:300]}"
         message = channel.get_partial_message(info.lobby_message_id)
-        await message.edit(embed=lobby_embed(info), view=None)
+        await message.edit(embed=lobby_embed(info, note=note), view=None)
+        return None
+
+    async def lobby_expired(self, row: Any) -> int | None:
+        """The lobby did not start in time and closed itself: its message says so."""
+        hours = int(row.payload.get("hours") or 0)
+        return await self.refresh_lobby(
+            row, note=f"This lobby closed itself: it did not start within {hours} hours."
+        )
 
     async def _start(self, interaction: discord.Interaction, table_id: int) -> None:
         service = self.bot.service
@@ -132,17 +153,36 @@ class Lobby(commands.Cog):
             info = await service.start(table_id, interaction.user.id)
         try:
             thread = await self._open_thread(interaction, info)
-        except (discord.HTTPException, discord.ClientException):
-            # A game nobody can follow is worse than none: call it off and say why.
-            info = await service.cancel(table_id, interaction.user.id)
-            await interaction.edit_original_response(embed=lobby_embed(info), view=None)
-            raise BotError(
-                "I may not open threads in this channel, so the table was cancelled. Give me "
-                "the Create Public Threads and Send Messages in Threads permissions and try again."
-            ) from None
+        except discord.HTTPException as error:
+            if error.code != MAX_ACTIVE_THREADS:
+                await self._call_off(interaction, table_id)
+            await self._threads_full(interaction, info)
+        except discord.ClientException:
+            await self._call_off(interaction, table_id)
         info = await service.set_thread(table_id, thread.id)
         await interaction.edit_original_response(embed=lobby_embed(info), view=None)
         await self.bot.outbox.drain()
+
+    async def _threads_full(self, interaction: discord.Interaction, info: Any) -> NoReturn:
+        """Discord's limit of active threads on the server is reached: the table waits, and
+        Start opens its thread once there is room (finished games' threads are archived)."""
+        assert interaction.guild_id is not None
+        hours = (await self.bot.service.server_settings(interaction.guild_id)).archive_hours
+        raise BotError(
+            "This server has as many active threads as Discord allows, so the game's thread "
+            f"could not open. Finished games' threads are archived {hours} h after the end (a "
+            "moderator can shorten that with /admin caps archive_hours); press Start again "
+            "once there is room."
+        )
+
+    async def _call_off(self, interaction: discord.Interaction, table_id: int) -> NoReturn:
+        # A game nobody can follow is worse than none: call it off and say why.
+        info = await self.bot.service.cancel(table_id, interaction.user.id)
+        await interaction.edit_original_response(embed=lobby_embed(info), view=None)
+        raise BotError(
+            "I may not open threads in this channel, so the table was cancelled. Give me "
+            "the Create Public Threads and Send Messages in Threads permissions and try again."
+        )
 
     async def _open_thread(self, interaction: discord.Interaction, info: object) -> discord.Thread:
         name = thread_name(info)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from datetime import timedelta
 from typing import Any
 
 import discord
@@ -9,18 +11,26 @@ import discord
 from bot.exts.lobby._options import options_text
 from bot.mentions import plain
 from bot.service.pace import PACES
+from bot.service.records import describe_duration
 from games.core import GameInfo, discovery
 
 COLOUR = discord.Colour.from_rgb(201, 140, 62)
 NAME_LIMIT = 100  # a bot seat's name is cut to this when it is made; stored rows may not be
 
 
-def seat_line(seat: Any, label: str | None) -> str:
+def seat_line(seat: Any, label: str | None, pace: timedelta | None = None) -> str:
     who = plain(seat.name[:NAME_LIMIT]) if seat.agent else f"<@{seat.user_id}>"
+    if pace is not None:
+        who += f" · ⏱ {describe_duration(pace)} a turn"
     return f"**{label}** · {who}" if label else who
 
 
-def lobby_embed(info: Any) -> discord.Embed:
+def lobby_embed(
+    info: Any, paces: Mapping[int, timedelta] | None = None, note: str | None = None
+) -> discord.Embed:
+    """The lobby message; ``paces`` is each member's median time per turn, shown next to
+    their name so tables can match by speed, and ``note`` replaces the footer."""
+    paces = paces or {}
     try:
         game = discovery.get(info.game)
     except discovery.UnknownGame:
@@ -33,7 +43,7 @@ def lobby_embed(info: Any) -> discord.Embed:
     # Seats are dealt at the start, so colours are shown only once the game is under way.
     dealt = info.status != "lobby"
     lines = [
-        f"{i + 1}. {seat_line(s, game.seat_label(i) if dealt else None)}"
+        f"{i + 1}. {seat_line(s, game.seat_label(i) if dealt else None, paces.get(s.user_id))}"
         for i, s in enumerate(seats)
     ]
     lines += [f"{i + 1}. *open*" for i in range(len(seats), game.max_players)]
@@ -47,7 +57,9 @@ def lobby_embed(info: Any) -> discord.Embed:
     if chosen:
         embed.add_field(name="Options", value=chosen[:1024], inline=False)
     embed.add_field(name="Seats", value="\n".join(lines), inline=False)
-    if info.status == "lobby":
+    if note is not None:
+        embed.set_footer(text=note)
+    elif info.status == "lobby":
         embed.set_footer(
             text="Join to take a seat; the host starts the game when enough are seated."
         )

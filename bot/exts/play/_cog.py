@@ -25,7 +25,8 @@ from bot.exts.play._components import (
 from bot.exts.play._layout import clip, layout, searchable
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
-from bot.exts.play._stalls import DONE, ReclaimButton, StallButton
+from bot.exts.play._stalls import DONE, FreeSeatButton, ReclaimButton, StallButton
+from bot.exts.play._summary import ThreadSummary
 from bot.exts.play._text import explain_decision, looks_like_move, preview_text, private_note
 from bot.images import extra_files, panel_file
 from bot.mentions import NOBODY, plain
@@ -48,6 +49,7 @@ DYNAMIC_ITEMS = (
     BackButton,
     HelpButton,
     ReclaimButton,
+    FreeSeatButton,
 )
 
 
@@ -70,6 +72,7 @@ class Play(commands.Cog):
         self.service = bot.service
         self.posts = BoardPoster(bot)
         self.notices = Notices(bot, self.posts)
+        self.summary = ThreadSummary(bot, self.posts)
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -83,11 +86,13 @@ class Play(commands.Cog):
             ids.HELP_TEMPLATE,
             ids.EXTRAS_TEMPLATE,
             ids.RECLAIM_TEMPLATE,
+            ids.FREE_SEAT_TEMPLATE,
         )
         for template in templates:
             known_template(template)
         self.posts.register()
         self.notices.register()
+        self.summary.register()
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
@@ -320,6 +325,25 @@ class Play(commands.Cog):
         message = interaction.message
         if message is not None:
             content = f"{message.content}\n→ <@{user.id}> {DONE[choice]}."
+            await interaction.edit_original_response(
+                content=content[:2000], view=None, allowed_mentions=NOBODY
+            )
+        await self.bot.outbox.drain()
+
+    async def take_free_seat(
+        self, interaction: discord.Interaction, table_id: int, seat: int
+    ) -> None:
+        """A member takes a seat a moderator freed (a bot keeps it meanwhile)."""
+        info = await self.service.info(table_id)
+        user = interaction.user
+        if interaction.guild_id != info.guild_id or not isinstance(user, discord.Member):
+            raise BotError("Only a member of this table's server can take the seat.")
+        self.require_playing(info)
+        await interaction.response.defer()
+        await self.service.take_seat(table_id, seat, user.id, user.display_name)
+        message = interaction.message
+        if message is not None:
+            content = f"{message.content}\n→ <@{user.id}> took the seat."
             await interaction.edit_original_response(
                 content=content[:2000], view=None, allowed_mentions=NOBODY
             )

@@ -14,9 +14,10 @@ import discord
 
 from bot.exts.play._components import board_view
 from bot.exts.play._posts import BoardPoster
-from bot.exts.play._stalls import reclaim_view, stall_view
+from bot.exts.play._stalls import free_seat_view, reclaim_view, stall_view
 from bot.mentions import NOBODY, pings, plain
 from bot.outbox import post
+from bot.service.moderation import FREED
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -46,6 +47,25 @@ def extended_text(p: dict[str, Any]) -> str:
     return (
         f"⏳ {by} **{p.get('label')}** ({who}) more time: the deadline is now "
         f"<t:{int(p['deadline'])}:R>."
+    )
+
+
+def away_text(p: dict[str, Any]) -> str:
+    """Someone at the table is away: said when they leave, and when their deadline moves."""
+    who = f"<@{p['user_id']}>"
+    until = f" until <t:{int(p['until'])}:f>" if p.get("until") else ""
+    if p.get("deadline"):
+        return (
+            f"🏝️ {who} is away{until}: their deadline is paused and is now "
+            f"<t:{int(p['deadline'])}:f>."
+        )
+    days = int(p.get("allowance") or 0) / 86400
+    if days <= 0:
+        return f"🏝️ {who} is away{until}; this table has no away time left for them."
+    allowance = f"{days:.1f}".rstrip("0").rstrip(".")
+    return (
+        f"🏝️ {who} is away{until}. Their deadlines here pause while they are away, for up "
+        f"to {allowance} more day{'s' if days != 1 else ''}."
     )
 
 
@@ -94,6 +114,7 @@ class Notices:
         self.bot.outbox.register("seat", self.post_seat)
         self.bot.outbox.register("extended", self.post_extended)
         self.bot.outbox.register("undo_declined", self.post_undo_declined)
+        self.bot.outbox.register("away", self.post_away)
         self.bot.outbox.register("broken", self.post_broken)
         self.bot.outbox.register("released", self.post_released)
 
@@ -166,6 +187,14 @@ class Notices:
         """A seat changed hands; a bot keeping it for its player offers them to take it back."""
         p = row.payload
         info = await self.service.info(row.table_id)
+        if p.get("reason") == FREED and info.status == "active":
+            thread = await self.posts.thread_of(info)
+            if thread is None:
+                return None
+            text = seat_text(p) + " A bot keeps it until a member of the server takes it."
+            view = free_seat_view(info.id, int(p["seat"]))
+            message = await post(thread, text, view=view, allowed_mentions=NOBODY)
+            return message.id
         kept_for = p.get("owner_id") if p.get("agent") else None
         if kept_for is None or info.status != "active":
             return await self._say(row, seat_text(p), pings(p.get("user_id")))
@@ -183,6 +212,12 @@ class Notices:
 
     async def post_extended(self, row: Any) -> int | None:
         return await self._say(row, extended_text(row.payload), pings(row.payload.get("user_id")))
+
+    async def post_away(self, row: Any) -> int | None:
+        info = await self.service.info(row.table_id)
+        if info.status != "active":
+            return None
+        return await self._say(row, away_text(row.payload), NOBODY)
 
     async def post_undo_declined(self, row: Any) -> int | None:
         return await self._say(row, undo_declined_text(row.payload), NOBODY)

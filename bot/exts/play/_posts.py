@@ -226,7 +226,13 @@ class BoardPoster:
         )
         players = pings(*(s.user_id for s in info.seats))
         text = result_post(game, info.seats, outcome)
-        message = await post(thread, text, allowed_mentions=players)
+        if p.get("conceded_seat") is None:
+            # the last move's board, already posted, shows how the game ended
+            message = await post(thread, text, allowed_mentions=players)
+            return message.id
+        state = await self.service.state_at(info.id, row.version)
+        file = await board_file(game.name, game.view(state, None))
+        message = await post(thread, text, file=file, allowed_mentions=players)
         return message.id
 
     async def post_cancel(self, row: Any) -> int | None:
@@ -236,9 +242,13 @@ class BoardPoster:
             return None
         by = row.payload.get("by_user")
         who = f" by <@{by}>" if by else ""
+        if row.payload.get("moderator"):
+            who += " (moderator)"
+        reason = row.payload.get("reason")
+        why = f" Reason: {plain(str(reason))}" if reason else ""
         message = await post(
             thread,
-            f"Table #{info.id} was cancelled{who}; no more moves can be made.",
+            f"Table #{info.id} was cancelled{who}; no more moves can be made.{why}",
             allowed_mentions=NOBODY,
         )
         return message.id

@@ -104,3 +104,35 @@ def reclaim_view(table_id: int) -> discord.ui.View:
     view = discord.ui.View(timeout=None)
     view.add_item(ReclaimButton(table_id))
     return view
+
+
+class FreeSeatButton(
+    discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.FREE_SEAT_TEMPLATE
+):
+    """On the notice that a moderator freed a seat: a member without a seat takes it."""
+
+    def __init__(self, table_id: int, seat: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Take this seat",
+                style=discord.ButtonStyle.success,
+                custom_id=ids.free_seat(table_id, seat),
+            )
+        )
+        self.table_id, self.seat = table_id, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
+    ) -> FreeSeatButton:
+        return cls(int(match["table"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        play = cast("Play", cast("CaravanBot", interaction.client).get_cog("Play"))
+        await guarded(interaction, play.take_free_seat(interaction, self.table_id, self.seat))
+
+
+def free_seat_view(table_id: int, seat: int) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    view.add_item(FreeSeatButton(table_id, seat))
+    return view

@@ -25,7 +25,8 @@ def describe(settings: UserSettings) -> str:
     return (
         f"Time zone: **{settings.time_zone}**\n"
         f"Quiet hours: **{quiet}** (no reminders then; deadlines still apply)\n"
-        f"Reminders reach you **{where}**."
+        f"Reminders reach you **{where}**.\n"
+        f"Daily digest of the games waiting on you: **{'on' if settings.daily_digest else 'off'}**"
     )
 
 
@@ -38,6 +39,7 @@ class Settings(commands.Cog):
         time_zone="An IANA time zone, e.g. Europe/Paris or America/New_York",
         quiet_hours="Local hours without reminders, e.g. 22:00-07:00 (or 'off')",
         notify="Where reminders reach you",
+        digest="A direct message each morning listing the games waiting on you",
     )
     @app_commands.choices(notify=NOTIFY_CHOICES)
     async def settings(
@@ -46,14 +48,19 @@ class Settings(commands.Cog):
         time_zone: str | None = None,
         quiet_hours: str | None = None,
         notify: str | None = None,
+        digest: bool | None = None,
     ) -> None:
         service = self.bot.service
-        if time_zone is None and quiet_hours is None and notify is None:
+        if time_zone is None and quiet_hours is None and notify is None and digest is None:
             current = await service.user_settings(interaction.user.id)
             text = f"Your settings:\n{describe(current)}"
         else:
             updated = await service.set_user_settings(
-                interaction.user.id, time_zone=time_zone, quiet_hours=quiet_hours, notify=notify
+                interaction.user.id,
+                time_zone=time_zone,
+                quiet_hours=quiet_hours,
+                notify=notify,
+                daily_digest=digest,
             )
             text = f"Saved.\n{describe(updated)}"
         await interaction.response.send_message(text, ephemeral=True)

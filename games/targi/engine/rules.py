@@ -106,6 +106,11 @@ class Targi(Game[TargiState]):
         # Every scoring holding (VP tokens, displays, gold) is public: the same for any viewer.
         return tuple(sum(score_breakdown(state, s).values()) for s in (0, 1))
 
+    def provisional_breakdown(
+        self, state: TargiState, viewer: int | None
+    ) -> tuple[Mapping[str, int], ...]:
+        return tuple(score_breakdown(state, s) for s in (0, 1))
+
     def evaluate(self, state: TargiState, seat: int) -> float:
         return heuristic.evaluate(state, seat)
 

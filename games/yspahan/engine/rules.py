@@ -1051,6 +1051,11 @@ class Yspahan(Game[YspahanState]):
         played, so every viewer is told the same."""
         return tuple(state.score(s) for s in range(state.np))
 
+    def provisional_breakdown(
+        self, state: YspahanState, viewer: int | None
+    ) -> tuple[Mapping[str, int], ...]:
+        return tuple(breakdown(state, s) for s in range(state.np))
+
     def evaluate(self, state: YspahanState, seat: int) -> float:
         return heuristic.evaluate(state, seat)
 

@@ -617,6 +617,11 @@ class FakeDiscord:
             return 200, self._history(cid, query)
         elif rest == ["typing"]:
             return 204, None
+        elif rest[:2] == ["messages", "pins"] and len(rest) == 3 and method == "PUT":
+            if rest[2] not in self.messages:
+                return self._not_found(f"PUT /channels/{cid}/messages/pins/{rest[2]}")
+            self.messages[rest[2]]["pinned"] = True
+            return 204, None
         elif rest[0] == "messages" and len(rest) >= 2 and rest[1] in self.messages:
             msg = self.messages[rest[1]]
             if len(rest) == 2 and method == "GET":

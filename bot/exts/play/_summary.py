@@ -1,0 +1,102 @@
+"""The game thread's pinned summary (game, seats, pace, whose turn and the deadline), edited in
+place as the game moves, and the archiving of a finished game's thread.
+
+The summary is posted once, by the ``summary`` outbox row the start writes, and pinned; every
+later post about the table edits it. ``archive`` rows come due ``archive_hours`` after the end
+(a server setting), so finished games leave the channel's list of active threads and stay well
+inside Discord's limit of active threads per server."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.exts.game._text import away_note, holder_text
+from bot.exts.play._posts import BoardPoster
+from bot.mentions import NOBODY
+from bot.outbox import post
+
+if TYPE_CHECKING:
+    from bot.bot import CaravanBot
+
+log = logging.getLogger(__name__)
+
+REFRESH_KINDS = ("turn", "undo", "result", "cancel", "seat", "extended", "away", "stalled")
+
+
+def summary_text(details: Any) -> str:
+    info = details.info
+    lines = [f"📌 **{details.title}** · table #{info.id} · {details.pace_title}"]
+    for label, seat in zip(details.labels, details.seats, strict=False):
+        away = away_note(details.away.get(seat.user_id))
+        lines.append(f"**{label}** · {holder_text(seat)}{away}")
+    if info.status == "finished":
+        outcome = details.outcome
+        lines.append(
+            "🏆 Finished: " + (outcome.headline(details.labels) if outcome else "see below")
+        )
+    elif info.status == "cancelled":
+        lines.append("Cancelled; no more moves can be made.")
+    elif details.next is not None:
+        nxt = details.next
+        who = f"<@{nxt.user_id}>" if nxt.user_id is not None else "a bot"
+        turn = f"To move: **{nxt.label}** ({who})"
+        if details.deadline is not None:
+            stamp = int(details.deadline.timestamp())
+            turn += f" · deadline <t:{stamp}:R> (<t:{stamp}:f>)"
+        lines.append(turn)
+    return "\n".join(lines)[:2000]
+
+
+class ThreadSummary:
+    def __init__(self, bot: CaravanBot, posts: BoardPoster) -> None:
+        self.bot = bot
+        self.service = bot.service
+        self.posts = posts
+
+    def register(self) -> None:
+        self.bot.outbox.register("summary", self.post_summary)
+        self.bot.outbox.register("archive", self.archive)
+        for kind in REFRESH_KINDS:
+            self.bot.outbox.observe(kind, self.refresh)
+
+    async def post_summary(self, row: Any) -> int | None:
+        info = await self.service.info(row.table_id)
+        thread = await self.posts.thread_of(info)
+        if thread is None:
+            return None
+        text = summary_text(await self.service.table_info(info.id))
+        message = await post(thread, text, allowed_mentions=NOBODY)
+        try:
+            await message.pin()
+        except discord.HTTPException as error:  # e.g. no Pin Messages permission
+            log.info("could not pin the summary of table %s: %s", info.id, error)
+        return message.id
+
+    async def refresh(self, row: Any) -> None:
+        found = await self.bot.service.store.latest_messages([row.table_id], ["summary"])
+        message_id = found.get(row.table_id)
+        info = await self.service.info(row.table_id)
+        if message_id is None or info.thread_id is None:
+            return
+        thread = self.bot.get_channel(info.thread_id)
+        if not isinstance(thread, discord.Thread):
+            return
+        text = summary_text(await self.service.table_info(info.id))
+        await thread.get_partial_message(message_id).edit(content=text, allowed_mentions=NOBODY)
+
+    async def archive(self, row: Any) -> int | None:
+        info = await self.service.info(row.table_id)
+        if info.thread_id is None:
+            return None
+        try:
+            thread = self.bot.get_channel(info.thread_id) or await self.bot.fetch_channel(
+                info.thread_id
+            )
+        except discord.NotFound:
+            return None  # deleted: nothing to archive
+        if isinstance(thread, discord.Thread) and not thread.archived:
+            await thread.edit(archived=True)
+        return None
