@@ -986,7 +986,8 @@ class SqlTransaction(SqlReader):
     async def add_away_used(self, table_id: int, user_id: int, seconds: int) -> None:
         await self._write(
             "INSERT INTO away_used (table_id, user_id, seconds) VALUES (?, ?, ?)"
-            " ON CONFLICT (table_id, user_id) DO UPDATE SET seconds = away_used.seconds + excluded.seconds",
+            " ON CONFLICT (table_id, user_id)"
+            " DO UPDATE SET seconds = away_used.seconds + excluded.seconds",
             (table_id, user_id, seconds),
             table_id,
         )
