@@ -22,6 +22,7 @@ from games.core import Decision, Game, GameError, all_games, discovery, get
 from games.core.contract import is_number
 
 HUMAN = "human"
+HINT = "Type a number or a move's notation; `?` or `help` shows the choices again; `quit` stops."
 DECISION_LIMIT = 100_000  # a game that has not ended by then counts as an error
 
 
@@ -183,6 +184,7 @@ class Terminal:
         self.out_dir, self.read, self.out = out_dir, read, out
         self.images = out_dir is not None
         self.turn = 0
+        self.hinted = False
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -230,6 +232,9 @@ class Terminal:
     def ask(self, state: Any, decision: Decision) -> str | None:
         """The human's choice: a number from the list or typed notation; None to stop."""
         self.show_choices(state, decision)
+        if not self.hinted:
+            self.say(HINT)
+            self.hinted = True
         while True:
             try:
                 text = self.read("> ").strip()
@@ -238,12 +243,15 @@ class Terminal:
                 return None
             if text.lower() in ("quit", "exit"):
                 return None
-            if text in ("?", "help"):
+            if text.lower() in ("?", "help"):
                 self.show_choices(state, decision)
-                self.say("Type a number or a move in notation; `quit` ends the game.")
+                self.say(HINT)
                 continue
-            if is_number(text) and 1 <= int(text) <= len(decision.actions):
-                return decision.actions[int(text) - 1]
+            if is_number(text):
+                if 1 <= int(text) <= len(decision.actions):
+                    return decision.actions[int(text) - 1]
+                self.say(f"  There is no choice {text[:12]}: choose 1–{len(decision.actions)}.")
+                continue
             if not text:
                 continue
             try:

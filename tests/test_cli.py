@@ -121,8 +121,7 @@ def test_play_for_a_person(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Player 1 (human) — Take a card from the market." in out
     assert "   1. Take " in out and "[take 1]" in out  # numbered, labelled, with notation
     assert "`take 3` is not a move: try `take 1`, `bank` or `toss`." in out
-    assert "`9` is not possible now." not in out  # 9 is off the list, so it is parsed...
-    assert "`9` is not a move" in out  # ...and the engine explains
+    assert "There is no choice 9: choose 1–2." in out  # a number off the list names the range
     assert "Winner: " in out
 
 
@@ -232,7 +231,19 @@ def test_help_lists_the_choices_again(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert code == 1
     assert out.count("Player 1 (human) — Take a card from the market.") == 2
-    assert "`quit` ends the game" in out and "Game abandoned." in out
+    assert out.count("`?` or `help` shows the choices again; `quit` stops.") == 2
+    assert "Game abandoned." in out
+
+
+def test_the_first_prompt_says_how_to_get_help_and_stop(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    typed = iter(["quit"])
+    cli.Terminal(ToyGame(), ["human", "random"], 1, None, lambda _: next(typed),
+                 sys.stdout).run()
+    out = capsys.readouterr().out
+    shown = out.index("Player 1 (human) — Take a card from the market.")
+    assert "`?` or `help` shows the choices again; `quit` stops." in out[shown:]
 
 
 def test_an_option_changes_the_game_in_selfplay_play_and_render(
