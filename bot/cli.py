@@ -539,7 +539,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return dispatch(args)
     except UsageError as error:
         # the subcommand's own usage, which names the arguments the reason is about
-        args.usage_of.error(str(error))  # prints usage and exits with status 2
+        usage: argparse.ArgumentParser = args.usage_of
+        usage.error(str(error))  # prints usage and exits with status 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
