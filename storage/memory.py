@@ -40,6 +40,7 @@ from storage.base import (
     TimerKind,
     TimerOutcome,
     TimerRecord,
+    TurnPings,
     UndoRequestRecord,
     UndoStatus,
     UserSettingsRecord,
@@ -572,9 +573,20 @@ class MemoryTransaction(_MemoryReader):
     ) -> UserSettingsRecord:
         if (quiet_start is None) != (quiet_end is None) or notify not in ("thread", "dm"):
             raise StorageError(f"settings of user {user_id}: constraint failed")
+        kept = self._data.settings.get(user_id)
         record = UserSettingsRecord(user_id, time_zone, quiet_start, quiet_end, notify, self._now())
+        if kept is not None:
+            record = replace(record, turn_pings=kept.turn_pings)
         self._data.settings[user_id] = record
         return record
+
+    async def set_turn_pings(self, user_id: int, choice: TurnPings) -> None:
+        if choice not in ("every_turn", "reminders", "digest"):
+            raise StorageError(f"settings of user {user_id}: constraint failed")
+        current = self._data.settings.get(user_id) or UserSettingsRecord(
+            user_id, None, None, None, "thread", self._now()
+        )
+        self._data.settings[user_id] = replace(current, turn_pings=choice, updated_at=self._now())
 
     async def add_timer(
         self,

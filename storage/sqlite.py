@@ -43,6 +43,7 @@ from storage.base import (
     TimerKind,
     TimerOutcome,
     TimerRecord,
+    TurnPings,
     UndoRequestRecord,
     UndoStatus,
     UserSettingsRecord,
@@ -193,6 +194,7 @@ def _settings(row: sqlite3.Row) -> UserSettingsRecord:
         quiet_end=row["quiet_end"],
         notify=row["notify"],
         updated_at=_req_dt(row["updated_at"]),
+        turn_pings=row["turn_pings"],
     )
 
 
@@ -780,6 +782,17 @@ class SqliteTransaction(_SqliteReader):
         )
         assert row is not None
         return _seat(row)
+
+    async def set_turn_pings(self, user_id: int, choice: TurnPings) -> None:
+        try:
+            await self._conn.execute(
+                "INSERT INTO user_settings (user_id, turn_pings, updated_at) VALUES (?, ?, ?)"
+                " ON CONFLICT (user_id) DO UPDATE SET turn_pings = excluded.turn_pings,"
+                " updated_at = excluded.updated_at",
+                (user_id, choice, _ts(self._clock())),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise StorageError(f"settings of user {user_id}: {exc}") from exc
 
     async def put_user_settings(
         self,
