@@ -27,7 +27,13 @@ from bot.service.errors import GameUnavailable, ServiceError
 from bot.service.history import effective_moves
 from bot.service.models import NextDecision, SeatInfo, TableInfo
 from bot.service.pace import get_pace
-from bot.service.settings import UserSettings, parse_notify, parse_quiet_hours, parse_time_zone
+from bot.service.settings import (
+    UserSettings,
+    parse_notify,
+    parse_quiet_hours,
+    parse_time_zone,
+    parse_turn_pings,
+)
 from bot.service.tables import TableCore
 from bot.service.timers import current_deadline
 from games.core import Event, Outcome
@@ -343,6 +349,7 @@ class InfoOps(TableCore):
         time_zone: str | None = None,
         quiet_hours: str | None = None,
         notify: str | None = None,
+        turn_pings: str | None = None,
     ) -> UserSettings:
         """Change the given settings (None keeps a value); InvalidSetting if one is refused."""
         current = await self.user_settings(user_id)
@@ -353,7 +360,8 @@ class InfoOps(TableCore):
             else parse_quiet_hours(quiet_hours) or (None, None)
         )
         method = current.notify if notify is None else parse_notify(notify)
-        updated = UserSettings(user_id, zone, quiet[0], quiet[1], method)
+        pinged = current.turn_pings if turn_pings is None else parse_turn_pings(turn_pings)
+        updated = UserSettings(user_id, zone, quiet[0], quiet[1], method, pinged)
         stored = updated.stored()
         async with self.store.transaction() as tx:
             await tx.put_user_settings(
@@ -363,4 +371,6 @@ class InfoOps(TableCore):
                 quiet_end=stored["quiet_end"],
                 notify=method,
             )
+            if pinged != current.turn_pings:
+                await tx.set_turn_pings(user_id, pinged)
         return updated

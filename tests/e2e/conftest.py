@@ -113,10 +113,15 @@ async def open_world(
     message_content: bool = True,
     max_tables: int = 20,
     dev_guild: int | None = None,
+    store_clock: bool = False,
 ) -> tuple[simcord.Env, World]:
+    """``store_clock``: the store stamps what it writes with the test clock too (by default
+    with the wall clock), for tests that let days pass between moves."""
     db = tmp_path / "caravanserai.db"
-    store = await open_store(f"sqlite:///{db}")
     clock = TestClock()
+    store = await open_store(f"sqlite:///{db}", clock=clock) if store_clock else await open_store(
+        f"sqlite:///{db}"
+    )
     settings = settings_for(
         db, message_content=message_content, max_tables=max_tables, dev_guild=dev_guild
     )
@@ -161,12 +166,14 @@ async def running_world(
     message_content: bool = True,
     max_tables: int = 20,
     dev_guild: int | None = None,
+    store_clock: bool = False,
 ) -> AsyncIterator[tuple[simcord.Env, World]]:
     """A started world; on exit everything is shut down and no error may have been logged."""
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
     env, world = await open_world(
-        tmp_path, message_content=message_content, max_tables=max_tables, dev_guild=dev_guild
+        tmp_path, message_content=message_content, max_tables=max_tables, dev_guild=dev_guild,
+        store_clock=store_clock,
     )
     try:
         yield env, world

@@ -228,7 +228,8 @@ async def test_a_board_pings_exactly_the_people_it_is_for(world: World) -> None:
     def pings_of(message: Any) -> set[int]:
         return set(backend.get_message(thread.id, message.id).ping_user_ids)
 
-    assert pings_of(world.boards()[-1]) == {mover.id, waiting.id}  # the start: every player
+    # the start: every player but the host (alice), who has just started it
+    assert pings_of(world.boards()[-1]) == {mover.id, waiting.id} - {world.alice.id}
     loaded = await world.bot.service.load(table_id)
     assert loaded.decision is not None
     await mover.slash(thread, "play", move=loaded.decision.actions[0])

@@ -113,3 +113,23 @@ async def test_mentioning_the_bot_outside_a_game_is_harmless(world: World) -> No
     await world.alice.send(world.channel, f"<@{bot_id}> hello, what can you do?")
     await world.alice.send(world.channel, "place 5")
     assert all(not m.author.bot for m in world.channel.history())
+
+
+async def test_a_slip_of_the_keyboard_gets_a_suggestion_and_chat_none(world: World) -> None:
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    loaded = await service.load(table_id)
+    assert loaded.decision is not None
+    holder = loaded.info.holder(loaded.decision.seat).user_id
+    mover = world.alice if holder == world.alice.id else world.bob
+    move = loaded.decision.actions[0]  # "place N"
+    number = move.split()[1]
+
+    await mover.send(world.thread(), f"plcae {number}")
+    (reply,) = bot_replies(world)
+    assert reply.content == f"Did you mean `place {number}`? Type it again to play."
+    assert (await service.load(table_id)).version == 0, "a guess is never played"
+
+    for chat in ("please wait", "plan b", "lol"):
+        await mover.send(world.thread(), chat)
+    assert len(bot_replies(world)) == 1, "ordinary chat is left alone"

@@ -25,7 +25,13 @@ from bot.exts.play._layout import clip, layout, searchable
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import DONE, ReclaimButton, StallButton
-from bot.exts.play._text import explain_decision, looks_like_move, preview_text, private_note
+from bot.exts.play._text import (
+    explain_decision,
+    looks_like_move,
+    near_move,
+    preview_text,
+    private_note,
+)
 from bot.images import panel_file
 from bot.mentions import NOBODY, plain
 from bot.service import LoadedTable, MovePreview, ServiceError, StaleVersion, TableInfo
@@ -50,16 +56,17 @@ DYNAMIC_ITEMS = (
 
 
 def needs_confirmation(preview: MovePreview, ends_game: bool) -> bool:
-    """Whether a panel choice is shown with Confirm / Back before it is made.
+    """Whether a clicked choice is shown with Confirm / Back before it is made, saying why.
 
-    Only when the move can never be taken back: it reveals hidden information or uses chance
-    (a card turned up, a draw), or it ends the game. A move that merely passes the turn is not
-    confirmed: it can still be undone, with the other players' consent, and confirming it
-    would double the clicks of most turns (most moves just pass the turn). Moves the
-    same seat can undo alone are never confirmed, nor are moves typed with ``/play`` or in the
-    thread: typing the notation is already a deliberate choice.
+    Only a move with a consequence a player might not expect and can never take back: one
+    that ends the game, or one that ends the turn and turns up hidden cards or uses chance
+    (ending Targi's action phase turns up new cards). That is at most one confirmation a
+    turn, at its end. A move that reveals something within the turn (the Caravan's card) is
+    what the player chose it for; one that merely passes the turn can still be undone with
+    the others' consent; one the seat can undo alone is never confirmed; nor is a move typed
+    with ``/play`` or in the thread: typing the notation is already a deliberate choice.
     """
-    return preview.revealed or ends_game
+    return ends_game or (preview.revealed and preview.passes_turn)
 
 
 class Play(commands.Cog):
@@ -149,7 +156,7 @@ class Play(commands.Cog):
     # ---- the private panel ------------------------------------------------------------------
 
     async def panel_message(
-        self, loaded: LoadedTable, seat: int, note: str | None = None
+        self, loaded: LoadedTable, seat: int, note: str | None = None, user_id: int | None = None
     ) -> tuple[str, discord.File, discord.ui.View | None]:
         game, state = loaded.game, loaded.state
         file = await panel_file(game.name, game.view(state, seat))
@@ -164,12 +171,21 @@ class Play(commands.Cog):
                 lines.append(
                     f"-# {len(decision.actions) - shape.shown} more options: type them with /play."
                 )
-            view = decision_view(loaded.info.id, loaded.version, shape)
+            undo = user_id is not None and await self.undo_alone(loaded.info.id, user_id)
+            view = decision_view(loaded.info.id, loaded.version, shape, undo=undo)
         elif decision is not None:
             lines.append(f"Waiting for **{game.seat_label(decision.seat)}**.")
         else:
             lines.append("The game is over.")
         return "\n".join(lines), file, view
+
+    async def undo_alone(self, table_id: int, user_id: int) -> bool:
+        """Whether the user may take their last move back now without asking anyone."""
+        try:
+            preview = await self.service.preview_undo(table_id, user_id)
+        except (ServiceError, GameError):
+            return False
+        return preview.direct
 
     async def open_panel(
         self, interaction: discord.Interaction, table_id: int, version: int
@@ -182,7 +198,7 @@ class Play(commands.Cog):
         self.require_playing(info)
         await self.require_latest_board(loaded, version)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        content, file, view = await self.panel_message(loaded, seat)
+        content, file, view = await self.panel_message(loaded, seat, user_id=interaction.user.id)
         if view is None:
             await interaction.followup.send(content, file=file, ephemeral=True)
         else:
@@ -209,15 +225,26 @@ class Play(commands.Cog):
         if not 0 <= index < len(options):
             raise UnknownComponent("That choice is not one of this decision's options.")
         action, label = options[index].notation, options[index].label
+        # A choice on the board post itself (a public one) is answered privately: the board
+        # stays as it is for everyone, and what follows is the mover's own.
+        message = interaction.message
+        on_board = message is not None and not message.flags.ephemeral
         if not confirmed:
             preview = await self.service.preview_move(table_id, interaction.user.id, action)
             ends = preview.passes_turn and game.decision(game.apply(state, action)) is None
             if needs_confirmation(preview, ends):
-                await interaction.response.edit_message(
-                    content=preview_text(preview), view=confirm_view(table_id, version, index)
-                )
+                text, view = preview_text(preview), confirm_view(table_id, version, index)
+                if on_board:
+                    await interaction.response.send_message(text, view=view, ephemeral=True)
+                else:
+                    await interaction.response.edit_message(content=text, view=view)
                 return
-        await interaction.response.defer()
+        after = game.decision(game.apply(state, action))
+        same_seat = after is not None and after.seat == decision.seat
+        if on_board and same_seat:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
         try:
             await self.service.submit(
                 table_id,
@@ -230,14 +257,28 @@ class Play(commands.Cog):
             # Someone (or a second click) moved between our check and the submit.
             await self.require_current(await self.service.load(table_id), version)
             raise
+        if on_board and not same_seat:
+            await self.after_board_move(interaction, table_id)
+            return
         await self.after_move(interaction, table_id, f"✔ {label}")
+
+    async def after_board_move(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A move from a board that passed the turn: the new board says it all; only what the
+        mover alone may see is told, privately."""
+        after = await self.service.load(table_id)
+        seat = after.info.seat_of(interaction.user.id)
+        if seat is not None:
+            secret = private_note(await self.service.private_events(table_id, seat))
+            if secret:
+                await interaction.followup.send(secret, ephemeral=True)
+        await self.bot.outbox.drain()
 
     async def back(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
         """Back from a preview: the decision's choices again, nothing played."""
         loaded = await self.load_current(table_id, version)
         seat = self.require_seat(loaded.info, interaction.user.id)
         await interaction.response.defer()
-        content, file, view = await self.panel_message(loaded, seat)
+        content, file, view = await self.panel_message(loaded, seat, user_id=interaction.user.id)
         await interaction.edit_original_response(
             content=content, attachments=[file], view=view or discord.ui.View()
         )
@@ -258,7 +299,9 @@ class Play(commands.Cog):
         seat = after.info.seat_of(interaction.user.id)
         decision = after.game.decision(after.state)
         if seat is not None and decision is not None and decision.seat == seat:
-            content, file, view = await self.panel_message(after, seat, note)
+            content, file, view = await self.panel_message(
+                after, seat, note, user_id=interaction.user.id
+            )
             if view is None:
                 await interaction.edit_original_response(content=content, attachments=[file])
             else:
@@ -369,6 +412,8 @@ class Play(commands.Cog):
             except NotationError as error:
                 if looks_like_move(text, decision):
                     await self._reply(message, reply_for(error))
+                elif (meant := self._meant(loaded, text, decision)) is not None:
+                    await self._reply(message, f"Did you mean `{meant}`? Type it again to play.")
                 return
         try:
             await self.service.submit(
@@ -378,6 +423,17 @@ class Play(commands.Cog):
             await self._reply(message, reply_for(error))
             return
         await self.bot.outbox.drain()
+
+    @staticmethod
+    def _meant(loaded: LoadedTable, text: str, decision: Decision) -> str | None:
+        """The legal move a mistyped message nearly is, if its correction is one."""
+        guess = near_move(text, decision)
+        if guess is None:
+            return None
+        try:
+            return loaded.game.parse(loaded.state, guess)
+        except GameError:
+            return None
 
     async def _reply(self, message: discord.Message, text: str | None) -> None:
         if text:

@@ -182,7 +182,9 @@ class Notices:
         return message.id
 
     async def post_extended(self, row: Any) -> int | None:
-        return await self._say(row, extended_text(row.payload), pings(row.payload.get("user_id")))
+        p = row.payload
+        given_to = p.get("user_id") if p.get("user_id") != p.get("by_user") else None
+        return await self._say(row, extended_text(p), pings(given_to))
 
     async def post_undo_declined(self, row: Any) -> int | None:
         return await self._say(row, undo_declined_text(row.payload), NOBODY)
