@@ -22,6 +22,9 @@ SEAT_LABELS = ("Blue", "White")
 CORNERS = frozenset({4, 8, 12, 16})
 RAID_OF_CORNER = {4: 1, 8: 2, 12: 3, 16: 4}
 PLACEABLE = (1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15)
+# The robber walks the border one card a round; after the twelfth round it reaches the last
+# raid, which ends the game: that raid belongs to no round of its own.
+LAST_ROUND = 12
 
 _OPP = {1: 11, 2: 10, 3: 9, 5: 15, 6: 14, 7: 13}
 OPPOSITE: dict[int, int] = {**_OPP, **{v: k for k, v in _OPP.items()}}

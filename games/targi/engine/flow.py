@@ -13,6 +13,7 @@ from games.targi.engine.data import (
     CENTRE_PATTERN,
     CORNERS,
     GOODS_IDS,
+    LAST_ROUND,
     RAID_OF_CORNER,
     RAID_VP,
     RES_NAMES,
@@ -191,7 +192,8 @@ def begin_round(st: TargiState, ctx: Ctx) -> None:
     st.robber += 1
     if st.robber in CORNERS:
         k = RAID_OF_CORNER[st.robber]
-        ctx.say(f"Round {st.round}: the robber reached {border_name(st.robber)}.")
+        when = f"Round {st.round}" if st.round <= LAST_ROUND else f"After round {LAST_ROUND}"
+        ctx.say(f"{when}: the robber reached {border_name(st.robber)}.")
         start_raid(st, ctx, k)
         return
     ctx.say(f"Round {st.round} began; the robber moved to {border_name(st.robber)}.")

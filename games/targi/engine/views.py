@@ -12,6 +12,7 @@ from games.targi.engine.data import (
     BORDER,
     CELLS,
     GOODS_CARDS,
+    LAST_ROUND,
     SEAT_LABELS,
     TRIBE_CARDS,
     goods_text,
@@ -229,7 +230,8 @@ def _table_lines(st: TargiState) -> list[str]:
 
 def text(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcome | None) -> str:
     lines = [
-        f"Round {st.round} | {st.phase} | robber #{st.robber} | start {SEAT_LABELS[st.start]}"
+        f"Round {min(st.round, LAST_ROUND)} | {st.phase} | robber #{st.robber}"
+        f" | start {SEAT_LABELS[st.start]}"
         f" | decks goods {len(st.goods_deck)} tribe {len(st.tribe_deck)}"
         f" | discards goods {len(st.goods_discard)} tribe {len(st.tribe_discard)}"
     ]
