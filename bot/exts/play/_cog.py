@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import discord
@@ -43,6 +44,7 @@ if TYPE_CHECKING:
     from bot.bot import CaravanBot
 
 WORDS_IN_A_MOVE = 4  # longer messages in the thread are chat, never parsed as moves
+REFUSED = "❌"
 DYNAMIC_ITEMS = (
     PanelButton,
     ActionButton,
@@ -411,7 +413,7 @@ class Play(commands.Cog):
                 loaded.game.normalize(text)
             except NotationError as error:
                 if looks_like_move(text, decision):
-                    await self._reply(message, reply_for(error))
+                    await self._refuse(message, reply_for(error))
                 elif (meant := self._meant(loaded, text, decision)) is not None:
                     await self._reply(message, f"Did you mean `{meant}`? Type it again to play.")
                 return
@@ -420,7 +422,7 @@ class Play(commands.Cog):
                 info.id, message.author.id, text, request_id=f"msg:{message.id}"
             )
         except (GameError, ServiceError) as error:
-            await self._reply(message, reply_for(error))
+            await self._refuse(message, reply_for(error))
             return
         await self.bot.outbox.drain()
 
@@ -434,6 +436,25 @@ class Play(commands.Cog):
             return loaded.game.parse(loaded.state, guess)
         except GameError:
             return None
+
+    async def _refuse(self, message: discord.Message, reason: str | None) -> None:
+        """A typed move that cannot be made: the thread sees a ❌ on the message, and only its
+        author reads why (by direct message), so a rules dispute is not broadcast. When the
+        author takes no direct messages, a short reply says where to look instead."""
+        if not reason:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await message.add_reaction(REFUSED)
+        where = message.jump_url
+        try:
+            await message.author.send(
+                fit(f"Your move `{clip(message.content.strip(), 60)}` ({where}): {reason}"),
+                allowed_mentions=NOBODY,
+            )
+        except discord.HTTPException:
+            await self._reply(
+                message, "That move cannot be made now; /play lists the moves you can make."
+            )
 
     async def _reply(self, message: discord.Message, text: str | None) -> None:
         if text:
