@@ -35,8 +35,13 @@ bench: $(STAMP)
 goldens: $(STAMP)             ## redraw the golden images after an intended change
 	UPDATE_GOLDEN=1 $(BIN)/python -m pytest tests/renderers
 
+# A .venv left half made (no pip in it, e.g. after python3-venv was missing) is made again.
 $(STAMP): pyproject.toml
-	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	@$(BIN)/python -m pip --version >/dev/null 2>&1 || { \
+	  rm -rf $(VENV); \
+	  $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	    echo "Could not create $(VENV). On Debian or Ubuntu: sudo apt-get install python3-venv" >&2; \
+	    exit 1; }; }
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)

@@ -53,6 +53,9 @@ class CaravanBot(commands.Bot):
         timers: TimerLoop | None = None,
         **sharding: Any,
     ) -> None:
+        # The bot never joins a voice channel: no warnings about voice libraries at start-up.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=build_intents(settings),

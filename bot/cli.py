@@ -14,6 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime, timedelta
+from importlib import metadata
 from pathlib import Path
 from typing import Any, TextIO
 
@@ -22,6 +23,7 @@ from games.core import Decision, Game, GameError, all_games, discovery, get
 from games.core.contract import is_number
 
 HUMAN = "human"
+HINT = "Type a number or a move's notation; `?` or `help` shows the choices again; `quit` stops."
 DECISION_LIMIT = 100_000  # a game that has not ended by then counts as an error
 
 
@@ -44,10 +46,11 @@ def seat_list(game: Game[Any], spec: str, *, allow_human: bool) -> list[str]:
     kinds = [k.strip().lower() for k in spec.split(",") if k.strip()]
     if len(kinds) == 1 and game.min_players > 1:
         kinds *= game.min_players
-    allowed = [*levels(), *([HUMAN] if allow_human else [])]
+    allowed = [*([HUMAN] if allow_human else []), *levels()]
+    what = "seat" if allow_human else "agent level"
     for kind in kinds:
         if kind not in allowed:
-            raise UsageError(f"unknown seat {kind!r}; use one of: {', '.join(allowed)}")
+            raise UsageError(f"unknown {what} {kind[:40]!r}; choose from {', '.join(allowed)}")
     if not game.min_players <= len(kinds) <= game.max_players:
         wanted = (str(game.min_players) if game.min_players == game.max_players
                   else f"{game.min_players} to {game.max_players}")
@@ -183,6 +186,7 @@ class Terminal:
         self.out_dir, self.read, self.out = out_dir, read, out
         self.images = out_dir is not None
         self.turn = 0
+        self.hinted = False
 
     def say(self, text: str = "") -> None:
         print(text, file=self.out)
@@ -230,6 +234,9 @@ class Terminal:
     def ask(self, state: Any, decision: Decision) -> str | None:
         """The human's choice: a number from the list or typed notation; None to stop."""
         self.show_choices(state, decision)
+        if not self.hinted:
+            self.say(HINT)
+            self.hinted = True
         while True:
             try:
                 text = self.read("> ").strip()
@@ -238,12 +245,15 @@ class Terminal:
                 return None
             if text.lower() in ("quit", "exit"):
                 return None
-            if text in ("?", "help"):
+            if text.lower() in ("?", "help"):
                 self.show_choices(state, decision)
-                self.say("Type a number or a move in notation; `quit` ends the game.")
+                self.say(HINT)
                 continue
-            if is_number(text) and 1 <= int(text) <= len(decision.actions):
-                return decision.actions[int(text) - 1]
+            if is_number(text):
+                if 1 <= int(text) <= len(decision.actions):
+                    return decision.actions[int(text) - 1]
+                self.say(f"  There is no choice {text[:12]}: choose 1–{len(decision.actions)}.")
+                continue
             if not text:
                 continue
             try:
@@ -449,17 +459,23 @@ def redact(url: str) -> str:
 # ---- bench ---------------------------------------------------------------------------------
 
 
-def run_benchmarks() -> dict[str, Any]:
-    """Results of ``python -m bench``; the benchmarks live in a source checkout, not a wheel."""
-    checkout = Path(__file__).resolve().parent.parent
-    if not (checkout / "bench" / "__main__.py").is_file():
-        raise UsageError("the benchmarks are in a source checkout of Caravanserai (bench/)")
-    if str(checkout) not in sys.path:
-        sys.path.insert(0, str(checkout))
-    from bench.__main__ import run_all
+def print_bench(results: dict[str, Any], out: TextIO) -> None:
+    """Each benchmark's figures as ``name  value`` lines, nested keys joined with dots."""
+    for name, result in results.items():
+        print(name, file=out)
+        rows = list(_leaves(result))
+        width = max((len(key) for key, _ in rows), default=0)
+        for key, value in rows:
+            print(f"  {key:<{width}}  {value}", file=out)
 
-    results: dict[str, Any] = run_all()
-    return results
+
+def _leaves(value: Any, prefix: str = "") -> Any:
+    if isinstance(value, dict) and value:
+        for key, inner in value.items():
+            yield from _leaves(inner, f"{prefix}.{key}" if prefix else str(key))
+    else:
+        plain = isinstance(value, int | float | str) and not isinstance(value, bool)
+        yield prefix or "result", value if plain else json.dumps(value)
 
 
 # ---- the parser ----------------------------------------------------------------------------
@@ -470,13 +486,14 @@ def build_parser() -> argparse.ArgumentParser:
         prog="caravanserai",
         description="Caravanserai: a Discord bot for asynchronous desert-trade board games.",
     )
+    parser.add_argument("--version", action="version", version=f"caravanserai {version()}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     names = ", ".join(g.name for g in all_games()) or "none registered"
 
-    p = sub.add_parser("run", help="start the Discord bot")
+    p = command(sub, "run", help="start the Discord bot")
     p.add_argument("--env-file", default=".env", help="settings file (default: .env)")
 
-    p = sub.add_parser("play", help="play a game in the terminal against agents or hot-seat")
+    p = command(sub, "play", help="play a game in the terminal against agents or hot-seat")
     p.add_argument("game", help=f"game name ({names})")
     p.add_argument("--seats", default=f"{HUMAN},greedy",
                    help="comma-separated seat kinds: human, random, greedy (default: human,greedy)")
@@ -486,7 +503,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option (repeatable), e.g. toss_penalty=2")
 
-    p = sub.add_parser("selfplay", help="agents play many complete games; summary of results")
+    p = command(sub, "selfplay", help="agents play many complete games; summary of results")
     p.add_argument("game", help=f"game name ({names})")
     p.add_argument("--games", type=positive, default=100, help="number of games (default: 100)")
     p.add_argument("--seed", type=int, default=1, help="seed of the first game (default: 1)")
@@ -496,7 +513,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option (repeatable), e.g. toss_penalty=2")
 
-    p = sub.add_parser("render", help="write the public board after K seeded agent moves")
+    p = command(sub, "render", help="write the public board after K seeded agent moves")
     p.add_argument("game", help=f"game name ({names})")
     p.add_argument("--seed", type=int, default=1, help="game seed (default: 1)")
     p.add_argument("--steps", type=non_negative, default=0, help="agent moves first (default: 0)")
@@ -505,10 +522,14 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--option", action="append", metavar="KEY=VALUE",
                    help="a game option (repeatable), e.g. toss_penalty=2")
 
-    p = sub.add_parser("bench", help="run the benchmarks under bench/")
+    p = command(sub, "bench", help="run the benchmarks under bench/")
     p.add_argument("--json", action="store_true", help="print one JSON object")
+    p.add_argument("--games", type=positive, default=None,
+                   help="games per benchmark, for those that play games")
+    p.add_argument("--seconds", type=positive_seconds, default=None,
+                   help="time per game, for the benchmarks with a time limit")
 
-    p = sub.add_parser(
+    p = command(sub,
         "db", help="database: migrate, check version and contents, prune and vacuum, or "
         "release a repaired table from quarantine"
     )
@@ -527,6 +548,13 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def command(sub: Any, name: str, **kwargs: Any) -> argparse.ArgumentParser:
+    """A subcommand that remembers its own parser, so its errors print its own usage."""
+    p: argparse.ArgumentParser = sub.add_parser(name, **kwargs)
+    p.set_defaults(usage_of=p)
+    return p
+
+
 def positive(text: str) -> int:
     value = non_negative(text)
     if value == 0:
@@ -534,14 +562,31 @@ def positive(text: str) -> int:
     return value
 
 
+def positive_seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a number of seconds") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError("must be more than 0 and at most a day")
+    return value
+
+
 def non_negative(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        raise argparse.ArgumentTypeError(f"{text[:40]!r} is not a whole number") from None
     if value < 0:
         raise argparse.ArgumentTypeError("must not be negative")
     return value
+
+
+def version() -> str:
+    try:
+        return metadata.version("caravanserai")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "unknown (not installed)"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -550,7 +595,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return dispatch(args)
     except UsageError as error:
-        parser.error(str(error))  # prints usage and exits with status 2
+        # the subcommand's own usage, which names the arguments the reason is about
+        usage: argparse.ArgumentParser = args.usage_of
+        usage.error(str(error))  # prints usage and exits with status 2
     except KeyboardInterrupt:
         print(file=sys.stderr)
         return 130
@@ -591,8 +638,13 @@ def dispatch(args: argparse.Namespace) -> int:
         print(f"wrote {args.out}{note}")
         return 0
     if args.command == "bench":
-        results = run_benchmarks()
-        print(json.dumps(results) if args.json else json.dumps(results, indent=2))
+        from bench.__main__ import run_all
+
+        results = run_all(games=args.games, seconds=args.seconds)
+        if args.json:
+            print(json.dumps(results))
+        else:
+            print_bench(results, sys.stdout)
         return 0
     if args.command == "db":
         from storage.base import StorageError

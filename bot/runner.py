@@ -5,7 +5,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import sys
+from collections.abc import Awaitable, Callable
 
+import aiohttp
 import discord
 
 from bot.settings import Settings, SettingsError
@@ -25,16 +27,40 @@ where you start the bot:
 """
 
 
-async def serve(settings: Settings) -> None:
-    """Open storage, build the bot and run it until it is closed."""
+FIRST_RETRY_SECONDS = 2.0
+LONGEST_RETRY_SECONDS = 300.0
+# What a start-up without a way to Discord raises: no network, no DNS, a refused or timed-out
+# connection, or Discord's own servers failing.
+UNREACHABLE = (aiohttp.ClientConnectionError, OSError, TimeoutError, discord.DiscordServerError)
+
+
+async def serve(
+    settings: Settings, *, sleep: Callable[[float], Awaitable[object]] = asyncio.sleep
+) -> None:
+    """Open storage, build the bot and run it until it is closed.
+
+    While Discord cannot be reached, one line says so and the login is tried again, waiting
+    twice as long each time up to five minutes. A fresh client per attempt, because a failed
+    login leaves discord.py's HTTP session half made."""
     from bot.bot import create_bot
     from storage import open_store
 
     store = await open_store(settings.database_url)
     try:
-        client = create_bot(settings, store)
-        async with client:
-            await client.start(settings.token or "")
+        wait = FIRST_RETRY_SECONDS
+        while True:
+            client = create_bot(settings, store)
+            async with client:
+                try:
+                    await client.login(settings.token or "")
+                except UNREACHABLE as error:
+                    reason = str(error) or type(error).__name__
+                    log.warning("cannot reach Discord (%s); trying again in %.0f s", reason, wait)
+                else:
+                    await client.connect()
+                    return
+            await sleep(wait)
+            wait = min(wait * 2, LONGEST_RETRY_SECONDS)
     finally:
         await store.close()
 

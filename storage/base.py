@@ -20,6 +20,8 @@ ActionKind = Literal["move", "undo", "concede"]
 TimerKind = Literal["reminder", "deadline"]
 TimerOutcome = Literal["fired", "stale", "cancelled", "skipped"]
 NotifyMethod = Literal["thread", "dm"]
+# Which turns ping a member: see migration 020 (``digest``: a daily digest instead of pings).
+TurnPings = Literal["every_turn", "reminders", "digest"]
 UndoStatus = Literal["open", "applied", "declined", "stale"]
 OPEN_STATUSES: tuple[TableStatus, ...] = ("lobby", "active")
 
@@ -171,6 +173,7 @@ class UserSettingsRecord:
     quiet_end: str | None
     notify: NotifyMethod
     updated_at: datetime
+    turn_pings: TurnPings = "every_turn"
     daily_digest: bool = False  # opted in to the daily DM digest of games waiting on them
     digest_sent_at: datetime | None = None
 
@@ -508,6 +511,11 @@ class Transaction(Reader, Protocol):
         """Give a seat to another holder in place and record the change.
 
         SeatConflict if ``user_id`` already holds another seat here."""
+        ...
+
+    async def set_turn_pings(self, user_id: int, choice: TurnPings) -> None:
+        """Which turns ping the member (creating their settings if needed); other settings
+        stay as they are."""
         ...
 
     async def put_user_settings(

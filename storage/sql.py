@@ -39,6 +39,7 @@ from storage.base import (
     TimerKind,
     TimerOutcome,
     TimerRecord,
+    TurnPings,
     TurnTime,
     UndoRequestRecord,
     UndoStatus,
@@ -180,6 +181,7 @@ def _settings(row: Row) -> UserSettingsRecord:
         updated_at=_req_dt(row["updated_at"]),
         daily_digest=bool(row["daily_digest"]),
         digest_sent_at=_dt(row["digest_sent_at"]),
+        turn_pings=row["turn_pings"],
     )
 
 
@@ -529,7 +531,8 @@ class SqlReader:
 
     async def digest_subscribers(self) -> list[UserSettingsRecord]:
         rows = await self._all(
-            "SELECT * FROM user_settings WHERE daily_digest = 1 ORDER BY user_id"
+            "SELECT * FROM user_settings WHERE daily_digest = 1 OR turn_pings = 'digest'"
+            " ORDER BY user_id"
         )
         return [_settings(r) for r in rows]
 
@@ -950,6 +953,15 @@ class SqlTransaction(SqlReader):
         )
         if changed != 1:
             raise StorageError(f"no undo request {request_id}")
+
+    async def set_turn_pings(self, user_id: int, choice: TurnPings) -> None:
+        await self._write(
+            "INSERT INTO user_settings (user_id, turn_pings, updated_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (user_id) DO UPDATE SET turn_pings = excluded.turn_pings,"
+            " updated_at = excluded.updated_at",
+            (user_id, choice, _ts(self._clock())),
+            0,
+        )
 
     async def put_guild_settings(self, guild_id: int, settings: dict[str, Any]) -> None:
         await self._db.execute(

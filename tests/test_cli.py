@@ -121,8 +121,7 @@ def test_play_for_a_person(capsys: pytest.CaptureFixture[str]) -> None:
     assert "Player 1 (human) — Take a card from the market." in out
     assert "   1. Take " in out and "[take 1]" in out  # numbered, labelled, with notation
     assert "`take 3` is not a move: try `take 1`, `bank` or `toss`." in out
-    assert "`9` is not possible now." not in out  # 9 is off the list, so it is parsed...
-    assert "`9` is not a move" in out  # ...and the engine explains
+    assert "There is no choice 9: choose 1–2." in out  # a number off the list names the range
     assert "Winner: " in out
 
 
@@ -142,8 +141,12 @@ def test_play_stops_cleanly_when_input_ends(
         (["selfplay", "chess"], "No game called 'chess'"),
         (["selfplay", "toy", "--games", "0"], "must be at least 1"),
         (["selfplay", "toy", "--games", "many"], "'many' is not a whole number"),
-        (["selfplay", "toy", "--agents", "human"], "unknown seat 'human'"),
-        (["play", "toy", "--seats", "human,wizard"], "unknown seat 'wizard'"),
+        (["selfplay", "toy", "--agents", "human"],
+         "unknown agent level 'human'; choose from random, greedy"),
+        (["selfplay", "toy", "--agents", "foo"],
+         "unknown agent level 'foo'; choose from random, greedy"),
+        (["play", "toy", "--seats", "human,wizard"],
+         "unknown seat 'wizard'; choose from human, random, greedy"),
         (["play", "toy", "--seats", "greedy,greedy,greedy"], "Toy needs 2 seats, not 3"),
         (["render", "toy", "--steps", "3"], "the following arguments are required: --out"),
         (["db", "upgrade"], "invalid choice: 'upgrade'"),
@@ -158,6 +161,66 @@ def test_bad_arguments_explain_and_exit_2(
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert message in err and "usage: caravanserai" in err
+
+
+@pytest.mark.parametrize(
+    ("argv", "usage"),
+    [
+        (["selfplay", "toy", "--agents", "foo"], "usage: caravanserai selfplay"),
+        (["play", "toy", "--seats", "human,human,human"], "usage: caravanserai play"),
+        (["render", "chess", "--out", "x.png"], "usage: caravanserai render"),
+        (["bench", "--seconds", "0"], "usage: caravanserai bench"),
+    ],
+)
+def test_a_subcommands_error_prints_that_subcommands_usage(
+    capsys: pytest.CaptureFixture[str], argv: list[str], usage: str
+) -> None:
+    with pytest.raises(SystemExit):
+        cli.main(argv)
+    assert capsys.readouterr().err.startswith(usage)
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    from importlib import metadata
+
+    with pytest.raises(SystemExit) as stopped:
+        cli.main(["--version"])
+    assert stopped.value.code == 0
+    assert capsys.readouterr().out == f"caravanserai {metadata.version('caravanserai')}\n"
+
+
+def test_bench_passes_its_limits_on_and_prints_a_table(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bench.__main__ as runner
+
+    asked: list[tuple[str, list[str]]] = []
+
+    def run_one(name: str, games: int | None = None, seconds: float | None = None) -> Any:
+        asked.append((name, runner.arguments(name, games, seconds)))
+        return {"targi": {"decisions_per_second": 25000, "meets_target": True}}
+
+    monkeypatch.setattr(runner, "run_one", run_one)
+    code, out, _ = run_cli(capsys, "bench", "--games", "2", "--seconds", "0.5")
+    assert code == 0
+    passed = dict(asked)
+    assert passed["engine"] == ["--games", "2", "--seconds", "0.5"]
+    assert passed["agents"] == ["--games", "2"] and passed["submit"] == []
+    lines = out.splitlines()
+    assert lines[0] == "engine"
+    assert lines[1].split() == ["targi.decisions_per_second", "25000"]
+    assert lines[2].split() == ["targi.meets_target", "true"]
+    code, out, _ = run_cli(capsys, "bench", "--json")
+    assert json.loads(out)["engine"]["targi"]["meets_target"] is True
+
+
+def test_the_benchmarks_are_part_of_the_installed_package() -> None:
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert "bench*" in project["tool"]["setuptools"]["packages"]["find"]["include"]
+    assert isinstance(project["project"]["license"], str), "an SPDX expression"
+    assert "sys.path" not in (ROOT / "bot" / "cli.py").read_text(encoding="utf-8")
 
 
 def test_db_migrate_then_check(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
@@ -232,7 +295,19 @@ def test_help_lists_the_choices_again(capsys: pytest.CaptureFixture[str]) -> Non
     out = capsys.readouterr().out
     assert code == 1
     assert out.count("Player 1 (human) — Take a card from the market.") == 2
-    assert "`quit` ends the game" in out and "Game abandoned." in out
+    assert out.count("`?` or `help` shows the choices again; `quit` stops.") == 2
+    assert "Game abandoned." in out
+
+
+def test_the_first_prompt_says_how_to_get_help_and_stop(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    typed = iter(["quit"])
+    cli.Terminal(ToyGame(), ["human", "random"], 1, None, lambda _: next(typed),
+                 sys.stdout).run()
+    out = capsys.readouterr().out
+    shown = out.index("Player 1 (human) — Take a card from the market.")
+    assert "`?` or `help` shows the choices again; `quit` stops." in out[shown:]
 
 
 def test_an_option_changes_the_game_in_selfplay_play_and_render(

@@ -27,7 +27,13 @@ from bot.service.errors import GameUnavailable, ServiceError
 from bot.service.history import effective_moves
 from bot.service.models import NextDecision, SeatInfo, TableInfo
 from bot.service.pace import get_pace
-from bot.service.settings import UserSettings, parse_notify, parse_quiet_hours, parse_time_zone
+from bot.service.settings import (
+    UserSettings,
+    parse_notify,
+    parse_quiet_hours,
+    parse_time_zone,
+    parse_turn_pings,
+)
 from bot.service.tables import TableCore
 from bot.service.timers import current_deadline
 from games.core import Event, Outcome
@@ -348,6 +354,7 @@ class InfoOps(TableCore):
         quiet_hours: str | None = None,
         notify: str | None = None,
         daily_digest: bool | None = None,
+        turn_pings: str | None = None,
     ) -> UserSettings:
         """Change the given settings (None keeps a value); InvalidSetting if one is refused."""
         current = await self.user_settings(user_id)
@@ -359,7 +366,10 @@ class InfoOps(TableCore):
         )
         method = current.notify if notify is None else parse_notify(notify)
         digest = current.daily_digest if daily_digest is None else daily_digest
-        updated = UserSettings(user_id, zone, quiet[0], quiet[1], method, digest)
+        pinged = current.turn_pings if turn_pings is None else parse_turn_pings(turn_pings)
+        updated = UserSettings(
+            user_id, zone, quiet[0], quiet[1], method, turn_pings=pinged, daily_digest=digest
+        )
         stored = updated.stored()
         async with self.store.transaction() as tx:
             await tx.put_user_settings(
@@ -371,4 +381,6 @@ class InfoOps(TableCore):
             )
             if daily_digest is not None:
                 await tx.set_daily_digest(user_id, daily_digest)
+            if pinged != current.turn_pings:
+                await tx.set_turn_pings(user_id, pinged)
         return updated

@@ -9,14 +9,16 @@ error kept) so one broken thread cannot stall its table for ever.
 Row kinds and their payloads (JSON; user ids are Discord user ids, None for an agent):
 
 ``start`` (version 0)
-    ``seats``: [{seat, label, user_id, agent, name}], plus the ``next_*`` keys below.
+    ``seats``: [{seat, label, user_id, agent, name}], ``started_by`` (the host, who is not
+    pinged), plus the ``next_*`` keys below.
 ``turn`` (one per action, agents' included)
     ``version``, ``seat``, ``label``, ``user_id``, ``agent``, ``name`` (who moved),
     ``action`` (notation), ``description`` (short label), ``events`` (the public sentences
     only: the thread's; private events stay in the action log),
     ``reversible``, ``revealed`` (hidden information shown or chance used: never undone),
     ``passes_turn`` (someone else decides next, or the game ended),
-    ``game_over``, plus the ``next_*`` keys.
+    ``game_over``, ``ping`` (whether the board pings the person to decide next: see
+    ``bot.service.pings``; a row written before it was added pings), plus the ``next_*`` keys.
 ``result`` (after the last ``turn``)
     ``version``, ``scores``, ``breakdown`` ([{category: points}] per seat), ``winners`` (seats),
     ``winner_user_ids``, ``reason``, ``tiebreak``, ``result`` (a solo or cooperative result in

@@ -8,6 +8,10 @@ member typed, so each is validated here and refused with an ``InvalidSetting`` r
   ``7`` are understood too), or ``off`` / ``none`` to have none. A reminder due inside quiet
   hours is held until they end; deadlines and table posts are not held.
 - ``notify``: ``thread`` (a ping in the game thread, the default) or ``dm`` (a direct message).
+- ``turn_pings``: ``every_turn`` (the default: a ping when a turn starts while the member is
+  away from the table), ``reminders`` (no ping when a turn starts; the pace's reminders still
+  come) or ``digest`` (neither: a daily digest lists the games waiting on them). Quiet hours
+  hold turn pings too, until they end.
 - ``daily_digest``: opted in to one direct message a day, in the morning of their time zone,
   listing every game waiting on them (``bot.service.digest``); off by default.
 """
@@ -22,7 +26,7 @@ from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
 from bot.service.errors import InvalidSetting
-from storage import NotifyMethod, UserSettingsRecord
+from storage import NotifyMethod, TurnPings, UserSettingsRecord
 
 log = logging.getLogger(__name__)
 
@@ -34,6 +38,16 @@ _NOTIFY_ALIASES: dict[str, NotifyMethod] = {
     "dm": "dm",
     "direct": "dm",
     "direct message": "dm",
+}
+TURN_PINGS: tuple[TurnPings, ...] = ("every_turn", "reminders", "digest")
+_TURN_PING_ALIASES: dict[str, TurnPings] = {
+    "every turn": "every_turn",
+    "every_turn": "every_turn",
+    "turns": "every_turn",
+    "reminders": "reminders",
+    "reminders only": "reminders",
+    "digest": "digest",
+    "daily digest": "digest",
 }
 _TIME = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$")
 _OFF = {"", "off", "none", "no"}
@@ -98,6 +112,16 @@ def parse_notify(text: str) -> NotifyMethod:
     return method
 
 
+def parse_turn_pings(text: str) -> TurnPings:
+    key = " ".join(text.strip().lower().split()) if isinstance(text, str) else ""
+    choice = _TURN_PING_ALIASES.get(key[:MAX_INPUT])
+    if choice is None:
+        raise InvalidSetting(
+            "Choose which turns ping you: every turn, reminders only, or daily digest."
+        )
+    return choice
+
+
 def _offset(zone: ZoneInfo, ts: int) -> timedelta | None:
     return datetime.fromtimestamp(ts, zone).utcoffset()
 
@@ -133,6 +157,7 @@ class UserSettings:
     quiet_start: time | None = None  # local time; both set or neither
     quiet_end: time | None = None
     notify: NotifyMethod = "thread"
+    turn_pings: TurnPings = "every_turn"
     daily_digest: bool = False
 
     @classmethod
@@ -151,6 +176,7 @@ class UserSettings:
             quiet_start=_time_or_none(record.quiet_start),
             quiet_end=_time_or_none(record.quiet_end),
             notify=record.notify,
+            turn_pings=record.turn_pings,
             daily_digest=record.daily_digest,
         )
 

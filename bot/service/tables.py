@@ -76,6 +76,7 @@ from bot.service.models import (
 )
 from bot.service.outbox import Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
+from bot.service.pings import turn_ping
 from bot.service.quarantine import describe, quarantine, tell_players
 from bot.service.server import DEFAULT_ARCHIVE_HOURS, ServerSettings
 from bot.service.timers import current_deadline, schedule_turn, unix
@@ -466,6 +467,7 @@ class TableCore:
                 deadline = await self._schedule(tx, info, decision, 0)
                 payload: dict[str, Any] = {
                     "version": 0,
+                    "started_by": by_user,
                     "seats": self._seats_payload(engine, info),
                     **self._next_payload(engine, info, decision, deadline),
                 }
@@ -695,14 +697,20 @@ class TableCore:
     def _move_warning(
         engine: Game[Any], info: TableInfo, seat: int, revealed: bool, after: Any
     ) -> str:
-        """Why a move could not simply be taken back afterwards; empty when it could."""
-        if revealed:
-            return "This move reveals hidden information or uses chance; it cannot be undone."
+        """Why a move could not simply be taken back afterwards, naming what it does that a
+        player might not expect; empty when it could."""
         if after is None:
             return "This move ends the game; it cannot be undone."
+        label = engine.seat_label(after.seat)
+        if revealed and after.seat != seat:
+            return (
+                f"This move ends your turn ({label} decides next) and turns up hidden cards or "
+                "uses chance, so it cannot be undone."
+            )
+        if revealed:
+            return "This move turns up hidden cards or uses chance, so it cannot be undone."
         if after.seat == seat:
             return ""
-        label = engine.seat_label(after.seat)
         if info.holder(after.seat).agent is not None:
             return f"This move passes the turn to {label}, played by a bot."
         return f"This move passes the turn to {label}; undoing it would need their agreement."
@@ -855,6 +863,10 @@ class TableCore:
                 )
                 deadline = await self._schedule(tx, info, after, new_version)
                 turn.update(self._next_payload(engine, info, after, deadline))
+                turn["ping"] = await self._pings_next(
+                    tx, info, after, new_version, mover=user_id, turn_starts=turn["passes_turn"],
+                    deadline=deadline,
+                )
                 await self._put_snapshot(tx, info.id, new_version, engine.to_json(step.state))
                 await tx.enqueue(info.id, version=new_version, kind="turn", payload=turn)
                 # Also a compare-and-set on the status, so a table cancelled by another
@@ -919,6 +931,29 @@ class TableCore:
             pace=get_pace(info.pace),
             start=self._clock(),
         )
+
+    async def _pings_next(
+        self,
+        tx: Transaction,
+        info: TableInfo,
+        decision: Any,
+        version: int,
+        *,
+        mover: int | None,
+        turn_starts: bool,
+        deadline: datetime | None,
+    ) -> bool:
+        """Whether the board of this move pings the person to decide next (``bot.service.
+        pings``): only when their turn starts now, and never for their own move."""
+        if decision is None or not turn_starts:
+            return False
+        user_id = info.holder(decision.seat).user_id
+        if user_id is None or user_id == mover:
+            return False
+        return await turn_ping(
+            tx, info.id, user_id=user_id, seat=decision.seat, version=version,
+            now=self._clock(), deadline=deadline,
+        )  # fmt: skip
 
     def _scheduled(self, deadline: datetime | None) -> None:
         if deadline is not None and self.on_schedule is not None:

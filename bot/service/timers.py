@@ -327,6 +327,9 @@ class TimerService:
         settings = UserSettings.from_record(
             await tx.get_user_settings(holder.user_id), holder.user_id
         )
+        if settings.turn_pings == "digest":  # the daily digest tells them instead
+            await tx.finish_timer(chosen.id, "skipped")
+            return 0
         if settings.is_quiet(now):
             until = settings.quiet_until(now)
             if until >= deadline or until <= now:  # never into the past: it would fire again

@@ -424,6 +424,14 @@ class Game(ABC, Generic[S]):
             return ()
         return tuple(Option(a, self.describe(state, a), self.targets(state, a)) for a in d.actions)
 
+    def public_options(self, state: S) -> tuple[Option, ...]:
+        """The options of the pending decision that may be shown to everyone (on the board
+        post, usable by the deciding seat alone): those that follow from what every viewer
+        knows, so that neither their presence nor their words tell anything hidden. None by
+        default; the conformance suite re-deals what a spectator cannot see and requires a
+        game's public options to stay the same."""
+        return ()
+
     def observe(self, state: S, seat: int | None) -> Observation[S]:
         """What ``seat`` knows of ``state``: all an agent playing that seat is given."""
         return Observation(seat, self._observe(state, seat))

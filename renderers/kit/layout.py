@@ -1,7 +1,9 @@
 """Text fitting and wrapping, boxes, and the other small drawing helpers every board needs.
 
 Text never overflows its box: a label that is too wide is cut with an ellipsis, and wrapped
-text that needs more lines than allowed ends its last line with one.
+text that needs more lines than allowed ends its last line with one. Cutting is a last resort:
+``renderers.kit.fit.fit_text`` wraps and shrinks first, and every cut is reported to the lists
+in ``SHORTENING_WATCHERS`` (see ``fit.watch_shortening``).
 """
 
 from __future__ import annotations
@@ -16,6 +18,12 @@ from renderers.kit.palette import RGB
 Font = ImageFont.FreeTypeFont
 Box = tuple[int, int, int, int]
 ELLIPSIS = "…"
+SHORTENING_WATCHERS: list[list[str]] = []  # each collects the texts cut while it is present
+
+
+def _report_cut(text: str) -> None:
+    for watcher in SHORTENING_WATCHERS:
+        watcher.append(text)
 
 
 def width(text: str, f: Font) -> float:
@@ -31,6 +39,7 @@ def ellipsize(text: str, f: Font, max_width: float) -> str:
     """``text`` cut to fit ``max_width``, ending with an ellipsis when anything was cut."""
     if f.getlength(text) <= max_width:
         return text
+    _report_cut(text)
     lo, hi = 0, len(text)
     while lo < hi:  # longest prefix that still fits with the ellipsis
         mid = (lo + hi + 1) // 2

@@ -40,3 +40,13 @@ def test_what_can_i_do_fits_a_message_even_with_many_options() -> None:
     assert len(short) <= 300 and "more (start typing in /play" in short
     other = explain_decision(game, state, decision, 1 - decision.seat)
     assert other.startswith("It is not your decision now")
+
+
+def test_moves_taken_back_leave_no_gap_in_the_log_numbers() -> None:
+    # versions 13 and 14 were undone (the undo itself was version 15): the log as it stands
+    entries = [entry(v) for v in (*range(1, 13), 16, 17)]
+    shown, left_out = log_shown(entries)
+    numbers = [int(line.split(".")[0]) for line in shown.splitlines()]
+    assert left_out == 0 and numbers == list(range(1, 15)), "as /game info counts: 14 moves"
+    text = log_file_text("Targi", 7, entries)
+    assert "\n13. White (alice): " in text and "\n16." not in text

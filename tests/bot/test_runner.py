@@ -46,12 +46,12 @@ def test_a_rejected_token_exits_non_zero_and_never_reaches_the_log(
     secret = "MTIz.secret-token.XYZ"
     started: list[bool] = []
 
-    async def refuse(self: discord.Client, token: str, *, reconnect: bool = True) -> None:
+    async def refuse(self: discord.Client, token: str) -> None:
         started.append(True)
         logging.getLogger("discord.client").warning("logging in using static token %s", token)
         raise discord.LoginFailure("Improper token has been passed.")
 
-    monkeypatch.setattr(discord.Client, "start", refuse)
+    monkeypatch.setattr(discord.Client, "login", refuse)
     monkeypatch.setenv("DISCORD_TOKEN", secret)
     monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'bot.db'}")
     root = logging.getLogger()
@@ -66,3 +66,68 @@ def test_a_rejected_token_exits_non_zero_and_never_reaches_the_log(
     assert started and (tmp_path / "bot.db").exists()
     assert "rejected the token" in err and "[redacted]" in err
     assert secret not in err
+
+
+async def test_an_unreachable_discord_is_one_line_per_attempt_then_the_bot_starts(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import aiohttp
+    import discord
+
+    from bot.runner import serve
+    from bot.settings import Settings
+
+    attempts: list[str] = []
+    connected: list[bool] = []
+
+    async def offline_twice(self: discord.Client, token: str) -> None:
+        attempts.append(token)
+        if len(attempts) <= 2:
+            raise aiohttp.ClientConnectionError("Cannot connect to host discord.com:443")
+
+    async def connect(self: discord.Client, *, reconnect: bool = True) -> None:
+        connected.append(True)
+
+    waits: list[float] = []
+
+    async def sleep(seconds: float) -> None:
+        waits.append(seconds)
+
+    monkeypatch.setattr(discord.Client, "login", offline_twice)
+    monkeypatch.setattr(discord.Client, "connect", connect)
+    monkeypatch.setenv("DISCORD_TOKEN", "t0k3n")
+    monkeypatch.setenv("DATABASE_URL", f"sqlite:///{tmp_path / 'bot.db'}")
+    settings = Settings.load(str(tmp_path / ".env"))
+    with caplog.at_level(logging.INFO):
+        await serve(settings, sleep=sleep)
+    assert len(attempts) == 3 and connected == [True]
+    assert waits == [2.0, 4.0], "each wait is twice the one before"
+    said = [r for r in caplog.records if r.levelno >= logging.WARNING]
+    assert [r.getMessage() for r in said] == [
+        "cannot reach Discord (Cannot connect to host discord.com:443); trying again in 2 s",
+        "cannot reach Discord (Cannot connect to host discord.com:443); trying again in 4 s",
+    ]
+    assert all(r.exc_info is None for r in said), "no traceback"
+
+
+async def test_building_the_bot_prints_no_voice_warnings(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    import discord
+
+    from bot.bot import CaravanBot
+    from bot.service import TableService
+    from bot.settings import Settings
+    from storage import open_store
+
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    monkeypatch.setenv("DISCORD_TOKEN", "t0k3n")
+    settings = Settings.load(str(tmp_path / ".env"))
+    store = await open_store(f"sqlite:///{tmp_path / 'bot.db'}")
+    try:
+        with caplog.at_level(logging.WARNING):
+            CaravanBot(settings, TableService(store))
+    finally:
+        await store.close()
+    assert not [r for r in caplog.records if "voice" in r.getMessage()]

@@ -112,3 +112,16 @@ def test_the_board_marker_is_the_last_line_even_when_the_text_is_cut() -> None:
     long_events = ["Something happened at length. " * 40] * 5
     text = turn_post(GAME, SEATS, decision, long_events, header="h" * 900, marker=marker)
     assert len(text) <= 2000 and text.splitlines()[-1] == marker
+
+
+def test_a_near_move_is_a_slip_of_a_verb_and_nothing_else() -> None:
+    from bot.exts.play._text import near_move
+    from games.core.contract import Decision
+
+    decision = Decision(0, "place_targi", "Place.", ("place 2", "place 9", "place 14"))
+    assert near_move("plcae 9", decision) == "place 9"
+    assert near_move("Palce 14", decision) == "place 14"
+    assert near_move("place 9", decision) is None, "already a verb: parsed as it is"
+    assert near_move("please wait for me", decision) is None
+    assert near_move("pl 9", decision) is None
+    assert near_move("plcae 9 and then some more", decision) is None

@@ -58,7 +58,8 @@ async def test_two_members_play_a_whole_game_through_panels_and_play(world: Worl
         boards = after
 
     assert decisions > 60 and turns > 30
-    assert USED["button"] > 0 and USED["select"] > 0, USED
+    # every Targi decision fits buttons, so each kind of decision keeps one kind of control
+    assert USED["button"] > 0 and USED["select"] == 0, USED
     for board in world.boards():
         image = await png_of(board)
         assert image.width >= 1200 and image.width > image.height

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from typing import Any
 
 from bot import ids
 from tests.e2e.conftest import World
-from tests.e2e.driver import fresh, ids_in, open_panel, open_table, pick
+from tests.e2e.driver import button_version, fresh, ids_in, open_panel, open_table, pick
 
 
-async def test_a_revealing_choice_is_previewed_and_back_leaves_the_game_untouched(
+async def test_a_choice_that_ends_the_turn_for_good_is_previewed_and_back_undoes_nothing(
     world: World,
 ) -> None:
     service = world.bot.service
@@ -26,30 +27,36 @@ async def test_a_revealing_choice_is_previewed_and_back_leaves_the_game_untouche
     assert not any(c.startswith("cv:sure:") for c in ids_in(fresh(world, panel)))
     assert played.acknowledged
 
+    def ends_turn_revealing(game: Any, state: Any, seat: int, action: str) -> bool:
+        step = game.step(state, action)
+        after = game.decision(step.state)
+        return step.revealed and (after is None or after.seat != seat)
+
     rng = random.Random(3)
     for _ in range(300):
         loaded = await service.load(table_id)
         assert loaded.decision is not None
-        game, state = loaded.game, loaded.state
+        game, state, seat = loaded.game, loaded.state, loaded.decision.seat
         revealing = [
-            i for i, a in enumerate(loaded.decision.actions) if game.step(state, a).revealed
+            i for i, a in enumerate(loaded.decision.actions)
+            if ends_turn_revealing(game, state, seat, a)
         ]
-        actor = actors[loaded.info.holder(loaded.decision.seat).user_id or 0]
+        actor = actors[loaded.info.holder(seat).user_id or 0]
         if revealing:
             break
         await actor.slash(world.thread(), "play", move=rng.choice(loaded.decision.actions))
     else:
-        raise AssertionError("no revealing choice came up")
+        raise AssertionError("no choice that ends a turn and reveals came up")
 
     version, index = loaded.version, revealing[0]
     action = loaded.decision.actions[index]
-    panel = await open_panel(world, actor, table_id, version)
+    panel = await open_panel(world, actor, table_id, button_version(world.boards()[-1]) or 0)
     shown = await pick(actor, panel, table_id, version, index)
 
     preview = shown.response
     assert preview is not None and preview.ephemeral
     assert preview.content.startswith(f"**{game.describe(state, action)}** (`{action}`)")
-    assert "cannot be undone" in preview.content
+    assert "This move ends your turn" in preview.content and "cannot be undone" in preview.content
     assert ids_in(preview) == [ids.confirm(table_id, version, index), ids.back(table_id, version)]
     assert (await service.load(table_id)).version == version, "nothing is played yet"
 
@@ -69,6 +76,33 @@ async def test_a_revealing_choice_is_previewed_and_back_leaves_the_game_untouche
     assert log[-1].action == action or any(e.action == action for e in log[-3:])
     assert (await service.load(table_id)).version > version
     world.env.errors  # noqa: B018
+
+
+async def test_a_choice_that_reveals_within_the_turn_is_made_at_once(world: World) -> None:
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    actors = {world.alice.id: world.alice, world.bob.id: world.bob}
+    rng = random.Random(5)
+    for _ in range(300):
+        loaded = await service.load(table_id)
+        assert loaded.decision is not None
+        game, state, seat = loaded.game, loaded.state, loaded.decision.seat
+        within = []
+        for i, a in enumerate(loaded.decision.actions):
+            step = game.step(state, a)
+            after = game.decision(step.state)
+            if step.revealed and after is not None and after.seat == seat:
+                within.append(i)
+        actor = actors[loaded.info.holder(seat).user_id or 0]
+        if within:
+            break
+        await actor.slash(world.thread(), "play", move=rng.choice(loaded.decision.actions))
+    else:
+        raise AssertionError("no choice that reveals within a turn came up")
+    version = loaded.version
+    panel = await open_panel(world, actor, table_id, button_version(world.boards()[-1]) or 0)
+    await pick(actor, panel, table_id, version, within[0])
+    assert (await service.load(table_id)).version == version + 1, "made without a Confirm"
 
 
 async def test_what_can_i_do_explains_the_decision(world: World) -> None:

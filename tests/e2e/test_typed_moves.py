@@ -20,6 +20,21 @@ def bot_replies(world: World) -> list[discord.Message]:
     ]
 
 
+def refused(world: World, message: discord.Message) -> bool:
+    """Whether the bot put its ❌ on a message in the thread."""
+    stored = world.env.backend.get_message(world.thread().id, message.id)
+    bot_id = world.bot.user.id if world.bot.user else 0
+    return any(
+        "❌" in str(getattr(r.emoji, "name", r.emoji)) and bot_id in r.user_ids
+        for r in stored.reactions
+    )
+
+
+def direct_messages(member: simcord.MemberActor) -> list[str]:
+    channel = member.user.dm_channel
+    return [m.content for m in channel.history()] if channel is not None else []
+
+
 async def test_the_player_to_move_can_type_a_move_and_chat_is_left_alone(world: World) -> None:
     service = world.bot.service
     table_id, _ = await open_table(world, world.alice, world.bob)
@@ -36,16 +51,18 @@ async def test_the_player_to_move_can_type_a_move_and_chat_is_left_alone(world: 
     await world.carol.send(thread, loaded.decision.actions[0])
     assert bot_replies(world) == [] and (await service.load(table_id)).version == 0
 
+    # a refusal is a ❌ in the thread; the reason goes to its author alone
     early = await waiting.send(thread, loaded.decision.actions[0])
-    replies = bot_replies(world)
-    assert len(replies) == 1 and "not yours" in replies[0].content
-    assert replies[0].reference is not None and replies[0].reference.message_id == early.id
+    assert bot_replies(world) == [] and refused(world, early)
+    told = direct_messages(waiting)
+    assert len(told) == 1 and "not yours" in told[0] and early.jump_url in told[0]
 
     illegal = next(
         f"place {n}" for n in range(1, 17) if f"place {n}" not in loaded.decision.actions
     )
-    await mover.send(thread, illegal.upper())
-    assert "not allowed" in bot_replies(world)[-1].content
+    wrong = await mover.send(thread, illegal.upper())
+    assert refused(world, wrong) and "not allowed" in direct_messages(mover)[-1]
+    assert bot_replies(world) == [], "the rules dispute is not posted in the thread"
 
     boards_before = len(world.boards())
     move = loaded.decision.actions[0]
@@ -54,7 +71,7 @@ async def test_the_player_to_move_can_type_a_move_and_chat_is_left_alone(world: 
     assert after.version == 1
     assert [a.action for a in await service.actions(table_id)] == [move]
     assert len(world.boards()) == boards_before + 1
-    assert len(bot_replies(world)) == 2, "a successful typed move is answered by the board only"
+    assert bot_replies(world) == [], "a successful typed move is answered by the board only"
 
 
 @pytest.fixture
@@ -116,3 +133,23 @@ async def test_mentioning_the_bot_outside_a_game_is_harmless(world: World) -> No
     await world.alice.send(world.channel, f"<@{bot_id}> hello, what can you do?")
     await world.alice.send(world.channel, "place 5")
     assert all(not m.author.bot for m in world.channel.history())
+
+
+async def test_a_slip_of_the_keyboard_gets_a_suggestion_and_chat_none(world: World) -> None:
+    service = world.bot.service
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    loaded = await service.load(table_id)
+    assert loaded.decision is not None
+    holder = loaded.info.holder(loaded.decision.seat).user_id
+    mover = world.alice if holder == world.alice.id else world.bob
+    move = loaded.decision.actions[0]  # "place N"
+    number = move.split()[1]
+
+    await mover.send(world.thread(), f"plcae {number}")
+    (reply,) = bot_replies(world)
+    assert reply.content == f"Did you mean `place {number}`? Type it again to play."
+    assert (await service.load(table_id)).version == 0, "a guess is never played"
+
+    for chat in ("please wait", "plan b", "lol"):
+        await mover.send(world.thread(), chat)
+    assert len(bot_replies(world)) == 1, "ordinary chat is left alone"

@@ -387,6 +387,13 @@ def public_facts(game: Game[Any], state: Any, viewer: int | None) -> dict[str, A
             [o.notation, o.label, o.targets]
             for o in game.options(state)
         ]
+    public = game.public_options(state)
+    facts["public_options"] = [[o.notation, o.label, o.targets] for o in public]
+    if decision is not None:
+        offered = {o.notation: o for o in game.options(state)}
+        assert all(offered.get(o.notation) == o for o in public), (
+            "a public option is not among the decision's options"
+        )
     return facts
 
 

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 
 from games.agents import GreedyAgent, RandomAgent, play_match
-from games.core import Decision, Event, Game, GameInfo, OptionSpec, all_games
+from games.core import Decision, Event, Game, GameInfo, Option, OptionSpec, all_games
 from games.core.views import option_json
 from tests.games import conformance
 from tests.games.toy import ToyGame, ToyState
@@ -219,6 +219,17 @@ class PromptCountsTheDeck(ToyGame):
         return replace(d, prompt=f"Take a card from the market ({high} high cards to come).")
 
 
+class PublicOptionsPeekAtTheDeck(ToyGame):
+    """The options shown to everyone include "bank" only while a high card is next in the
+    hidden deck."""
+
+    def public_options(self, state: ToyState) -> tuple[Option, ...]:
+        shown = self.options(state)
+        if state.deck and value(state.deck[0]) >= 4:
+            return shown
+        return tuple(o for o in shown if o.notation != "bank")
+
+
 class AutoBanksOverASix(ToyGame):
     """Taking a card banks it at once when a six is next in the deck: the flow that follows
     tells everyone what the hidden top card is."""
@@ -256,6 +267,7 @@ class AutoBanksOverASix(ToyGame):
         (LongerThanItSays, "typical_decisions"),
         (PromptCountsTheDeck, r"tell hidden information apart(.|\n)*\.decision\[2\]"),
         (AutoBanksOverASix, r"tell hidden information apart(.|\n)*after 'take"),
+        (PublicOptionsPeekAtTheDeck, r"tell hidden information apart(.|\n)*public_options"),
     ],
 )
 def test_checks_catch_a_broken_game(broken: type[ToyGame], message: str) -> None:

@@ -76,7 +76,7 @@ async def test_a_revealing_move_is_previewed_without_what_it_would_reveal(
     preview = await service.preview_move(table_id, HOST, "use 13")
     assert preview.revealed and preview.irreversible and not preview.passes_turn
     assert preview.warning == (
-        "This move reveals hidden information or uses chance; it cannot be undone."
+        "This move turns up hidden cards or uses chance, so it cannot be undone."
     )
     assert preview.events == ()
     hidden = game.hidden_from(state, 0)

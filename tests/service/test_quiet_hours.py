@@ -121,3 +121,24 @@ async def test_a_quiet_hours_bug_can_never_fire_a_reminder_twice_or_spin(
     assert kinds == ["start"]
     first = (await service.store.list_timers(table_id))[0]
     assert first.outcome == "skipped"  # never postponed into the past
+
+
+@pytest.mark.parametrize(
+    ("typed", "choice"),
+    [("every turn", "every_turn"), ("Reminders only", "reminders"), ("daily  digest", "digest")],
+)
+async def test_which_turns_ping_is_a_setting_of_its_own(
+    service: TableService, typed: str, choice: str
+) -> None:
+    await service.set_user_settings(HOST, quiet_hours="22:00-07:00")
+    saved = await service.set_user_settings(HOST, turn_pings=typed)
+    assert saved.turn_pings == choice and saved.quiet_hours == "22:00-07:00"
+    assert (await service.user_settings(HOST)).turn_pings == choice
+
+
+async def test_an_unknown_ping_choice_is_refused_and_nothing_changes(service: TableService) -> None:
+    from bot.service import InvalidSetting
+
+    with pytest.raises(InvalidSetting, match="every turn, reminders only, or daily digest"):
+        await service.set_user_settings(HOST, turn_pings="hourly" * 40)
+    assert (await service.user_settings(HOST)).turn_pings == "every_turn"

@@ -47,6 +47,27 @@ async def test_user_settings_are_created_then_replaced(store: Store, clock: Fake
     assert (await store.get_user_settings(42)).time_zone == "Europe/Paris"  # type: ignore[union-attr]
 
 
+async def test_turn_pings_are_kept_apart_from_the_other_settings(store: Store) -> None:
+    async with store.transaction() as tx:
+        await tx.set_turn_pings(42, "reminders")  # a member with no settings yet
+    found = await store.get_user_settings(42)
+    assert found is not None and found.turn_pings == "reminders" and found.notify == "thread"
+    async with store.transaction() as tx:
+        await tx.put_user_settings(
+            42, time_zone="Asia/Tokyo", quiet_start=None, quiet_end=None, notify="dm"
+        )
+    assert (await store.get_user_settings(42)).turn_pings == "reminders"  # type: ignore[union-attr]
+    async with store.transaction() as tx:
+        await tx.set_turn_pings(42, "digest")
+    found = await store.get_user_settings(42)
+    assert found is not None and (found.turn_pings, found.time_zone) == ("digest", "Asia/Tokyo")
+    assert (await store.get_user_settings(7)) is None
+    with pytest.raises(StorageError):
+        async with store.transaction() as tx:
+            await tx.set_turn_pings(42, "hourly")  # type: ignore[arg-type]
+    assert (await store.get_user_settings(42)).turn_pings == "digest"  # type: ignore[union-attr]
+
+
 async def test_timers_come_due_in_order_and_finish_exactly_once(
     store: Store, clock: FakeClock
 ) -> None:

@@ -75,21 +75,23 @@ def info_embed(details: Any) -> discord.Embed:
     return embed
 
 
-def log_line(entry: Any) -> str:
-    """'12. Blue — Place on #5 Trader `place 5`' (a concession says so)."""
+def log_line(entry: Any, number: int) -> str:
+    """'12. Blue — Place on #5 Trader `place 5`' (a concession says so). Moves are numbered
+    by their place in the game as it stands, as /game info counts them: moves taken back
+    leave no gap."""
     words = entry.description or entry.action
     if entry.kind == "concede":
-        return f"{entry.version}. {entry.label} conceded."
-    return f"{entry.version}. {entry.label} — {words} `{entry.action}`"
+        return f"{number}. {entry.label} conceded."
+    return f"{number}. {entry.label} — {words} `{entry.action}`"
 
 
 def log_file_text(title: str, table_id: int, entries: Sequence[Any]) -> str:
     """The whole log, with each move's events, as plain text for the attached file."""
     lines = [f"{title} — table #{table_id} — {len(entries)} moves", ""]
-    for entry in entries:
+    for number, entry in enumerate(entries, 1):
         words = entry.description or entry.action
         who = f"{entry.label} ({entry.name})" if entry.name else entry.label
-        lines.append(f"{entry.version}. {who}: {words} [{entry.action}]")
+        lines.append(f"{number}. {who}: {words} [{entry.action}]")
         lines += [
             f"    {'' if event.public else '(only you) '}{event.text}" for event in entry.events
         ]
@@ -100,8 +102,8 @@ def log_shown(entries: Sequence[Any], limit: int = SHOWN_LIMIT) -> tuple[str, in
     """The newest log lines that fit ``limit``, oldest first; and how many were left out."""
     shown: list[str] = []
     used = 0
-    for entry in reversed(entries):
-        line = log_line(entry)
+    for number in range(len(entries), 0, -1):
+        line = log_line(entries[number - 1], number)
         if used + len(line) + 1 > limit:
             break
         shown.append(line)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 from typing import TYPE_CHECKING
 
 import discord
@@ -27,7 +28,13 @@ from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BoardPoster
 from bot.exts.play._stalls import DONE, FreeSeatButton, ReclaimButton, StallButton
 from bot.exts.play._summary import ThreadSummary
-from bot.exts.play._text import explain_decision, looks_like_move, preview_text, private_note
+from bot.exts.play._text import (
+    explain_decision,
+    looks_like_move,
+    near_move,
+    preview_text,
+    private_note,
+)
 from bot.images import extra_files, panel_file
 from bot.mentions import NOBODY, plain
 from bot.service import LoadedTable, MovePreview, ServiceError, StaleVersion, TableInfo
@@ -39,6 +46,7 @@ if TYPE_CHECKING:
     from bot.bot import CaravanBot
 
 WORDS_IN_A_MOVE = 4  # longer messages in the thread are chat, never parsed as moves
+REFUSED = "❌"
 DYNAMIC_ITEMS = (
     PanelButton,
     ExtrasButton,
@@ -54,16 +62,17 @@ DYNAMIC_ITEMS = (
 
 
 def needs_confirmation(preview: MovePreview, ends_game: bool) -> bool:
-    """Whether a panel choice is shown with Confirm / Back before it is made.
+    """Whether a clicked choice is shown with Confirm / Back before it is made, saying why.
 
-    Only when the move can never be taken back: it reveals hidden information or uses chance
-    (a card turned up, a draw), or it ends the game. A move that merely passes the turn is not
-    confirmed: it can still be undone, with the other players' consent, and confirming it
-    would double the clicks of most turns (most moves just pass the turn). Moves the
-    same seat can undo alone are never confirmed, nor are moves typed with ``/play`` or in the
-    thread: typing the notation is already a deliberate choice.
+    Only a move with a consequence a player might not expect and can never take back: one
+    that ends the game, or one that ends the turn and turns up hidden cards or uses chance
+    (ending Targi's action phase turns up new cards). That is at most one confirmation a
+    turn, at its end. A move that reveals something within the turn (the Caravan's card) is
+    what the player chose it for; one that merely passes the turn can still be undone with
+    the others' consent; one the seat can undo alone is never confirmed; nor is a move typed
+    with ``/play`` or in the thread: typing the notation is already a deliberate choice.
     """
-    return preview.revealed or ends_game
+    return ends_game or (preview.revealed and preview.passes_turn)
 
 
 class Play(commands.Cog):
@@ -157,7 +166,7 @@ class Play(commands.Cog):
     # ---- the private panel ------------------------------------------------------------------
 
     async def panel_message(
-        self, loaded: LoadedTable, seat: int, note: str | None = None
+        self, loaded: LoadedTable, seat: int, note: str | None = None, user_id: int | None = None
     ) -> tuple[str, discord.File, discord.ui.View | None]:
         game, state = loaded.game, loaded.state
         file = await panel_file(game.name, game.view(state, seat))
@@ -172,12 +181,21 @@ class Play(commands.Cog):
                 lines.append(
                     f"-# {len(decision.actions) - shape.shown} more options: type them with /play."
                 )
-            view = decision_view(loaded.info.id, loaded.version, shape)
+            undo = user_id is not None and await self.undo_alone(loaded.info.id, user_id)
+            view = decision_view(loaded.info.id, loaded.version, shape, undo=undo)
         elif decision is not None:
             lines.append(f"Waiting for **{game.seat_label(decision.seat)}**.")
         else:
             lines.append("The game is over.")
         return "\n".join(lines), file, view
+
+    async def undo_alone(self, table_id: int, user_id: int) -> bool:
+        """Whether the user may take their last move back now without asking anyone."""
+        try:
+            preview = await self.service.preview_undo(table_id, user_id)
+        except (ServiceError, GameError):
+            return False
+        return preview.direct
 
     async def open_panel(
         self, interaction: discord.Interaction, table_id: int, version: int
@@ -190,7 +208,7 @@ class Play(commands.Cog):
         self.require_playing(info)
         await self.require_latest_board(loaded, version)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        content, file, view = await self.panel_message(loaded, seat)
+        content, file, view = await self.panel_message(loaded, seat, user_id=interaction.user.id)
         if view is None:
             await interaction.followup.send(content, file=file, ephemeral=True)
         else:
@@ -237,15 +255,26 @@ class Play(commands.Cog):
         if not 0 <= index < len(options):
             raise UnknownComponent("That choice is not one of this decision's options.")
         action, label = options[index].notation, options[index].label
+        # A choice on the board post itself (a public one) is answered privately: the board
+        # stays as it is for everyone, and what follows is the mover's own.
+        message = interaction.message
+        on_board = message is not None and not message.flags.ephemeral
         if not confirmed:
             preview = await self.service.preview_move(table_id, interaction.user.id, action)
             ends = preview.passes_turn and game.decision(game.apply(state, action)) is None
             if needs_confirmation(preview, ends):
-                await interaction.response.edit_message(
-                    content=preview_text(preview), view=confirm_view(table_id, version, index)
-                )
+                text, view = preview_text(preview), confirm_view(table_id, version, index)
+                if on_board:
+                    await interaction.response.send_message(text, view=view, ephemeral=True)
+                else:
+                    await interaction.response.edit_message(content=text, view=view)
                 return
-        await interaction.response.defer()
+        after = game.decision(game.apply(state, action))
+        same_seat = after is not None and after.seat == decision.seat
+        if on_board and same_seat:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        else:
+            await interaction.response.defer()
         try:
             await self.service.submit(
                 table_id,
@@ -258,14 +287,28 @@ class Play(commands.Cog):
             # Someone (or a second click) moved between our check and the submit.
             await self.require_current(await self.service.load(table_id), version)
             raise
+        if on_board and not same_seat:
+            await self.after_board_move(interaction, table_id)
+            return
         await self.after_move(interaction, table_id, f"✔ {label}")
+
+    async def after_board_move(self, interaction: discord.Interaction, table_id: int) -> None:
+        """A move from a board that passed the turn: the new board says it all; only what the
+        mover alone may see is told, privately."""
+        after = await self.service.load(table_id)
+        seat = after.info.seat_of(interaction.user.id)
+        if seat is not None:
+            secret = private_note(await self.service.private_events(table_id, seat))
+            if secret:
+                await interaction.followup.send(secret, ephemeral=True)
+        await self.bot.outbox.drain()
 
     async def back(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
         """Back from a preview: the decision's choices again, nothing played."""
         loaded = await self.load_current(table_id, version)
         seat = self.require_seat(loaded.info, interaction.user.id)
         await interaction.response.defer()
-        content, file, view = await self.panel_message(loaded, seat)
+        content, file, view = await self.panel_message(loaded, seat, user_id=interaction.user.id)
         await interaction.edit_original_response(
             content=content, attachments=[file], view=view or discord.ui.View()
         )
@@ -286,7 +329,9 @@ class Play(commands.Cog):
         seat = after.info.seat_of(interaction.user.id)
         decision = after.game.decision(after.state)
         if seat is not None and decision is not None and decision.seat == seat:
-            content, file, view = await self.panel_message(after, seat, note)
+            content, file, view = await self.panel_message(
+                after, seat, note, user_id=interaction.user.id
+            )
             if view is None:
                 await interaction.edit_original_response(content=content, attachments=[file])
             else:
@@ -415,16 +460,48 @@ class Play(commands.Cog):
                 loaded.game.normalize(text)
             except NotationError as error:
                 if looks_like_move(text, decision):
-                    await self._reply(message, reply_for(error))
+                    await self._refuse(message, reply_for(error))
+                elif (meant := self._meant(loaded, text, decision)) is not None:
+                    await self._reply(message, f"Did you mean `{meant}`? Type it again to play.")
                 return
         try:
             await self.service.submit(
                 info.id, message.author.id, text, request_id=f"msg:{message.id}"
             )
         except (GameError, ServiceError) as error:
-            await self._reply(message, reply_for(error))
+            await self._refuse(message, reply_for(error))
             return
         await self.bot.outbox.drain()
+
+    @staticmethod
+    def _meant(loaded: LoadedTable, text: str, decision: Decision) -> str | None:
+        """The legal move a mistyped message nearly is, if its correction is one."""
+        guess = near_move(text, decision)
+        if guess is None:
+            return None
+        try:
+            return loaded.game.parse(loaded.state, guess)
+        except GameError:
+            return None
+
+    async def _refuse(self, message: discord.Message, reason: str | None) -> None:
+        """A typed move that cannot be made: the thread sees a ❌ on the message, and only its
+        author reads why (by direct message), so a rules dispute is not broadcast. When the
+        author takes no direct messages, a short reply says where to look instead."""
+        if not reason:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await message.add_reaction(REFUSED)
+        where = message.jump_url
+        try:
+            await message.author.send(
+                fit(f"Your move `{clip(message.content.strip(), 60)}` ({where}): {reason}"),
+                allowed_mentions=NOBODY,
+            )
+        except discord.HTTPException:
+            await self._reply(
+                message, "That move cannot be made now; /play lists the moves you can make."
+            )
 
     async def _reply(self, message: discord.Message, text: str | None) -> None:
         if text:

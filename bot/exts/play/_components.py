@@ -21,6 +21,7 @@ from bot.exts.play._layout import (
     clip,
     menu_placeholder,
 )
+from bot.exts.play._undo import UndoButton
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -37,12 +38,16 @@ def _play(interaction: discord.Interaction) -> Play:
 class PanelButton(
     discord.ui.DynamicItem[discord.ui.Button[discord.ui.View]], template=ids.PANEL_TEMPLATE
 ):
-    def __init__(self, table_id: int, version: int) -> None:
+    """Opens the private panel; beside a board's own choices it is the way to the rest (what
+    only the seat may see, the help, undo)."""
+
+    def __init__(self, table_id: int, version: int, beside_choices: bool = False) -> None:
+        style = discord.ButtonStyle.secondary if beside_choices else discord.ButtonStyle.primary
         super().__init__(
             discord.ui.Button(
-                label="Your move",
+                label="My panel" if beside_choices else "Your move",
                 emoji="🎴",
-                style=discord.ButtonStyle.primary,
+                style=style,
                 custom_id=ids.panel(table_id, version),
             )
         )
@@ -245,20 +250,42 @@ def confirm_view(table_id: int, version: int, index: int) -> discord.ui.View:
 
 
 def board_view(
-    table_id: int, version: int, *, move: bool = True, extras: bool = False
+    table_id: int,
+    version: int,
+    shape: Layout | None = None,
+    *,
+    move: bool = True,
+    extras: bool = False,
 ) -> discord.ui.View:
-    """A board post's buttons: "Your move" while someone is to move, and "Player boards" for a
-    game that draws them."""
+    """A board post's buttons: while someone is to move, the decision's public choices when it
+    has some (usable by the deciding seat alone) and the way to the private panel; and "Player
+    boards" for a game that draws them."""
     view = discord.ui.View(timeout=None)
     if move:
-        view.add_item(PanelButton(table_id, version))
+        shown = bool(shape and shape.shown)
+        if shape is not None and shown:
+            _add_choices(view, table_id, version, shape)
+        view.add_item(PanelButton(table_id, version, beside_choices=shown))
     if extras:
         view.add_item(ExtrasButton(table_id, version))
     return view
 
 
-def decision_view(table_id: int, version: int, shape: Layout) -> discord.ui.View:
+def decision_view(
+    table_id: int, version: int, shape: Layout, *, undo: bool = False
+) -> discord.ui.View:
+    """The private panel's controls: the choices, the help and, when the seat may take its
+    last move back alone, Undo."""
     view = discord.ui.View(timeout=None)
+    _add_choices(view, table_id, version, shape)
+    if len(shape.menus) < MAX_SELECTS:  # a row is left for the help button
+        view.add_item(HelpButton(table_id, version))
+        if undo:
+            view.add_item(UndoButton(table_id, version))
+    return view
+
+
+def _add_choices(view: discord.ui.View, table_id: int, version: int, shape: Layout) -> None:
     for choice in shape.buttons:
         view.add_item(ActionButton(table_id, version, choice.index, choice.label))
     for part, menu in enumerate(shape.menus):
@@ -272,6 +299,3 @@ def decision_view(table_id: int, version: int, shape: Layout) -> discord.ui.View
         ]
         placeholder = menu_placeholder(menu, part, len(shape.menus))
         view.add_item(ActionSelect(table_id, version, part, options, placeholder))
-    if len(shape.menus) < MAX_SELECTS:  # a row is left for the help button
-        view.add_item(HelpButton(table_id, version))
-    return view

@@ -13,8 +13,11 @@ from typing import Any
 
 from games.core import Option
 
-MAX_BUTTONS = 10  # two rows; more and a menu reads better
-SHORT_LABEL = 32
+# Up to four rows of buttons (the fifth row holds the panel's or the board's own buttons), so
+# that a kind of decision keeps one kind of control: Targi's placements and action menu, at
+# most 12 options, are always buttons; a decision that can offer more is a menu.
+MAX_BUTTONS = 20
+SHORT_LABEL = 45
 OPTIONS_PER_SELECT = 25
 MAX_SELECTS = 5
 BUTTON_LABEL_LIMIT = 80
@@ -66,11 +69,17 @@ def _flat(value: Any) -> list[str]:
     return [str(value)]
 
 
-def layout(options: Sequence[Option]) -> Layout:
-    """The decision's options (``Game.options``: notation, label, targets) as components."""
+def layout(
+    options: Sequence[Option], only: Sequence[Option] | None = None, max_selects: int = MAX_SELECTS
+) -> Layout:
+    """The decision's options (``Game.options``: notation, label, targets) as components; with
+    ``only``, just those of them (a board shows the public ones), keeping each option's index
+    in the whole list."""
+    wanted = None if only is None else {o.notation for o in only}
     choices = [
         Choice(i, o.label, o.notation, o.notation + cost_text(o.targets))
         for i, o in enumerate(options)
+        if wanted is None or o.notation in wanted
     ]
     if len(choices) <= MAX_BUTTONS and all(len(c.label) <= SHORT_LABEL for c in choices):
         return Layout(buttons=tuple(choices))
@@ -78,7 +87,7 @@ def layout(options: Sequence[Option]) -> Layout:
         tuple(choices[start : start + OPTIONS_PER_SELECT])
         for start in range(0, len(choices), OPTIONS_PER_SELECT)
     )
-    return Layout(menus=menus[:MAX_SELECTS])
+    return Layout(menus=menus[:max_selects])
 
 
 def menu_placeholder(menu: Sequence[Choice], part: int, parts: int) -> str:

@@ -211,7 +211,9 @@ class Notices:
         return message.id
 
     async def post_extended(self, row: Any) -> int | None:
-        return await self._say(row, extended_text(row.payload), pings(row.payload.get("user_id")))
+        p = row.payload
+        given_to = p.get("user_id") if p.get("user_id") != p.get("by_user") else None
+        return await self._say(row, extended_text(p), pings(given_to))
 
     async def post_away(self, row: Any) -> int | None:
         info = await self.service.info(row.table_id)

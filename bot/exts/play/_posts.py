@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.exts.play._components import board_view
+from bot.exts.play._layout import layout
 from bot.exts.play._text import NO_MESSAGE_CONTENT, board_marker, result_post, turn_post
 from bot.images import board_file
 from bot.mentions import NOBODY, pings, plain
@@ -67,6 +68,18 @@ def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
         said = [str(e) for e in r.payload.get("events", [])]
         events.extend(said or [f"{r.payload.get('label')} chose {r.payload.get('description')}."])
     return events
+
+
+def board_pings(row: Any, players: Sequence[int | None], to_move: int | None) -> list[int]:
+    """Whom a board post pings. The start is news for every player but the host who started
+    it; a turn pings the person to move only when the service decided so when the move was
+    made (``bot.service.pings``); nobody is pinged for their own act, such as an undo."""
+    p = row.payload
+    if row.kind == "start":
+        return [u for u in players if u is not None and u != p.get("started_by")]
+    if to_move is None or to_move in (p.get("user_id"), p.get("by_user")):
+        return []
+    return [to_move] if p.get("ping", row.kind == "turn") else []
 
 
 class BoardPoster:
@@ -134,12 +147,14 @@ class BoardPoster:
             game, info.seats, decision, events, header=header, footer=footer, marker=marker
         )
         to_move = info.seats[decision.seat].user_id if decision is not None else None
-        # the start is news for every player; a turn, for the one to move
-        everyone = [s.user_id for s in info.seats] if row.kind == "start" else []
-        allowed = pings(to_move, *everyone)
+        allowed = pings(*board_pings(row, [s.user_id for s in info.seats], to_move))
         extras = discovery.spec(game.name).has_extras()
         if to_move is not None or extras:
-            view = board_view(info.id, row.version, move=to_move is not None, extras=extras)
+            shape = None
+            if to_move is not None and decision is not None:
+                public = game.public_options(state)
+                shape = layout(game.options(state), only=public, max_selects=4) if public else None
+            view = board_view(info.id, row.version, shape, move=to_move is not None, extras=extras)
             message = await post(
                 thread, content, marker=marker, file=file, view=view, allowed_mentions=allowed
             )

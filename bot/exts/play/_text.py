@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Sequence
 from typing import Any
 
@@ -105,6 +106,20 @@ def looks_like_move(text: str, decision: Decision | None) -> bool:
         return False
     verbs = {a.split()[0].lower() for a in decision.actions}
     return words[0].lstrip("/") in verbs
+
+
+def near_move(text: str, decision: Decision | None) -> str | None:
+    """The move a short message nearly is, when its first word is a slip of one of the
+    decision's verbs (``plcae 9`` → ``place 9``); None for ordinary chat."""
+    words = text.strip().lower().split()
+    if not words or len(words) > 4 or decision is None:
+        return None
+    verbs = sorted({a.split()[0].lower() for a in decision.actions})
+    first = words[0].lstrip("/")
+    if first in verbs or len(first) < 3:
+        return None
+    close = difflib.get_close_matches(first, verbs, n=1, cutoff=0.75)
+    return " ".join([close[0], *words[1:]]) if close else None
 
 
 def explain_decision(

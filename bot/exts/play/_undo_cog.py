@@ -103,6 +103,7 @@ class Undo(commands.Cog):
         if thread is None:
             return None
         view = consent_view(int(row.payload["request"]))
-        asked = pings(*row.payload.get("needed", []))
+        by = row.payload.get("by_user")
+        asked = pings(*(u for u in row.payload.get("needed", []) if u != by))
         message = await post(thread, request_text(row.payload), view=view, allowed_mentions=asked)
         return message.id

@@ -18,15 +18,30 @@ NOTIFY_CHOICES = [
     app_commands.Choice(name="By direct message", value="dm"),
 ]
 
+PINGS_CHOICES = [
+    app_commands.Choice(name="Every turn (when I am away from the table)", value="every_turn"),
+    app_commands.Choice(name="Reminders only", value="reminders"),
+    app_commands.Choice(name="A daily digest instead", value="digest"),
+]
+PINGS_TEXT = {
+    "every_turn": "when your turn starts and you have not been at the table for a few minutes, "
+    "and in reminders",
+    "reminders": "only in reminders as a deadline nears, not when a turn starts",
+    "digest": "never for a turn or a reminder: a daily digest lists the games waiting on you",
+}
+
 
 def describe(settings: UserSettings) -> str:
     quiet = settings.quiet_hours or "none"
     where = "by direct message" if settings.notify == "dm" else "in the game thread"
+    digest = settings.daily_digest or settings.turn_pings == "digest"
     return (
         f"Time zone: **{settings.time_zone}**\n"
-        f"Quiet hours: **{quiet}** (no reminders then; deadlines still apply)\n"
+        f"Quiet hours: **{quiet}** (no pings then: a turn's ping waits until they end; "
+        "deadlines still apply)\n"
+        f"Pings: {PINGS_TEXT[settings.turn_pings]}.\n"
         f"Reminders reach you **{where}**.\n"
-        f"Daily digest of the games waiting on you: **{'on' if settings.daily_digest else 'off'}**"
+        f"Daily digest of the games waiting on you: **{'on' if digest else 'off'}**"
     )
 
 
@@ -40,8 +55,9 @@ class Settings(commands.Cog):
         quiet_hours="Local hours without reminders, e.g. 22:00-07:00 (or 'off')",
         notify="Where reminders reach you",
         digest="A direct message each morning listing the games waiting on you",
+        pings="Which turns ping you",
     )
-    @app_commands.choices(notify=NOTIFY_CHOICES)
+    @app_commands.choices(notify=NOTIFY_CHOICES, pings=PINGS_CHOICES)
     async def settings(
         self,
         interaction: discord.Interaction,
@@ -49,9 +65,11 @@ class Settings(commands.Cog):
         quiet_hours: str | None = None,
         notify: str | None = None,
         digest: bool | None = None,
+        pings: str | None = None,
     ) -> None:
         service = self.bot.service
-        if time_zone is None and quiet_hours is None and notify is None and digest is None:
+        asked = (time_zone, quiet_hours, notify, digest, pings)
+        if all(value is None for value in asked):
             current = await service.user_settings(interaction.user.id)
             text = f"Your settings:\n{describe(current)}"
         else:
@@ -61,6 +79,7 @@ class Settings(commands.Cog):
                 quiet_hours=quiet_hours,
                 notify=notify,
                 daily_digest=digest,
+                turn_pings=pings,
             )
             text = f"Saved.\n{describe(updated)}"
         await interaction.response.send_message(text, ephemeral=True)

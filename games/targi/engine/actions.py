@@ -43,6 +43,7 @@ from games.targi.engine.flow import (
     draw,
     end_action_phase,
     finish_raid,
+    payment_said,
     place_markers,
     refill,
 )
@@ -450,6 +451,7 @@ def on_reveal(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> Non
 
 def on_raid(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     st.raid_pay[seat] = action
+    ctx.say(payment_said(st, seat, action), seat)
     st.raid_queue.pop(0)
     if not st.raid_queue:
         finish_raid(st, ctx)

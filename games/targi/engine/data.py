@@ -22,6 +22,9 @@ SEAT_LABELS = ("Blue", "White")
 CORNERS = frozenset({4, 8, 12, 16})
 RAID_OF_CORNER = {4: 1, 8: 2, 12: 3, 16: 4}
 PLACEABLE = (1, 2, 3, 5, 6, 7, 9, 10, 11, 13, 14, 15)
+# The robber walks the border one card a round; after the twelfth round it reaches the last
+# raid, which ends the game: that raid belongs to no round of its own.
+LAST_ROUND = 12
 
 _OPP = {1: 11, 2: 10, 3: 9, 5: 15, 6: 14, 7: 13}
 OPPOSITE: dict[int, int] = {**_OPP, **{v: k for k, v in _OPP.items()}}
@@ -161,7 +164,7 @@ def _effect(eid: str, param: str | None = None) -> Effect:
 class TribeCard:
     id: str
     symbol: str
-    costs: tuple[tuple[int, int, int, int], ...]  # slash alternatives, each (D, S, P, Au)
+    costs: tuple[tuple[int, int, int, int], ...]  # slash alternatives, each (D, S, P, G)
     vp: int
     effect: Effect | None
 
@@ -171,7 +174,7 @@ class TribeCard:
 
 
 def _cost(text: str) -> tuple[tuple[int, int, int, int], ...]:
-    """'1D + (2P / 1Au)' -> ((1,0,2,0), (1,0,0,1))."""
+    """'1D + (2P / 1G)' -> ((1,0,2,0), (1,0,0,1))."""
     fixed = [0, 0, 0, 0]
     alts: list[list[int]] = []
     if "(" in text:
@@ -191,55 +194,55 @@ def _add_terms(acc: list[int], text: str) -> None:
     for term in text.replace("+", " ").split():
         n = int(term[0])
         unit = term[1:]
-        acc[{"D": D, "S": S, "P": P, "Au": G}[unit]] += n
+        acc[{"D": D, "S": S, "P": P, "G": G}[unit]] += n
 
 
 # UNCERTAIN (spec 6.2): symbol/cost/VP from one unofficial source; TE6/TA6 slash position.
 _TRIBE_ROWS = (
-    ("OA1", "OASIS", "1P + 1Au", 2, None, None),
-    ("OA2", "OASIS", "1S + 1D + 1Au", 3, None, None),
+    ("OA1", "OASIS", "1P + 1G", 2, None, None),
+    ("OA2", "OASIS", "1S + 1D + 1G", 3, None, None),
     ("OA3", "OASIS", "1S + 2P + 2D", 3, None, None),
-    ("OA4", "OASIS", "1P + 1Au", 1, "E-TYPE", "OASIS"),
+    ("OA4", "OASIS", "1P + 1G", 1, "E-TYPE", "OASIS"),
     ("OA5", "OASIS", "2S + 1D", 1, "I-GOODS2", None),
-    ("OA6", "OASIS", "1S + 1P + 1Au", 1, "P-BORDER", "D"),
+    ("OA6", "OASIS", "1S + 1P + 1G", 1, "P-BORDER", "D"),
     ("OA7", "OASIS", "2S + 1P", 1, "E-VARIETY", None),
-    ("OA8", "OASIS", "1D + 1P + 1Au", 2, "P-SILVER", None),
-    ("OA9", "OASIS", "1S + 1P + 1Au", 2, "I-SET", None),
-    ("CA1", "CAMEL", "1D + 1S + 1Au", 3, None, None),
+    ("OA8", "OASIS", "1D + 1P + 1G", 2, "P-SILVER", None),
+    ("OA9", "OASIS", "1S + 1P + 1G", 2, "I-SET", None),
+    ("CA1", "CAMEL", "1D + 1S + 1G", 3, None, None),
     ("CA2", "CAMEL", "1D + 1P + 2S", 2, None, None),
     ("CA3", "CAMEL", "1D + 2P + 2S", 3, None, None),
-    ("CA4", "CAMEL", "1S + 1Au", 1, "E-TYPE", "CAMEL"),
-    ("CA5", "CAMEL", "1Au", 1, "P-RAID", None),
+    ("CA4", "CAMEL", "1S + 1G", 1, "E-TYPE", "CAMEL"),
+    ("CA5", "CAMEL", "1G", 1, "P-RAID", None),
     ("CA6", "CAMEL", "2S + 2D + 1P", 2, "I-GOODS2", None),
-    ("CA7", "CAMEL", "1Au", 1, "P-RAID", None),
-    ("CA8", "CAMEL", "2P + 1Au", 2, "P-CARAVAN", None),
+    ("CA7", "CAMEL", "1G", 1, "P-RAID", None),
+    ("CA8", "CAMEL", "2P + 1G", 2, "P-CARAVAN", None),
     ("CA9", "CAMEL", "2D + 1S", 1, "I-GOLD", None),
-    ("WE1", "WELL", "1S + 1D + 1Au", 3, None, None),
+    ("WE1", "WELL", "1S + 1D + 1G", 3, None, None),
     ("WE2", "WELL", "1S + 1P + 2D", 2, None, None),
     ("WE3", "WELL", "1S + 2P + 2D", 3, None, None),
-    ("WE4", "WELL", "1S + 1Au", 1, "E-TYPE", "WELL"),
+    ("WE4", "WELL", "1S + 1G", 1, "E-TYPE", "WELL"),
     ("WE5", "WELL", "2S + 1D", 1, "P-BORDER", "S"),
-    ("WE6", "WELL", "1D + 1Au", 1, "I-GOLD", None),
+    ("WE6", "WELL", "1D + 1G", 1, "I-GOLD", None),
     ("WE7", "WELL", "2S + 1D + 1P", 2, "P-SILVER", None),
-    ("WE8", "WELL", "1P + 1S + 1Au", 2, "P-TRADER", None),
-    ("WE9", "WELL", "1D + 1Au", 1, "I-GOODS2", None),
-    ("TE1", "TENT", "1P + 1Au", 2, None, None),
-    ("TE2", "TENT", "1P + 1D + 1Au", 3, None, None),
+    ("WE8", "WELL", "1P + 1S + 1G", 2, "P-TRADER", None),
+    ("WE9", "WELL", "1D + 1G", 1, "I-GOODS2", None),
+    ("TE1", "TENT", "1P + 1G", 2, None, None),
+    ("TE2", "TENT", "1P + 1D + 1G", 3, None, None),
     ("TE3", "TENT", "1P + 2D + 2S", 3, None, None),
-    ("TE4", "TENT", "1D + 1Au", 1, "E-TYPE", "TENT"),
+    ("TE4", "TENT", "1D + 1G", 1, "E-TYPE", "TENT"),
     ("TE5", "TENT", "1P + 1D", 1, "P-BORDER", "P"),
-    ("TE6", "TENT", "1D + (2P / 1Au)", 1, "I-GOODS2", None),
-    ("TE7", "TENT", "1D + 1Au", 2, "E-ROWS", None),
-    ("TE8", "TENT", "1D + 1Au", 1, "I-VP2", None),
+    ("TE6", "TENT", "1D + (2P / 1G)", 1, "I-GOODS2", None),
+    ("TE7", "TENT", "1D + 1G", 2, "E-ROWS", None),
+    ("TE8", "TENT", "1D + 1G", 1, "I-VP2", None),
     ("TE9", "TENT", "1S + 1D + 2P", 2, "P-DISCOUNT", None),
-    ("TA1", "TARGIA", "1D + 1P + 1Au", 3, None, None),
+    ("TA1", "TARGIA", "1D + 1P + 1G", 3, None, None),
     ("TA2", "TARGIA", "1D + 1S + 2P", 2, None, None),
     ("TA3", "TARGIA", "1D + 2S + 2P", 3, None, None),
-    ("TA4", "TARGIA", "1P + 1Au", 1, "E-TYPE", "TARGIA"),
-    ("TA5", "TARGIA", "2P + 1Au", 1, "E-GOLD", None),
-    ("TA6", "TARGIA", "1D + (2S / 1Au)", 1, "I-VP2", None),
-    ("TA7", "TARGIA", "1D + 1Au", 1, "I-VP2", None),
-    ("TA8", "TARGIA", "2D + 1Au", 2, "P-EXPANSION", None),
+    ("TA4", "TARGIA", "1P + 1G", 1, "E-TYPE", "TARGIA"),
+    ("TA5", "TARGIA", "2P + 1G", 1, "E-GOLD", None),
+    ("TA6", "TARGIA", "1D + (2S / 1G)", 1, "I-VP2", None),
+    ("TA7", "TARGIA", "1D + 1G", 1, "I-VP2", None),
+    ("TA8", "TARGIA", "2D + 1G", 2, "P-EXPANSION", None),
     ("TA9", "TARGIA", "1S + 1D + 2P", 3, "P-SILVER", None),
 )
 
@@ -259,7 +262,7 @@ def amounts_text(amounts: tuple[int, ...] | list[int]) -> str:
 
 
 def cost_text(cost: tuple[int, ...]) -> str:
-    units = ("D", "S", "P", "Au")
+    units = ("D", "S", "P", "G")
     parts = [f"{n}{units[i]}" for i, n in enumerate(cost) if n]
     return " + ".join(parts) if parts else "free"
 

@@ -205,7 +205,8 @@ def decide(st: TargiState) -> Decision | None:
     if phase == "raid":
         seat = st.raid_queue[0]
         k = st.raid
-        a = f"{RAID_GOODS[k]} goods" if RAID_GOODS[k] else f"{RAID_GOLD[k]} gold"
+        goods = "good" if RAID_GOODS[k] == 1 else "goods"
+        a = f"{RAID_GOODS[k]} {goods}" if RAID_GOODS[k] else f"{RAID_GOLD[k]} gold"
         prompt = f"{label(seat)}, raid {k}: give {a} or {RAID_VP[k]} VP."
         return Decision(seat, "raid_payment", prompt, st.raid_opts[seat])
     if phase == "limit":

@@ -13,6 +13,7 @@ from games.targi.engine.data import (
     CENTRE_PATTERN,
     CORNERS,
     GOODS_IDS,
+    LAST_ROUND,
     RAID_OF_CORNER,
     RAID_VP,
     RES_NAMES,
@@ -191,7 +192,8 @@ def begin_round(st: TargiState, ctx: Ctx) -> None:
     st.robber += 1
     if st.robber in CORNERS:
         k = RAID_OF_CORNER[st.robber]
-        ctx.say(f"Round {st.round}: the robber reached {border_name(st.robber)}.")
+        when = f"Round {st.round}" if st.round <= LAST_ROUND else f"After round {LAST_ROUND}"
+        ctx.say(f"{when}: the robber reached {border_name(st.robber)}.")
         start_raid(st, ctx, k)
         return
     ctx.say(f"Round {st.round} began; the robber moved to {border_name(st.robber)}.")
@@ -234,11 +236,20 @@ def start_raid(st: TargiState, ctx: Ctx, k: int) -> None:
         finish_raid(st, ctx)
 
 
+def payment_said(st: TargiState, seat: int, pay: str) -> str:
+    """The sentence for a raid payment, said once: when the seat chose it, or at the raid's
+    end for a payment nobody had to choose."""
+    if pay == "pay vp":
+        return f"Raid {st.raid}: {label(seat)} paid {RAID_VP[st.raid]} VP."
+    return f"Raid {st.raid}: {label(seat)} paid {letters_text(pay[4:])}."
+
+
 def finish_raid(st: TargiState, ctx: Ctx) -> None:
     k = st.raid
     for seat in (st.start, 1 - st.start):
         pay = st.raid_pay[seat]
         who = label(seat)
+        chosen = seat in st.raid_opts  # said when it was chosen (``on_raid``)
         if pay == "protected":
             ctx.say(f"Raid {k}: {who} was protected and gave nothing.", seat)
         elif pay == "fail":
@@ -247,12 +258,14 @@ def finish_raid(st: TargiState, ctx: Ctx) -> None:
             )
         elif pay == "pay vp":
             st.res[seat][4] -= RAID_VP[k]
-            ctx.say(f"Raid {k}: {who} paid {RAID_VP[k]} VP.", seat)
+            if not chosen:
+                ctx.say(payment_said(st, seat, pay), seat)
         else:
             assert pay is not None
             for ch in pay[4:]:
                 st.res[seat][LETTER[ch]] -= 1
-            ctx.say(f"Raid {k}: {who} paid {letters_text(pay[4:])}.", seat)
+            if not chosen:
+                ctx.say(payment_said(st, seat, pay), seat)
     for seat in (0, 1):
         st.res[seat][4] += st.raid_gain[seat]
     st.raid_queue = []

@@ -300,7 +300,8 @@ def _specific(st: TargiState, dec: Decision, verb: str, arg: str) -> str | None:
         if arg == "vp":
             return f"{who} holds fewer than {RAID_VP.get(k, 0)} VP tokens."
         if k and RAID_GOODS[k] and len(arg) != RAID_GOODS[k]:
-            return f"Raid {k} takes exactly {RAID_GOODS[k]} goods (no partial payment)."
+            goods = "good" if RAID_GOODS[k] == 1 else "goods"
+            return f"Raid {k} takes exactly {RAID_GOODS[k]} {goods} (no partial payment)."
         if k == 4 and arg != "G" * RAID_GOLD[4]:
             return "Raid 4 takes 1 gold or 3 VP."
         return f"{who} does not hold {amounts_text(_counts(arg))}."

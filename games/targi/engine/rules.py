@@ -10,7 +10,16 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from games.core.contract import JSON, Decision, Event, Game, GameInfo, Outcome, ranked_winners
+from games.core.contract import (
+    JSON,
+    Decision,
+    Event,
+    Game,
+    GameInfo,
+    Option,
+    Outcome,
+    ranked_winners,
+)
 from games.core.errors import SchemaError
 from games.targi.engine import heuristic, hidden, notation, targets, views
 from games.targi.engine.actions import ANSWERS, FLOW
@@ -78,6 +87,10 @@ class Targi(Game[TargiState]):
 
     def targets(self, state: TargiState, action: str) -> dict[str, Any]:
         return targets.targets(state, self.decision(state), action)
+
+    def public_options(self, state: TargiState) -> tuple[Option, ...]:
+        # Every viewer knows the same things in Targi (see ``hidden``): all options are public.
+        return self.options(state)
 
     def view(self, state: TargiState, seat: int | None) -> JSON:
         return views.view(state, self.decision(state), seat, self.outcome(state))

@@ -12,6 +12,7 @@ from games.targi.engine.data import (
     BORDER,
     CELLS,
     GOODS_CARDS,
+    LAST_ROUND,
     SEAT_LABELS,
     TRIBE_CARDS,
     goods_text,
@@ -176,35 +177,65 @@ def _provisional(st: TargiState) -> tuple[int, int]:
 # ---- text board ---------------------------------------------------------------------------
 
 
-def _cell_text(st: TargiState, i: int) -> str:
-    cid = st.cells[i]
-    if cid is None:
-        body = "(empty)"
-    elif not st.face_up[i]:
-        body = "[goods]" if cid in GOODS_CARDS else "[tribe]"
-    elif cid in GOODS_CARDS:
-        body = f"{cid}:{goods_text(GOODS_CARDS[cid])}"
+# Border card number -> (row, col) on the 5×5 table: clockwise from the top-left corner (#16).
+_BORDER_AT = {
+    1: (0, 1), 2: (0, 2), 3: (0, 3), 4: (0, 4), 5: (1, 4), 6: (2, 4), 7: (3, 4), 8: (4, 4),
+    9: (4, 3), 10: (4, 2), 11: (4, 1), 12: (4, 0), 13: (3, 0), 14: (2, 0), 15: (1, 0),
+    16: (0, 0),
+}  # fmt: skip
+
+def _border_text(st: TargiState, n: int) -> tuple[str, str]:
+    card = BORDER[n]
+    if st.border[n] != NO:
+        below = f"Targi: {SEAT_LABELS[st.border[n]]}"
+    elif st.robber == n:
+        below = "robber"
     else:
-        t = TRIBE_CARDS[cid]
-        body = f"{cid} {t.cost_text} {t.vp}VP"
+        below = ""
+    return f"#{n} {card.name}", below
+
+
+def _cell_text(st: TargiState, i: int) -> tuple[str, str]:
+    cid = st.cells[i]
     m = st.marker_at[i]
     mark = f" <{SEAT_LABELS[m][0]}>" if m != NO else ""
-    return f"{CELLS[i]} {body}{mark}"
+    if cid is None:
+        return f"{CELLS[i]}{mark}", "(empty)"
+    if not st.face_up[i]:
+        return f"{CELLS[i]}{mark}", "[goods]" if cid in GOODS_CARDS else "[tribe]"
+    if cid in GOODS_CARDS:
+        return f"{CELLS[i]} {cid}{mark}", goods_text(GOODS_CARDS[cid])
+    t = TRIBE_CARDS[cid]
+    return f"{CELLS[i]} {cid} {t.vp}VP{mark}", t.cost_text
+
+
+def _table_lines(st: TargiState) -> list[str]:
+    """The 5×5 table: border cards around the 3×3 centre, so that a central cell sits where
+    the row and column of the border cards that reach it cross."""
+    grid: list[list[tuple[str, str]]] = [[("", "")] * 5 for _ in range(5)]
+    for n, (r, c) in _BORDER_AT.items():
+        grid[r][c] = _border_text(st, n)
+    for i in range(9):
+        grid[1 + i // 3][1 + i % 3] = _cell_text(st, i)
+    widths = [max(len(text) for row in grid for text in row[c]) for c in range(5)]
+    rule = "+" + "+".join("-" * (w + 2) for w in widths) + "+"
+    lines = [rule]
+    for row in grid:
+        for part in (0, 1):
+            cells = (f" {cell[part]:<{w}} " for cell, w in zip(row, widths, strict=True))
+            lines.append("|" + "|".join(cells) + "|")
+        lines.append(rule)
+    return lines
 
 
 def text(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcome | None) -> str:
     lines = [
-        f"Round {st.round} | {st.phase} | robber #{st.robber} | start {SEAT_LABELS[st.start]}"
+        f"Round {min(st.round, LAST_ROUND)} | {st.phase} | robber #{st.robber}"
+        f" | start {SEAT_LABELS[st.start]}"
         f" | decks goods {len(st.goods_deck)} tribe {len(st.tribe_deck)}"
         f" | discards goods {len(st.goods_discard)} tribe {len(st.tribe_discard)}"
     ]
-    occ = []
-    for n in range(1, 17):
-        if st.border[n] != NO:
-            occ.append(f"#{n}{SEAT_LABELS[st.border[n]][0]}")
-    lines.append("Figures: " + (" ".join(occ) if occ else "-"))
-    for r in range(3):
-        lines.append("  " + " | ".join(_cell_text(st, r * 3 + c) for c in range(3)))
+    lines += _table_lines(st)
     for s in (0, 1):
         res = st.res[s]
         hand = st.hand[s]
@@ -218,8 +249,9 @@ def text(st: TargiState, dec: Decision | None, seat: int | None, outcome: Outcom
         lines.append("Revealed: " + " ".join(st.revealed))
     if outcome is not None:
         lines.append(
-            f"Final: {outcome.scores[0]}-{outcome.scores[1]} winners "
-            + ",".join(SEAT_LABELS[w] for w in outcome.winners)
+            f"Final: {outcome.scores[0]}-{outcome.scores[1]} "
+            + ("winner: " if len(outcome.winners) == 1 else "winners: ")
+            + ", ".join(SEAT_LABELS[w] for w in outcome.winners)
             + (f" (tie-break {outcome.tiebreak})" if outcome.tiebreak else "")
         )
     elif dec is not None:

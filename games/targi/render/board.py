@@ -165,13 +165,22 @@ def fit_items(items: Sequence[tuple[str, str]], max_width: int, sizes: Sequence[
 # ---- card faces (cached sprites) ---------------------------------------------------------
 
 
-def card_face(card: Card | None, back: str | None, w: int = CELL, h: int = CELL) -> Image.Image:
-    """A central-size card: a tribe or goods face, a card back, or an empty slot."""
-    key = ("targi-card", w, h, back, json.dumps(card, sort_keys=True) if card else None)
-    return sprites.get(key, lambda: _build_card_face(card, back, w, h))
+def card_face(
+    card: Card | None, back: str | None, w: int = CELL, h: int = CELL, cell: str | None = None,
+    marked: bool = False,
+) -> Image.Image:
+    """A central-size card: a tribe or goods face, a card back, or an empty slot; on the board
+    ``cell`` (C11 … C33) names its place, in the top band, as moves and posts name it.
+    ``marked``: a tribe marker's icon goes beside the cell's name, where the title would be
+    (the band's colour and the id's letters still say what the card is)."""
+    key = ("targi-card", w, h, back, cell, marked,
+           json.dumps(card, sort_keys=True) if card else None)  # fmt: skip
+    return sprites.get(key, lambda: _build_card_face(card, back, w, h, cell, marked))
 
 
-def _build_card_face(card: Card | None, back: str | None, w: int, h: int) -> Image.Image:
+def _build_card_face(
+    card: Card | None, back: str | None, w: int, h: int, cell: str | None, marked: bool
+) -> Image.Image:
     image = Image.new("RGB", (w, h), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     if card is None or card.get("type") not in ("tribe", "goods"):
@@ -180,11 +189,25 @@ def _build_card_face(card: Card | None, back: str | None, w: int, h: int) -> Ima
             _draw_back(image, draw, w, h, kind)
         else:
             _draw_empty(draw, w, h)
+        if cell is not None:
+            _cell_tag(draw, (8, 8), cell)
     elif card["type"] == "tribe":
-        _draw_tribe(image, draw, card, w, h)
+        _draw_tribe(image, draw, card, w, h, cell, titled=not marked)
     else:
-        _draw_goods(image, draw, card, w, h)
+        _draw_goods(image, draw, card, w, h, cell)
     return image
+
+
+CELL_TAG_W = 46
+
+
+def _cell_tag(draw: ImageDraw.ImageDraw, at: tuple[int, int], cell: str) -> None:
+    """A central cell's name as a dark tag, ``CELL_TAG_W`` wide and the band's height."""
+    x, y = at
+    draw.rounded_rectangle((x, y, x + CELL_TAG_W - 1, y + CARD_BAND - 13), radius=6,
+                           fill=pal.INK_DARK)
+    draw.text((x + CELL_TAG_W / 2, y + (CARD_BAND - 13) / 2 + 1), cell, font=font(18, bold=True),
+              fill=pal.INK_LIGHT, anchor="mm")
 
 
 def _draw_empty(draw: ImageDraw.ImageDraw, w: int, h: int) -> None:
@@ -226,17 +249,26 @@ def tribe_title(card: Card) -> str:
     return str(card.get("symbol", "Tribe")).capitalize()
 
 
-def _draw_tribe(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: int, h: int) -> None:
+def _draw_tribe(
+    image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: int, h: int,
+    cell: str | None = None, titled: bool = True,
+) -> None:
     symbol = str(card.get("symbol", ""))
     colour = colours.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
     _card_frame(draw, w, h, colour)
-    paste(image, icons.tribe(symbol, 30, framed=False), (6, 3))
+    if cell is None:
+        paste(image, icons.tribe(symbol, 30, framed=False), (6, 3))
+        title_x = 40
+    else:  # the band's colour and the title name the symbol; the tag names the place
+        _cell_tag(draw, (5, 7), cell)
+        title_x = 5 + CELL_TAG_W + 5
     ident = str(card.get("id", ""))
     fid = font(18, bold=True)
     id_w = fid.getlength(ident)
     draw.text((w - 8, CARD_BAND / 2 + 1), ident, font=fid, fill=pal.INK_DARK, anchor="rm")
-    lay.text(draw, (40, CARD_BAND / 2 + 1), tribe_title(card), font(20, bold=True), pal.INK_DARK,
-             max_width=w - 40 - id_w - 14, anchor="lm")
+    if titled:
+        lay.text(draw, (title_x, CARD_BAND / 2 + 1), tribe_title(card), font(20, bold=True),
+                 pal.INK_DARK, max_width=w - title_x - id_w - 14, anchor="lm")
     # cost, across the whole card
     items = cost_items(card.get("costs"))
     room = w - 16
@@ -263,12 +295,21 @@ def _draw_tribe(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: in
         draw.text((8, y + 13), "No effect", font=font(18), fill=pal.INK_SOFT, anchor="lm")
 
 
-def _draw_goods(image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: int, h: int) -> None:
+def _draw_goods(
+    image: Image.Image, draw: ImageDraw.ImageDraw, card: Card, w: int, h: int,
+    cell: str | None = None,
+) -> None:
     _card_frame(draw, w, h, colours.GOODS_BACK)
-    draw.rounded_rectangle((10, 6, 30, CARD_BAND - 6), radius=3, fill=colours.GOODS_BACK_PATTERN,
-                           outline=pal.INK_LIGHT, width=2)
-    draw.text((40, CARD_BAND / 2 + 1), "Goods", font=font(20, bold=True), fill=pal.INK_LIGHT,
-              anchor="lm")
+    if cell is None:
+        draw.rounded_rectangle((10, 6, 30, CARD_BAND - 6), radius=3,
+                               fill=colours.GOODS_BACK_PATTERN, outline=pal.INK_LIGHT, width=2)
+        title_x = 40
+    else:  # the band's colour says goods; the tag names the place
+        _cell_tag(draw, (5, 7), cell)
+        title_x = 0
+    if title_x:
+        draw.text((title_x, CARD_BAND / 2 + 1), "Goods", font=font(20, bold=True),
+                  fill=pal.INK_LIGHT, anchor="lm")
     draw.text((w - 8, CARD_BAND / 2 + 1), str(card.get("id", "")), font=font(18, bold=True),
               fill=pal.INK_LIGHT, anchor="rm")
     gives = str(card.get("gives", ""))
@@ -482,15 +523,17 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         back = None
         if card is None and not entry.get("empty"):
             back = entry.get("back") or "tribe"  # face down: only its type is public
-        image.paste(card_face(card, back), (x, y))
+        cell = str(entry.get("cell") or f"C{row}{col}")
         marker = entry.get("marker")
+        marked = isinstance(marker, int) and card is not None
+        image.paste(card_face(card, back, cell=cell, marked=marked), (x, y))
         if isinstance(marker, int):
             fill, edge = colours.seat_fill(marker), colours.seat_outline(marker)
             draw.rounded_rectangle((x, y, x + CELL - 1, y + CELL - 1), radius=10, outline=edge,
                                    width=7)
             draw.rounded_rectangle((x + 2, y + 2, x + CELL - 3, y + CELL - 3), radius=9,
                                    outline=fill, width=3)
-            paste(image, icons.marker(marker, 34), (x + 4, y + 1))
+            paste(image, icons.marker(marker, 34), (x + 5 + CELL_TAG_W + 4, y + 1))
 
 
 def _decision(view: View) -> Mapping[str, Any] | None:

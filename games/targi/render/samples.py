@@ -93,7 +93,7 @@ GOODS: dict[str, tuple[str, dict[str, int]]] = {
     "GAU1": ("1 gold", {"gold": 1}), "GAU2": ("1 gold", {"gold": 1}),
     "GVP": ("1 VP token", {"vp": 1}),
 }
-UNITS = (("dates", "D"), ("salt", "S"), ("pepper", "P"), ("gold", "Au"))
+UNITS = (("dates", "D"), ("salt", "S"), ("pepper", "P"), ("gold", "G"))
 
 
 def cost_text(cost: Cost) -> str:

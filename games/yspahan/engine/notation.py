@@ -72,6 +72,11 @@ from games.yspahan.engine.queries import (
 )
 from games.yspahan.engine.state import YspahanState
 
+
+def _camels(n: int) -> str:
+    return "1 camel" if n == 1 else f"{n} camels"
+
+
 EXAMPLES = "`group 3`, `shops`, `cube SACK-B2`, `supervisor`, `go W3`, `keep`, `play C1a`"
 _BARE = {
     "draw": "draw", "supervisor": "supervisor", "super": "supervisor", "move": "supervisor",
@@ -383,7 +388,7 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
             return f"Choose the {building.name} with the cards it uses, e.g. `{with_cards[0]}`."
         if st.camels[seat] < building.camels:
             have = st.camels[seat]
-            return f"The {building.name} costs {building.camels} camels; you have {have}."
+            return f"The {building.name} costs {_camels(building.camels)}; you have {have}."
         return f"You need {building.gold} gold; you have {gold}."
     if verb == "discount":
         cards = arg.split() if arg != "none" else []
@@ -399,7 +404,7 @@ def _specific(st: YspahanState, dec: Decision, verb: str, arg: str) -> str | Non
             bd = BUILDINGS[b]
             if any(card_kind(c) == 4 for c in cards) and not bd.gold:
                 return f"The {bd.name} costs no gold, so Build without gold does nothing there."
-            return f"That leaves a cost you cannot pay ({bd.camels} camels, {bd.gold} gold)."
+            return f"That leaves a cost you cannot pay ({_camels(bd.camels)}, {bd.gold} gold)."
     if verb == "quarter":
         return f"No shop of the {arg.capitalize()} quarter can take your cube."
     if verb == "convert":
@@ -491,7 +496,8 @@ def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
     if verb == "cube" and arg in SHOP_INDEX:
         i = SHOP_INDEX[arg]
         souk = SOUKS[SHOP_SOUK[i]]
-        return f"Cube in {arg} (souk {souk.size} shops, {souk.value} VP)"
+        shops = "1 shop" if souk.size == 1 else f"{souk.size} shops"
+        return f"Cube in {arg} (souk of {shops}, {souk.value} VP)"
     if verb == "go" and arg in ("W", "E", "N", "S"):
         spaces = [a[3:] for a in _arm_spaces(st, arg)]
         span = spaces[0] if len(spaces) == 1 else f"{spaces[0]} to {spaces[-1]}"
@@ -517,7 +523,7 @@ def describe(st: YspahanState, dec: Decision | None, action: str) -> str:
         bd = BUILDINGS[BUILDING_KEYS[key]]
         camels = 0 if any(c[:2] == "C3" for c in cards) else bd.camels
         gold = 0 if any(c[:2] == "C4" for c in cards) else bd.gold
-        parts = [f"{camels} camels"] if camels else []
+        parts = [_camels(camels)] if camels else []
         if gold:
             parts.append(f"{gold} gold")
         price = " + ".join(parts) or "free"

@@ -31,6 +31,7 @@ Frames (`state.step`) and the decision each one asks:
 
 from __future__ import annotations
 
+import re
 from bisect import insort
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
@@ -43,6 +44,7 @@ from games.core.contract import (
     Event,
     Game,
     GameInfo,
+    Option,
     OptionSpec,
     Outcome,
     ranked_winners,
@@ -115,6 +117,11 @@ from games.yspahan.engine.state import YspahanState
 ARM_NAMES = {"W": "West", "E": "East", "N": "North", "S": "South"}
 OPTION_WORD = {1: "camels", 6: "gold"}  # option A on the other spaces is "shops"
 LOG_LINES = 10
+# Decisions that show what a hand holds: the cards that pay for a building, a card's effect.
+_HAND_KINDS = frozenset(
+    ("build_discount", "card_quarter", "card_shop", "card_direction", "card_amount")
+)
+_CARD_ID = re.compile(r"\bC\d+[a-z]\b")
 
 
 class Ctx:
@@ -1021,6 +1028,18 @@ class Yspahan(Game[YspahanState]):
 
     def targets(self, state: YspahanState, action: str) -> Mapping[str, Any]:
         return targets.targets(state, action)
+
+    def public_options(self, state: YspahanState) -> tuple[Option, ...]:
+        """Everything but what names or uses a card from a hand: playing one, paying with one,
+        adding one as a die, and the steps of a card's effect."""
+        decision = self.decision(state)
+        if decision is None or decision.kind in _HAND_KINDS:
+            return ()
+        return tuple(
+            o for o in self.options(state)
+            if o.notation.split()[0] != "play" and "+" not in o.notation
+            and not _CARD_ID.search(o.notation)
+        )  # fmt: skip
 
     def view(self, state: YspahanState, seat: int | None) -> JSON:
         return views.view(state, self.decision(state), seat, self.outcome(state))

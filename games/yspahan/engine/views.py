@@ -258,8 +258,35 @@ def options(st: YspahanState, dec: Decision | None, seat: int | None) -> tuple[O
 # ---- text board ---------------------------------------------------------------------------
 
 
+def _city_lines(st: YspahanState) -> list[str]:
+    """The city as a map, north up: the street (``.``, the Hub ``H``, the Supervisor ``@``)
+    and every shop, an empty one as its souk's letter (``a``-``d``), a taken one as its
+    owner's initial. The quarters are named in their corners."""
+    xs = [x for x, _ in STREET_XY + SHOP_XY]
+    ys = [y for _, y in STREET_XY + SHOP_XY]
+    left, top = min(xs), max(ys)
+    grid = [[" "] * (max(xs) - left + 1) for _ in range(top - min(ys) + 1)]
+    for i, (x, y) in enumerate(STREET_XY):
+        grid[top - y][x - left] = "@" if i == st.supervisor else ("H" if i == 0 else ".")
+    for i, (x, y) in enumerate(SHOP_XY):
+        owner = st.shops[i]
+        mark = SOUKS[SHOP_SOUK[i]].id[-1].lower() if owner == NO else SEAT_LABELS[owner][0]
+        grid[top - y][x - left] = mark
+    rows = [" ".join(row).rstrip() for row in grid]
+    width = max(len(r) for r in rows)
+    corner = {0: (len(rows) - 1, "left"), 1: (len(rows) - 1, "right"),
+              2: (0, "left"), 3: (0, "right")}  # fmt: skip
+    for q, (r, side) in corner.items():
+        name = QUARTERS[q]
+        if side == "left":
+            rows[r] = name + rows[r][len(name):]
+        else:
+            rows[r] = rows[r].ljust(width)[: width - len(name)] + name
+    return ["  " + r.rstrip() for r in rows]
+
+
 def text(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outcome | None) -> str:
-    from games.yspahan.engine.rules import tower_text
+    from games.yspahan.engine.rules import plural, tower_text
 
     n = st.np
     lines = [
@@ -278,6 +305,7 @@ def text(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
             )
             parts.append(f"{souk.id[-1]}{souk.value}[{cells}]")
         lines.append(f"{name}: " + " ".join(parts))
+    lines += _city_lines(st)
     per_row = CARAVAN_PER_ROW[n]
     rows = []
     for r in range(3):
@@ -289,20 +317,19 @@ def text(st: YspahanState, dec: Decision | None, seat: int | None, outcome: Outc
     lines.append("Caravan (bottom to top): " + " / ".join(rows))
     for s in range(n):
         built = ",".join(BUILDINGS[b].key for b in st.built[s]) or "-"
-        if s == seat:
-            hand = " ".join(st.hands[s]) or "-"
-        else:
-            hand = f"{len(st.hands[s])} card{'s' if len(st.hands[s]) != 1 else ''}"
+        own = " ".join(st.hands[s]) or "-"
+        hand = own if s == seat else plural(len(st.hands[s]), "card")
         lines.append(
-            f"{SEAT_LABELS[s]}: {st.score(s)} VP, {st.gold[s]} gold, {st.camels[s]} camels, "
+            f"{SEAT_LABELS[s]}: {st.score(s)} VP, {st.gold[s]} gold, "
+            f"{plural(st.camels[s], 'camel')}, "
             f"hand {hand}, built {built}"
         )
     if outcome is not None:
         lines.append(
             "Final: "
             + "-".join(str(x) for x in outcome.scores)
-            + " winners "
-            + ",".join(SEAT_LABELS[w] for w in outcome.winners)
+            + (" winner: " if len(outcome.winners) == 1 else " winners: ")
+            + ", ".join(SEAT_LABELS[w] for w in outcome.winners)
         )
     elif dec is not None:
         lines.append(f"> {dec.prompt}")

@@ -76,7 +76,7 @@ def test_undoing_play_returns_to_the_same_choice() -> None:
 
 
 def test_alt_and_omit_are_reversible_until_the_row() -> None:
-    # TE6 costs 1D + (2P / 1Au); with P-DISCOUNT (TE9) Blue can still choose what to omit.
+    # TE6 costs 1D + (2P / 1G); with P-DISCOUNT (TE9) Blue can still choose what to omit.
     st = centre("TE6", res(d=1, p=2, g=1), display={BLUE: [["TE9"]]})
     st, flags = steps(st, "use C12", "play", "alt 1")
     assert flags == [True, True, True]

@@ -176,7 +176,7 @@ def test_immediate_effect_goods_can_pay_for_a_later_card_the_same_phase() -> Non
         BLUE, figures={BLUE: [2]}, markers={BLUE: ["C12", "C21"]},
         cells={"C12": "WE6", "C21": "CA5"}, resources={BLUE: res(d=1, g=1)},
     )  # fmt: skip
-    st, _ = play(st, "use C12", "play", "row 1")  # WE6 costs 1D + 1Au, gives 1 gold
+    st, _ = play(st, "use C12", "play", "row 1")  # WE6 costs 1D + 1G, gives 1 gold
     assert st.res[BLUE][3] == 1
     st, _ = play(st, "use C21")
     assert "play" in legal(st)

@@ -96,7 +96,7 @@ def test_example_5_order_a_noble_first_frees_the_hand() -> None:
     st = _example_5()
     st, _ = play(st, "use 1")
     assert legal(st) == ["play", "discard", "keep"]
-    st, _ = play(st, "play", "row 1")  # TA1: 1D + 1P + 1Au
+    st, _ = play(st, "play", "row 1")  # TA1: 1D + 1P + 1G
     assert st.hand[WHITE] is None
     st, _ = play(st, "use C12")
     assert "hand" in legal(st)

@@ -50,10 +50,12 @@ def test_raid_prompts_go_starting_player_first_and_apply_together() -> None:
     assert d is not None and d.seat == BLUE and legal(st) == ["pay D", "pay vp"]
     st, events = play(st, "pay vp")
     assert st.res[BLUE][4] == 1  # nothing applied yet: White still to answer
+    assert texts(events) == ["Raid 1: Blue paid 1 VP."], "said once, when chosen"
     d = GAME.decision(st)
     assert d is not None and d.seat == WHITE
     st, events = play(st, "pay S")
-    assert texts(events)[:2] == ["Raid 1: Blue paid 1 VP.", "Raid 1: White paid 1 salt."]
+    assert texts(events)[0] == "Raid 1: White paid 1 salt."
+    assert "Raid 1: Blue paid 1 VP." not in texts(events), "not said a second time"
     assert st.res[BLUE][4] == 0 and st.res[WHITE][1] == 0
     assert st.robber == 5 and st.round == 4
 

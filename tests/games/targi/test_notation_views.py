@@ -177,8 +177,23 @@ def test_text_board_is_compact_and_hides_face_down_cards() -> None:
     board = GAME.text(st, None)
     replacement = st.cells[0]
     assert replacement is not None and replacement not in board
-    assert "C11 [tribe]" in board
+    assert "[tribe]" in board
     assert board.splitlines()[0].startswith("Round 1 | actions | robber #1")
+
+
+def test_text_board_lays_the_border_around_the_centre() -> None:
+    st = actions_phase(BLUE, figures={BLUE: [2], WHITE: [14]}, markers={BLUE: ["C12"]},
+                       cells={"C12": "GD1"})
+    rows = [line for line in GAME.text(st, None).splitlines() if line.startswith("|")]
+    cells = [[c.strip() for c in line.strip("|").split("|")] for line in rows]
+    names = [row for i, row in enumerate(cells) if i % 2 == 0]  # first line of each row
+    below = [row for i, row in enumerate(cells) if i % 2 == 1]
+    assert [n.split()[0] for n in names[0]] == ["#16", "#1", "#2", "#3", "#4"]
+    assert [n.split()[0] for n in names[2]] == ["#14", "C21", "C22", "C23", "#6"]
+    assert [n.split()[0] for n in names[4]] == ["#12", "#11", "#10", "#9", "#8"]
+    # C12 sits under #2 (its column) and beside #15 (its row): where Blue's Targi crosses.
+    assert names[1][2] == "C12 GD1 <B>" and below[1][2] == "1 date"
+    assert below[0][2] == "Targi: Blue" and below[2][0] == "Targi: White"
 
 
 def test_explanations_for_raids_limits_fata_and_silversmith() -> None:

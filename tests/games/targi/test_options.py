@@ -24,7 +24,7 @@ def test_placement_and_the_action_menu_point_at_border_cards_and_cells() -> None
 
 
 def test_a_tribe_card_play_names_the_card_its_costs_the_discount_and_the_row() -> None:
-    # TE6 costs 1D + (2P / 1Au); TE9 in the display gives the discount.
+    # TE6 costs 1D + (2P / 1G); TE9 in the display gives the discount.
     st = actions_phase(
         BLUE, figures={BLUE: [2]}, markers={BLUE: ["C12"]}, cells={"C12": "TE6", "C23": "WE1"},
         display={BLUE: [["TE9"]]}, resources={BLUE: res(d=1, p=2, g=1)},

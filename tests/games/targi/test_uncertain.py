@@ -60,7 +60,7 @@ def test_uncertain_te6_and_ta6_slash_costs_are_date_plus_a_choice() -> None:
     )  # fmt: skip
     st, _ = play(st, "use C12", "play")
     assert kind(st) == "cost_alternative" and legal(st) == ["alt 1", "alt 2"]
-    assert GAME.describe(st, "alt 2") == "Pay 1D + 1Au"
+    assert GAME.describe(st, "alt 2") == "Pay 1D + 1G"
     st, _ = play(st, "alt 2", "row 1")
     assert st.res[BLUE][:4] == [0, 0, 2, 0]
     assert kind(st) == "goods_choice"  # TE6's I-GOODS2

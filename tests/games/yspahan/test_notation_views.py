@@ -144,6 +144,20 @@ def test_text_board_lists_quarters_caravan_and_players() -> None:
     assert "hand C2a" not in GAME.text(st, RED)
 
 
+def test_text_board_draws_the_city_map() -> None:
+    st = position(shops={"VASE-A1": RED, "SACK-C2": BLUE}, supervisor="E1")
+    board = GAME.text(st, None).splitlines()
+    hub = next(line for line in board if "H" in line and line.strip().startswith("."))
+    # The Hub's row is the east-west street: Sack's C2 sits below its west side, Vase's A1 above
+    # its east side, and the Supervisor stands on E1, just east of the Hub.
+    row = board.index(hub)
+    column = hub.index("H")
+    assert hub[column + 2] == "@"
+    assert board[row - 1][column + 2] == "R" and board[row + 1][column - 2] == "B"
+    assert any(line.strip().startswith("Chest") and line.rstrip().endswith("Vase")
+               for line in board)
+
+
 PROBES = [
     "buy 0", "buy 3", "group 1", "group 5", "draw", "camels", "gold +C1a", "shops +C9b",
     "supervisor", "card", "cube SACK-A1", "cube VASE-C3", "go W3", "go H", "go N", "back",
