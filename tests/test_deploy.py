@@ -6,10 +6,10 @@ import re
 from pathlib import Path
 
 from bot.cli import build_parser
-from bot.settings import read_env_file
+from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
-SETTINGS = set(read_env_file(ROOT / ".env.example"))
+SETTINGS = {name.upper() for name in Settings.model_fields}
 
 
 def test_the_compose_file_sets_only_known_settings() -> None:
