@@ -80,20 +80,26 @@ def benched() -> list[str]:
 async def run(
     submits: int = 400, seed: int = 1, synchronous: str = "normal", game: str | None = None
 ) -> dict[str, Any]:
-    game = game or benched()[0]
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}?synchronous={synchronous}"
-        store = await open_store(url)
-        try:
-            warm, games = await measure(TableService(store), game, submits, seed)
-            cold, _ = await measure(
-                TableService(store, state_cache_size=0), game, submits, seed + 1
-            )
-        finally:
-            await store.close()
+        return await run_on(
+            url, f"sqlite file, WAL, synchronous={synchronous.upper()}", submits, seed, game
+        )
+
+
+async def run_on(
+    url: str, database: str, submits: int, seed: int, game: str | None
+) -> dict[str, Any]:
+    game = game or benched()[0]
+    store = await open_store(url)
+    try:
+        warm, games = await measure(TableService(store), game, submits, seed)
+        cold, _ = await measure(TableService(store, state_cache_size=0), game, submits, seed + 1)
+    finally:
+        await store.close()
     result: dict[str, Any] = {
         "game": game,
-        "database": f"sqlite file, WAL, synchronous={synchronous.upper()}",
+        "database": database,
         "submits": len(warm),
         "games": games,
         **summary(warm),
@@ -121,8 +127,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--submits", type=int, default=400, help="moves to time (default: 400)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the random moves")
     parser.add_argument("--game", choices=benched(), help="game to play (default: the first)")
+    parser.add_argument(
+        "--database-url",
+        help="measure on this database instead (e.g. an empty postgresql://… one); it keeps "
+        "the tables played",
+    )
     args = parser.parse_args(argv)
-    print(json.dumps(asyncio.run(compare(args.submits, args.seed, args.game))))
+    if args.database_url:
+        scheme = args.database_url.split(":", 1)[0]
+        measured = run_on(args.database_url, scheme, args.submits, args.seed, args.game)
+    else:
+        measured = compare(args.submits, args.seed, args.game)
+    print(json.dumps(asyncio.run(measured)))
     return 0
 
 

@@ -402,7 +402,10 @@ class Reader(Protocol):
 
 
 class Transaction(Reader, Protocol):
-    """One atomic unit of work: everything commits together or nothing does."""
+    """One atomic unit of work: everything commits together or nothing does.
+
+    A write that raises (a Conflict or another StorageError) ends the unit of work: leave the
+    block, which rolls it back (PostgreSQL refuses any further statement in it)."""
 
     async def create_table(
         self,

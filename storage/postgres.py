@@ -52,6 +52,15 @@ def _integrity(exc: asyncpg.IntegrityConstraintViolationError) -> Integrity:
     return Integrity(str(exc))
 
 
+@asynccontextmanager
+async def _reported() -> AsyncIterator[None]:
+    """A broken constraint, as ``Integrity``."""
+    try:
+        yield
+    except asyncpg.IntegrityConstraintViolationError as exc:
+        raise _integrity(exc) from exc
+
+
 def _changed(status: str) -> int:
     """The row count in a command status such as ``UPDATE 3`` or ``INSERT 0 1``."""
     last = status.rsplit(" ", 1)[-1]
@@ -70,12 +79,12 @@ class PostgresDb:
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._conn.fetch(_numbered(sql), *params))
 
-    async def execute(self, sql: str, params: Sequence[Any] = (), *, guarded: bool = False) -> int:
-        async with self._guard(guarded):
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with _reported():
             return _changed(await self._conn.execute(_numbered(sql), *params))
 
-    async def insert(self, sql: str, params: Sequence[Any] = (), *, guarded: bool = False) -> int:
-        async with self._guard(guarded):
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        async with _reported():
             return int(await self._conn.fetchval(_numbered(sql) + " RETURNING id", *params))
 
     skip_locked = " FOR UPDATE SKIP LOCKED"
@@ -84,21 +93,8 @@ class PostgresDb:
         await self._conn.execute("SELECT pg_advisory_xact_lock($1)", key)
 
     async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
-        async with self._guard(False):
+        async with _reported():
             await self._conn.executemany(_numbered(sql), rows)
-
-    @asynccontextmanager
-    async def _guard(self, guarded: bool) -> AsyncIterator[None]:
-        """Report a broken constraint as ``Integrity``. A guarded statement in a transaction
-        runs in a savepoint, so that (as in SQLite) the transaction goes on after it fails."""
-        try:
-            if guarded and self._conn.is_in_transaction():
-                async with self._conn.transaction():
-                    yield
-            else:
-                yield
-        except asyncpg.IntegrityConstraintViolationError as exc:
-            raise _integrity(exc) from exc
 
 
 def is_postgres_url(url: str) -> bool:

@@ -65,12 +65,11 @@ class Db(Protocol):
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]: ...
 
-    async def execute(self, sql: str, params: Sequence[Any] = (), *, guarded: bool = False) -> int:
-        """Run a statement; returns the number of rows it changed. ``guarded``: the caller
-        handles ``Integrity`` and carries on in the same transaction."""
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run a statement; returns the number of rows it changed."""
         ...
 
-    async def insert(self, sql: str, params: Sequence[Any] = (), *, guarded: bool = False) -> int:
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         """Run an INSERT; returns the new row's id."""
         ...
 
@@ -543,14 +542,14 @@ class SqlTransaction(SqlReader):
     async def _insert(self, sql: str, params: Sequence[Any], table_id: int) -> int:
         """Insert a row that may break a constraint; returns its id."""
         try:
-            return await self._db.insert(sql, params, guarded=True)
+            return await self._db.insert(sql, params)
         except Integrity as exc:
             raise _integrity_error(str(exc), table_id) from exc
 
     async def _write(self, sql: str, params: Sequence[Any], table_id: int) -> int:
         """Run a write that may break a constraint; returns the rows it changed."""
         try:
-            return await self._db.execute(sql, params, guarded=True)
+            return await self._db.execute(sql, params)
         except Integrity as exc:
             raise _integrity_error(str(exc), table_id) from exc
 
@@ -655,7 +654,6 @@ class SqlTransaction(SqlReader):
                 "INSERT INTO seats (table_id, seat, user_id, agent, name, joined_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (table_id, seat, user_id, agent, name, _ts(now)),
-                guarded=True,
             )
         except Integrity as exc:
             if "seats.table_id, seats.user_id" in str(exc):
@@ -720,7 +718,6 @@ class SqlTransaction(SqlReader):
                     undo_to,
                     int(revealed),
                 ),
-                guarded=True,
             )
         except Integrity as exc:
             message = str(exc)
@@ -806,7 +803,6 @@ class SqlTransaction(SqlReader):
                 "UPDATE seats SET user_id = ?, agent = ?, name = ?, owner_id = ?"
                 " WHERE table_id = ? AND seat = ?",
                 (user_id, agent, name, owner_id, table_id, seat),
-                guarded=True,
             )
         except Integrity as exc:
             if "seats.table_id, seats.user_id" in str(exc):
@@ -857,7 +853,6 @@ class SqlTransaction(SqlReader):
                 " quiet_end = excluded.quiet_end, notify = excluded.notify,"
                 " updated_at = excluded.updated_at",
                 (user_id, time_zone, quiet_start, quiet_end, notify, _ts(self._clock())),
-                guarded=True,
             )
         except Integrity as exc:
             raise StorageError(f"settings of user {user_id}: {exc}") from exc

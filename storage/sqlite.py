@@ -70,10 +70,10 @@ class SqliteDb:
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._conn.execute_fetchall(sql, params))
 
-    async def execute(self, sql: str, params: Sequence[Any] = (), *, guarded: bool = False) -> int:
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         return (await self._run(sql, params)).rowcount
 
-    async def insert(self, sql: str, params: Sequence[Any] = (), *, guarded: bool = False) -> int:
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
         cursor = await self._run(sql, params)
         assert cursor.lastrowid is not None
         return cursor.lastrowid
@@ -91,7 +91,6 @@ class SqliteDb:
             raise Integrity(str(exc)) from exc
 
     async def _run(self, sql: str, params: Sequence[Any]) -> aiosqlite.Cursor:
-        # A statement that breaks a constraint changes nothing and the transaction goes on.
         try:
             return await self._conn.execute(sql, params)
         except sqlite3.IntegrityError as exc:

@@ -40,7 +40,8 @@ async def test_two_processes_on_postgres_killed_at_random_lose_and_repeat_nothin
     moments, both answering moves of the same tables, with deadlines coming due meanwhile."""
     moments = sorted(KILL_MODES)
     figures = await run(
-        kills=len(moments), tables=2, seed=5, workdir=tmp_path, max_gap=2.0,
+        # the third table is Targi against an agent, whose moves come every other turn
+        kills=len(moments), tables=3, seed=5, workdir=tmp_path, max_gap=2.0,
         moments=moments, database_url=postgres_url, processes=2, due_timers=True,
     )
     report = figures.as_json()
