@@ -66,8 +66,8 @@ def needs_confirmation(preview: MovePreview, ends_game: bool) -> bool:
 
     Only a move with a consequence a player might not expect and can never take back: one
     that ends the game, or one that ends the turn and turns up hidden cards or uses chance
-    (ending Targi's action phase turns up new cards). That is at most one confirmation a
-    turn, at its end. A move that reveals something within the turn (the Caravan's card) is
+    (as ending a phase that deals new cards does). That is at most one confirmation a turn,
+    at its end. A move that reveals something within the turn (the Caravan's card) is
     what the player chose it for; one that merely passes the turn can still be undone with
     the others' consent; one the seat can undo alone is never confirmed; nor is a move typed
     with ``/play`` or in the thread: typing the notation is already a deliberate choice.

@@ -14,8 +14,8 @@ from typing import Any
 from games.core import Option
 
 # Up to four rows of buttons (the fifth row holds the panel's or the board's own buttons), so
-# that a kind of decision keeps one kind of control: Targi's placements and action menu, at
-# most 12 options, are always buttons; a decision that can offer more is a menu.
+# that a kind of decision keeps one kind of control: placements or an action menu of a dozen
+# options are always buttons; a decision that can offer more than twenty is a menu.
 MAX_BUTTONS = 20
 SHORT_LABEL = 45
 OPTIONS_PER_SELECT = 25
