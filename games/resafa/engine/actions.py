@@ -266,12 +266,13 @@ def ws_rot_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     push(st, Frame("ws_cell", {"tile": fr["tile"], "side": 0, "rot": int(action.split()[1])}))
 
 
-def split_cells(cells: list[int], row: int | None) -> list[str]:
-    """Cells as "cell d4", or rows first ("row 4") when more than a menu holds."""
+def split_cells(cells: list[int], row: int | None, word: str = "cell") -> list[str]:
+    """Cells as "cell d4" (or "square e4"), or rows first ("row 4") when more than a menu
+    holds."""
     if row is not None:
-        return [f"cell {cell_name(i)}" for i in cells if cell_cr(i)[1] + 1 == row]
+        return [f"{word} {cell_name(i)}" for i in cells if cell_cr(i)[1] + 1 == row]
     if len(cells) <= MAX_OPTIONS:
-        return [f"cell {cell_name(i)}" for i in cells]
+        return [f"{word} {cell_name(i)}" for i in cells]
     return [f"row {r}" for r in sorted({cell_cr(i)[1] + 1 for i in cells})]
 
 
@@ -362,7 +363,7 @@ def garden_size_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -
 
 
 def garden_sq_options(st: State, fr: Frame, seat: int) -> list[str]:
-    return split_cells(garden_squares(st.players[seat], fr["size"]), fr.get("row"))
+    return split_cells(garden_squares(st.players[seat], fr["size"]), fr.get("row"), "square")
 
 
 def garden_sq_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:

@@ -196,7 +196,7 @@ def explain(st: State, d: Decision | None, action: str) -> str:
         if tile in st.offer2:
             return ("Level II workshops need round 3 or later and 2 merchant tokens on your "
                     f"board; you have {p.tokens()}.")
-    if w == "load" and len(words) == 2 and kind == "load":
+    if w == "load" and len(words) == 2 and words[1] in WARE:
         if p.cargo and p.cargo != words[1]:
             return (f"The caravan carries one type at a time and holds {p.cargo_n} "
                     f"{p.cargo}: it cannot load {words[1]}.")
@@ -206,14 +206,16 @@ def explain(st: State, d: Decision | None, action: str) -> str:
     if w == "take" and len(words) == 2 and kind == "load_n":
         return (f"The caravan holds at most {capacity(p)} items and carries {p.cargo_n}; "
                 "you cannot load more than that, or more than the warehouse has.")
-    if w == "buy" and len(words) == 2 and kind == "tr_city" and top is not None:
-        buy = TRADING_TILES[top["city"]][top["side"]][1]
+    if w == "buy" and len(words) == 2 and p.loc in CITIES:
+        side = top["side"] if top is not None and kind == "tr_city" else (
+            st.tile_side[CITIES.index(p.loc)])
+        buy = TRADING_TILES[p.loc][side][1]
         if p.cargo and p.cargo != buy.item:
             return (f"The caravan carries {p.cargo}; it carries one type at a time, so it "
                     f"cannot take {buy.item}.")
         return (f"You can buy at most what fits on the caravan ({capacity(p)} items) and "
                 f"what your {p.coins} coins pay for.")
-    if w == "sell" and kind == "tr_city":
+    if w == "sell":
         return "You can sell only the item the city takes, and only what the caravan carries."
     if w == "main" and kind == "turn":
         return "The main action cannot be done now (nothing legal or nothing to pay with)."
