@@ -52,6 +52,14 @@ def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
     return events
 
 
+def has_extras(game: str) -> bool:
+    """Whether the game draws pictures beside its board (none when it is not installed)."""
+    try:
+        return discovery.spec(game).has_extras()
+    except KeyError:
+        return False
+
+
 class BoardPoster:
     def __init__(self, bot: CaravanBot) -> None:
         self.bot = bot
@@ -111,7 +119,7 @@ class BoardPoster:
         # the start is news for every player; a turn, for the one to move
         everyone = [s.user_id for s in info.seats] if row.kind == "start" else []
         allowed = pings(to_move, *everyone)
-        extras = discovery.spec(game.name).has_extras()
+        extras = has_extras(game.name)
         if to_move is not None or extras:
             view = board_view(info.id, row.version, move=to_move is not None, extras=extras)
             message = await post(
@@ -146,7 +154,7 @@ class BoardPoster:
         ]
         if not isinstance(thread, discord.Thread | discord.TextChannel):
             return
-        extras = discovery.spec(self.service.game_of(info).name).has_extras()
+        extras = has_extras(info.game)
         for r, message_id in old:
             # "Your move" goes; a game's Player boards stay, showing that post's moment
             kept = board_view(info.id, r.version, move=False, extras=True)
