@@ -22,7 +22,6 @@ from games.resafa.engine.core import (
     give,
     has,
     legal_steps,
-    pop,
     push,
     take_step,
     who,
@@ -126,9 +125,18 @@ def name_act_options(st: State, fr: Frame, seat: int) -> list[str]:
 
 def name_act_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     act = action.split()[1]
-    turn = pop(st)
-    push(st, turn.with_data(act=act))
+    _update_turn(st, act=act)
     ctx.say(f"{who(seat)} names {ACTION_TITLES[act]}.", seat)
+
+
+def _update_turn(st: State, **changes: str) -> None:
+    """Name what a yellow half left open on the turn frame (below the naming questions)."""
+    frames = list(st.stack.frames)
+    for i in range(len(frames) - 1, -1, -1):
+        if frames[i].kind == "turn":
+            frames[i] = frames[i].with_data(**changes)
+            break
+    st.stack = type(st.stack)(tuple(frames))
 
 
 def name_col_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -137,13 +145,7 @@ def name_col_options(st: State, fr: Frame, seat: int) -> list[str]:
 
 def name_col_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     col = action.split()[1]
-    # the turn frame is below an optional name_act frame
-    frames = list(st.stack.frames)
-    for i in range(len(frames) - 1, -1, -1):
-        if frames[i].kind == "turn":
-            frames[i] = frames[i].with_data(col=col)
-            break
-    st.stack = type(st.stack)(tuple(frames))
+    _update_turn(st, col=col)
     ctx.say(f"{who(seat)} names {COLOUR_NAMES[col]}.", seat)
 
 

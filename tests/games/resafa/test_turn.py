@@ -228,3 +228,14 @@ def test_a_pending_yellow_card_replaces_a_starting_card_at_the_reset() -> None:
     p = st.players[OCHRE]
     assert "SY1-1" in p.hand and "C2" in p.removed
     assert len([c for c in p.hand if c.startswith(("C", "SY"))]) == 3
+
+
+def test_a_yellow_half_with_any_action_and_any_colour_names_both() -> None:
+    st = position(hands={OCHRE: ["C1", "SY2-1", "C6"]})
+    st, _ = play(st, "play SY2-1 up")
+    assert kind(st) == "name_action"
+    st, _ = play(st, "action canal")
+    assert kind(st) == "name_colour"
+    st, _ = play(st, "colour B")
+    fr = st.stack.frames[-1]
+    assert (fr["act"], fr["col"]) == ("canal", "B") and kind(st) == "turn_action"
