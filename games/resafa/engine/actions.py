@@ -61,6 +61,7 @@ from games.resafa.engine.data import (
     GARDEN_TRACK_LATER,
     GARDEN_UNITS,
     GATE,
+    ITEM_NAMES,
     LEVEL2_ROUND,
     LEVEL2_TOKENS,
     MERCHANT_ROW,
@@ -870,9 +871,8 @@ def found_base(st: State, ctx: Ctx, seat: int, city: str, box: int, cost: str) -
     token, reward = BOXES[city][box]
     ctx.say(f"{who(seat)} founds a trading base in {CITY_NAMES[city]} (box {box + 1}, "
             f"{token}).", seat)
-    # the box reward first, then the token (spec §15.12); steps pushed later are asked first
+    give(st, ctx, seat, gain(reward), "box")  # the box reward first, then the token (§15.12)
     place_token(st, ctx, seat, token)
-    give(st, ctx, seat, gain(reward), "box")
 
 
 def place_token(st: State, ctx: Ctx, seat: int, token: str) -> None:
@@ -932,7 +932,8 @@ KINDS = {
              lambda st, fr, s: f"{who(s)}, at Resafa: load one item type onto the caravan?",
              load_handle),
     "load_n": ("load_count", load_n_options,
-               lambda st, fr, s: f"{who(s)}, how many {fr['item']} do you load?", load_n_handle),
+               lambda st, fr, s: f"{who(s)}, how many {ITEM_NAMES[fr['item']]} do you load?",
+               load_n_handle),
     "tr_city": ("trade", tr_city_options, tr_city_prompt, tr_city_handle),
     "tr_base": ("trading_base", tr_base_options, tr_base_prompt, tr_base_handle),
 }

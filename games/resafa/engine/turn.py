@@ -81,6 +81,8 @@ def turn_prompt(st: State, fr: Frame, seat: int) -> str:
         left.append(f"the {COLOUR_NAMES[fr['col']]} colour action")
     if not left:
         return f"{who(seat)}, both actions are done: end your turn."
+    if len(left) == 1:
+        return f"{who(seat)}, take {left[0]}, or end your turn."
     return f"{who(seat)}, take {' and '.join(left)} in either order, or end your turn."
 
 
