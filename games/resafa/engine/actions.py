@@ -389,7 +389,9 @@ def place_garden(st: State, ctx: Ctx, seat: int, size: str, i: int) -> None:
 
 
 def complete_square(st: State, ctx: Ctx, seat: int, i: int) -> None:
-    """Edge icons facing the square (N, E, S, W neighbour), the garden track, blue cards."""
+    """Edge icons facing the square (N, E, S, W neighbour), the garden track, blue cards.
+
+    UNCERTAIN (§9.2): icons pay when the square is completed, not when a tile touches them."""
     p = st.me(seat)
     ctx.say(f"{who(seat)} completes the garden square {cell_name(i)}.", seat)
     for k, edge in enumerate(EDGES):
@@ -522,6 +524,9 @@ def canal_cost(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> Ga
 
 
 def canal_spaces(st: State, tile: str) -> list[int]:
+    """Empty spaces where ``tile`` connects to its vertical neighbours (spec §9.4).
+
+    UNCERTAIN (§9.4): two closed edges may not face each other either."""
     t = CANALS[tile]
     net = st.net
     out = []
@@ -707,7 +712,7 @@ def unload_options(st: State, fr: Frame, seat: int) -> list[str]:
     if not p.cargo_n:
         return []
     room = WAREHOUSE_CAP - p.ware[WARE_INDEX[p.cargo]]
-    n = min(p.cargo_n, room)
+    n = min(p.cargo_n, room)  # UNCERTAIN (§9.5): what does not fit stays on the caravan
     return [f"unload {k}" for k in range(1, n + 1)] + ["none"] if n else []
 
 

@@ -217,6 +217,7 @@ class Resafa(Game[State]):
             # A solo game ends in a rank, not a win (spec §14.3).
             return Outcome(scores=scores, breakdown=parts, winners=(), reason=state.reason,
                            result=f"{scores[0]} points: {band}")
+        # UNCERTAIN (§13): the published tie-break is unknown; more coins, then more scarabs.
         winners, tiebreak = ranked_winners(scores, [("coins", coins), ("scarabs", scarabs)])
         return Outcome(
             scores=scores, breakdown=parts, winners=winners, reason=state.reason,

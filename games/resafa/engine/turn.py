@@ -63,7 +63,7 @@ def turn_options(st: State, fr: Frame, seat: int) -> list[str]:
         out.append("main")
     if not fr.get("colour") and colour_options(st, seat, fr["col"]):
         out.append("colour")
-    out.append("end")
+    out.append("end")  # UNCERTAIN (§6.1): a possible main action may be declined
     return out
 
 
@@ -248,6 +248,7 @@ def special_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> No
         ctx.tell(seat, "You see: " + ", ".join(sorted(deck[:-1])) + ".")
         return
     card = deck.pop()
+    # UNCERTAIN (§8.2): "reveal the next-level top card" read as the same level's next card.
     if deck:
         ctx.revealed = True
         ctx.say(f"{deck[-1]} is turned face up.")
