@@ -239,3 +239,13 @@ def test_a_yellow_half_with_any_action_and_any_colour_names_both() -> None:
     st, _ = play(st, "colour B")
     fr = st.stack.frames[-1]
     assert (fr["act"], fr["col"]) == ("canal", "B") and kind(st) == "turn_action"
+
+
+def test_a_turn_ends_by_itself_only_when_no_card_is_held_that_the_others_cannot_see() -> None:
+    # an unplayable bonus card still gets the end-of-turn question, as a playable one would
+    st = position(hands={OCHRE: ["C1", "C4", "C6", "BY03"]})
+    st, _ = play(st, "play C6 low", "colour", "step P", "main", "step Y")
+    assert kind(st) == "turn_action" and legal(st) == ["end"]
+    st = position(hands={OCHRE: ["C1", "C4", "C6"]})
+    st, _ = play(st, "play C6 low", "colour", "step P", "main", "step Y")
+    assert st.current == TEAL
