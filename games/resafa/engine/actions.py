@@ -13,6 +13,7 @@ pays its perk and ends (rules.settle). Frames and the decision each one asks:
   act_ws       a workshop for "activate one room"                           "activate_room"
   room         {cell, mode}: which room (twice with SB3-3)                  "room"
   canal_tile   which canal tile or tank (paid here)                          "canal_tile"
+  canal_split  {tile}: how SW2-3's reduction is split, when that changes the price "canal_split"
   canal_space  {tile}: the network space                                    "canal_space"
   cbonus       {id}: use or discard the canal bonus tile                    "canal_bonus"
   cube         {to, from}: which neighbouring cube flows onto the new tile  "water_cube"
@@ -512,15 +513,26 @@ def room_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
 # ---- canal construction (spec §9.4) ----------------------------------------------------------
 
 
-def canal_cost(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> Gain:
+def canal_costs(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> list[Gain]:
+    """What ``tile`` may cost the seat: one price, or with SW2-3 each way of splitting its
+    reduction of 2 between coins and stone that gives a different price."""
     coins = {"pay1C": 1, "pay2C": 2}.get(perk, 0) + ms.count("less1C")
     coins += 1 if has(p, "SB2-3") else 0
     cost = reduce(CANALS[tile].cost, coins, ms.count("less1S"))
-    if extra == "less2":  # SW2-3: up to 2 less, coins first (the split is not asked)
-        c = dict(cost).get("C", 0)
-        cut = min(2, c)
-        cost = reduce(cost, cut, 2 - cut)
-    return cost
+    if extra != "less2":
+        return [cost]
+    out: list[Gain] = []
+    for cut in (2, 1, 0):
+        split = reduce(cost, cut, 2 - cut)
+        if split not in out:
+            out.append(split)
+    return out
+
+
+def canal_cost(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> Gain:
+    """The price of ``tile``: the first of its prices the seat can pay, else the first."""
+    costs = canal_costs(p, tile, perk, extra, ms)
+    return next((c for c in costs if can_pay(p, c)), costs[0])
 
 
 def canal_spaces(st: State, tile: str) -> list[int]:
@@ -574,10 +586,37 @@ def canal_tile_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) ->
         return
     tile = action.split()[1]
     p = st.me(seat)
-    cost = canal_cost(p, tile, *_main_args(st))
+    costs = [c for c in canal_costs(p, tile, *_main_args(st)) if can_pay(p, c)]
+    if len(costs) > 1:
+        push(st, Frame("canal_split", {"tile": tile}))
+        return
+    pay_canal(st, ctx, seat, tile, costs[0])
+
+
+def pay_canal(st: State, ctx: Ctx, seat: int, tile: str, cost: Gain) -> None:
+    p = st.me(seat)
     pay(p, cost)
     ctx.say(f"{who(seat)} pays {cost_words(cost)} for {tile}.", seat)
     push(st, Frame("canal_space", {"tile": tile}))
+
+
+def split_options(st: State, fr: Frame, seat: int) -> list[str]:
+    p = st.players[seat]
+    costs = [c for c in canal_costs(p, fr["tile"], *_main_args(st)) if can_pay(p, c)]
+    return [f"split {k + 1}" for k in range(len(costs))]
+
+
+def split_prompt(st: State, fr: Frame, seat: int) -> str:
+    p = st.players[seat]
+    costs = [c for c in canal_costs(p, fr["tile"], *_main_args(st)) if can_pay(p, c)]
+    ways = "; ".join(f"{k + 1}: {cost_words(c)}" for k, c in enumerate(costs))
+    return f"{who(seat)}, choose how SW2-3 lowers the price of {fr['tile']} ({ways})."
+
+
+def split_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
+    p = st.players[seat]
+    costs = [c for c in canal_costs(p, fr["tile"], *_main_args(st)) if can_pay(p, c)]
+    pay_canal(st, ctx, seat, fr["tile"], costs[int(action.split()[1]) - 1])
 
 
 def canal_space_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -920,6 +959,7 @@ KINDS = {
     "canal_tile": ("canal_tile", canal_tile_options,
                    lambda st, fr, s: f"{who(s)}, choose a canal tile or a water tank.",
                    canal_tile_handle),
+    "canal_split": ("canal_split", split_options, split_prompt, split_handle),
     "canal_space": ("canal_space", canal_space_options,
                     lambda st, fr, s: f"{who(s)}, choose the network space for {fr['tile']}.",
                     canal_space_handle),

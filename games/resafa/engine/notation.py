@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.core.contract import Decision, echo, is_number
 from games.core.errors import NotationError
 from games.resafa.engine import actions, cards
-from games.resafa.engine.core import can_pay, capacity, main_frame
+from games.resafa.engine.core import can_pay, capacity, cost_words, main_frame
 from games.resafa.engine.data import (
     ACTION_TITLES,
     ACTIONS,
@@ -47,7 +47,7 @@ KEYWORDS = frozenset({
     "take", "search", "pick", "swap", "keep", "tile", "front", "back", "rot", "cell", "row",
     "small", "large", "none", "square", "activate", "stop", "room", "twice", "space", "use",
     "discard", "cube", "go", "via", "unload", "load", "sell", "buy", "box", "drop", "cards",
-    "goods", "done", "replace",
+    "goods", "done", "replace", "split",
 })
 IDS = {t.lower(): t for t in (
     *START_CARDS, *SPECIAL_IDS, *BONUS, *SACK, *WORKSHOPS, *CANAL_IDS, *TANK_IDS, *CITIES,
@@ -156,6 +156,11 @@ def _label(st: State, action: str) -> str:
         return {"cell": "Cell", "square": "Square", "activate": "Activate", "row": "Row",
                 "space": "Space", "cube": "Cube from", "box": "Box",
                 "room": "Room"}[w] + " " + " ".join(words[1:])
+    if w == "split":
+        top = st.stack.frames[-1]
+        p = st.players[top.get("seat", st.current)]
+        costs = [c for c in actions.canal_costs(p, top["tile"], *_args(st)) if can_pay(p, c)]
+        return f"Pay {cost_words(costs[int(arg) - 1])}"
     if w in ("unload", "take", "sell", "buy"):
         return f"{w.capitalize()} {arg}"
     if w in ("load", "goods"):

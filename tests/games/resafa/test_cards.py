@@ -108,6 +108,16 @@ def test_sw2_3_is_a_canal_paying_up_to_two_less() -> None:
     assert "tile CN09" in legal(st) and "tile CN19" not in legal(st)  # 2C+1S: pays 1 S
 
 
+def test_sw2_3_lets_the_player_split_the_reduction_between_coins_and_stone() -> None:
+    st = with_card("SW2-3", coins={OCHRE: 3}, ware={OCHRE: "2S"},
+                   canal_display=["CN09", "CN19", "CN20", "CN10"], clear_network=True)
+    st, _ = play(st, "use SW2-3", "tile CN09")  # 2C + 1S
+    assert kind(st) == "canal_split" and legal(st)[:3] == ["split 1", "split 2", "split 3"]
+    assert GAME.describe(st, "split 1") == "Pay 1 stone"
+    st, _ = play(st, "split 3")  # the whole reduction on stone: pays 2 coins
+    assert st.players[OCHRE].coins == 1 and ware_of(st, OCHRE)["S"] == 2
+
+
 def test_sw2_5_gives_two_steps_on_one_track() -> None:
     st, _ = play(with_card("SW2-5"), "use SW2-5", "step W")
     assert legal(st)[:1] == ["step W"] and "step Y" not in legal(st)
