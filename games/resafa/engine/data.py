@@ -13,6 +13,7 @@ the player's choice), sack (a sack card).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 SEAT_LABELS = ("Ochre", "Teal", "Crimson", "Violet")
 NO = -1  # no seat / empty
@@ -48,6 +49,7 @@ ITEMS = tuple(ITEM_NAMES)
 Gain = tuple[tuple[str, int], ...]
 
 
+@lru_cache(maxsize=512)
 def gain(text: str) -> Gain:
     """"2C+3VP" -> (("C", 2), ("VP", 3)); "" -> (); a bare item means one ("step", "sack")."""
     out: list[tuple[str, int]] = []

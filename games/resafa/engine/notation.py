@@ -222,8 +222,20 @@ def explain(st: State, d: Decision | None, action: str) -> str:
                 f"what your {p.coins} coins pay for.")
     if w == "sell":
         return "You can sell only the item the city takes, and only what the caravan carries."
-    if w == "main" and kind == "turn":
-        return "The main action cannot be done now (nothing legal or nothing to pay with)."
+    if kind == "turn" and top is not None:
+        if not top.get("card"):
+            if w == "play" and len(words) > 1 and words[1] not in p.hand:
+                return f"{words[1]} is not in your hand."
+            return "Play an action card first, for example `" + d.actions[0] + "`."
+        if w == "play":
+            return "You have played your card this turn; take its actions or end the turn."
+        if w == "main" and top.get("main"):
+            return "You have taken the main action this turn."
+        if w == "colour" and top.get("colour"):
+            return "You have taken the colour action this turn."
+        if w == "main":
+            return ("The main action cannot be done now (nothing legal or nothing to pay "
+                    "with): take the colour action.")
     if w in ("small", "large") and kind == "garden_size":
         return (f"A {w} garden needs a tile left in the supply, its cost paid from your "
                 "warehouse and a square next to one of your workshops or gardens with room.")

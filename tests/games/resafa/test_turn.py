@@ -249,3 +249,12 @@ def test_a_turn_ends_by_itself_only_when_no_card_is_held_that_the_others_cannot_
     st = position(hands={OCHRE: ["C1", "C4", "C6"]})
     st, _ = play(st, "play C6 low", "colour", "step P", "main", "step Y")
     assert st.current == TEAL
+
+
+def test_out_of_order_moves_are_refused_with_what_to_do_instead() -> None:
+    st = position(hands={OCHRE: ["C1", "C4", "C6"]})
+    assert "Play an action card first" in refused(st, "main")
+    assert refused(st, "play C2 up") == "C2 is not in your hand."
+    st, _ = play(st, "play C6 low", "colour", "step P")
+    assert refused(st, "colour") == "You have taken the colour action this turn."
+    assert "played your card" in refused(st, "play C1 up")
