@@ -353,3 +353,21 @@ def test_a_square_token_skips_the_scarab_only_spaces() -> None:
     st = trade(coins={OCHRE: 4}, ware={OCHRE: "1S"}, tokens={OCHRE: ["scarab", "square"]})
     st, _ = play(st, "go PA", "none", "none", "box 2")  # a square
     assert st.players[OCHRE].row[:4] == ["scarab", "square", "", "square"]
+
+
+def test_a_crowded_area_asks_the_row_before_the_square() -> None:
+    spread = ["a3", "a7", "c1", "c5", "c7", "d2", "d6", "e7", "f4", "g1", "h6", "h8"]
+    st = position(hands=HAND, workshops={OCHRE: dict.fromkeys(spread, "W1-02")})
+    st, _ = play(st, "play C2 up", "main", "small")
+    rows = legal(st)
+    assert rows and all(a.startswith("row ") for a in rows)
+    st, _ = play(st, rows[0])
+    assert legal(st) and all(a.startswith("square ") for a in legal(st))
+
+
+def test_a_during_card_is_offered_only_while_its_step_is_ahead() -> None:
+    st = position(hands={OCHRE: [*HAND[OCHRE], "BY03"]}, coins={OCHRE: 5}, sides="AAAAAA")
+    st, _ = play(st, "play C2 low", "main")
+    assert "use BY03" in legal(st)
+    st, _ = play(st, "go PA")  # the toll is paid: no toll is left to waive
+    assert "use BY03" not in legal(st)
