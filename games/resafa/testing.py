@@ -122,7 +122,7 @@ def position(
                     side = 1
                 else:
                     rot = int(how)
-            p.ws[i], p.side[i], p.rot[i] = tile, side, rot
+            p.build(i, tile, side, rot)
             for offer in (st.offer1, st.offer2):
                 if tile in offer:
                     offer[offer.index(tile)] = ""
@@ -132,11 +132,10 @@ def position(
         for name, what in ((gardens or {}).get(seat) or {}).items():
             i = cell_of(name)
             for size in what.split("+"):
+                p.plant(i, size)
                 if size == "small":
-                    p.small[i] += 1
                     st.small_left -= 1
                 else:
-                    p.large[i] += 1
                     st.large_left -= 1
             if p.units(i) >= 3:
                 p.squares += 1

@@ -289,7 +289,7 @@ def ws_cell_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> No
         return
     i = cell_index(arg)
     p = st.me(seat)
-    p.ws[i], p.side[i], p.rot[i] = fr["tile"], fr["side"], fr["rot"]
+    p.build(i, fr["tile"], fr["side"], fr["rot"])
     side = "front" if fr["side"] == 0 else "back"
     turned = f", turned {fr['rot']}°" if fr["rot"] else ""
     ctx.say(f"{who(seat)} builds {fr['tile']} at {arg}, {side} up{turned}.", seat)
@@ -378,11 +378,10 @@ def garden_sq_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> 
 
 def place_garden(st: State, ctx: Ctx, seat: int, size: str, i: int) -> None:
     p = st.me(seat)
+    p.plant(i, size)
     if size == "small":
-        p.small[i] += 1
         st.small_left -= 1
     else:
-        p.large[i] += 1
         st.large_left -= 1
     ctx.say(f"{who(seat)} places a {size} garden on {cell_name(i)}.", seat)
     if p.units(i) >= SQUARE_UNITS:
