@@ -362,3 +362,9 @@ def test_a_sack_card_is_kept_used_or_discarded_and_counts_at_the_end() -> None:
     st = with_card("SK01")
     assert {"use SK01", "drop SK01"} <= set(legal(st))
     assert WARE_INDEX["S"] == 0
+
+
+def test_an_activation_card_adds_nothing_to_a_production_with_a_stated_count() -> None:
+    st = position(hands={OCHRE: [*HAND, "BW08"]}, specials={OCHRE: ["SW1-3"]})
+    st, _ = play(st, "use SW1-3")
+    assert "use BW08" not in legal(st)
