@@ -150,8 +150,17 @@ def feasible(st: State, seat: int, act: str, perk: str = "", extra: str = "") ->
     return bool(colour_options(st, seat, "any"))
 
 
+def give_up(st: State, ctx: Ctx, seat: int) -> None:
+    """The main action is given up at its first step: nothing of it was done, so its perk is
+    not paid (a perk belongs to a main action performed, spec §15.2)."""
+    update_main(st, given_up=True)
+    ctx.say(f"{who(seat)} gives up the main action.", seat)
+
+
 def finish(st: State, ctx: Ctx, seat: int, fr: Frame) -> None:
     """The "main" frame on top: its last step is done. Pay the perk and the flat mods."""
+    if fr.get("given_up"):
+        return
     perk = fr.get("perk", "")
     act = fr["act"]
     for mod in fr.get("mods", []):
@@ -229,6 +238,7 @@ def ws_tile_prompt(st: State, fr: Frame, seat: int) -> str:
 
 def ws_tile_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     if action == "none":
+        give_up(st, ctx, seat)
         return
     tile = action.split()[1]
     p = st.me(seat)
@@ -353,6 +363,8 @@ def garden_size_prompt(st: State, fr: Frame, seat: int) -> str:
 
 def garden_size_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     if action == "none":
+        if not fr.get("second"):
+            give_up(st, ctx, seat)
         return
     perk, _, ms = _main_args(st)
     if fr.get("second"):
@@ -582,6 +594,7 @@ def canal_tile_options(st: State, fr: Frame, seat: int) -> list[str]:
 
 def canal_tile_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     if action == "none":
+        give_up(st, ctx, seat)
         return
     tile = action.split()[1]
     p = st.me(seat)
@@ -724,6 +737,7 @@ def tr_move_prompt(st: State, fr: Frame, seat: int) -> str:
 
 def tr_move_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     if action == "none":
+        give_up(st, ctx, seat)
         return
     word, dest = action.split()
     found = next(m for m in moves(st, seat, *_main_args(st)) if m[0] == action)

@@ -371,3 +371,13 @@ def test_a_during_card_is_offered_only_while_its_step_is_ahead() -> None:
     assert "use BY03" in legal(st)
     st, _ = play(st, "go PA")  # the toll is paid: no toll is left to waive
     assert "use BY03" not in legal(st)
+
+
+def test_a_main_action_given_up_at_its_first_step_pays_no_perk() -> None:
+    # SY1-4 lower: Trading (white), +1 C after the trade; SK15 could make a move affordable
+    st = position(hands={OCHRE: ["SY1-4", "C1", "C4", "SK15"]}, coins={OCHRE: 0},
+                  caravan={OCHRE: ("BE", 1, "")})
+    st, _ = play(st, "play SY1-4 low", "main")
+    assert legal(st)[0] == "none" and "use SK15" in legal(st)
+    st, events = play(st, "none")
+    assert st.players[OCHRE].coins == 0 and "Ochre gives up the main action." in texts(events)
