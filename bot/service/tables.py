@@ -843,7 +843,10 @@ class TableCore:
             "events": [e.text for e in result.events if e.public],  # the thread's
             "reversible": step.reversible,
             "revealed": step.revealed,
-            "passes_turn": result.next is None or result.next.seat != seat,
+            "passes_turn": result.next is None or result.next.seat != seat
+            # alone at the table nobody else moves: its board is posted whenever chance or a
+            # reveal changes it, so the player still sees the public board as it goes
+            or (len(info.seats) == 1 and step.revealed),
             "game_over": result.outcome is not None,
         }
         try:

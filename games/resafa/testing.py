@@ -78,7 +78,10 @@ def position(
     tracks: dict[int, str] | None = None,
     tokens: dict[int, list[str]] | None = None,
     bases: dict[int, list[str]] | None = None,
+    clear_network: bool = False,
     canals: dict[str, tuple[str, int]] | None = None,
+    cbonus: dict[str, str] | None = None,
+    sides: str | None = None,
     cubes: dict[str, str] | None = None,
     offer1: list[str] | None = None,
     offer2: list[str] | None = None,
@@ -95,9 +98,11 @@ def position(
     of complete squares directly (for tank requirements) when the gardens themselves do not
     matter; `tracks` is "Y4 W6"; `tokens` the merchant row left to right; `bases` gives cities
     and takes the first free box of each; `canals` maps a space to (tile, owner seat or -1);
-    `sack_top` names the next sack cards drawn, first drawn first; `pending` gives yellow cards
-    waiting for the reset and `facedown` the cards played in the last odd round. `extra` sets
-    any other state field as is.
+    `clear_network` empties the water network first (no neutral tiles, cubes or bonus tiles);
+    `cbonus` puts canal bonus tiles on spaces; `sides` gives each city's trading tile side in
+    the order SU CA PA BA BE EM ("AAAAAA"); `sack_top` names the next sack cards drawn, first
+    drawn first; `pending` gives yellow cards waiting for the reset and `facedown` the cards
+    played in the last odd round. `extra` sets any other state field as is.
     """
     st = new_state(players, seed).copy()
     st._mine = (1 << players) - 1
@@ -117,7 +122,7 @@ def position(
                     side = 1
                 else:
                     rot = int(how)
-            p.ws[i], p.side[i], p.rot[i] = tile, side, rot
+            p.build(i, tile, side, rot)
             for offer in (st.offer1, st.offer2):
                 if tile in offer:
                     offer[offer.index(tile)] = ""
@@ -127,11 +132,10 @@ def position(
         for name, what in ((gardens or {}).get(seat) or {}).items():
             i = cell_of(name)
             for size in what.split("+"):
+                p.plant(i, size)
                 if size == "small":
-                    p.small[i] += 1
                     st.small_left -= 1
                 else:
-                    p.large[i] += 1
                     st.large_left -= 1
             if p.units(i) >= 3:
                 p.squares += 1
@@ -179,6 +183,11 @@ def position(
             boxes = st.boxes[city]
             boxes[boxes.index(BOX_FREE)] = seat
             p.bases.append(city)
+    if clear_network:
+        st.net = [""] * len(st.net)
+        st.owner = [NO] * len(st.net)
+        st.cube = [0] * len(st.net)
+        st.cbonus = [""] * len(st.net)
     for name, (tile, owner) in (canals or {}).items():
         i = space_of(name)
         st.net[i], st.owner[i] = tile, owner
@@ -191,6 +200,10 @@ def position(
             st.canal_stack.remove(tile)
         elif tile in st.tanks:
             st.tanks.remove(tile)
+    for name, tile in (cbonus or {}).items():
+        st.cbonus[space_of(name)] = tile
+    if sides is not None:
+        st.tile_side = ["AB".index(x) for x in sides]
     for name, how in (cubes or {}).items():
         st.cube[space_of(name)] = CUBES[how]
     if round >= LEVEL2_ROUND and offer2 is None and not any(st.offer2):

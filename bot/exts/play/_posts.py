@@ -82,6 +82,14 @@ def board_pings(row: Any, players: Sequence[int | None], to_move: int | None) ->
     return [to_move] if p.get("ping", row.kind == "turn") else []
 
 
+def has_extras(game: str) -> bool:
+    """Whether the game draws pictures beside its board (none when it is not installed)."""
+    try:
+        return discovery.spec(game).has_extras()
+    except KeyError:
+        return False
+
+
 class BoardPoster:
     def __init__(self, bot: CaravanBot) -> None:
         self.bot = bot
@@ -148,7 +156,7 @@ class BoardPoster:
         )
         to_move = info.seats[decision.seat].user_id if decision is not None else None
         allowed = pings(*board_pings(row, [s.user_id for s in info.seats], to_move))
-        extras = discovery.spec(game.name).has_extras()
+        extras = has_extras(game.name)
         if to_move is not None or extras:
             shape = None
             if to_move is not None and decision is not None:
@@ -191,7 +199,7 @@ class BoardPoster:
         ]
         if not isinstance(thread, discord.Thread | discord.TextChannel):
             return
-        extras = discovery.spec(self.service.game_of(info).name).has_extras()
+        extras = has_extras(info.game)
         for r, message_id in old:
             # "Your move" goes; a game's Player boards stay, showing that post's moment
             kept = board_view(info.id, r.version, move=False, extras=True)

@@ -13,6 +13,7 @@ pays its perk and ends (rules.settle). Frames and the decision each one asks:
   act_ws       a workshop for "activate one room"                           "activate_room"
   room         {cell, mode}: which room (twice with SB3-3)                  "room"
   canal_tile   which canal tile or tank (paid here)                          "canal_tile"
+  canal_split  {tile}: how SW2-3's reduction is split, when that changes the price "canal_split"
   canal_space  {tile}: the network space                                    "canal_space"
   cbonus       {id}: use or discard the canal bonus tile                    "canal_bonus"
   cube         {to, from}: which neighbouring cube flows onto the new tile  "water_cube"
@@ -61,6 +62,7 @@ from games.resafa.engine.data import (
     GARDEN_TRACK_LATER,
     GARDEN_UNITS,
     GATE,
+    ITEM_NAMES,
     LEVEL2_ROUND,
     LEVEL2_TOKENS,
     MERCHANT_ROW,
@@ -148,8 +150,17 @@ def feasible(st: State, seat: int, act: str, perk: str = "", extra: str = "") ->
     return bool(colour_options(st, seat, "any"))
 
 
+def give_up(st: State, ctx: Ctx, seat: int) -> None:
+    """The main action is given up at its first step: nothing of it was done, so its perk is
+    not paid (a perk belongs to a main action performed, spec §15.2)."""
+    update_main(st, given_up=True)
+    ctx.say(f"{who(seat)} gives up the main action.", seat)
+
+
 def finish(st: State, ctx: Ctx, seat: int, fr: Frame) -> None:
     """The "main" frame on top: its last step is done. Pay the perk and the flat mods."""
+    if fr.get("given_up"):
+        return
     perk = fr.get("perk", "")
     act = fr["act"]
     for mod in fr.get("mods", []):
@@ -227,6 +238,7 @@ def ws_tile_prompt(st: State, fr: Frame, seat: int) -> str:
 
 def ws_tile_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     if action == "none":
+        give_up(st, ctx, seat)
         return
     tile = action.split()[1]
     p = st.me(seat)
@@ -266,12 +278,13 @@ def ws_rot_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     push(st, Frame("ws_cell", {"tile": fr["tile"], "side": 0, "rot": int(action.split()[1])}))
 
 
-def split_cells(cells: list[int], row: int | None) -> list[str]:
-    """Cells as "cell d4", or rows first ("row 4") when more than a menu holds."""
+def split_cells(cells: list[int], row: int | None, word: str = "cell") -> list[str]:
+    """Cells as "cell d4" (or "square e4"), or rows first ("row 4") when more than a menu
+    holds."""
     if row is not None:
-        return [f"cell {cell_name(i)}" for i in cells if cell_cr(i)[1] + 1 == row]
+        return [f"{word} {cell_name(i)}" for i in cells if cell_cr(i)[1] + 1 == row]
     if len(cells) <= MAX_OPTIONS:
-        return [f"cell {cell_name(i)}" for i in cells]
+        return [f"{word} {cell_name(i)}" for i in cells]
     return [f"row {r}" for r in sorted({cell_cr(i)[1] + 1 for i in cells})]
 
 
@@ -286,7 +299,7 @@ def ws_cell_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> No
         return
     i = cell_index(arg)
     p = st.me(seat)
-    p.ws[i], p.side[i], p.rot[i] = fr["tile"], fr["side"], fr["rot"]
+    p.build(i, fr["tile"], fr["side"], fr["rot"])
     side = "front" if fr["side"] == 0 else "back"
     turned = f", turned {fr['rot']}°" if fr["rot"] else ""
     ctx.say(f"{who(seat)} builds {fr['tile']} at {arg}, {side} up{turned}.", seat)
@@ -350,6 +363,8 @@ def garden_size_prompt(st: State, fr: Frame, seat: int) -> str:
 
 def garden_size_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     if action == "none":
+        if not fr.get("second"):
+            give_up(st, ctx, seat)
         return
     perk, _, ms = _main_args(st)
     if fr.get("second"):
@@ -362,7 +377,7 @@ def garden_size_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -
 
 
 def garden_sq_options(st: State, fr: Frame, seat: int) -> list[str]:
-    return split_cells(garden_squares(st.players[seat], fr["size"]), fr.get("row"))
+    return split_cells(garden_squares(st.players[seat], fr["size"]), fr.get("row"), "square")
 
 
 def garden_sq_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
@@ -375,11 +390,10 @@ def garden_sq_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> 
 
 def place_garden(st: State, ctx: Ctx, seat: int, size: str, i: int) -> None:
     p = st.me(seat)
+    p.plant(i, size)
     if size == "small":
-        p.small[i] += 1
         st.small_left -= 1
     else:
-        p.large[i] += 1
         st.large_left -= 1
     ctx.say(f"{who(seat)} places a {size} garden on {cell_name(i)}.", seat)
     if p.units(i) >= SQUARE_UNITS:
@@ -387,7 +401,9 @@ def place_garden(st: State, ctx: Ctx, seat: int, size: str, i: int) -> None:
 
 
 def complete_square(st: State, ctx: Ctx, seat: int, i: int) -> None:
-    """Edge icons facing the square (N, E, S, W neighbour), the garden track, blue cards."""
+    """Edge icons facing the square (N, E, S, W neighbour), the garden track, blue cards.
+
+    UNCERTAIN (§9.2): icons pay when the square is completed, not when a tile touches them."""
     p = st.me(seat)
     ctx.say(f"{who(seat)} completes the garden square {cell_name(i)}.", seat)
     for k, edge in enumerate(EDGES):
@@ -508,18 +524,32 @@ def room_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
 # ---- canal construction (spec §9.4) ----------------------------------------------------------
 
 
-def canal_cost(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> Gain:
+def canal_costs(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> list[Gain]:
+    """What ``tile`` may cost the seat: one price, or with SW2-3 each way of splitting its
+    reduction of 2 between coins and stone that gives a different price."""
     coins = {"pay1C": 1, "pay2C": 2}.get(perk, 0) + ms.count("less1C")
     coins += 1 if has(p, "SB2-3") else 0
     cost = reduce(CANALS[tile].cost, coins, ms.count("less1S"))
-    if extra == "less2":  # SW2-3: up to 2 less, coins first (the split is not asked)
-        c = dict(cost).get("C", 0)
-        cut = min(2, c)
-        cost = reduce(cost, cut, 2 - cut)
-    return cost
+    if extra != "less2":
+        return [cost]
+    out: list[Gain] = []
+    for cut in (2, 1, 0):
+        split = reduce(cost, cut, 2 - cut)
+        if split not in out:
+            out.append(split)
+    return out
+
+
+def canal_cost(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> Gain:
+    """The price of ``tile``: the first of its prices the seat can pay, else the first."""
+    costs = canal_costs(p, tile, perk, extra, ms)
+    return next((c for c in costs if can_pay(p, c)), costs[0])
 
 
 def canal_spaces(st: State, tile: str) -> list[int]:
+    """Empty spaces where ``tile`` connects to its vertical neighbours (spec §9.4).
+
+    UNCERTAIN (§9.4): two closed edges may not face each other either."""
     t = CANALS[tile]
     net = st.net
     out = []
@@ -564,13 +594,41 @@ def canal_tile_options(st: State, fr: Frame, seat: int) -> list[str]:
 
 def canal_tile_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     if action == "none":
+        give_up(st, ctx, seat)
         return
     tile = action.split()[1]
     p = st.me(seat)
-    cost = canal_cost(p, tile, *_main_args(st))
+    costs = [c for c in canal_costs(p, tile, *_main_args(st)) if can_pay(p, c)]
+    if len(costs) > 1:
+        push(st, Frame("canal_split", {"tile": tile}))
+        return
+    pay_canal(st, ctx, seat, tile, costs[0])
+
+
+def pay_canal(st: State, ctx: Ctx, seat: int, tile: str, cost: Gain) -> None:
+    p = st.me(seat)
     pay(p, cost)
     ctx.say(f"{who(seat)} pays {cost_words(cost)} for {tile}.", seat)
     push(st, Frame("canal_space", {"tile": tile}))
+
+
+def split_options(st: State, fr: Frame, seat: int) -> list[str]:
+    p = st.players[seat]
+    costs = [c for c in canal_costs(p, fr["tile"], *_main_args(st)) if can_pay(p, c)]
+    return [f"split {k + 1}" for k in range(len(costs))]
+
+
+def split_prompt(st: State, fr: Frame, seat: int) -> str:
+    p = st.players[seat]
+    costs = [c for c in canal_costs(p, fr["tile"], *_main_args(st)) if can_pay(p, c)]
+    ways = "; ".join(f"{k + 1}: {cost_words(c)}" for k, c in enumerate(costs))
+    return f"{who(seat)}, choose how SW2-3 lowers the price of {fr['tile']} ({ways})."
+
+
+def split_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
+    p = st.players[seat]
+    costs = [c for c in canal_costs(p, fr["tile"], *_main_args(st)) if can_pay(p, c)]
+    pay_canal(st, ctx, seat, fr["tile"], costs[int(action.split()[1]) - 1])
 
 
 def canal_space_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -679,6 +737,7 @@ def tr_move_prompt(st: State, fr: Frame, seat: int) -> str:
 
 def tr_move_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     if action == "none":
+        give_up(st, ctx, seat)
         return
     word, dest = action.split()
     found = next(m for m in moves(st, seat, *_main_args(st)) if m[0] == action)
@@ -705,7 +764,7 @@ def unload_options(st: State, fr: Frame, seat: int) -> list[str]:
     if not p.cargo_n:
         return []
     room = WAREHOUSE_CAP - p.ware[WARE_INDEX[p.cargo]]
-    n = min(p.cargo_n, room)
+    n = min(p.cargo_n, room)  # UNCERTAIN (§9.5): what does not fit stays on the caravan
     return [f"unload {k}" for k in range(1, n + 1)] + ["none"] if n else []
 
 
@@ -869,9 +928,8 @@ def found_base(st: State, ctx: Ctx, seat: int, city: str, box: int, cost: str) -
     token, reward = BOXES[city][box]
     ctx.say(f"{who(seat)} founds a trading base in {CITY_NAMES[city]} (box {box + 1}, "
             f"{token}).", seat)
-    # the box reward first, then the token (spec §15.12); steps pushed later are asked first
+    give(st, ctx, seat, gain(reward), "box")  # the box reward first, then the token (§15.12)
     place_token(st, ctx, seat, token)
-    give(st, ctx, seat, gain(reward), "box")
 
 
 def place_token(st: State, ctx: Ctx, seat: int, token: str) -> None:
@@ -914,6 +972,7 @@ KINDS = {
     "canal_tile": ("canal_tile", canal_tile_options,
                    lambda st, fr, s: f"{who(s)}, choose a canal tile or a water tank.",
                    canal_tile_handle),
+    "canal_split": ("canal_split", split_options, split_prompt, split_handle),
     "canal_space": ("canal_space", canal_space_options,
                     lambda st, fr, s: f"{who(s)}, choose the network space for {fr['tile']}.",
                     canal_space_handle),
@@ -931,7 +990,8 @@ KINDS = {
              lambda st, fr, s: f"{who(s)}, at Resafa: load one item type onto the caravan?",
              load_handle),
     "load_n": ("load_count", load_n_options,
-               lambda st, fr, s: f"{who(s)}, how many {fr['item']} do you load?", load_n_handle),
+               lambda st, fr, s: f"{who(s)}, how many {ITEM_NAMES[fr['item']]} do you load?",
+               load_n_handle),
     "tr_city": ("trade", tr_city_options, tr_city_prompt, tr_city_handle),
     "tr_base": ("trading_base", tr_base_options, tr_base_prompt, tr_base_handle),
 }

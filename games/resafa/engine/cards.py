@@ -79,19 +79,25 @@ def during_ok(st: State, seat: int, action: str, mod: str) -> bool:
         return True
     if top not in DURING_AT.get((act, mod), ()):
         return False
+    if mod == "act1" and str(main.get("extra", "")).startswith("exact"):
+        return False  # a stated activation count is fixed (spec §9.0)
     if top == "tr_city" and st.stack.frames[-1].get("sold"):
         return False
     return mod not in main.get("mods", []) or mod in ("less1C", "toll1", "act1", "sale1C")
 
 
+# card -> (effect kind, its argument), for every card played as a free action
+EFFECTS = {c: tuple(card_effect(c).partition(":")[::2]) for c in (*BONUS, *SACK, *WHITE)}
+ALWAYS = frozenset({"gain", "ws4", "sq2", "bases", "cubes", "step", "goods2", "steps2"})
+
+
 def playable(st: State, seat: int, card: str, between: bool) -> bool:
-    effect = card_effect(card)
-    p = st.players[seat]
     if card in BETWEEN_ONLY and not between:
         return False
-    kind, _, arg = effect.partition(":")
-    if kind in ("gain", "ws4", "sq2", "bases", "cubes"):
+    kind, arg = EFFECTS[card]
+    if kind in ALWAYS:
         return True
+    p = st.players[seat]
     if kind == "during":
         action, _, mod = arg.partition(":")
         return during_ok(st, seat, action, mod)
@@ -123,15 +129,12 @@ def playable(st: State, seat: int, card: str, between: bool) -> bool:
 
 def free_actions(st: State, seat: int) -> list[str]:
     p = st.players[seat]
+    cards = [c for c in p.hand if c in EFFECTS] + [c for c in p.specials if c in WHITE]
+    if not cards:
+        return []
     between = st.step == "turn"
-    out = []
-    for card in p.hand:
-        if (card in BONUS or card in SACK) and playable(st, seat, card, between):
-            out.append(f"use {card}")
-    for card in p.specials:
-        if card in WHITE and playable(st, seat, card, between):
-            out.append(f"use {card}")
-    out += [f"drop {c}" for c in p.hand if c in SACK]
+    out = ["use " + c for c in cards if playable(st, seat, c, between)]
+    out += ["drop " + c for c in p.hand if c in SACK]
     return out
 
 

@@ -13,6 +13,7 @@ the player's choice), sack (a sack card).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 SEAT_LABELS = ("Ochre", "Teal", "Crimson", "Violet")
 NO = -1  # no seat / empty
@@ -38,7 +39,7 @@ WARE = ("S", "M", "Sp", "A")  # warehouse slots, in this order
 WARE_INDEX = {w: i for i, w in enumerate(WARE)}
 WAREHOUSE_CAP = 6
 MAX_CAMELS = 4
-CAPACITY_PER_CAMEL = 2
+CAPACITY_PER_CAMEL = 2  # UNCERTAIN (§15.13): only "capacity grows" is published
 ITEM_NAMES = {
     "C": "coin", "S": "stone", "M": "marble", "Sp": "spice", "A": "amphora", "Cam": "camel",
     "VP": "VP", "step": "track step", "sack": "sack card",
@@ -48,6 +49,7 @@ ITEMS = tuple(ITEM_NAMES)
 Gain = tuple[tuple[str, int], ...]
 
 
+@lru_cache(maxsize=512)
 def gain(text: str) -> Gain:
     """"2C+3VP" -> (("C", 2), ("VP", 3)); "" -> (); a bare item means one ("step", "sack")."""
     out: list[tuple[str, int]] = []
@@ -116,7 +118,7 @@ SEAT_COMPENSATION = ("", "1C", "2C", "2C+1VP")  # STAND-IN, by seat number 1..4
 
 # ---- special cards (spec §8, §15.2-15.5), all STAND-IN --------------------------------------
 
-TRACK_STEPS = 9
+TRACK_STEPS = 9  # UNCERTAIN (§8.1): no source states the length; 3 levels of 3 steps
 LEVEL_STEPS = {3: 1, 6: 2, 9: 3}  # track step -> level reached
 ANY = "any"
 
@@ -512,6 +514,7 @@ GARDEN_UNITS = {"small": 1, "large": 2}
 SQUARE_UNITS = 3
 GARDEN_SUPPLY = {"small": 24, "large": 15}  # STAND-IN split of the published 39
 GARDEN_COST = {"small": "1S", "large": "1C+1S"}
+# UNCERTAIN (§15.10): "one colour-track step" read as a step on any track.
 GARDEN_TRACK = ("step", "step+2VP", "2step+3VP", "2step+4VP")  # 1st..4th square
 GARDEN_TRACK_LATER = "5VP"  # 5th and each later square
 TANK_SQUARES = 2
@@ -649,6 +652,7 @@ def toll(start: str, dest: str, via_resafa: bool) -> int:
         return DIST[start][dest]
     if dest == start:
         return 1  # the Resafa round trip
+    # UNCERTAIN (§9.5): any other route via Resafa pays the Resafa segment once per visit.
     return DIST[start][GATE] + 1 + DIST[GATE][dest]
 
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from games.core.contract import Decision, echo, is_number
 from games.core.errors import NotationError
 from games.resafa.engine import actions, cards
-from games.resafa.engine.core import can_pay, capacity, main_frame
+from games.resafa.engine.core import can_pay, capacity, cost_words, main_frame
 from games.resafa.engine.data import (
     ACTION_TITLES,
     ACTIONS,
@@ -47,7 +47,7 @@ KEYWORDS = frozenset({
     "take", "search", "pick", "swap", "keep", "tile", "front", "back", "rot", "cell", "row",
     "small", "large", "none", "square", "activate", "stop", "room", "twice", "space", "use",
     "discard", "cube", "go", "via", "unload", "load", "sell", "buy", "box", "drop", "cards",
-    "goods", "done", "replace",
+    "goods", "done", "replace", "split",
 })
 IDS = {t.lower(): t for t in (
     *START_CARDS, *SPECIAL_IDS, *BONUS, *SACK, *WORKSHOPS, *CANAL_IDS, *TANK_IDS, *CITIES,
@@ -156,6 +156,11 @@ def _label(st: State, action: str) -> str:
         return {"cell": "Cell", "square": "Square", "activate": "Activate", "row": "Row",
                 "space": "Space", "cube": "Cube from", "box": "Box",
                 "room": "Room"}[w] + " " + " ".join(words[1:])
+    if w == "split":
+        top = st.stack.frames[-1]
+        p = st.players[top.get("seat", st.current)]
+        costs = [c for c in actions.canal_costs(p, top["tile"], *_args(st)) if can_pay(p, c)]
+        return f"Pay {cost_words(costs[int(arg) - 1])}"
     if w in ("unload", "take", "sell", "buy"):
         return f"{w.capitalize()} {arg}"
     if w in ("load", "goods"):
@@ -196,7 +201,7 @@ def explain(st: State, d: Decision | None, action: str) -> str:
         if tile in st.offer2:
             return ("Level II workshops need round 3 or later and 2 merchant tokens on your "
                     f"board; you have {p.tokens()}.")
-    if w == "load" and len(words) == 2 and kind == "load":
+    if w == "load" and len(words) == 2 and words[1] in WARE:
         if p.cargo and p.cargo != words[1]:
             return (f"The caravan carries one type at a time and holds {p.cargo_n} "
                     f"{p.cargo}: it cannot load {words[1]}.")
@@ -206,17 +211,31 @@ def explain(st: State, d: Decision | None, action: str) -> str:
     if w == "take" and len(words) == 2 and kind == "load_n":
         return (f"The caravan holds at most {capacity(p)} items and carries {p.cargo_n}; "
                 "you cannot load more than that, or more than the warehouse has.")
-    if w == "buy" and len(words) == 2 and kind == "tr_city" and top is not None:
-        buy = TRADING_TILES[top["city"]][top["side"]][1]
+    if w == "buy" and len(words) == 2 and p.loc in CITIES:
+        side = top["side"] if top is not None and kind == "tr_city" else (
+            st.tile_side[CITIES.index(p.loc)])
+        buy = TRADING_TILES[p.loc][side][1]
         if p.cargo and p.cargo != buy.item:
             return (f"The caravan carries {p.cargo}; it carries one type at a time, so it "
                     f"cannot take {buy.item}.")
         return (f"You can buy at most what fits on the caravan ({capacity(p)} items) and "
                 f"what your {p.coins} coins pay for.")
-    if w == "sell" and kind == "tr_city":
+    if w == "sell":
         return "You can sell only the item the city takes, and only what the caravan carries."
-    if w == "main" and kind == "turn":
-        return "The main action cannot be done now (nothing legal or nothing to pay with)."
+    if kind == "turn" and top is not None:
+        if not top.get("card"):
+            if w == "play" and len(words) > 1 and words[1] not in p.hand:
+                return f"{words[1]} is not in your hand."
+            return "Play an action card first, for example `" + d.actions[0] + "`."
+        if w == "play":
+            return "You have played your card this turn; take its actions or end the turn."
+        if w == "main" and top.get("main"):
+            return "You have taken the main action this turn."
+        if w == "colour" and top.get("colour"):
+            return "You have taken the colour action this turn."
+        if w == "main":
+            return ("The main action cannot be done now (nothing legal or nothing to pay "
+                    "with): take the colour action.")
     if w in ("small", "large") and kind == "garden_size":
         return (f"A {w} garden needs a tile left in the supply, its cost paid from your "
                 "warehouse and a square next to one of your workshops or gardens with room.")

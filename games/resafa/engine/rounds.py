@@ -154,6 +154,8 @@ def rival_turn(st: State, ctx: Ctx) -> None:
 
 
 def end_round(st: State, ctx: Ctx) -> None:
+    """UNCERTAIN (§5): the order of these steps is the spec's choice. UNCERTAIN (§11.1): one
+    bonus deck per colour, the leftovers going under it."""
     ctx.say(f"Round {st.round} ends.")
     if st.round < ROUNDS:
         for colour in COLOURS:

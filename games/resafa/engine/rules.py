@@ -30,7 +30,7 @@ from games.core.errors import NotationError
 from games.core.stack import Frame, Stack
 from games.resafa.engine import actions, cards, observe, rounds, turn, views
 from games.resafa.engine.core import Ctx, pop, push
-from games.resafa.engine.data import SEAT_LABELS, solo_band
+from games.resafa.engine.data import BONUS, SACK, SEAT_LABELS, WHITE, solo_band
 from games.resafa.engine.notation import describe, explain, normalize
 from games.resafa.engine.setup import new_state
 from games.resafa.engine.state import State
@@ -110,12 +110,19 @@ def settle(st: State, ctx: Ctx) -> None:
             pop(st)
             continue
         d = _decision(st, fr, seat, opts)
-        if fr.kind == "turn" and d.actions == ("end",):
+        # Ending by itself only when the seat holds no card it could play: whether a hidden
+        # sack card is playable must not show in the flow of the game.
+        if fr.kind == "turn" and d.actions == ("end",) and not holds_free_cards(st, seat):
             pop(st)
             push(st, Frame("endturn"))
             continue
         st._dec = d
         return
+
+
+def holds_free_cards(st: State, seat: int) -> bool:
+    p = st.players[seat]
+    return any(c in BONUS or c in SACK for c in p.hand) or any(c in WHITE for c in p.specials)
 
 
 class Resafa(Game[State]):
@@ -217,6 +224,7 @@ class Resafa(Game[State]):
             # A solo game ends in a rank, not a win (spec §14.3).
             return Outcome(scores=scores, breakdown=parts, winners=(), reason=state.reason,
                            result=f"{scores[0]} points: {band}")
+        # UNCERTAIN (§13): the published tie-break is unknown; more coins, then more scarabs.
         winners, tiebreak = ranked_winners(scores, [("coins", coins), ("scarabs", scarabs)])
         return Outcome(
             scores=scores, breakdown=parts, winners=winners, reason=state.reason,

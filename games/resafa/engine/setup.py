@@ -42,6 +42,7 @@ def new_state(players: int, seed: int) -> State:
     st.start = st.current = 0
     for i in range(len(CITIES)):
         rng, st.tile_side[i] = R.below(rng, 2)
+    # UNCERTAIN (§4.3): no other player-count change is known.
     if players <= 2:
         for boxes in st.boxes.values():
             boxes[2] = BOX_UNUSED

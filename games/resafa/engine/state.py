@@ -75,11 +75,9 @@ class Player:
         new.gained = self.gained[:]
         new.track = self.track[:]
         new.ware = self.ware[:]
-        new.ws = self.ws[:]
-        new.side = self.side[:]
-        new.rot = self.rot[:]
-        new.small = self.small[:]
-        new.large = self.large[:]
+        # The 64-cell area lists are shared: only building replaces them (`build`, `plant`).
+        new.ws, new.side, new.rot = self.ws, self.side, self.rot
+        new.small, new.large = self.small, self.large
         new.icons = self.icons[:]
         new.row = self.row[:]
         new.overflow = self.overflow[:]
@@ -103,6 +101,20 @@ class Player:
         p.large = [0] * CELLS
         p.row = [""] * 6
         return p
+
+    def build(self, i: int, tile: str, side: int, rot: int) -> None:
+        """A workshop on cell ``i`` (new lists: the old ones are shared with earlier states)."""
+        self.ws, self.side, self.rot = self.ws[:], self.side[:], self.rot[:]
+        self.ws[i], self.side[i], self.rot[i] = tile, side, rot
+
+    def plant(self, i: int, size: str) -> None:
+        """A garden tile on square ``i`` (new lists, as `build`)."""
+        if size == "small":
+            self.small = self.small[:]
+            self.small[i] += 1
+        else:
+            self.large = self.large[:]
+            self.large[i] += 1
 
     def units(self, c: int) -> int:
         return self.small[c] + 2 * self.large[c]

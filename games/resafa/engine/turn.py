@@ -22,7 +22,6 @@ from games.resafa.engine.core import (
     give,
     has,
     legal_steps,
-    pop,
     push,
     take_step,
     who,
@@ -64,7 +63,7 @@ def turn_options(st: State, fr: Frame, seat: int) -> list[str]:
         out.append("main")
     if not fr.get("colour") and colour_options(st, seat, fr["col"]):
         out.append("colour")
-    out.append("end")
+    out.append("end")  # UNCERTAIN (§6.1): a possible main action may be declined
     return out
 
 
@@ -82,6 +81,8 @@ def turn_prompt(st: State, fr: Frame, seat: int) -> str:
         left.append(f"the {COLOUR_NAMES[fr['col']]} colour action")
     if not left:
         return f"{who(seat)}, both actions are done: end your turn."
+    if len(left) == 1:
+        return f"{who(seat)}, take {left[0]}, or end your turn."
     return f"{who(seat)}, take {' and '.join(left)} in either order, or end your turn."
 
 
@@ -126,9 +127,18 @@ def name_act_options(st: State, fr: Frame, seat: int) -> list[str]:
 
 def name_act_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     act = action.split()[1]
-    turn = pop(st)
-    push(st, turn.with_data(act=act))
+    _update_turn(st, act=act)
     ctx.say(f"{who(seat)} names {ACTION_TITLES[act]}.", seat)
+
+
+def _update_turn(st: State, **changes: str) -> None:
+    """Name what a yellow half left open on the turn frame (below the naming questions)."""
+    frames = list(st.stack.frames)
+    for i in range(len(frames) - 1, -1, -1):
+        if frames[i].kind == "turn":
+            frames[i] = frames[i].with_data(**changes)
+            break
+    st.stack = type(st.stack)(tuple(frames))
 
 
 def name_col_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -137,13 +147,7 @@ def name_col_options(st: State, fr: Frame, seat: int) -> list[str]:
 
 def name_col_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     col = action.split()[1]
-    # the turn frame is below an optional name_act frame
-    frames = list(st.stack.frames)
-    for i in range(len(frames) - 1, -1, -1):
-        if frames[i].kind == "turn":
-            frames[i] = frames[i].with_data(col=col)
-            break
-    st.stack = type(st.stack)(tuple(frames))
+    _update_turn(st, col=col)
     ctx.say(f"{who(seat)} names {COLOUR_NAMES[col]}.", seat)
 
 
@@ -244,6 +248,7 @@ def special_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> No
         ctx.tell(seat, "You see: " + ", ".join(sorted(deck[:-1])) + ".")
         return
     card = deck.pop()
+    # UNCERTAIN (§8.2): "reveal the next-level top card" read as the same level's next card.
     if deck:
         ctx.revealed = True
         ctx.say(f"{deck[-1]} is turned face up.")

@@ -291,6 +291,7 @@ def player_json(st: State, seat: int, viewer: int | None) -> JSON:
         "facedown_count": len(p.facedown),
         "facedown": [card_json(c, seat) for c in p.facedown] if own else None,
         "removed": [card_json(c, seat) for c in p.removed],
+        # UNCERTAIN (§17.1): pink cards are shown openly like the other special cards.
         "specials": [card_json(c, seat) for c in p.specials],
         "used_whites": [card_json(c, seat) for c in p.used],
         "tracks": {c: p.track[i] for i, c in enumerate(COLOURS)},

@@ -228,3 +228,33 @@ def test_a_pending_yellow_card_replaces_a_starting_card_at_the_reset() -> None:
     p = st.players[OCHRE]
     assert "SY1-1" in p.hand and "C2" in p.removed
     assert len([c for c in p.hand if c.startswith(("C", "SY"))]) == 3
+
+
+def test_a_yellow_half_with_any_action_and_any_colour_names_both() -> None:
+    st = position(hands={OCHRE: ["C1", "SY2-1", "C6"]})
+    st, _ = play(st, "play SY2-1 up")
+    assert kind(st) == "name_action"
+    st, _ = play(st, "action canal")
+    assert kind(st) == "name_colour"
+    st, _ = play(st, "colour B")
+    fr = st.stack.frames[-1]
+    assert (fr["act"], fr["col"]) == ("canal", "B") and kind(st) == "turn_action"
+
+
+def test_a_turn_ends_by_itself_only_when_no_card_is_held_that_the_others_cannot_see() -> None:
+    # an unplayable bonus card still gets the end-of-turn question, as a playable one would
+    st = position(hands={OCHRE: ["C1", "C4", "C6", "BY03"]})
+    st, _ = play(st, "play C6 low", "colour", "step P", "main", "step Y")
+    assert kind(st) == "turn_action" and legal(st) == ["end"]
+    st = position(hands={OCHRE: ["C1", "C4", "C6"]})
+    st, _ = play(st, "play C6 low", "colour", "step P", "main", "step Y")
+    assert st.current == TEAL
+
+
+def test_out_of_order_moves_are_refused_with_what_to_do_instead() -> None:
+    st = position(hands={OCHRE: ["C1", "C4", "C6"]})
+    assert "Play an action card first" in refused(st, "main")
+    assert refused(st, "play C2 up") == "C2 is not in your hand."
+    st, _ = play(st, "play C6 low", "colour", "step P")
+    assert refused(st, "colour") == "You have taken the colour action this turn."
+    assert "played your card" in refused(st, "play C1 up")
