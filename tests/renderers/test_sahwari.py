@@ -263,3 +263,14 @@ def test_a_long_clan_row_takes_two_lines_where_the_board_has_room() -> None:
     after = colour_at(SAHWARI.render_board(view), second_line)
     assert not close(before, pal.CARD, 20)
     assert close(after, pal.CARD, 20)  # a card at full size, below the first line
+
+
+def test_a_spectators_panel_lists_no_caravans_of_its_own() -> None:
+    view = saved("busy_4p")  # a spectator's view: no private part, no options
+    assert view["private"] is None and view["viewer"] is None
+    picture = SAHWARI.render_panel(view)
+    assert close(colour_at(picture, (picture.width // 2, 4)), pal.PANEL)
+    assert panel.panel_seat(view) is None
+    # below its one sentence, the left column lists nothing ("Your caravans", "Your clan")
+    column = picture.crop((0, 140, panel.LEFT_W, picture.height)).convert("RGB")
+    assert column.getcolors() == [(column.width * column.height, pal.BACKGROUND)]
