@@ -274,3 +274,17 @@ def test_a_spectators_panel_lists_no_caravans_of_its_own() -> None:
     # below its one sentence, the left column lists nothing ("Your caravans", "Your clan")
     column = picture.crop((0, 140, panel.LEFT_W, picture.height)).convert("RGB")
     assert column.getcolors() == [(column.width * column.height, pal.BACKGROUND)]
+
+
+def test_a_herd_on_the_guild_tile_leaves_its_spaces_in_view() -> None:
+    view = saved("busy_4p")
+    view["guild"].update(cubes=4, pawns=4)
+    alone = copy.deepcopy(view)
+    for camel in view["camels"]:
+        camel["pos"] = "C3"  # all six camels of a four-player game
+    for camel in alone["camels"]:
+        camel["pos"] = None
+    x0, y0, x1, _ = board.tile_box(2, 2)
+    spaces = (x0, y0, x1, y0 + 68)  # the artifact and recruit spaces across the top
+    herd = SAHWARI.render_board(view).crop(spaces)
+    assert same(herd, SAHWARI.render_board(alone).crop(spaces))

@@ -191,7 +191,9 @@ def _build_tile(view: View, kind: str, items: tuple[tuple[str, str, str], ...],
             sprite = item_sprite({"kind": what, "colour": colour, "handle": handle}, size)
             paste(image, sprite, (6 + c * (size + 4), 6 + r * (size + 4)))
     if camels:
-        size = 64 if len(camels) <= 2 else 44
+        # below the Guild village's spaces: a herd of up to six fits in two rows of three
+        crowd = 36 if kind == "guild" else 44
+        size = 64 if len(camels) <= 2 else crowd
         per_row = max(1, TILE // (size + 2))
         rows_needed = -(-len(camels) // per_row)
         top = TILE - 4 - rows_needed * size
