@@ -288,3 +288,16 @@ def test_a_herd_on_the_guild_tile_leaves_its_spaces_in_view() -> None:
     spaces = (x0, y0, x1, y0 + 68)  # the artifact and recruit spaces across the top
     herd = SAHWARI.render_board(view).crop(spaces)
     assert same(herd, SAHWARI.render_board(alone).crop(spaces))
+
+
+def test_a_tile_emptied_this_turn_looks_empty_until_it_turns_over() -> None:
+    view = saved("busy_4p")
+    tile = next(t for t in view["map"] if t["kind"] == "resource" and not t["camels"])
+    row, col = tile["row"], tile["col"]
+    tile["items"] = []
+    before = SAHWARI.render_board(view)
+    tile["emptied"] = True
+    after = SAHWARI.render_board(view)
+    x0, y0, _, _ = board.tile_box(row, col)
+    assert close(colour_at(before, (x0 + 10, y0 + 70)), colours.RESOURCE_TILE)
+    assert close(colour_at(after, (x0 + 10, y0 + 70)), colours.EMPTIED_TILE)
