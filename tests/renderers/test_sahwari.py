@@ -263,3 +263,41 @@ def test_a_long_clan_row_takes_two_lines_where_the_board_has_room() -> None:
     after = colour_at(SAHWARI.render_board(view), second_line)
     assert not close(before, pal.CARD, 20)
     assert close(after, pal.CARD, 20)  # a card at full size, below the first line
+
+
+def test_a_spectators_panel_lists_no_caravans_of_its_own() -> None:
+    view = saved("busy_4p")  # a spectator's view: no private part, no options
+    assert view["private"] is None and view["viewer"] is None
+    picture = SAHWARI.render_panel(view)
+    assert close(colour_at(picture, (picture.width // 2, 4)), pal.PANEL)
+    assert panel.panel_seat(view) is None
+    # below its one sentence, the left column lists nothing ("Your caravans", "Your clan")
+    column = picture.crop((0, 140, panel.LEFT_W, picture.height)).convert("RGB")
+    assert column.getcolors() == [(column.width * column.height, pal.BACKGROUND)]
+
+
+def test_a_herd_on_the_guild_tile_leaves_its_spaces_in_view() -> None:
+    view = saved("busy_4p")
+    view["guild"].update(cubes=4, pawns=4)
+    alone = copy.deepcopy(view)
+    for camel in view["camels"]:
+        camel["pos"] = "C3"  # all six camels of a four-player game
+    for camel in alone["camels"]:
+        camel["pos"] = None
+    x0, y0, x1, _ = board.tile_box(2, 2)
+    spaces = (x0, y0, x1, y0 + 68)  # the artifact and recruit spaces across the top
+    herd = SAHWARI.render_board(view).crop(spaces)
+    assert same(herd, SAHWARI.render_board(alone).crop(spaces))
+
+
+def test_a_tile_emptied_this_turn_looks_empty_until_it_turns_over() -> None:
+    view = saved("busy_4p")
+    tile = next(t for t in view["map"] if t["kind"] == "resource" and not t["camels"])
+    row, col = tile["row"], tile["col"]
+    tile["items"] = []
+    before = SAHWARI.render_board(view)
+    tile["emptied"] = True
+    after = SAHWARI.render_board(view)
+    x0, y0, _, _ = board.tile_box(row, col)
+    assert close(colour_at(before, (x0 + 10, y0 + 70)), colours.RESOURCE_TILE)
+    assert close(colour_at(after, (x0 + 10, y0 + 70)), colours.EMPTIED_TILE)

@@ -22,7 +22,7 @@ A window with no usable ability is skipped, and a skipped step merges the window
 Questions asked on top of the step (`state.stack`, games.core.stack), with their data:
   stop {c, d, dests}   destination when a direction offers several     "destination"
   take {pos}           which item (collect, bird)                      "collect"
-  cube                 where a gained cube goes (D6)                   "place_cube"
+  cube {side, start}   where a gained cube goes (D6)                   "place_cube"
   card                 which market card and which end (D7)            "recruit_card"
   caravan {h}          use a gained caravan now or keep it (D8)        "use_caravan"
   icons {list}         action icons to resolve; their order (D18)      "order"
@@ -36,6 +36,8 @@ Questions asked on top of the step (`state.stack`, games.core.stack), with their
   push {c}             where the attacked camel goes                   "push"
   spend / forge        recruit-track spending menu, forge target (D11) "spend" / "forge"
   reveal / fill        the object of a window ability, when the window is cut in two
+More artifact spaces than a menu holds are offered side of the clan sheet first (`cube left`),
+then a page at a time (`cube more`); `side` and `start` in the frame remember the choice.
 """
 
 from __future__ import annotations

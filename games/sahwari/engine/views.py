@@ -98,10 +98,27 @@ def sees_face(st: SahwariState, handle: str, viewer: int | None) -> bool:
     return handle in st.faceup or (viewer is not None and handle in st.known[viewer])
 
 
-def face_json(cid: str) -> JSON:
+def _face(cid: str) -> JSON:
     c = CARAVAN_BY_ID[cid]
     return {"id": cid, "influence": c.influence, "actions": list(c.actions),
             "text": caravan_text(c)}
+
+
+def _card(cid: str) -> JSON:
+    c = CARD_BY_ID[cid]
+    return {"id": cid, "name": c.name, "left": COLOUR_NAMES[c.left],
+            "right": COLOUR_NAMES[c.right], "left_effect": c.left_effect,
+            "right_effect": c.right_effect, "clan": c.clan or None}
+
+
+# Built once: every view repeats them. Handed out as copies, so a view is its reader's own.
+_FACES = {cid: _face(cid) for cid in CARAVAN_BY_ID}
+_CARDS = {cid: _card(cid) for cid in CARD_BY_ID}
+
+
+def face_json(cid: str) -> JSON:
+    face = _FACES[cid]
+    return {**face, "actions": list(face["actions"])}
 
 
 def caravan_json(st: SahwariState, handle: str, viewer: int | None) -> JSON:
@@ -115,10 +132,7 @@ def caravan_json(st: SahwariState, handle: str, viewer: int | None) -> JSON:
 
 
 def card_json(cid: str) -> JSON:
-    c = CARD_BY_ID[cid]
-    return {"id": cid, "name": c.name, "left": COLOUR_NAMES[c.left],
-            "right": COLOUR_NAMES[c.right], "left_effect": c.left_effect,
-            "right_effect": c.right_effect, "clan": c.clan or None}
+    return {**_CARDS[cid]}
 
 
 def leader_json(key: str) -> JSON | None:

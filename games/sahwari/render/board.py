@@ -142,6 +142,11 @@ def tile_ground(kind: str) -> Image.Image:
             for dx, dy in ((-26, 8), (22, 6), (-14, -8), (12, -10)):
                 draw.line((s - 28, s - 96, s - 28 + dx, s - 96 + dy), fill=colours.OASIS_PALM,
                           width=6)
+        elif kind == "emptied":
+            draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=10, fill=colours.EMPTIED_TILE,
+                                   outline=colours.RESOURCE_EDGE, width=2)
+            draw.text((s / 2, 24), "empty", font=font(20, bold=True), fill=colours.DESERT_TILE,
+                      anchor="mm")
         else:
             draw.rounded_rectangle((0, 0, s - 1, s - 1), radius=10, fill=colours.RESOURCE_TILE,
                                    outline=colours.RESOURCE_EDGE, width=2)
@@ -154,6 +159,8 @@ def _draw_tile(image: Image.Image, view: View, tile: Mapping[str, Any],
                camels: list[Mapping[str, Any]], row: int, col: int) -> None:
     x0, y0, _x1, _y1 = tile_box(row, col)
     kind = "guild" if position(row, col) == GUILD_POS else str(tile.get("kind", "resource"))
+    if kind == "resource" and tile.get("emptied"):
+        kind = "emptied"  # counts as desert now, flips at the end of the turn
     items = tuple(
         (str(i.get("kind", "")), str(i.get("colour", "")), str(i.get("handle", "")))
         for i in as_list(tile.get("items")) if isinstance(i, Mapping)
@@ -191,7 +198,9 @@ def _build_tile(view: View, kind: str, items: tuple[tuple[str, str, str], ...],
             sprite = item_sprite({"kind": what, "colour": colour, "handle": handle}, size)
             paste(image, sprite, (6 + c * (size + 4), 6 + r * (size + 4)))
     if camels:
-        size = 64 if len(camels) <= 2 else 44
+        # below the Guild village's spaces: a herd of up to six fits in two rows of three
+        crowd = 36 if kind == "guild" else 44
+        size = 64 if len(camels) <= 2 else crowd
         per_row = max(1, TILE // (size + 2))
         rows_needed = -(-len(camels) // per_row)
         top = TILE - 4 - rows_needed * size

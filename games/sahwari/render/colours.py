@@ -11,6 +11,7 @@ from renderers.kit.palette import RGB
 # Map tiles by side: still holding resources, flipped to desert or oasis, the Guild village
 RESOURCE_TILE: RGB = (214, 176, 112)
 RESOURCE_EDGE: RGB = (140, 104, 52)
+EMPTIED_TILE: RGB = (172, 146, 102)  # emptied this turn: turns over at the end of it
 DESERT_TILE: RGB = (120, 104, 84)
 DESERT_LINE: RGB = (142, 124, 100)
 OASIS_TILE: RGB = (46, 118, 108)

@@ -182,9 +182,13 @@ def render_panel(view: View) -> Image.Image:
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_header(image, draw, view, seat)
-    y = _caravan_rows(image, draw, 80, "Your caravans", own_rows, "No caravans yet")
-    y = _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet")
-    _draw_clan_summary(draw, view, seat, y + 10)
+    if seat is None:  # nobody's secrets: say so rather than list empty ones
+        lay.paragraph(draw, (16, 84, LEFT_W, 200), "Spectators see every caravan face down.",
+                      font(20), pal.INK_MUTED)
+    else:
+        y = _caravan_rows(image, draw, 80, "Your caravans", own_rows, "No caravans yet")
+        y = _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet")
+        _draw_clan_summary(draw, view, seat, y + 10)
     y = top_h
     if player is not None:  # the row a new card or a cube would go into
         draw.text((16, y), "Your clan row", font=font(22, bold=True), fill=pal.INK_MUTED)
