@@ -43,6 +43,7 @@ ANSWER_SECONDS = 15.0  # an interaction's final answer (a board render may be qu
 UP_SECONDS = 90.0  # waiting for the bot to be back after a kill
 QUIET_SECONDS = 60.0  # after the last kill, for the outbox to empty
 MAX_IDLE = 120  # rounds (about a second each) in which nobody could move
+MAX_STRETCH_SECONDS = 120.0  # the longest the last stretch waits for min_acknowledged
 PACE = "relaxed"  # no reminder or deadline falls inside a run
 PEOPLE = ("alice", "bob", "carol")
 CONFIRMED = "✔"
@@ -237,8 +238,10 @@ class CrashTest:
         database_url: str | None = None,
         processes: int = 1,
         due_timers: bool = False,
+        min_acknowledged: int = 0,
     ) -> None:
         self.kills = kills
+        self.min_acknowledged = min_acknowledged
         self.rng = random.Random(seed)
         self.seed = seed
         self.workdir = workdir
@@ -341,8 +344,15 @@ class CrashTest:
             await self.bot.kill()
             await asyncio.sleep(self.rng.uniform(0.0, 0.3))
             await self.bot.start()
-        # a last stretch of play without kills, so the end state is not all recovery
+        # a last stretch of play without kills, so the end state is not all recovery; on a
+        # slow machine it lasts until enough moves were answered (within MAX_STRETCH_SECONDS)
         await asyncio.sleep(self.max_gap)
+        loop = asyncio.get_running_loop()
+        until = loop.time() + MAX_STRETCH_SECONDS
+        while sum(len(t.acked) for t in self.tables) < self.min_acknowledged:
+            if loop.time() > until or all(t.finished for t in self.tables):
+                break
+            await asyncio.sleep(0.5)
 
     async def kill_on(self, predicate: Callable[[Call], bool]) -> bool:
         """Kill the bot the moment the fake has handled a matching call, before it answers
