@@ -318,17 +318,6 @@ class InfoOps(TableCore):
             moves=moves,
         )
 
-    @staticmethod
-    def _concession(engine: Any, info: TableInfo, state: Any, seat: int) -> Outcome:
-        scores = tuple(engine.provisional_scores(state, None))
-        return Outcome(
-            scores=scores,
-            breakdown=tuple(engine.provisional_breakdown(state, None)),
-            winners=tuple(s.seat for s in info.seats if s.seat != seat),
-            reason=f"{engine.seat_label(seat)} conceded",
-            tiebreak=None,
-        )
-
     async def replay_matches(self, table_id: int) -> bool:
         """Whether the stored state equals the replay of the effective log (a health check)."""
         info = await self._info(self.store, table_id)

@@ -216,11 +216,8 @@ class SeatOps(TableCore):
         engine = self.game_of(info)
         state = await self._state_at(info, engine, info.version)
         label = engine.seat_label(seat)
-        reason = f"{label} conceded"
-        winners = [s.seat for s in info.seats if s.seat != seat]
-        # The scores as a spectator may know them, by the game's own scoring categories.
-        scores = list(engine.provisional_scores(state, None))
-        breakdown = [dict(b) for b in engine.provisional_breakdown(state, None)]
+        outcome = self._concession(engine, info, state, seat)
+        winners = list(outcome.winners)
         new_version = info.version + 1
         async with self.store.transaction() as tx:
             await self._same_version(tx, info)
@@ -245,13 +242,13 @@ class SeatOps(TableCore):
                 kind="result",
                 payload={
                     "version": new_version,
-                    "scores": scores,
-                    "breakdown": breakdown,
+                    "scores": list(outcome.scores),
+                    "breakdown": [dict(b) for b in outcome.breakdown],
                     "winners": winners,
                     "winner_user_ids": [
                         info.holder(w).user_id for w in winners if info.holder(w).user_id
                     ],
-                    "reason": reason,
+                    "reason": outcome.reason,
                     "tiebreak": None,
                     "conceded_seat": seat,
                     "conceded_by": user_id,

@@ -1114,6 +1114,20 @@ class TableCore:
     # ---- outbox payloads ---------------------------------------------------------------
 
     @staticmethod
+    def _concession(engine: Game[Any], info: TableInfo, state: Any, seat: int) -> Outcome:
+        """The result of ``seat`` conceding: every other seat wins, and the real final scores
+        are given (the game is over), each seat scored as it knows itself, its own hidden
+        holdings included, by the game's own scoring categories."""
+        seats = range(len(info.seats))
+        return Outcome(
+            scores=tuple(engine.provisional_scores(state, s)[s] for s in seats),
+            breakdown=tuple(engine.provisional_breakdown(state, s)[s] for s in seats),
+            winners=tuple(s.seat for s in info.seats if s.seat != seat),
+            reason=f"{engine.seat_label(seat)} conceded",
+            tiebreak=None,
+        )
+
+    @staticmethod
     def _seats_payload(engine: Game[Any], info: TableInfo) -> list[dict[str, Any]]:
         return [
             {

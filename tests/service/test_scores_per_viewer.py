@@ -1,5 +1,6 @@
-"""What is published (a concession's result, /game info) counts only what every member may
-see: provisional scores for a spectator, never a seat's own view."""
+"""What is published during play (/game info) counts only what every member may see; a
+concession ends the game, so its result gives the real final scores, each seat's own holdings
+included."""
 
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ def lookup(name: str) -> Any:
     return HiddenPoints() if name == "toy" else discovery.get(name)
 
 
-async def test_a_concession_publishes_the_spectators_scores(open_service: OpenService) -> None:
+async def test_a_concession_publishes_the_real_final_scores(open_service: OpenService) -> None:
     service: TableService = await open_service(games=lookup)
     info = await service.create_table(
         "toy", guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Hana"
@@ -34,6 +35,7 @@ async def test_a_concession_publishes_the_spectators_scores(open_service: OpenSe
     await service.concede(info.id, HOST)
 
     result = next(r for r in await service.outbox.for_table(info.id) if r.kind == "result")
-    assert result.payload["scores"] == list(PUBLIC_VIEW)
+    real = (SEAT_VIEW[0], SEAT_VIEW[1])  # each seat as it knows itself
+    assert result.payload["scores"] == list(real)
     details = await service.table_info(info.id)
-    assert details.outcome is not None and details.outcome.scores == PUBLIC_VIEW
+    assert details.outcome is not None and details.outcome.scores == real
