@@ -16,6 +16,7 @@ from bot.components import answer_unknown
 from bot.mentions import NOBODY
 from bot.outbox import OutboxDispatcher
 from bot.service import TableService
+from bot.service.agent_jobs import AgentWorker
 from bot.service.timers import TimerService
 from bot.settings import Settings
 from bot.timers import Sleep, TimerLoop
@@ -45,7 +46,11 @@ class CaravanBot(commands.Bot):
     """Everything Discord-facing hangs off this object; the game logic lives in ``service``."""
 
     def __init__(
-        self, settings: Settings, service: TableService, timers: TimerLoop | None = None
+        self,
+        settings: Settings,
+        service: TableService,
+        timers: TimerLoop | None = None,
+        agents: AgentWorker | None = None,
     ) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
@@ -68,6 +73,10 @@ class CaravanBot(commands.Bot):
         if timers is not None:
             timers.on_fired = self.outbox.drain
             timers.ready = self.wait_until_ready
+        # Agent seats move from queued jobs; their boards go out as soon as they have moved.
+        self.agents = agents
+        if agents is not None:
+            agents.on_moved = self.outbox.kick
 
     @property
     def reads_message_content(self) -> bool:
@@ -82,6 +91,8 @@ class CaravanBot(commands.Bot):
             await self.service.resume_agents()
         except Exception:
             log.exception("could not resume the agent seats; their tables wait for a restart")
+        if self.agents is not None:
+            self.agents.start()
         self.outbox.start()
         if self.timers is not None:
             self.timers.start()
@@ -107,6 +118,8 @@ class CaravanBot(commands.Bot):
         await answer_unknown(interaction)
 
     async def close(self) -> None:
+        if self.agents is not None:
+            await self.agents.stop()
         if self.timers is not None:
             await self.timers.stop()
         await self.outbox.stop()
@@ -125,5 +138,14 @@ def create_bot(
         clock=clock,
         max_open_tables_per_guild=settings.max_open_tables_per_guild,
         on_schedule=timers.wake,
+        agents_inline=False,
     )
-    return CaravanBot(settings, service, timers)
+    # Without a worker here, another process (``caravanserai agents``) plays the agent seats.
+    agents = (
+        AgentWorker(service, clock=clock, poll_seconds=settings.outbox_poll_seconds)
+        if settings.run_agents
+        else None
+    )
+    if agents is not None:
+        service.on_agent_job = agents.wake
+    return CaravanBot(settings, service, timers, agents)

@@ -467,7 +467,32 @@ def build_parser() -> argparse.ArgumentParser:
                    f"(default: {RETENTION_DAYS})")
     p.add_argument("--env-file", default=".env", help="settings file (default: .env)")
     p.add_argument("--database-url", default=None, help="overrides DATABASE_URL")
+
+    p = sub.add_parser(
+        "agents", help="play the agent seats' queued moves (beside bots run with RUN_AGENTS=false)"
+    )
+    p.add_argument("--once", action="store_true", help="play what is queued now, then stop")
+    p.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    p.add_argument("--database-url", default=None, help="overrides DATABASE_URL")
     return parser
+
+
+async def agents_command(url: str, *, once: bool) -> int:
+    """Play queued agent jobs from the database at ``url``; returns the moves made."""
+    from bot.service import TableService
+    from bot.service.agent_jobs import AgentWorker
+    from storage import open_store
+
+    store = await open_store(url)
+    try:
+        worker = AgentWorker(TableService(store, agents_inline=False))
+        moved = await worker.run_due()
+        while not once:
+            await asyncio.sleep(worker.poll_seconds)
+            moved += await worker.run_due()
+        return moved
+    finally:
+        await store.close()
 
 
 def positive(text: str) -> int:
@@ -537,7 +562,7 @@ def dispatch(args: argparse.Namespace) -> int:
         results = run_benchmarks()
         print(json.dumps(results) if args.json else json.dumps(results, indent=2))
         return 0
-    if args.command == "db":
+    if args.command in ("db", "agents"):
         url = args.database_url
         if url is None:
             from bot.settings import Settings, SettingsError
@@ -546,6 +571,13 @@ def dispatch(args: argparse.Namespace) -> int:
                 url = Settings.load(args.env_file).database_url
             except SettingsError as error:
                 raise UsageError(str(error)) from None
+        if args.command == "agents":
+            try:
+                moved = asyncio.run(agents_command(url, once=args.once))
+            except ValueError as error:
+                raise UsageError(str(error)) from None
+            print(json.dumps({"agent_moves": moved}))
+            return 0
         try:
             report = asyncio.run(
                 db_command(args.action, url, retention_days=args.retention_days,

@@ -50,6 +50,7 @@ class Settings(BaseSettings):
     sync_commands: bool = True
     outbox_poll_seconds: PositiveFloat = 5.0  # how often the dispatcher looks for undelivered posts
     rest_requests_per_second: PositiveFloat = Field(45.0, le=50.0)  # Discord's global limit: 50
+    run_agents: bool = True  # false: agent seats are played by `caravanserai agents` elsewhere
 
     @field_validator("log_level", mode="before")
     @classmethod

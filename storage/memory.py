@@ -22,6 +22,7 @@ from storage.base import (
     OPEN_STATUSES,
     ActionKind,
     ActionRecord,
+    AgentJobRecord,
     Clock,
     Conflict,
     DuplicateRequest,
@@ -85,6 +86,7 @@ class _Database:
     next_timer: int = 1
     next_undo: int = 1
     next_seat_change: int = 1
+    agent_jobs: dict[int, AgentJobRecord] = field(default_factory=dict)
 
     def copy(self) -> _Database:
         return _Database(
@@ -102,6 +104,7 @@ class _Database:
             self.next_timer,
             self.next_undo,
             self.next_seat_change,
+            dict(self.agent_jobs),
         )
 
     def adopt(self, other: _Database) -> None:
@@ -315,6 +318,9 @@ class _MemoryReader:
     async def broken_tables(self) -> list[TableRecord]:
         ids = sorted(t for t, row in self._data.tables.items() if row.record.broken is not None)
         return [t for t in map(self._table, ids) if t is not None]
+
+    async def list_agent_jobs(self) -> list[AgentJobRecord]:
+        return [self._data.agent_jobs[t] for t in sorted(self._data.agent_jobs)]
 
 
 class MemoryTransaction(_MemoryReader):
@@ -616,6 +622,14 @@ class MemoryTransaction(_MemoryReader):
             self._data.timers[timer.id] = replace(timer, fired_at=self._now(), outcome="cancelled")
         return len(pending)
 
+    async def set_agent_job(self, table_id: int, version: int | None) -> None:
+        if version is None:
+            self._data.agent_jobs.pop(table_id, None)
+        else:
+            self._data.agent_jobs[table_id] = AgentJobRecord(
+                table_id, version, self._now(), None, None, 0
+            )
+
     async def create_undo_request(
         self,
         table_id: int,
@@ -847,6 +861,27 @@ class MemoryStore(_MemoryReader):
         previous = None if row is None else row.record.attempted_at
         await self._update_outbox(outbox_id, attempted_at=_utc(at or self._clock()))
         return previous
+
+    async def claim_agent_jobs(
+        self, worker: str, *, now: datetime, until: datetime, limit: int = 10
+    ) -> list[AgentJobRecord]:
+        self._check_free()
+        jobs = self._data.agent_jobs
+        free = [j for j in jobs.values() if j.claimed_until is None or j.claimed_until <= now]
+        free.sort(key=lambda j: (j.claimed_until is not None, j.claimed_until or now, j.table_id))
+        for job in free[:limit]:
+            jobs[job.table_id] = replace(
+                job, claimed_by=worker, claimed_until=until, attempts=job.attempts + 1
+            )
+        return sorted((jobs[j.table_id] for j in free[:limit]), key=lambda j: j.table_id)
+
+    async def finish_agent_job(self, table_id: int, version: int) -> bool:
+        self._check_free()
+        job = self._data.agent_jobs.get(table_id)
+        if job is None or job.version != version:
+            return False
+        del self._data.agent_jobs[table_id]
+        return True
 
     async def applied_migrations(self) -> list[int]:
         self._check_free()

@@ -25,6 +25,7 @@ from storage.base import (
     OPEN_STATUSES,
     ActionKind,
     ActionRecord,
+    AgentJobRecord,
     Clock,
     Conflict,
     DuplicateRequest,
@@ -182,6 +183,17 @@ def _timer(row: sqlite3.Row) -> TimerRecord:
         created_at=_req_dt(row["created_at"]),
         fired_at=_dt(row["fired_at"]),
         outcome=row["outcome"],
+    )
+
+
+def _agent_job(row: sqlite3.Row) -> AgentJobRecord:
+    return AgentJobRecord(
+        table_id=row["table_id"],
+        version=row["version"],
+        created_at=_req_dt(row["created_at"]),
+        claimed_by=row["claimed_by"],
+        claimed_until=_dt(row["claimed_until"] or None),
+        attempts=row["attempts"],
     )
 
 
@@ -480,6 +492,10 @@ class _SqliteReader:
             "SELECT * FROM seat_changes WHERE table_id = ? ORDER BY id", (table_id,)
         )
         return [_seat_change(row) for row in rows]
+
+    async def list_agent_jobs(self) -> list[AgentJobRecord]:
+        rows = await self._all("SELECT * FROM agent_jobs ORDER BY table_id")
+        return [_agent_job(row) for row in rows]
 
     async def broken_tables(self) -> list[TableRecord]:
         rows = await self._all("SELECT * FROM game_tables WHERE broken IS NOT NULL ORDER BY id")
@@ -848,6 +864,19 @@ class SqliteTransaction(_SqliteReader):
         )
         return cursor.rowcount
 
+    async def set_agent_job(self, table_id: int, version: int | None) -> None:
+        if version is None:
+            await self._conn.execute("DELETE FROM agent_jobs WHERE table_id = ?", (table_id,))
+            return
+        await self._write(
+            "INSERT INTO agent_jobs (table_id, version, created_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,"
+            " created_at = excluded.created_at, claimed_by = NULL, claimed_until = '',"
+            " attempts = 0",
+            (table_id, version, _ts(self._clock())),
+            table_id,
+        )
+
     async def create_undo_request(
         self,
         table_id: int,
@@ -1061,6 +1090,40 @@ class SqliteStore:
 
     async def broken_tables(self) -> list[TableRecord]:
         return await self._read("broken_tables")
+
+    async def list_agent_jobs(self) -> list[AgentJobRecord]:
+        return await self._read("list_agent_jobs")
+
+    async def claim_agent_jobs(
+        self, worker: str, *, now: datetime, until: datetime, limit: int = 10
+    ) -> list[AgentJobRecord]:
+        async with self.transaction() as tx:
+            rows = await tx._all(
+                "SELECT table_id FROM agent_jobs WHERE claimed_until <= ?"
+                " ORDER BY claimed_until, table_id LIMIT ?",
+                (_ts(now), limit),
+            )
+            ids = [row[0] for row in rows]
+            for table_id in ids:
+                await tx._conn.execute(
+                    "UPDATE agent_jobs SET claimed_by = ?, claimed_until = ?,"
+                    " attempts = attempts + 1 WHERE table_id = ?",
+                    (worker, _ts(until), table_id),
+                )
+            claimed = await tx._all(
+                f"SELECT * FROM agent_jobs WHERE table_id IN ({', '.join('?' * len(ids))})"
+                " ORDER BY table_id",
+                ids,
+            ) if ids else []
+        return [_agent_job(row) for row in claimed]
+
+    async def finish_agent_job(self, table_id: int, version: int) -> bool:
+        self._check_free()
+        async with self._lock:
+            cursor = await self._conn.execute(
+                "DELETE FROM agent_jobs WHERE table_id = ? AND version = ?", (table_id, version)
+            )
+        return cursor.rowcount == 1
 
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None

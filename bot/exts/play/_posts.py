@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -28,6 +29,7 @@ log = logging.getLogger(__name__)
 
 BOARD_KINDS = ("start", "turn", "undo")  # the rows that may post a board
 REMEMBERED = 10_000  # posts whose buttons (or their absence) are remembered
+BOT_ANSWER_WAIT = timedelta(seconds=3)  # a person's board waits this long for the bot's
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -35,13 +37,18 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = Non
     return base if message_id is None else f"{base}/{message_id}"
 
 
-def answered_at_once(rows: Sequence[Any], row: Any) -> bool:
-    """Whether ``row`` is a person's move that handed the turn to a bot which has already
-    answered: its board would be followed at once by the bot's, so the bot's covers both."""
+def hands_to_a_bot(row: Any) -> bool:
+    """Whether ``row`` is a person's move that handed the turn to a bot."""
     p = row.payload
     if row.kind != "turn" or p.get("user_id") is None or not p.get("is_agent"):
         return False
-    if not p.get("passes_turn", True) or p.get("game_over"):
+    return bool(p.get("passes_turn", True)) and not p.get("game_over")
+
+
+def answered_at_once(rows: Sequence[Any], row: Any) -> bool:
+    """Whether ``row`` is a person's move that handed the turn to a bot which has already
+    answered: its board would be followed at once by the bot's, so the bot's covers both."""
+    if not hands_to_a_bot(row):
         return False
     later = next((r for r in rows if r.id > row.id and r.kind in BOARD_KINDS), None)
     return later is not None and later.kind == "turn"
@@ -197,6 +204,10 @@ class BoardPoster:
         rows = await self.service.outbox.for_table(row.table_id)
         if answered_at_once(rows, row):
             return None  # the bot's board, next, shows this move too
+        if hands_to_a_bot(row) and self.service.outbox.age(row) < BOT_ANSWER_WAIT:
+            # the bot is thinking; its move comes with a board for both (or, if it is slow,
+            # this board goes out on its own once the wait is over)
+            raise Deferred(f"table {row.table_id}: waiting for the bot to answer")
         return await self._board(row, turn_events(rows, row))
 
     async def post_undo(self, row: Any) -> int | None:
