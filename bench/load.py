@@ -3,7 +3,7 @@
 Two parts, one JSON object:
 
 ``service``
-    ``--tables`` two-person tables of Targi, every table's people submitting ``--moves`` moves
+    ``--tables`` two-person tables of ``--game``, every table's people submitting ``--moves`` moves
     through ``TableService.submit`` at once (no Discord, no rendering): committed moves per
     second and the submit latency.
 ``wire``
@@ -37,6 +37,7 @@ import discord
 import yarl
 
 from bot.service import TableService
+from games.core import discovery
 from storage import Store, open_store
 from tests.e2e.wire.fakediscord import Call, FakeDiscord, Network, custom_ids
 
@@ -65,13 +66,20 @@ async def database(url: str | None) -> AsyncIterator[Store]:
 # -- the service alone ------------------------------------------------------------------------
 
 
-async def service_load(url: str | None, tables: int, moves: int, seed: int) -> dict[str, Any]:
+def benched() -> list[str]:
+    """Games with benchmark targets, the first being the default."""
+    return [s.name for s in discovery.specs() if s.bench is not None]
+
+
+async def service_load(
+    url: str | None, game: str, tables: int, moves: int, seed: int
+) -> dict[str, Any]:
     async with database(url) as store:
         service = TableService(store)
         ids = []
         for n in range(tables):
             info = await service.create_table(
-                "targi", guild_id=1 + n, channel_id=2, host_id=10_000 + 2 * n, host_name="host"
+                game, guild_id=1 + n, channel_id=2, host_id=10_000 + 2 * n, host_name="host"
             )
             await service.join(info.id, 10_001 + 2 * n, "guest")
             await service.start(info.id, info.host_id)
@@ -125,9 +133,9 @@ def _boards(fake: FakeDiscord, thread_id: str) -> list[Call]:
     ]
 
 
-async def _open_table(fake: FakeDiscord, bot: Any) -> tuple[int, str]:
+async def _open_table(fake: FakeDiscord, game: str) -> tuple[int, str]:
     mark = len(fake.calls)
-    lobby = await fake.reply_to(await fake.slash("newgame", game="targi", user="alice"))
+    lobby = await fake.reply_to(await fake.slash("newgame", game=game, user="alice"))
     join = next(i for i in custom_ids(lobby) if i.endswith(":join"))
     table_id = int(join.split(":")[2])
     await fake.reply_to(await fake.click(lobby, join, user="bob"))
@@ -181,7 +189,7 @@ async def _play(
 
 
 async def wire_load(
-    url: str | None, tables: int, moves: int, delay: float
+    url: str | None, game: str, tables: int, moves: int, delay: float
 ) -> dict[str, Any]:
     from bot.bot import create_bot
     from bot.settings import Settings
@@ -201,7 +209,7 @@ async def wire_load(
         task = asyncio.create_task(bot.start("fake-token"))
         try:
             await asyncio.wait_for(bot.wait_until_ready(), 30)
-            opened = [await _open_table(fake, bot) for _ in range(tables)]
+            opened = [await _open_table(fake, game) for _ in range(tables)]
             # the moves are measured on a slow, strict network
             fake.network = Network(
                 delay=delay,
@@ -243,6 +251,7 @@ async def wire_load(
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
     parser.add_argument("--database-url", default=None)
+    parser.add_argument("--game", choices=benched(), help="game to play (default: the first)")
     parser.add_argument("--tables", type=int, default=500)
     parser.add_argument("--moves", type=int, default=4)
     parser.add_argument("--wire-tables", type=int, default=20)
@@ -251,11 +260,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
+    game = args.game or benched()[0]
+    url = args.database_url
     result = {
-        "service": asyncio.run(service_load(args.database_url, args.tables, args.moves, args.seed)),
-        "wire": asyncio.run(
-            wire_load(args.database_url, args.wire_tables, args.wire_moves, args.delay)
-        ),
+        "game": game,
+        "service": asyncio.run(service_load(url, game, args.tables, args.moves, args.seed)),
+        "wire": asyncio.run(wire_load(url, game, args.wire_tables, args.wire_moves, args.delay)),
     }
     print(json.dumps(result))
     return 0
