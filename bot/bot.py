@@ -18,6 +18,7 @@ from bot.components import answer_unknown
 from bot.mentions import NOBODY
 from bot.outbox import OutboxDispatcher
 from bot.service import TableService
+from bot.service.agent_jobs import AgentWorker
 from bot.service.timers import TimerService
 from bot.settings import Settings
 from bot.timers import Sleep, TimerLoop
@@ -51,6 +52,7 @@ class CaravanBot(commands.Bot):
         settings: Settings,
         service: TableService,
         timers: TimerLoop | None = None,
+        agents: AgentWorker | None = None,
         **sharding: Any,
     ) -> None:
         # The bot never joins a voice channel: no warnings about voice libraries at start-up.
@@ -78,6 +80,10 @@ class CaravanBot(commands.Bot):
         if timers is not None:
             timers.on_fired = self.outbox.drain
             timers.ready = self.wait_until_ready
+        # Agent seats move from queued jobs; their boards go out as soon as they have moved.
+        self.agents = agents
+        if agents is not None:
+            agents.on_moved = self.outbox.kick
 
     @property
     def reads_message_content(self) -> bool:
@@ -92,6 +98,8 @@ class CaravanBot(commands.Bot):
             await self.service.resume_agents()
         except Exception:
             log.exception("could not resume the agent seats; their tables wait for a restart")
+        if self.agents is not None:
+            self.agents.start()
         self.outbox.start()
         if self.timers is not None:
             self.timers.start()
@@ -117,6 +125,8 @@ class CaravanBot(commands.Bot):
         await answer_unknown(interaction)
 
     async def close(self) -> None:
+        if self.agents is not None:
+            await self.agents.stop()
         if self.timers is not None:
             await self.timers.stop()
         await self.outbox.stop()
@@ -151,10 +161,19 @@ def create_bot(
         max_open_tables_per_guild=settings.max_open_tables_per_guild,
         on_schedule=timers.wake,
         claimer=claimer_name(settings),
+        agents_inline=False,
     )
+    # Without a worker here, another process (``caravanserai agents``) plays the agent seats.
+    agents = (
+        AgentWorker(service, clock=clock, poll_seconds=settings.outbox_poll_seconds)
+        if settings.run_agents
+        else None
+    )
+    if agents is not None:
+        service.on_agent_job = agents.wake
     if settings.shard_count is None:
-        return CaravanBot(settings, service, timers)
+        return CaravanBot(settings, service, timers, agents)
     shard_ids = None if settings.shard_ids is None else list(settings.shard_ids)
     return ShardedCaravanBot(
-        settings, service, timers, shard_count=settings.shard_count, shard_ids=shard_ids
+        settings, service, timers, agents, shard_count=settings.shard_count, shard_ids=shard_ids
     )

@@ -545,6 +545,14 @@ def build_parser() -> argparse.ArgumentParser:
                    help="copy: the database to copy, e.g. sqlite:///caravanserai.db")
     p.add_argument("--to", dest="target", metavar="URL", default=None,
                    help="copy: the empty database to copy into, e.g. postgresql://…")
+
+    p = command(
+        sub,
+        "agents", help="play the agent seats' queued moves (beside bots run with RUN_AGENTS=false)"
+    )
+    p.add_argument("--once", action="store_true", help="play what is queued now, then stop")
+    p.add_argument("--env-file", default=".env", help="settings file (default: .env)")
+    p.add_argument("--database-url", default=None, help="overrides DATABASE_URL")
     return parser
 
 
@@ -553,6 +561,24 @@ def command(sub: Any, name: str, **kwargs: Any) -> argparse.ArgumentParser:
     p: argparse.ArgumentParser = sub.add_parser(name, **kwargs)
     p.set_defaults(usage_of=p)
     return p
+
+
+async def agents_command(url: str, *, once: bool) -> int:
+    """Play queued agent jobs from the database at ``url``; returns the moves made."""
+    from bot.service import TableService
+    from bot.service.agent_jobs import AgentWorker
+    from storage import open_store
+
+    store = await open_store(url)
+    try:
+        worker = AgentWorker(TableService(store, agents_inline=False))
+        moved = await worker.run_due()
+        while not once:
+            await asyncio.sleep(worker.poll_seconds)
+            moved += await worker.run_due()
+        return moved
+    finally:
+        await store.close()
 
 
 def positive(text: str) -> int:
@@ -664,6 +690,7 @@ def dispatch(args: argparse.Namespace) -> int:
                 raise UsageError(str(error)) from None
             print(json.dumps(copied))
             return 0 if copied["verified"] else 1
+    if args.command in ("db", "agents"):
         url = args.database_url
         if url is None:
             from bot.settings import Settings, SettingsError
@@ -672,6 +699,13 @@ def dispatch(args: argparse.Namespace) -> int:
                 url = Settings.load(args.env_file).database_url
             except SettingsError as error:
                 raise UsageError(str(error)) from None
+        if args.command == "agents":
+            try:
+                moved = asyncio.run(agents_command(url, once=args.once))
+            except ValueError as error:
+                raise UsageError(str(error)) from None
+            print(json.dumps({"agent_moves": moved}))
+            return 0
         try:
             report = asyncio.run(
                 db_command(args.action, url, retention_days=args.retention_days,

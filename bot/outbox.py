@@ -181,6 +181,10 @@ class OutboxDispatcher:
         self._ask()
         return await asyncio.shield(waiting)
 
+    def kick(self) -> None:
+        """Ask for a pass without waiting for it."""
+        self._ask()
+
     def _ask(self) -> None:
         self._wanted = True
         if not self._closed and (self._pump is None or self._pump.done()):

@@ -62,6 +62,7 @@ class Settings(BaseSettings):
     # Several processes: the bot's shards in all, and this process's (all of them when unset).
     shard_count: PositiveInt | None = None
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
+    run_agents: bool = True  # false: agent seats are played by `caravanserai agents` elsewhere
 
     @field_validator("log_level", mode="before")
     @classmethod

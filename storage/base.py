@@ -224,6 +224,18 @@ class TimerRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class AgentJobRecord:
+    """A table waiting on an agent seat's move at ``version``."""
+
+    table_id: int
+    version: int
+    created_at: datetime
+    claimed_by: str | None  # the worker that took it last
+    claimed_until: datetime | None  # its claim runs out then; None if never claimed
+    attempts: int  # claims so far
+
+
+@dataclass(frozen=True, slots=True)
 class UndoRequestRecord:
     id: int
     table_id: int
@@ -368,6 +380,10 @@ class Reader(Protocol):
         ...
 
     async def list_seat_changes(self, table_id: int) -> list[SeatChangeRecord]: ...
+
+    async def list_agent_jobs(self) -> list[AgentJobRecord]:
+        """Every table waiting on an agent, by table id."""
+        ...
 
     async def broken_tables(self) -> list[TableRecord]:
         """Quarantined tables, in id order."""
@@ -568,6 +584,11 @@ class Transaction(Reader, Protocol):
         """Finish every unfinished timer of the table as cancelled; returns how many."""
         ...
 
+    async def set_agent_job(self, table_id: int, version: int | None) -> None:
+        """The table waits on an agent at ``version`` (a fresh, unclaimed job), or, with
+        None, on nobody."""
+        ...
+
     async def create_undo_request(
         self,
         table_id: int,
@@ -654,6 +675,18 @@ class Store(Reader, Protocol):
         """Record that a delivery of the row begins now; returns the previous attempt's time
         (None on a first attempt), which tells a restarted dispatcher to check for a post
         that may already have landed."""
+        ...
+
+    async def claim_agent_jobs(
+        self, worker: str, *, now: datetime, until: datetime, limit: int = 10
+    ) -> list[AgentJobRecord]:
+        """Claim up to ``limit`` jobs nobody holds (never claimed, or the claim ran out by
+        ``now``) for ``worker`` until ``until``, oldest first."""
+        ...
+
+    async def finish_agent_job(self, table_id: int, version: int) -> bool:
+        """Drop the table's job if it is still the one at ``version``; a newer job (the agent
+        moved and must move again) stays. Returns whether one was dropped."""
         ...
 
     async def applied_migrations(self) -> list[int]: ...

@@ -25,6 +25,7 @@ TABLES: dict[str, str] = {
     "moderator_actions": "id",
     "away_periods": "id",
     "away_used": "table_id, user_id",
+    "agent_jobs": "table_id",
 }
 BATCH = 2000
 

@@ -19,6 +19,7 @@ from storage.base import (
     OPEN_STATUSES,
     ActionKind,
     ActionRecord,
+    AgentJobRecord,
     AwayPeriod,
     Clock,
     Conflict,
@@ -181,6 +182,17 @@ def _settings(row: Row) -> UserSettingsRecord:
         daily_digest=bool(row["daily_digest"]),
         digest_sent_at=_dt(row["digest_sent_at"]),
         turn_pings=row["turn_pings"],
+    )
+
+
+def _agent_job(row: Row) -> AgentJobRecord:
+    return AgentJobRecord(
+        table_id=row["table_id"],
+        version=row["version"],
+        created_at=_req_dt(row["created_at"]),
+        claimed_by=row["claimed_by"],
+        claimed_until=_dt(row["claimed_until"] or None),
+        attempts=row["attempts"],
     )
 
 
@@ -473,6 +485,10 @@ class SqlReader:
     async def broken_tables(self) -> list[TableRecord]:
         rows = await self._all("SELECT * FROM game_tables WHERE broken IS NOT NULL ORDER BY id")
         return await self._tables(rows)
+
+    async def list_agent_jobs(self) -> list[AgentJobRecord]:
+        rows = await self._all("SELECT * FROM agent_jobs ORDER BY table_id")
+        return [_agent_job(row) for row in rows]
 
     async def get_guild_settings(self, guild_id: int) -> dict[str, Any]:
         row = await self._one("SELECT settings FROM guild_settings WHERE guild_id = ?", (guild_id,))
@@ -949,6 +965,19 @@ class SqlTransaction(SqlReader):
         if changed != 1:
             raise StorageError(f"no undo request {request_id}")
 
+    async def set_agent_job(self, table_id: int, version: int | None) -> None:
+        if version is None:
+            await self._db.execute("DELETE FROM agent_jobs WHERE table_id = ?", (table_id,))
+            return
+        await self._write(
+            "INSERT INTO agent_jobs (table_id, version, created_at) VALUES (?, ?, ?)"
+            " ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,"
+            " created_at = excluded.created_at, claimed_by = NULL, claimed_until = '',"
+            " attempts = 0",
+            (table_id, version, _ts(self._clock())),
+            table_id,
+        )
+
     async def set_turn_pings(self, user_id: int, choice: TurnPings) -> None:
         await self._write(
             "INSERT INTO user_settings (user_id, turn_pings, updated_at) VALUES (?, ?, ?)"
@@ -1181,6 +1210,41 @@ class SqlStore:
                 (due, due, limit),
             )
         return [_outbox(row) for row in rows]
+
+    async def list_agent_jobs(self) -> list[AgentJobRecord]:
+        return await self._read("list_agent_jobs")
+
+    async def claim_agent_jobs(
+        self, worker: str, *, now: datetime, until: datetime, limit: int = 10
+    ) -> list[AgentJobRecord]:
+        async with self.transaction() as tx:
+            db = tx._db
+            found = await db.all(
+                "SELECT table_id FROM agent_jobs WHERE claimed_until <= ?"
+                " ORDER BY claimed_until, table_id LIMIT ?" + db.skip_locked,
+                (_ts(now), limit),
+            )
+            ids = [row[0] for row in found]
+            if not ids:
+                return []
+            marks = ",".join("?" * len(ids))
+            await db.execute(
+                "UPDATE agent_jobs SET claimed_by = ?, claimed_until = ?,"
+                f" attempts = attempts + 1 WHERE table_id IN ({marks})",
+                (worker, _ts(until), *ids),
+            )
+            rows = await db.all(
+                f"SELECT * FROM agent_jobs WHERE table_id IN ({marks}) ORDER BY table_id", ids
+            )
+        return [_agent_job(row) for row in rows]
+
+    async def finish_agent_job(self, table_id: int, version: int) -> bool:
+        self._check_free()
+        async with self._reading() as db:
+            changed = await db.execute(
+                "DELETE FROM agent_jobs WHERE table_id = ? AND version = ?", (table_id, version)
+            )
+        return changed == 1
 
     async def claim_outbox(
         self,

@@ -171,6 +171,10 @@ class Outbox:
         await self._store.mark_failed(outbox_id, error[:1000])
         await self._store.mark_delivered(outbox_id, message_id=None, at=self._clock())
 
+    def age(self, row: OutboxRecord) -> timedelta:
+        """How long ago the row was written."""
+        return self._clock() - row.created_at
+
     async def for_table(self, table_id: int) -> list[OutboxRecord]:
         """Every row of a table, delivered or not (for checks and tests)."""
         return await self._store.list_outbox(table_id)

@@ -308,5 +308,5 @@ class SeatOps(TableCore):
         """Let agent seats move if one of them decides now; returns the table after."""
         engine = self.game_of(info)
         state = await self._state_at(info, engine, info.version)
-        await self._agents_move(info, engine, state, info.version)
+        await self._agents_answer(info, engine, state, info.version)
         return await self._info(self.store, info.id)

@@ -123,10 +123,18 @@ class TableCore:
         state_cache_size: int = STATE_CACHE_SIZE,
         on_schedule: Callable[[], None] | None = None,
         claimer: str | None = None,
+        agents_inline: bool = True,
+        on_agent_job: Callable[[], None] | None = None,
     ) -> None:
         self.store = store
         # Called after a commit that scheduled timers, e.g. ``TimerService.wake``.
         self.on_schedule = on_schedule
+        # Agent seats answer inside the call that gave them the turn (inline), or as queued
+        # jobs that a worker (``AgentWorker``, here or in another process) claims; then a
+        # person's move is answered as soon as it is committed. ``on_agent_job`` is called
+        # when a job is queued, e.g. ``AgentWorker.wake``.
+        self.agents_inline = agents_inline
+        self.on_agent_job = on_agent_job
         self.outbox = Outbox(store, clock, claimer=claimer)
         self.max_open_tables_per_guild = max_open_tables_per_guild
         self._games = games
@@ -475,7 +483,7 @@ class TableCore:
             self._scheduled(deadline)
             self._remember(table_id, 0, state)
             info = await self._info(self.store, table_id)
-            await self._agents_move(info, engine, state, 0)
+            await self._agents_answer(info, engine, state, 0)
             return await self._info(self.store, table_id)
 
     async def cancel(self, table_id: int, by_user: int) -> TableInfo:
@@ -652,7 +660,9 @@ class TableCore:
                 found = await self.store.action_by_request(table_id, request_id)
                 assert found is not None
                 return await self._replayed(found)
-            followups = await self._agents_move(info, engine, step.state, result.version)
+            followups = await self._agents_answer(
+                info, engine, step.state, result.version, queued=True
+            )
             if not followups:
                 return result
             return replace(result, followups=tuple(followups))
@@ -772,10 +782,46 @@ class TableCore:
                 decision.seat,
                 loaded.version,
             )
-            results = await self._agents_move(
+            results = await self._agents_answer(
                 loaded.info, loaded.game, loaded.state, loaded.version
             )
-            return len(results)
+            return len(results) if self.agents_inline else 1
+
+    async def _agents_answer(
+        self, info: TableInfo, engine: Game[Any], state: Any, version: int, *, queued: bool = False
+    ) -> list[MoveResult]:
+        """Let agent seats answer now (inline), or leave them a job; ``queued``: the commit
+        that reached ``version`` already wrote the job."""
+        if self.agents_inline:
+            return await self._agents_move(info, engine, state, version)
+        decision = engine.decision(state)
+        if decision is not None and info.holder(decision.seat).agent is not None:
+            if not queued:
+                async with self.store.transaction() as tx:
+                    await tx.set_agent_job(info.id, version)
+            if self.on_agent_job is not None:
+                self.on_agent_job()
+        return []
+
+    async def answer_agent_job(self, table_id: int, version: int) -> int:
+        """Play the agent seats of a queued job; returns how many moves they made. A job the
+        table has moved past is dropped."""
+        moved: list[MoveResult] = []
+        async with self._lock(table_id):
+            loaded = await self.load(table_id)
+            decision = loaded.game.decision(loaded.state)
+            if (
+                loaded.version == version
+                and loaded.info.status == "active"
+                and decision is not None
+                and loaded.info.holder(decision.seat).agent is not None
+            ):
+                moved = await self._agents_move(
+                    loaded.info, loaded.game, loaded.state, loaded.version
+                )
+        # Each agent move re-queued or cleared the job itself; only a stale one is left here.
+        await self.store.finish_agent_job(table_id, version)
+        return len(moved)
 
     async def _agents_move(
         self, info: TableInfo, engine: Game[Any], state: Any, version: int
@@ -865,6 +911,8 @@ class TableCore:
                     description=result.description,
                 )
                 deadline = await self._schedule(tx, info, after, new_version)
+                agent_next = after is not None and info.holder(after.seat).agent is not None
+                await tx.set_agent_job(info.id, new_version if agent_next else None)
                 turn.update(self._next_payload(engine, info, after, deadline))
                 turn["ping"] = await self._pings_next(
                     tx, info, after, new_version, mover=user_id, turn_starts=turn["passes_turn"],

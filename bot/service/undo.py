@@ -380,7 +380,7 @@ class UndoOps(TableCore):
             ) from conflict
         self._scheduled(deadline)
         self._remember(info.id, new_version, state)
-        followups = await self._agents_move(info, engine, state, new_version)
+        followups = await self._agents_answer(info, engine, state, new_version)
         return UndoResult(
             table_id=info.id,
             version=new_version,

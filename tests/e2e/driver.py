@@ -129,6 +129,8 @@ async def play_turn_by_panel(
         decision = loaded.decision
         if decision is None or loaded.info.holder(decision.seat).user_id != holder.user_id:
             return made
+        if not ids_in(fresh(world, panel)):
+            return made  # a bot took the turn and gave it back: a new board, a new panel
         index = rng.randrange(len(decision.actions))
         await choose(actor, fresh(world, panel), table_id, loaded.version, index)
         made += 1

@@ -7,9 +7,11 @@ update that player's private panel, so the thread stays readable.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -30,6 +32,7 @@ log = logging.getLogger(__name__)
 
 BOARD_KINDS = ("start", "turn", "undo")  # the rows that may post a board
 REMEMBERED = 10_000  # posts whose buttons (or their absence) are remembered
+BOT_ANSWER_WAIT = timedelta(seconds=3)  # a person's board waits this long for the bot's
 
 
 def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = None) -> str:
@@ -37,13 +40,18 @@ def jump_url(guild_id: int | None, channel_id: int, message_id: int | None = Non
     return base if message_id is None else f"{base}/{message_id}"
 
 
-def answered_at_once(rows: Sequence[Any], row: Any) -> bool:
-    """Whether ``row`` is a person's move that handed the turn to a bot which has already
-    answered: its board would be followed at once by the bot's, so the bot's covers both."""
+def hands_to_a_bot(row: Any) -> bool:
+    """Whether ``row`` is a person's move that handed the turn to a bot."""
     p = row.payload
     if row.kind != "turn" or p.get("user_id") is None or not p.get("is_agent"):
         return False
-    if not p.get("passes_turn", True) or p.get("game_over"):
+    return bool(p.get("passes_turn", True)) and not p.get("game_over")
+
+
+def answered_at_once(rows: Sequence[Any], row: Any) -> bool:
+    """Whether ``row`` is a person's move that handed the turn to a bot which has already
+    answered: its board would be followed at once by the bot's, so the bot's covers both."""
+    if not hands_to_a_bot(row):
         return False
     later = next((r for r in rows if r.id > row.id and r.kind in BOARD_KINDS), None)
     return later is not None and later.kind == "turn"
@@ -97,6 +105,9 @@ class BoardPoster:
         # Whether each recent board went out with "Your move", so that retiring buttons never
         # edits one that has none; a post not remembered (e.g. from before a restart) is edited.
         self._has_buttons: OrderedDict[int, bool] = OrderedDict()
+        # Tables are delivered concurrently, but drawing is CPU work: one board at a time
+        # keeps the event loop free to answer interactions within Discord's 3 s.
+        self._drawing = asyncio.Semaphore(1)
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         self._has_buttons[message_id] = has_buttons
@@ -145,7 +156,8 @@ class BoardPoster:
         if thread is None:
             return None
         state = await self.service.state_at(info.id, row.version)
-        file = await board_file(game.name, game.view(state, None))
+        async with self._drawing:
+            file = await board_file(game.name, game.view(state, None))
         decision = game.decision(state)
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
@@ -226,6 +238,10 @@ class BoardPoster:
         rows = await self.service.outbox.for_table(row.table_id)
         if answered_at_once(rows, row):
             return None  # the bot's board, next, shows this move too
+        if hands_to_a_bot(row) and self.service.outbox.age(row) < BOT_ANSWER_WAIT:
+            # the bot is thinking; its move comes with a board for both (or, if it is slow,
+            # this board goes out on its own once the wait is over)
+            raise Deferred(f"table {row.table_id}: waiting for the bot to answer")
         return await self._board(row, turn_events(rows, row))
 
     async def post_undo(self, row: Any) -> int | None:
