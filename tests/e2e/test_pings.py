@@ -11,7 +11,7 @@ import pytest
 import simcord
 
 from tests.e2e.conftest import World, running_world
-from tests.e2e.driver import open_table
+from tests.e2e.driver import not_summary, open_table
 
 MINUTE = 60.0
 HOUR = 3600.0
@@ -26,7 +26,7 @@ async def world(tmp_path: Path) -> AsyncIterator[World]:
 
 def last_post_pings(world: World) -> set[int]:
     thread = world.thread()
-    newest = thread.history()[-1]
+    newest = [m for m in thread.history() if not_summary(m)][-1]
     return set(world.env.backend.get_message(thread.id, newest.id).ping_user_ids)
 
 
