@@ -9,6 +9,7 @@ Frames and the decision each one asks (options, then what answering does):
   special   {c, lv}: take the face-up card or search                     "special_card"
   search    {c, lv}: which face-down card                                "search"
   yellow    {card}: swap for a starting card in hand, or keep pending   "yellow_swap"
+            (always asked, "keep" alone when no starting card is in hand)
 """
 
 from __future__ import annotations
@@ -287,10 +288,8 @@ def gain_special(st: State, ctx: Ctx, seat: int, card: str, public: bool) -> Non
     p = st.me(seat)
     p.gained.append(card)
     if card in YELLOW:
-        if any(c in START_CARDS for c in p.hand):
-            push(st, Frame("yellow", {"card": card}))
-        else:
-            p.pending.append(card)
+        # Asked even with no starting card in hand to swap: whether one is there is hidden.
+        push(st, Frame("yellow", {"card": card}))
         return
     p.specials.append(card)
     if card in PINK:
