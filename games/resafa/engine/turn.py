@@ -24,6 +24,7 @@ from games.resafa.engine.core import (
     has,
     legal_steps,
     push,
+    step_legal,
     take_step,
     who,
 )
@@ -62,7 +63,7 @@ def turn_options(st: State, fr: Frame, seat: int) -> list[str]:
     out = []
     if not fr.get("main") and actions.feasible(st, seat, fr["act"], fr.get("perk", "")):
         out.append("main")
-    if not fr.get("colour") and colour_options(st, seat, fr["col"]):
+    if not fr.get("colour") and colour_possible(st, seat, fr["col"]):
         out.append("colour")
     out.append("end")  # UNCERTAIN (§6.1): a possible main action may be declined
     return out
@@ -162,6 +163,15 @@ def colour_options(st: State, seat: int, colour: str) -> list[str]:
     if st.sack:
         out.append("sack")
     return out
+
+
+def colour_possible(st: State, seat: int, colour: str) -> bool:
+    """Whether `colour_options` offers anything, without listing it."""
+    if st.sack:
+        return True
+    colours = COLOURS if colour == ANY else (colour,)
+    p = st.players[seat]
+    return any(st.bonus[c] or step_legal(p, c) for c in colours)
 
 
 def colour_frame_options(st: State, fr: Frame, seat: int) -> list[str]:
