@@ -27,6 +27,8 @@ pays its perk and ends (rules.settle). Frames and the decision each one asks:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from games.core.contract import MAX_OPTIONS
 from games.core.stack import Frame
 from games.resafa.engine.core import (
@@ -95,6 +97,7 @@ from games.resafa.engine.data import (
 from games.resafa.engine.state import Player, State
 
 OPPOSITE = {"N": "S", "E": "W", "S": "N", "W": "E"}
+PERK_COIN_CUT = {"pay1C": 1, "pay2C": 2}
 WORKSHOP_SIDES = tuple(tuple(j for j in NEIGHBOUR[i] if j != NO) for i in range(CELLS))
 
 
@@ -142,12 +145,12 @@ def feasible(st: State, seat: int, act: str, perk: str = "", extra: str = "") ->
     if act == "production":
         return True
     if act == "canal":
-        return bool(canal_tiles(st, seat, perk, extra, ms))
+        return next(_canal_tiles(st, seat, perk, extra, ms), None) is not None
     if act == "trading":
         return bool(moves(st, seat, perk, extra, ms))
-    from games.resafa.engine.turn import colour_options
+    from games.resafa.engine.turn import colour_possible
 
-    return bool(colour_options(st, seat, "any"))
+    return colour_possible(st, seat, "any")
 
 
 def give_up(st: State, ctx: Ctx, seat: int) -> None:
@@ -527,7 +530,7 @@ def room_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
 def canal_costs(p: Player, tile: str, perk: str, extra: str, ms: list[str]) -> list[Gain]:
     """What ``tile`` may cost the seat: one price, or with SW2-3 each way of splitting its
     reduction of 2 between coins and stone that gives a different price."""
-    coins = {"pay1C": 1, "pay2C": 2}.get(perk, 0) + ms.count("less1C")
+    coins = PERK_COIN_CUT.get(perk, 0) + ms.count("less1C")
     coins += 1 if has(p, "SB2-3") else 0
     cost = reduce(CANALS[tile].cost, coins, ms.count("less1S"))
     if extra != "less2":
@@ -569,12 +572,15 @@ def tank_ready(p: Player) -> bool:
 
 
 def canal_tiles(st: State, seat: int, perk: str, extra: str, ms: list[str]) -> list[str]:
+    return list(_canal_tiles(st, seat, perk, extra, ms))
+
+
+def _canal_tiles(st: State, seat: int, perk: str, extra: str, ms: list[str]) -> Iterator[str]:
     p = st.players[seat]
     tiles = list(st.canal_display)
     if st.tanks and tank_ready(p):
         tiles.append(st.tanks[0])
     placeable: dict[tuple[bool, bool, bool], bool] = {}
-    out = []
     for t in tiles:
         if not can_pay(p, canal_cost(p, t, perk, extra, ms)):
             continue
@@ -583,8 +589,7 @@ def canal_tiles(st: State, seat: int, perk: str, extra: str, ms: list[str]) -> l
         if shape not in placeable:
             placeable[shape] = bool(canal_spaces(st, t))
         if placeable[shape]:
-            out.append(t)
-    return out
+            yield t
 
 
 def canal_tile_options(st: State, fr: Frame, seat: int) -> list[str]:

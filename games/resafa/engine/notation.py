@@ -117,6 +117,30 @@ SIMPLE = {
 }
 
 
+def targets(st: State, action: str) -> dict[str, object]:
+    """What a legal action points at, as plain JSON for panels and pictures."""
+    words = action.split()
+    if len(words) < 2:
+        return {}
+    w, arg = words[0], words[1]
+    seat = st.stack.frames[-1].get("seat", st.current) if st.stack else st.current
+    if w in ("cell", "square", "activate"):
+        return {"seat": seat, "cell": actions.cell_index(arg), "name": arg}
+    if w == "space":
+        return {"space": actions.space_index(arg), "name": arg}
+    if w == "cube" and len(words) == 2:
+        return {"space": actions.space_index(arg), "name": arg}
+    if w in ("go", "via"):
+        return {"node": arg, "via_resafa": w == "via"}
+    if w in ("tile", "bonus", "use", "drop", "discard", "pick", "play", "swap", "replace"):
+        return {"card": arg}
+    if w == "box" and st.stack:
+        return {"city": st.stack.frames[-1].get("city", ""), "box": int(arg)}
+    if w == "step":
+        return {"track": arg}
+    return {}
+
+
 def _label(st: State, action: str) -> str:
     words = action.split()
     w = words[0]

@@ -203,7 +203,8 @@ def reset_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
     p.removed.append(old)
     p.hand.append(card)
     p.hand.sort()
-    ctx.say(f"{who(s)} removes {old} from the game; {card} joins the hand.", s)
+    ctx.say(f"{who(s)} removes {old} from the game; a yellow card joins the hand.", s)
+    ctx.tell(s, f"{card} joins your hand.")
 
 
 def collection(p: Player) -> list[str]:

@@ -31,7 +31,7 @@ from games.core.stack import Frame, Stack
 from games.resafa.engine import actions, cards, observe, rounds, turn, views
 from games.resafa.engine.core import Ctx, pop, push
 from games.resafa.engine.data import BONUS, SACK, SEAT_LABELS, WHITE, solo_band
-from games.resafa.engine.notation import describe, explain, normalize
+from games.resafa.engine.notation import describe, explain, normalize, targets
 from games.resafa.engine.setup import new_state
 from games.resafa.engine.state import State
 
@@ -201,6 +201,9 @@ class Resafa(Game[State]):
 
     def describe(self, state: State, action: str) -> str:
         return describe(state, action)
+
+    def targets(self, state: State, action: str) -> Mapping[str, Any]:
+        return targets(state, action)
 
     def view(self, state: State, seat: int | None) -> JSON:
         d = self.decision(state)

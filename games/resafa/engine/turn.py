@@ -9,6 +9,7 @@ Frames and the decision each one asks (options, then what answering does):
   special   {c, lv}: take the face-up card or search                     "special_card"
   search    {c, lv}: which face-down card                                "search"
   yellow    {card}: swap for a starting card in hand, or keep pending   "yellow_swap"
+            (always asked, "keep" alone when no starting card is in hand)
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from games.resafa.engine.core import (
     has,
     legal_steps,
     push,
+    step_legal,
     take_step,
     who,
 )
@@ -61,7 +63,7 @@ def turn_options(st: State, fr: Frame, seat: int) -> list[str]:
     out = []
     if not fr.get("main") and actions.feasible(st, seat, fr["act"], fr.get("perk", "")):
         out.append("main")
-    if not fr.get("colour") and colour_options(st, seat, fr["col"]):
+    if not fr.get("colour") and colour_possible(st, seat, fr["col"]):
         out.append("colour")
     out.append("end")  # UNCERTAIN (§6.1): a possible main action may be declined
     return out
@@ -161,6 +163,15 @@ def colour_options(st: State, seat: int, colour: str) -> list[str]:
     if st.sack:
         out.append("sack")
     return out
+
+
+def colour_possible(st: State, seat: int, colour: str) -> bool:
+    """Whether `colour_options` offers anything, without listing it."""
+    if st.sack:
+        return True
+    colours = COLOURS if colour == ANY else (colour,)
+    p = st.players[seat]
+    return any(st.bonus[c] or step_legal(p, c) for c in colours)
 
 
 def colour_frame_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -287,10 +298,8 @@ def gain_special(st: State, ctx: Ctx, seat: int, card: str, public: bool) -> Non
     p = st.me(seat)
     p.gained.append(card)
     if card in YELLOW:
-        if any(c in START_CARDS for c in p.hand):
-            push(st, Frame("yellow", {"card": card}))
-        else:
-            p.pending.append(card)
+        # Asked even with no starting card in hand to swap: whether one is there is hidden.
+        push(st, Frame("yellow", {"card": card}))
         return
     p.specials.append(card)
     if card in PINK:

@@ -424,10 +424,15 @@ def hidden_ids(st: State, seat: int | None) -> frozenset[str]:
         if s != seat:
             hidden.update(c for c in p.hand if c not in START_CARDS)
             hidden.update(p.pending)
+    searching = ""
+    top = st.stack.frames[-1] if st.stack else None
+    if top is not None and top.kind == "search" and seat == st.current:
+        searching = f"{top['c']}{top['lv']}"  # the searcher sees that deck's cards
     for c in COLOURS:
         hidden.update(st.bonus_deck[c])
         for lv in (1, 2, 3):
-            hidden.update(st.special[f"{c}{lv}"][:-1])
+            if f"{c}{lv}" != searching:
+                hidden.update(st.special[f"{c}{lv}"][:-1])
     hidden.update(st.sack)
     hidden.update(st.deck1)
     hidden.update(st.deck2)

@@ -381,3 +381,12 @@ def test_a_main_action_given_up_at_its_first_step_pays_no_perk() -> None:
     assert legal(st)[0] == "none" and "use SK15" in legal(st)
     st, events = play(st, "none")
     assert st.players[OCHRE].coins == 0 and "Ochre gives up the main action." in texts(events)
+
+
+def test_options_name_what_they_point_at_on_the_board() -> None:
+    st, _ = play(workshop(), "tile W1-04", "back")
+    option = next(o for o in GAME.options(st) if o.notation == "cell f4")
+    assert option.targets == {"seat": OCHRE, "cell": cell_of("f4"), "name": "f4"}
+    st = trade(coins={OCHRE: 3})
+    option = next(o for o in GAME.options(st) if o.notation == "go PA")
+    assert option.targets == {"node": "PA", "via_resafa": False}
