@@ -30,7 +30,8 @@ async def test_a_choice_that_ends_the_turn_for_good_is_previewed_and_back_undoes
     def ends_turn_revealing(game: Any, state: Any, seat: int, action: str) -> bool:
         step = game.step(state, action)
         after = game.decision(step.state)
-        return step.revealed and (after is None or after.seat != seat)
+        # the game's last move is previewed as ending the game, not the turn
+        return step.revealed and after is not None and after.seat != seat
 
     rng = random.Random(3)
     for _ in range(300):
