@@ -13,7 +13,7 @@ import io
 import json
 import statistics
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from PIL import Image
@@ -35,27 +35,50 @@ def player_counts(spec: GameSpec) -> tuple[int, ...]:
     return spec.bench.render_players if spec.bench else (spec.engine.min_players,)
 
 
-def sample_views(games: int, every: int, seed: int, name: str) -> tuple[list[Any], list[Any]]:
-    """Spectator views for the board and deciding-seat views for the panel; the games cycle
-    through the player counts the game's spec names."""
+def _positions(games: int, every: int, seed: int, name: str) -> Iterator[tuple[Any, Any, Any]]:
+    """(state, decision, state at the start of the turn before) every ``every`` decisions of
+    seeded random games, and each game's final position (decision None)."""
     spec = discovery.spec(name)
     game = spec.engine
     counts = player_counts(spec)
-    boards: list[Any] = []
-    panels: list[Any] = []
     r = core_rng.seed_state(seed)
     for g in range(games):
         state = game.new_game(counts[g % len(counts)], seed + g)
         n = 0
+        last_turn = this_turn = state
+        deciding = None
         while (decision := game.decision(state)) is not None:
+            if decision.seat != deciding:
+                last_turn, this_turn, deciding = this_turn, state, decision.seat
             if n % every == 0:
-                boards.append(game.view(state, None))
-                panels.append(game.view(state, decision.seat))
+                yield state, decision, last_turn
             r, i = core_rng.below(r, len(decision.actions))
             state = game.apply(state, decision.actions[i])
             n += 1
+        yield state, None, this_turn
+
+
+def sample_views(games: int, every: int, seed: int, name: str) -> tuple[list[Any], list[Any]]:
+    """Spectator views for the board and deciding-seat views for the panel; the games cycle
+    through the player counts the game's spec names."""
+    game = discovery.spec(name).engine
+    boards: list[Any] = []
+    panels: list[Any] = []
+    for state, decision, _ in _positions(games, every, seed, name):
         boards.append(game.view(state, None))
+        if decision is not None:
+            panels.append(game.view(state, decision.seat))
     return boards, panels
+
+
+def sample_boards(games: int, every: int, seed: int, name: str) -> list[tuple[Any, Any]]:
+    """The boards of ``sample_views``, each with the view of the board before it (the start of
+    the previous turn), as the bot draws them: marking what the last turn changed."""
+    game = discovery.spec(name).engine
+    return [
+        (game.view(state, None), game.view(before, None))
+        for state, _, before in _positions(games, every, seed, name)
+    ]
 
 
 def _percentile(values: Sequence[float], q: float) -> float:
@@ -130,10 +153,11 @@ def run_game(name: str, games: int, every: int, levels: bool = False) -> dict[st
     spec = discovery.spec(name)
     counts = player_counts(spec)
     boards, panels = sample_views(games, every, 1, name)
+    turns = sample_boards(games, every, 1, name)
     started = time.perf_counter()
-    spec.encode_png(spec.render_board(boards[0]))
+    spec.encode_png(spec.render_board(*turns[0]))
     first_ms = (time.perf_counter() - started) * 1000
-    board = measure(spec.render_board, spec.encode_png, boards)
+    board = measure(lambda turn: spec.render_board(*turn), spec.encode_png, turns)
     panel = measure(spec.render_panel, spec.encode_png, panels)
     result: dict[str, Any] = {
         "players": sorted({counts[g % len(counts)] for g in range(games)}),

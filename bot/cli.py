@@ -81,10 +81,12 @@ def message(error: BaseException) -> str:
     return str(error.args[0]) if len(error.args) == 1 else str(error)
 
 
-def board_png(game: Game[Any], state: Any) -> bytes:
-    """The public board image; ImportError/LookupError when no renderer draws this game."""
+def board_png(game: Game[Any], state: Any, previous: Any = None) -> bytes:
+    """The public board image, marking what changed since the state ``previous`` when given;
+    ImportError/LookupError when no renderer draws this game."""
     spec = discovery.spec(game.name)
-    return spec.encode_png(spec.render_board(game.view(state, None)))
+    before = None if previous is None else game.view(previous, None)
+    return spec.encode_png(spec.render_board(game.view(state, None), before))
 
 
 # ---- selfplay ------------------------------------------------------------------------------
@@ -186,6 +188,7 @@ class Terminal:
         self.out_dir, self.read, self.out = out_dir, read, out
         self.images = out_dir is not None
         self.turn = 0
+        self.last_board: Any = None  # the state the last saved board showed
         self.hinted = False
 
     def say(self, text: str = "") -> None:
@@ -274,7 +277,7 @@ class Terminal:
         if not self.images or self.out_dir is None:
             return
         try:
-            png = board_png(self.game, state)
+            png = board_png(self.game, state, self.last_board)
         except (ImportError, LookupError, NotImplementedError) as error:
             self.say(f"(no board images: {message(error)})")
             self.images = False
@@ -283,6 +286,7 @@ class Terminal:
         path = self.out_dir / f"{self.game.name}-{self.seed}-turn{self.turn:03d}.png"
         path.write_bytes(png)
         self.turn += 1
+        self.last_board = state
 
     def finish(self, state: Any) -> None:
         game = self.game
@@ -318,13 +322,16 @@ def render(
     state = game.new_game(len(agents), seed, options or game.default_options(len(agents)))
     rngs = [agent_rng(seed, s) for s in range(len(agents))]
     made = 0
+    turn_start, deciding = state, None  # the board marks what the last turn changed
     while made < steps and (decision := game.decision(state)) is not None:
+        if decision.seat != deciding:
+            turn_start, deciding = state, decision.seat
         action, rngs[decision.seat] = choose_for(
             agents[decision.seat], game, state, decision, rngs[decision.seat]
         )
         state = game.apply(state, action)
         made += 1
-    png = board_png(game, state)
+    png = board_png(game, state, turn_start if turn_start is not state else None)
     out.parent.mkdir(parents=True, exist_ok=True)
     out.write_bytes(png)
     return made

@@ -15,9 +15,9 @@ PANEL_FILENAME = "panel.png"
 MAX_FILES = 10  # attachments Discord takes in one message
 
 
-def _board_png(game: str, view: dict[str, Any]) -> bytes:
+def _board_png(game: str, view: dict[str, Any], previous: dict[str, Any] | None) -> bytes:
     spec = discovery.spec(game)
-    return spec.encode_png(spec.render_board(view))
+    return spec.encode_png(spec.render_board(view, previous))
 
 
 def _panel_png(game: str, view: dict[str, Any]) -> bytes:
@@ -47,8 +47,12 @@ async def extra_files(game: str, view: dict[str, Any]) -> list[discord.File]:
     ]
 
 
-async def board_file(game: str, view: dict[str, Any]) -> discord.File:
-    data = await asyncio.to_thread(_board_png, game, view)
+async def board_file(
+    game: str, view: dict[str, Any], previous: dict[str, Any] | None = None
+) -> discord.File:
+    """The public board; ``previous`` is the view the table's last board showed, so the
+    picture can mark what changed since."""
+    data = await asyncio.to_thread(_board_png, game, view, previous)
     return discord.File(io.BytesIO(data), filename=BOARD_FILENAME)
 
 

@@ -28,7 +28,7 @@ class BenchTargets:
 @dataclass(frozen=True)
 class GameSpec:
     engine: Game[Any]
-    # module with render_board(view), render_panel(view) and PALETTE; optionally
+    # module with render_board(view, previous=None), render_panel(view) and PALETTE; optionally
     # render_extras(view), the extra public pictures the board post links to
     renderer: str
     topics: Mapping[str, Topic] = field(default_factory=dict)  # /rules text by topic
@@ -49,9 +49,12 @@ class GameSpec:
     def render_module(self) -> Any:
         return importlib.import_module(self.renderer)
 
-    def render_board(self, view: Mapping[str, Any]) -> Any:
-        """The public board for ``view`` as a Pillow image."""
-        return self.render_module().render_board(view)
+    def render_board(
+        self, view: Mapping[str, Any], previous: Mapping[str, Any] | None = None
+    ) -> Any:
+        """The public board for ``view`` as a Pillow image, marking what changed since
+        ``previous``, the public view the table's last board showed (None: mark nothing)."""
+        return self.render_module().render_board(view, previous=previous)
 
     def render_panel(self, view: Mapping[str, Any]) -> Any:
         """The private panel of the seat ``view`` was made for, as a Pillow image."""

@@ -24,15 +24,24 @@ OK: RGB = (74, 170, 110)
 MAT: RGB = (30, 27, 35)  # under the playing area
 EMPTY_CELL: RGB = (70, 64, 78)  # a space with nothing on it
 
-# Seat colours by label, for up to five seats (Okabe-Ito hues, each a different lightness, and
-# every piece also carries its initial). Each has a dark outline so it reads on sand and on
-# violet.
+# Seat colours by label (a game names its seats with some of these). Within each game's set
+# the fills stay apart under protan, deutan and tritan simulation (tests/renderers/
+# test_colour_vision.py), every piece also carries its initial, and each has a dark outline so
+# it reads on sand and on violet.
 SEAT_STYLES: dict[str, tuple[RGB, RGB, RGB]] = {  # label: (fill, outline, ink on the fill)
     "Blue": ((31, 99, 198), (12, 30, 70), (255, 255, 255)),
     "White": ((250, 248, 240), (24, 22, 26), (24, 22, 26)),
     "Red": ((213, 94, 0), (84, 30, 0), (255, 255, 255)),
     "Green": ((0, 158, 115), (0, 56, 40), (255, 255, 255)),
     "Yellow": ((240, 228, 66), (96, 86, 10), (24, 22, 26)),
+    "Ochre": ((214, 148, 40), (96, 60, 8), (24, 22, 26)),
+    "Teal": ((0, 150, 140), (0, 56, 52), (255, 255, 255)),
+    "Crimson": ((196, 40, 60), (80, 10, 20), (255, 255, 255)),
+    "Violet": ((136, 92, 200), (50, 28, 84), (255, 255, 255)),
+    "Orange": ((236, 140, 24), (92, 44, 0), (24, 22, 26)),
+    "Purple": ((112, 60, 168), (40, 14, 70), (255, 255, 255)),
+    "Pink": ((240, 150, 196), (110, 30, 80), (24, 22, 26)),
+    "Grey": ((120, 124, 132), (30, 32, 36), (255, 255, 255)),
 }
 
 

@@ -10,6 +10,7 @@ from PIL import Image, ImageDraw
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
+from renderers.kit.preview import mark_changed, ring_width
 from renderers.kit.quantize import Palette
 
 WIDTH, HEIGHT = 1200, 500
@@ -18,13 +19,18 @@ PALETTE = Palette([pal.BACKGROUND, pal.PANEL, pal.CARD, pal.INK_LIGHT, pal.INK_D
                   (pal.INK_LIGHT, pal.INK_DARK, pal.HIGHLIGHT))
 
 
-def render_board(view: Mapping[str, Any]) -> Image.Image:
+def render_board(
+    view: Mapping[str, Any], previous: Mapping[str, Any] | None = None
+) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     draw.text((40, 30), "Toy", font=font(48, bold=True), fill=pal.INK_LIGHT)
+    before = list(previous["market"]) if previous is not None else list(view["market"])
     for i, card in enumerate(view["market"]):
         x = 40 + i * 260
         draw.rounded_rectangle((x, 120, x + 220, 400), 16, fill=pal.CARD)
+        if i >= len(before) or before[i] != card:
+            mark_changed(draw, (x, 120, x + 220, 400), ring_width(WIDTH))
         lay.text(draw, (x + 30, 220), card or "—", font(64, bold=True), pal.INK_DARK)
     scores = "   ".join(f"Player {s + 1}: {v}" for s, v in enumerate(view["scores"]))
     draw.text((620, 140), scores, font=font(32), fill=pal.INK_LIGHT)

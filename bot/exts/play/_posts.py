@@ -156,8 +156,9 @@ class BoardPoster:
         if thread is None:
             return None
         state = await self.service.state_at(info.id, row.version)
+        previous = await self._previous_view(row, game)
         async with self._drawing:
-            file = await board_file(game.name, game.view(state, None))
+            file = await board_file(game.name, game.view(state, None), previous)
         decision = game.decision(state)
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
@@ -184,6 +185,20 @@ class BoardPoster:
             )
         self._remember(message.id, to_move is not None)
         return message.id
+
+    async def _previous_view(self, row: Any, game: Any) -> dict[str, Any] | None:
+        """The public view the table's last posted board showed, for the new board to mark
+        what changed since; None for the first board."""
+        rows = await self.service.outbox.for_table(row.table_id)
+        shown = [
+            r for r in rows
+            if r.id < row.id and r.kind in BOARD_KINDS and r.message_id is not None
+        ]
+        if not shown:
+            return None
+        state = await self.service.state_at(row.table_id, shown[-1].version)
+        view: dict[str, Any] = game.view(state, None)
+        return view
 
     async def retire_buttons(self, row: Any) -> None:
         """A new board (or the result) was posted: take "Your move" off the previous board and

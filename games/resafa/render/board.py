@@ -39,7 +39,9 @@ from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
 
-def render_board(view: View) -> Image.Image:
+def render_board(view: View, previous: View | None = None) -> Image.Image:
+    """The public board for ``view``; ``previous`` is the public view the last board showed,
+    whose differences from ``view`` the board marks (None: mark nothing)."""
     count = len(players(view))
     key = ("resafa-board", count, tuple(roads.roads(view)))
     image = layers.get(key, lambda: _frames(view)).copy()

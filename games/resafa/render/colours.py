@@ -6,6 +6,7 @@ The shared table, frame, ink and seat colours come from ``renderers.kit.palette`
 
 from __future__ import annotations
 
+from renderers.kit import palette as pal
 from renderers.kit.palette import RGB
 
 # The four card colours (tracks, bonus cards, card halves)
@@ -65,9 +66,6 @@ SCARAB: RGB = (40, 130, 120)
 SQUARE_TOKEN: RGB = (184, 120, 60)
 
 # Seats, by the labels the engine gives them (every piece also carries the initial)
-SEAT_STYLES: dict[str, tuple[RGB, RGB, RGB]] = {  # label: (fill, outline, ink on the fill)
-    "Ochre": ((214, 148, 40), (96, 60, 8), (24, 22, 26)),
-    "Teal": ((0, 150, 140), (0, 56, 52), (255, 255, 255)),
-    "Crimson": ((196, 40, 60), (80, 10, 20), (255, 255, 255)),
-    "Violet": ((136, 92, 200), (50, 28, 84), (255, 255, 255)),
+SEAT_STYLES: dict[str, tuple[RGB, RGB, RGB]] = {
+    label: pal.SEAT_STYLES[label] for label in ("Ochre", "Teal", "Crimson", "Violet")
 }

@@ -500,7 +500,9 @@ def _draw_log(image: Image.Image, view: View, box: tuple[int, int, int, int]) ->
         y += step
 
 
-def render_board(view: View) -> Image.Image:
+def render_board(view: View, previous: View | None = None) -> Image.Image:
+    """The public board for ``view``; ``previous`` is the public view the last board showed,
+    whose differences from ``view`` the board marks (None: mark nothing)."""
     seats = players(view)
     image = _static_board(len(seats)).copy()
     draw = ImageDraw.Draw(image)

@@ -6,6 +6,7 @@ The shared table, frame, ink and seat colours come from ``renderers.kit.palette`
 
 from __future__ import annotations
 
+from renderers.kit import palette as pal
 from renderers.kit.palette import RGB
 
 # Map tiles by side: still holding resources, flipped to desert or oasis, the Guild village
@@ -34,10 +35,7 @@ CARAVAN_BLUE_EDGE: RGB = (14, 40, 96)
 # The seats, by the engine's labels: (fill, outline, ink on the fill). Hues far apart in
 # lightness too, and every camel also carries its seat's initial.
 SEAT_STYLES: dict[str, tuple[RGB, RGB, RGB]] = {
-    "Orange": ((236, 140, 24), (92, 44, 0), (24, 22, 26)),
-    "Purple": ((112, 60, 168), (40, 14, 70), (255, 255, 255)),
-    "Pink": ((240, 150, 196), (110, 30, 80), (24, 22, 26)),
-    "Grey": ((120, 124, 132), (30, 32, 36), (255, 255, 255)),
+    label: pal.SEAT_STYLES[label] for label in ("Orange", "Purple", "Pink", "Grey")
 }
 
 # Guild camels are ivory with a dark outline, unlike any seat

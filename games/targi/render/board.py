@@ -423,7 +423,9 @@ def _draw_border_card(
 # ---- the public board ---------------------------------------------------------------------
 
 
-def render_board(view: View) -> Image.Image:
+def render_board(view: View, previous: View | None = None) -> Image.Image:
+    """The public board for ``view``; ``previous`` is the public view the last board showed,
+    whose differences from ``view`` the board marks (None: mark nothing)."""
     image = _static_board(view).copy()
     draw = ImageDraw.Draw(image)
     _draw_header(image, draw, view)

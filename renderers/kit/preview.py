@@ -1,0 +1,166 @@
+"""What a board must say in Discord's chat preview, and how it marks what just changed.
+
+Discord shows an attached picture about 550 px wide in the conversation; one click opens it at
+full size. A board is drawn about 1600 px wide, so in the preview everything on it shrinks about
+three times. Every board therefore opens with a status band whose type still reads at 550 px
+(whose turn, the round, each seat's key numbers), and rings the places that changed since the
+previous board with a mark thick enough to see at that width. The rest of the board is the
+detail a player opens when they want it.
+
+The ring is black and white, not a hue: it must stand out for every colour vision, on sand and
+on violet, and beside every seat colour.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from renderers.kit import palette as pal
+from renderers.kit.fit import Box, draw_fitted, fit_text
+from renderers.kit.fonts import font
+from renderers.kit.layout import width as text_width
+
+PREVIEW_WIDTH = 550  # how wide Discord shows an attached picture in the conversation
+READABLE_PX = 11  # the smallest text, in preview pixels, that a phone user can read
+
+
+def preview_px(width: int, px: float = READABLE_PX) -> int:
+    """The size to draw at on a ``width``-wide picture for it to show ``px`` tall in the
+    preview."""
+    return math.ceil(px * width / PREVIEW_WIDTH)
+
+
+def ring_width(width: int) -> int:
+    """A changed-place ring's thickness on a ``width``-wide picture: 2 preview pixels."""
+    return preview_px(width, 2)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatStatus:
+    """One seat's entry in the status band."""
+
+    label: str  # the seat's name in the rules, "Blue"; its colours are the kit palette's
+    seat: int
+    score: str  # "12", or "7+?" where hidden points are not counted
+    detail: str = ""  # the other numbers that matter now, short: "3 G · 2 salt"
+    to_move: bool = False
+    initial: str = ""  # the letter on the seat's pieces; the label's first letter by default
+
+
+SEATS_PER_ROW = 3  # four seats take two rows of two, so each chip keeps room for its numbers
+
+
+def _rows(seats: int) -> int:
+    return 1 if seats <= SEATS_PER_ROW else 2
+
+
+def _chip_height(width: int) -> int:
+    return preview_px(width, 13) * 2 + preview_px(width, 2)
+
+
+def band_height(width: int, seats: int = 2) -> int:
+    """The status band's height on a ``width``-wide board with ``seats`` seats: a title row and
+    one or two rows of seat chips."""
+    pad = preview_px(width, 4)
+    rows = _rows(seats)
+    return pad * 2 + preview_px(width, 14) + rows * (_chip_height(width) + pad)
+
+
+def status_band(
+    width: int, title: str, status: str, seats: Sequence[SeatStatus], *, changed: bool = False
+) -> Image.Image:
+    """A band ``width`` wide and ``band_height(width, len(seats))`` tall: the game and
+    ``status`` ("Round 3 / 12 · Blue to move") on the first row, a chip per seat under it.
+    With ``changed``, the first row ends with a legend for the rings that mark the last turn's
+    changes."""
+    height = band_height(width, len(seats))
+    image = Image.new("RGB", (width, height), pal.MAT)
+    draw = ImageDraw.Draw(image)
+    pad = preview_px(width, 4)
+    row1 = preview_px(width, 14)
+    big = font(row1, bold=True)
+    x = pad
+    draw.text((x, pad + row1 // 2), title.upper(), font=big, fill=pal.HIGHLIGHT, anchor="lm")
+    x += round(text_width(title.upper(), big)) + pad * 2
+    legend_w = 0
+    if changed:
+        legend_w = _draw_legend(draw, width - pad, pad, row1)
+    status_box: Box = (x, pad, width - pad - legend_w - pad, pad + row1 + 2)
+    fitted = fit_text(status, status_box, largest=row1, smallest=preview_px(width), bold=True)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
+    top = pad * 2 + row1
+    if seats:
+        per_row = len(seats) if len(seats) <= SEATS_PER_ROW else math.ceil(len(seats) / 2)
+        chip_w = (width - pad) // per_row
+        chip_h = _chip_height(width)
+        for i, seat in enumerate(seats):
+            col, row = i % per_row, i // per_row
+            y = top + row * (chip_h + pad)
+            box = (pad + col * chip_w, y, pad + (col + 1) * chip_w - pad, y + chip_h)
+            _draw_chip(draw, box, seat, width)
+    return image
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, right: int, top: int, size: int) -> int:
+    """"[ ] changed" at the right end of the first row; returns the width it took."""
+    f = font(max(12, size * 3 // 4))
+    label = "changed"
+    side = size - 4
+    w = side + size // 3 + round(text_width(label, f))
+    x0 = right - w
+    mark_changed(draw, (x0, top + 2, x0 + side, top + 2 + side), max(3, size // 7))
+    draw.text((x0 + side + size // 3, top + size // 2 + 1), label, font=f, fill=pal.INK_MUTED,
+              anchor="lm")
+    return w
+
+
+def _draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int) -> None:
+    x0, y0, x1, y1 = box
+    fill, outline, ink = pal.seat_style(seat.label, seat.seat)
+    edge = pal.HIGHLIGHT if seat.to_move else pal.PANEL_EDGE
+    draw.rounded_rectangle(box, radius=preview_px(width, 3), fill=pal.PANEL, outline=edge,
+                           width=preview_px(width, 1.5 if seat.to_move else 0.5))
+    pad = preview_px(width, 2.5)
+    disc = y1 - y0 - 2 * pad
+    dx, dy = x0 + pad, y0 + pad
+    draw.ellipse((dx, dy, dx + disc, dy + disc), fill=fill, outline=outline,
+                 width=max(2, disc // 14))
+    initial = seat.initial or seat.label[:1]
+    draw.text((dx + disc / 2, dy + disc / 2), initial, font=font(disc * 3 // 5, bold=True),
+              fill=ink, anchor="mm")
+    score_f = font(preview_px(width, 13), bold=True)
+    score_w = round(text_width(seat.score, score_f))
+    draw.text((x1 - pad, (y0 + y1) // 2), seat.score, font=score_f, fill=pal.INK_LIGHT,
+              anchor="rm")
+    text_box: Box = (dx + disc + pad, y0 + pad, x1 - pad * 2 - score_w, y1 - pad)
+    words = seat.label
+    if seat.detail:
+        words += f" · {seat.detail}"
+    small = preview_px(width)
+    fitted = fit_text(words, text_box, largest=preview_px(width, 12), smallest=small)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
+
+
+def mark_changed(draw: ImageDraw.ImageDraw, box: Box, thickness: int) -> None:
+    """Ring ``box`` as changed since the previous board: white between two black edges, drawn
+    just outside the box so nothing inside it is covered."""
+    x0, y0, x1, y1 = box
+    edge = max(1, thickness // 4)
+    outer = (x0 - thickness, y0 - thickness, x1 + thickness, y1 + thickness)
+    draw.rectangle(outer, outline=pal.INK_DARK, width=edge)
+    inset = (outer[0] + edge, outer[1] + edge, outer[2] - edge, outer[3] - edge)
+    draw.rectangle(inset, outline=(255, 255, 255), width=thickness - 2 * edge)
+    draw.rectangle((x0 - edge, y0 - edge, x1 + edge, y1 + edge), outline=pal.INK_DARK,
+                   width=edge)
+
+
+def with_band(board: Image.Image, band: Image.Image) -> Image.Image:
+    """``band`` above ``board``, as one picture."""
+    out = Image.new(board.mode, (board.width, board.height + band.height))
+    out.paste(band.convert(board.mode), (0, 0))
+    out.paste(board, (0, band.height))
+    return out
