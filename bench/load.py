@@ -26,6 +26,8 @@ import asyncio
 import contextlib
 import json
 import logging
+import multiprocessing
+import os
 import random
 import tempfile
 import time
@@ -36,9 +38,14 @@ from typing import Any
 import discord
 import yarl
 
+from bench.boards import render_load
+from bench.bulk import TEMPLATES, start_tables
 from bot.service import TableService
+from bot.service.models import NextDecision
+from bot.service.tables import STATE_CACHE_SIZE
 from games.core import discovery
 from storage import Store, open_store
+from storage.sql import SqlStore
 from tests.e2e.wire.fakediscord import Call, FakeDiscord, Network, custom_ids
 
 GLOBAL_PER_SECOND = 50
@@ -63,55 +70,164 @@ async def database(url: str | None) -> AsyncIterator[Store]:
             await store.close()
 
 
-# -- the service alone ------------------------------------------------------------------------
-
-
 def benched() -> list[str]:
     """Games with benchmark targets, the first being the default."""
     return [s.name for s in discovery.specs() if s.bench is not None]
 
 
-async def service_load(
-    url: str | None, game: str, tables: int, moves: int, seed: int
+# -- the service alone ------------------------------------------------------------------------
+
+
+async def _count_actions(url: str) -> int:
+    store = await open_store(url)
+    try:
+        assert isinstance(store, SqlStore)
+        async with store._reading() as db:
+            row = await db.one("SELECT COUNT(*) FROM actions")
+        return int(row[0]) if row is not None else 0
+    finally:
+        await store.close()
+
+
+async def _start_tables(url: str, game: str, tables: int, templates: int) -> list[int]:
+    store = await open_store(url)
+    try:
+        return await start_tables(store, game, tables, templates)
+    finally:
+        await store.close()
+
+
+async def _play_share(
+    url: str, ids: Sequence[int], rounds: int, seed: int, people: int, state_cache: int,
+    ready: Any,
 ) -> dict[str, Any]:
-    async with database(url) as store:
-        service = TableService(store)
-        ids = []
-        for n in range(tables):
-            info = await service.create_table(
-                game, guild_id=1 + n, channel_id=2, host_id=10_000 + 2 * n, host_name="host"
-            )
-            await service.join(info.id, 10_001 + 2 * n, "guest")
-            await service.start(info.id, info.host_id)
-            ids.append(info.id)
-        latencies: list[float] = []
-        rng = random.Random(seed)
+    """One process's share of the tables: ``rounds`` rounds in which every table still being
+    played gets one move, at most ``people`` moves in flight at once."""
+    store = await open_store(url)
+    try:
+        service = TableService(store, state_cache_size=state_cache)
+        upcoming: dict[int, NextDecision | None] = {}
+        versions: dict[int, int] = {}
+        gate = asyncio.Semaphore(people)
 
-        async def play(table_id: int) -> int:
-            made = 0
-            for _ in range(moves):
+        async def look(table_id: int) -> None:
+            async with gate:
                 loaded = await service.load(table_id)
-                if loaded.decision is None:
-                    break
-                user = loaded.info.holder(loaded.decision.seat).user_id
-                assert user is not None
-                action = rng.choice(loaded.decision.actions)
-                began = time.perf_counter()
-                await service.submit(table_id, user, action, f"load-{table_id}-{loaded.version}")
-                latencies.append((time.perf_counter() - began) * 1000)
-                made += 1
-            return made
+            upcoming[table_id], versions[table_id] = loaded.next, loaded.version
 
+        await asyncio.gather(*(look(t) for t in ids))
+        rng = random.Random(seed)
+        latencies: list[float] = []
+        failed: list[str] = []
+
+        async def move(table_id: int) -> None:
+            decision = upcoming[table_id]
+            if decision is None or decision.user_id is None:
+                return
+            action = rng.choice(decision.actions)
+            async with gate:
+                began = time.perf_counter()
+                try:
+                    result = await service.submit(
+                        table_id, decision.user_id, action, f"load-{versions[table_id]}"
+                    )
+                except Exception as error:  # counted: every move should commit
+                    failed.append(f"table {table_id}: {error!r}")
+                    upcoming[table_id] = None
+                    return
+                latencies.append((time.perf_counter() - began) * 1000)
+            upcoming[table_id], versions[table_id] = result.final.next, result.final.version
+
+        await asyncio.to_thread(ready.wait)  # every process starts together
+        began = time.time()
+        cpu = time.process_time()
+        for _ in range(rounds):
+            await asyncio.gather(*(move(t) for t in ids))
+        return {
+            "began": began,
+            "ended": time.time(),
+            "cpu_seconds": time.process_time() - cpu,
+            "latencies": latencies,
+            "failed": failed,
+        }
+    finally:
+        await store.close()
+
+
+def _share_process(args: tuple[Any, ...], results: Any) -> None:
+    logging.basicConfig(level=logging.ERROR)
+    results.put(asyncio.run(_play_share(*args)))
+
+
+def service_load(
+    url: str | None,
+    game: str,
+    tables: int,
+    moves: int,
+    seed: int,
+    processes: Sequence[int] = (1,),
+    people: int = 64,
+    state_cache: int = STATE_CACHE_SIZE,
+    templates: int = TEMPLATES,
+) -> dict[str, Any]:
+    """Start ``tables`` tables, then play ``moves`` rounds of one move per table with each
+    process count in turn (the same tables go on being played)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        url = url or f"sqlite:///{Path(tmp) / 'load.db'}"
         began = time.perf_counter()
-        made = sum(await asyncio.gather(*(play(t) for t in ids)))
-        seconds = time.perf_counter() - began
+        ids = asyncio.run(_start_tables(url, game, tables, templates))
+        result: dict[str, Any] = {
+            "tables": len(ids),
+            "create_seconds": round(time.perf_counter() - began, 2),
+            "people_per_process": people,
+            "state_cache": state_cache,
+        }
+        for count in processes:
+            before = asyncio.run(_count_actions(url))
+            run = _run_processes(url, ids, count, moves, seed, people, state_cache)
+            run["moves_committed"] = asyncio.run(_count_actions(url)) - before
+            result[f"processes_{count}"] = run
+    rates = [result[f"processes_{n}"]["committed_moves_per_second"] for n in processes]
+    if len(processes) > 1 and rates[0]:
+        result["ratio"] = round(rates[-1] / rates[0], 2)
+    return result
+
+
+def _run_processes(
+    url: str, ids: Sequence[int], count: int, rounds: int, seed: int, people: int,
+    state_cache: int,
+) -> dict[str, Any]:
+    # Forked from a process running no event loop and no threads: each starts a loop of its
+    # own, with the modules already imported.
+    context = multiprocessing.get_context("fork")
+    ready = context.Barrier(count)
+    results = context.Queue()
+    workers = [
+        context.Process(
+            target=_share_process,
+            args=((url, ids[k::count], rounds, seed + k, people, state_cache, ready), results),
+        )
+        for k in range(count)
+    ]
+    for worker in workers:
+        worker.start()
+    shares = [results.get() for _ in workers]
+    for worker in workers:
+        worker.join()
+    began = min(s["began"] for s in shares)
+    seconds = max(s["ended"] for s in shares) - began
+    latencies = [x for s in shares for x in s["latencies"]]
+    failed = [x for s in shares for x in s["failed"]]
     return {
-        "tables": tables,
-        "moves": made,
+        "moves": len(latencies),
+        "began_at": round(began, 2),  # Unix time, to match the figures of other tools
         "seconds": round(seconds, 2),
-        "committed_moves_per_second": round(made / seconds, 1),
+        "committed_moves_per_second": round(len(latencies) / seconds, 1) if seconds else None,
         "submit_p50_ms": percentile(latencies, 0.50),
         "submit_p95_ms": percentile(latencies, 0.95),
+        "bot_cpu_seconds": round(sum(s["cpu_seconds"] for s in shares), 2),
+        "failed": len(failed),
+        "first_failures": failed[:3],
     }
 
 
@@ -248,25 +364,51 @@ async def wire_load(
     }
 
 
+def _counts(text: str) -> list[int]:
+    return [int(part) for part in text.split(",")]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m bench.load", description=__doc__)
+    parser = argparse.ArgumentParser(
+        prog="python -m bench.load", description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--modes", default="service,wire", help="any of service,render,wire")
     parser.add_argument("--database-url", default=None)
     parser.add_argument("--game", choices=benched(), help="game to play (default: the first)")
     parser.add_argument("--tables", type=int, default=500)
-    parser.add_argument("--moves", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=4, help="moves per table")
+    parser.add_argument("--processes", type=_counts, default=[1, 2],
+                        help="process counts to measure in turn, e.g. 1,2")
+    parser.add_argument("--people", type=int, default=64,
+                        help="moves in flight at once in each process")
+    parser.add_argument("--state-cache", type=int, default=STATE_CACHE_SIZE,
+                        help="game states each process keeps in memory")
+    parser.add_argument("--boards", type=int, default=200, help="boards to draw per game")
     parser.add_argument("--wire-tables", type=int, default=20)
     parser.add_argument("--wire-moves", type=int, default=5)
     parser.add_argument("--delay", type=float, default=0.1)
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
+    modes = args.modes.split(",")
     game = args.game or benched()[0]
     url = args.database_url
-    result = {
-        "game": game,
-        "service": asyncio.run(service_load(url, game, args.tables, args.moves, args.seed)),
-        "wire": asyncio.run(wire_load(url, game, args.wire_tables, args.wire_moves, args.delay)),
-    }
+    # The machine may be shared: its load says how far the figures can be trusted.
+    result: dict[str, Any] = {"game": game, "load_average_before": os.getloadavg()[0]}
+    if "service" in modes:
+        result["service"] = service_load(
+            url, game, args.tables, args.moves, args.seed, args.processes, args.people,
+            args.state_cache,
+        )
+    if "render" in modes:
+        games = [args.game] if args.game else benched()
+        result["render"] = render_load(games, args.processes, args.boards, args.seed)
+    if "wire" in modes:
+        result["wire"] = asyncio.run(
+            wire_load(url, game, args.wire_tables, args.wire_moves, args.delay)
+        )
+    result["load_average_after"] = os.getloadavg()[0]
     print(json.dumps(result))
     return 0
 

@@ -443,8 +443,12 @@ class Transaction(Reader, Protocol):
         """Compare-and-set the status; StatusConflict if it is not ``expected``."""
         ...
 
-    async def advance_version(self, table_id: int, *, expected: int, new: int) -> None:
-        """Compare-and-set the version; VersionConflict if it is not ``expected``."""
+    async def advance_version(
+        self, table_id: int, *, expected: int, new: int, status: TableStatus | None = None
+    ) -> None:
+        """Compare-and-set the version; VersionConflict if it is not ``expected``. With
+        ``status``, the table must also be active (StatusConflict if not) and takes that
+        status in the same statement, as a move does."""
         ...
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None: ...
@@ -500,6 +504,14 @@ class Transaction(Reader, Protocol):
 
     async def delete_snapshot(self, table_id: int, version: int) -> None:
         """Forget the snapshot at ``version`` (the state can be replayed); none is no error."""
+        ...
+
+    async def move_snapshot(
+        self, table_id: int, *, old: int, new: int, state: dict[str, Any]
+    ) -> None:
+        """Replace the snapshot at ``old`` by ``state`` at ``new`` (one write where
+        ``put_snapshot`` and ``delete_snapshot`` take two); with none at ``old``, just add
+        it. Conflict if ``new`` has one already."""
         ...
 
     async def enqueue(
@@ -558,6 +570,17 @@ class Transaction(Reader, Protocol):
         number: int = 0,
     ) -> int:
         """Add an unfinished timer; returns its id."""
+        ...
+
+    async def add_timers(
+        self,
+        table_id: int,
+        *,
+        seat: int,
+        version: int,
+        timers: Sequence[tuple[TimerKind, int, datetime]],
+    ) -> None:
+        """Add unfinished timers, each given as (kind, number, due_at), in one batch."""
         ...
 
     async def finish_timer(self, timer_id: int, outcome: TimerOutcome) -> None:

@@ -119,6 +119,35 @@ def _seat(row: Row) -> SeatRecord:
     )
 
 
+# A seat's columns beside its table's in one row (the names differ from game_tables' own).
+SEAT_COLUMNS = ", ".join(
+    f"seats.{c}"
+    for c in ("table_id", "seat", "user_id", "agent", "name", "joined_at", "owner_id")
+)
+
+
+def _table(row: Row, seats: Sequence[SeatRecord]) -> TableRecord:
+    return TableRecord(
+        id=row["id"],
+        game=row["game"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        lobby_message_id=row["lobby_message_id"],
+        thread_id=row["thread_id"],
+        status=row["status"],
+        options=json.loads(row["options"]),
+        seed=row["seed"],
+        host_id=row["host_id"],
+        version=row["version"],
+        created_at=_req_dt(row["created_at"]),
+        updated_at=_req_dt(row["updated_at"]),
+        seats=tuple(seats),
+        pace=row["pace"],
+        broken=row["broken"],
+        broken_at=_dt(row["broken_at"]),
+    )
+
+
 def _action(row: Row) -> ActionRecord:
     return ActionRecord(
         table_id=row["table_id"],
@@ -254,33 +283,20 @@ class SqlReader:
         seats: dict[int, list[SeatRecord]] = {i: [] for i in ids}
         for seat_row in seat_rows:
             seats[seat_row["table_id"]].append(_seat(seat_row))
-        return [
-            TableRecord(
-                id=row["id"],
-                game=row["game"],
-                guild_id=row["guild_id"],
-                channel_id=row["channel_id"],
-                lobby_message_id=row["lobby_message_id"],
-                thread_id=row["thread_id"],
-                status=row["status"],
-                options=json.loads(row["options"]),
-                seed=row["seed"],
-                host_id=row["host_id"],
-                version=row["version"],
-                created_at=_req_dt(row["created_at"]),
-                updated_at=_req_dt(row["updated_at"]),
-                seats=tuple(seats[row["id"]]),
-                pace=row["pace"],
-                broken=row["broken"],
-                broken_at=_dt(row["broken_at"]),
-            )
-            for row in rows
-        ]
+        return [_table(row, seats[row["id"]]) for row in rows]
 
     async def get_table(self, table_id: int) -> TableRecord | None:
-        rows = await self._all("SELECT * FROM game_tables WHERE id = ?", (table_id,))
-        found = await self._tables(rows)
-        return found[0] if found else None
+        # The table and its seats in one query: this read comes before every move.
+        rows = await self._all(
+            f"SELECT game_tables.*, {SEAT_COLUMNS} FROM game_tables"
+            " LEFT JOIN seats ON seats.table_id = game_tables.id"
+            " WHERE game_tables.id = ? ORDER BY seats.seat",
+            (table_id,),
+        )
+        if not rows:
+            return None
+        seats = [_seat(row) for row in rows if row["seat"] is not None]
+        return _table(rows[0], seats)
 
     async def table_for_thread(self, thread_id: int) -> TableRecord | None:
         rows = await self._all("SELECT * FROM game_tables WHERE thread_id = ?", (thread_id,))
@@ -611,14 +627,28 @@ class SqlTransaction(SqlReader):
         if changed != 1:
             raise StatusConflict(table_id, expected, await self._current(table_id, "status"))
 
-    async def advance_version(self, table_id: int, *, expected: int, new: int) -> None:
-        changed = await self._write(
-            "UPDATE game_tables SET version = ?, updated_at = ? WHERE id = ? AND version = ?",
-            (new, _ts(self._clock()), table_id, expected),
-            table_id,
-        )
-        if changed != 1:
-            raise VersionConflict(table_id, expected, await self._current(table_id, "version"))
+    async def advance_version(
+        self, table_id: int, *, expected: int, new: int, status: TableStatus | None = None
+    ) -> None:
+        if status is None:
+            changed = await self._write(
+                "UPDATE game_tables SET version = ?, updated_at = ? WHERE id = ? AND version = ?",
+                (new, _ts(self._clock()), table_id, expected),
+                table_id,
+            )
+        else:
+            changed = await self._write(
+                "UPDATE game_tables SET version = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND status = 'active'",
+                (new, status, _ts(self._clock()), table_id, expected),
+                table_id,
+            )
+        if changed == 1:
+            return
+        row = await self._one("SELECT version, status FROM game_tables WHERE id = ?", (table_id,))
+        if row is None or row[0] != expected:
+            raise VersionConflict(table_id, expected, None if row is None else row[0])
+        raise StatusConflict(table_id, "active", row[1])
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         await self._update(table_id, "lobby_message_id", message_id)
@@ -765,6 +795,18 @@ class SqlTransaction(SqlReader):
             table_id,
         )
 
+    async def move_snapshot(
+        self, table_id: int, *, old: int, new: int, state: dict[str, Any]
+    ) -> None:
+        changed = await self._write(
+            "UPDATE snapshots SET version = ?, state = ?, created_at = ?"
+            " WHERE table_id = ? AND version = ?",
+            (new, json.dumps(state, separators=(",", ":")), _ts(self._clock()), table_id, old),
+            table_id,
+        )
+        if changed == 0:
+            await self.put_snapshot(table_id, new, state)
+
     async def delete_snapshot(self, table_id: int, version: int) -> None:
         await self._db.execute(
             "DELETE FROM snapshots WHERE table_id = ? AND version = ?", (table_id, version)
@@ -893,6 +935,29 @@ class SqlTransaction(SqlReader):
             table_id,
         )
 
+
+    async def add_timers(
+        self,
+        table_id: int,
+        *,
+        seat: int,
+        version: int,
+        timers: Sequence[tuple[TimerKind, int, datetime]],
+    ) -> None:
+        if not timers:
+            return
+        now = _ts(self._clock())
+        try:
+            await self._db.execute_many(
+                "INSERT INTO timers (table_id, seat, version, kind, number, due_at, created_at)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                [
+                    (table_id, seat, version, kind, number, _ts(due_at), now)
+                    for kind, number, due_at in timers
+                ],
+            )
+        except Integrity as exc:
+            raise _integrity_error(str(exc), table_id) from exc
 
     async def finish_timer(self, timer_id: int, outcome: TimerOutcome) -> None:
         changed = await self._db.execute(

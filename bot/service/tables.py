@@ -243,10 +243,11 @@ class TableCore:
         """Store the state at ``version`` and drop the previous latest unless it is one of
         the snapshots kept every ``SNAPSHOT_EVERY`` versions: any version in between is
         rebuilt from the one before it."""
-        await tx.put_snapshot(table_id, version, state)
         previous = version - 1
         if previous > 0 and previous % SNAPSHOT_EVERY != 0:
-            await tx.delete_snapshot(table_id, previous)
+            await tx.move_snapshot(table_id, old=previous, new=version, state=state)
+        else:
+            await tx.put_snapshot(table_id, version, state)
 
     async def quarantine(self, table_id: int, reason: str) -> bool:
         """Set a table aside whose stored data cannot be read or played (see
@@ -625,10 +626,10 @@ class TableCore:
         request_id: str,
         expected_version: int | None,
     ) -> MoveResult:
+        # A repeated request is not looked up first, which would cost every move a query:
+        # it fails on the table as it is now, or on the log's unique request id, and ``submit``
+        # then answers with the first result.
         async with self._lock(table_id):
-            earlier = await self.store.action_by_request(table_id, request_id)
-            if earlier is not None:
-                return await self._replayed(earlier)
             loaded = await self.load(table_id)
             info, engine, state = loaded.info, loaded.game, loaded.state
             self._require_active(info, engine, state)
@@ -897,7 +898,13 @@ class TableCore:
         }
         try:
             async with self.store.transaction() as tx:
-                await tx.advance_version(info.id, expected=version, new=new_version)
+                # A compare-and-set on the version and on the status, so a table cancelled
+                # by another process takes no more moves.
+                ending = result.outcome is not None
+                await tx.advance_version(
+                    info.id, expected=version, new=new_version,
+                    status="finished" if ending else "active",
+                )
                 await tx.append_action(
                     info.id,
                     version=new_version,
@@ -920,10 +927,6 @@ class TableCore:
                 )
                 await self._put_snapshot(tx, info.id, new_version, engine.to_json(step.state))
                 await tx.enqueue(info.id, version=new_version, kind="turn", payload=turn)
-                # Also a compare-and-set on the status, so a table cancelled by another
-                # process takes no more moves.
-                ending = result.outcome is not None
-                await tx.set_status(info.id, "finished" if ending else "active", expected="active")
                 if result.outcome is not None:
                     await tx.enqueue(
                         info.id,

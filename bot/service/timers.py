@@ -55,7 +55,16 @@ from bot.service.quarantine import describe, quarantine
 from bot.service.server import DEFAULT_MAX_OPEN_TABLES, ServerSettings
 from bot.service.settings import UserSettings
 from games.core import Game, discovery
-from storage import Clock, Conflict, Store, TableRecord, TimerRecord, Transaction, utc_now
+from storage import (
+    Clock,
+    Conflict,
+    Store,
+    TableRecord,
+    TimerKind,
+    TimerRecord,
+    Transaction,
+    utc_now,
+)
 
 log = logging.getLogger(__name__)
 
@@ -79,12 +88,12 @@ async def schedule_turn(
 ) -> datetime:
     """Replace the table's timers by ``seat``'s reminders and deadline; returns the deadline."""
     await tx.cancel_timers(table_id)
-    for number, due in enumerate(pace.reminder_times(start), 1):
-        await tx.add_timer(
-            table_id, seat=seat, version=version, kind="reminder", number=number, due_at=due
-        )
     deadline = pace.deadline(start)
-    await tx.add_timer(table_id, seat=seat, version=version, kind="deadline", due_at=deadline)
+    timers: list[tuple[TimerKind, int, datetime]] = [
+        ("reminder", number, due) for number, due in enumerate(pace.reminder_times(start), 1)
+    ]
+    timers.append(("deadline", 0, deadline))
+    await tx.add_timers(table_id, seat=seat, version=version, timers=timers)
     return deadline
 
 
@@ -102,14 +111,12 @@ async def schedule_deadline(
     reminders before it that are still to come (a moved deadline, not a fresh turn)."""
     await tx.cancel_timers(table_id)
     start = deadline - pace.turn
-    number = 0
-    for due in pace.reminder_times(start):
-        if due > now:
-            number += 1
-            await tx.add_timer(
-                table_id, seat=seat, version=version, kind="reminder", number=number, due_at=due
-            )
-    await tx.add_timer(table_id, seat=seat, version=version, kind="deadline", due_at=deadline)
+    coming = [due for due in pace.reminder_times(start) if due > now]
+    timers: list[tuple[TimerKind, int, datetime]] = [
+        ("reminder", number, due) for number, due in enumerate(coming, 1)
+    ]
+    timers.append(("deadline", 0, deadline))
+    await tx.add_timers(table_id, seat=seat, version=version, timers=timers)
     return deadline
 
 

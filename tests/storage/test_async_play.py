@@ -107,6 +107,26 @@ async def test_timers_come_due_in_order_and_finish_exactly_once(
     assert all(t.fired_at == clock.now for t in timers)
 
 
+async def test_timers_added_together_come_due_in_order(store: Store, clock: FakeClock) -> None:
+    table_id = await new_table(store)
+    start = clock.now
+    async with store.transaction() as tx:
+        await tx.add_timers(table_id, seat=1, version=3, timers=[
+            ("reminder", 1, start + timedelta(hours=6)),
+            ("reminder", 2, start + timedelta(hours=12)),
+            ("deadline", 0, start + timedelta(hours=24)),
+        ])  # fmt: skip
+        await tx.add_timers(table_id, seat=1, version=3, timers=[])
+    due = await store.due_timers(start + timedelta(hours=30))
+    assert [(t.kind, t.number, t.due_at - start) for t in due] == [
+        ("reminder", 1, timedelta(hours=6)),
+        ("reminder", 2, timedelta(hours=12)),
+        ("deadline", 0, timedelta(hours=24)),
+    ]
+    assert all((t.table_id, t.seat, t.version, t.pending) == (table_id, 1, 3, True) for t in due)
+    assert len({t.id for t in due}) == 3
+
+
 async def test_two_connections_finish_a_timer_once(open_db: OpenStore, clock: FakeClock) -> None:
     first, second = await open_db(), await open_db()
     table_id = await new_table(first)

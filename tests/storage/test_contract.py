@@ -208,6 +208,25 @@ async def test_status_compare_and_set_refuses_a_stale_status(store: Store) -> No
     assert caught.value.actual == "cancelled"
 
 
+async def test_a_move_sets_version_and_status_together_or_neither(store: Store) -> None:
+    table_id = await new_table(store)
+    async with store.transaction() as tx:
+        await tx.set_status(table_id, "active", expected="lobby")
+        await tx.advance_version(table_id, expected=0, new=1, status="active")
+    with pytest.raises(VersionConflict) as stale:
+        async with store.transaction() as tx:
+            await tx.advance_version(table_id, expected=0, new=1, status="finished")
+    assert (stale.value.expected, stale.value.actual) == (0, 1)
+    async with store.transaction() as tx:
+        await tx.set_status(table_id, "cancelled", expected="active")
+    with pytest.raises(StatusConflict) as closed:
+        async with store.transaction() as tx:
+            await tx.advance_version(table_id, expected=1, new=2, status="active")
+    assert (closed.value.expected, closed.value.actual) == ("active", "cancelled")
+    table = await store.get_table(table_id)
+    assert table is not None and (table.version, table.status) == (1, "cancelled")
+
+
 async def test_concurrent_moves_on_the_same_version_apply_once(store: Store) -> None:
     table_id = await new_table(store)
     results = await asyncio.gather(
@@ -328,6 +347,23 @@ async def test_snapshots_by_version_and_latest(store: Store) -> None:
     assert two is not None and two.state["version"] == 2
     assert await store.get_snapshot(table_id, 4) is None
     assert await store.get_snapshot(table_id + 1) is None
+
+
+async def test_a_snapshot_moved_to_a_later_version_leaves_none_behind(store: Store) -> None:
+    table_id = await new_table(store)
+    async with store.transaction() as tx:
+        await tx.put_snapshot(table_id, 1, {"at": 1})
+        await tx.move_snapshot(table_id, old=1, new=2, state={"at": 2})
+        await tx.move_snapshot(table_id, old=5, new=6, state={"at": 6})  # none at 5: added
+    assert await store.snapshot_versions(table_id) == [2, 6]
+    assert await store.get_snapshot(table_id, 1) is None
+    moved = await store.get_snapshot(table_id, 2)
+    assert moved is not None and moved.state == {"at": 2}
+    with pytest.raises(Conflict):
+        async with store.transaction() as tx:
+            await tx.move_snapshot(table_id, old=2, new=6, state={"at": "again"})
+    kept = await store.get_snapshot(table_id, 6)
+    assert kept is not None and kept.state == {"at": 6}
 
 
 # ---- outbox --------------------------------------------------------------------------------

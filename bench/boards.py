@@ -1,0 +1,68 @@
+"""Boards per second: the board images of one game drawn and PNG-encoded by a pool of processes.
+
+Drawing is CPU-bound, so the bot spreads it over processes; this measures what a number of them
+renders per second. Each process samples the same spectator views as ``bench.render`` (seeded
+random games, every phase) and draws its first board before the clock starts, so the figures
+are the steady state, without the one-off drawing of the static layer.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from typing import Any
+
+from bench.render import sample_views
+from games.core import discovery
+
+_views: list[Any] = []
+_game = ""
+
+
+def _prepare(game: str, seed: int, ready: Any) -> None:
+    global _game
+    _game = game
+    spec = discovery.spec(game)
+    boards, _ = sample_views(2, 3, seed, game)
+    _views[:] = boards
+    spec.encode_png(spec.render_board(boards[0]))
+    ready.wait()
+
+
+def _draw(first: int, count: int) -> int:
+    spec = discovery.spec(_game)
+    for n in range(first, first + count):
+        spec.encode_png(spec.render_board(_views[n % len(_views)]))
+    return count
+
+
+def boards_per_second(game: str, processes: int, boards: int, seed: int = 1) -> dict[str, Any]:
+    """Draw ``boards`` boards of ``game`` over ``processes`` processes."""
+    context = multiprocessing.get_context("fork")  # the games are imported already
+    ready = context.Barrier(processes + 1)
+    chunk = max(1, boards // (processes * 8))
+    with context.Pool(processes, initializer=_prepare, initargs=(game, seed, ready)) as pool:
+        ready.wait()
+        began = time.perf_counter()
+        drawn = sum(pool.starmap(_draw, [(n, chunk) for n in range(0, boards, chunk)]))
+        seconds = time.perf_counter() - began
+    return {
+        "boards": drawn,
+        "seconds": round(seconds, 2),
+        "boards_per_second": round(drawn / seconds, 1),
+    }
+
+
+def render_load(
+    games: list[str], processes: list[int], boards: int, seed: int = 1
+) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for game in games:
+        figures: dict[str, Any] = {
+            f"processes_{n}": boards_per_second(game, n, boards, seed) for n in processes
+        }
+        rates = [figures[f"processes_{n}"]["boards_per_second"] for n in processes]
+        if len(processes) > 1 and rates[0]:
+            figures["ratio"] = round(rates[-1] / rates[0], 2)
+        result[game] = figures
+    return result

@@ -1,0 +1,69 @@
+"""The load benchmark at a tiny size: tables made in bulk are real tables, every move it submits
+is committed, and its JSON has the figures the closing note quotes. On SQLite, and on
+PostgreSQL when a server is given."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bench import bulk, load
+from bench.boards import render_load
+from bot.service import TableService
+from storage import open_store
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'load.db'}"
+    return str(request.getfixturevalue("postgres_url"))
+
+
+async def test_copied_tables_are_started_tables_with_their_own_people(url: str) -> None:
+    store = await open_store(url)
+    try:
+        ids = await bulk.start_tables(store, "targi", 5, templates=2)
+        service = TableService(store)
+        assert len(set(ids)) == 5
+        for n, table_id in enumerate(ids):
+            loaded = await service.load(table_id)
+            assert loaded.info.status == "active"
+            assert loaded.info.guild_id == 1 + n
+            people = [s.user_id for s in loaded.info.seats]
+            assert people == [bulk.person(n, 0), bulk.person(n, 1)]
+            assert loaded.next is not None and loaded.next.user_id in people
+            mover = loaded.next.user_id
+            assert mover is not None
+            await service.submit(table_id, mover, loaded.next.actions[0], "first")
+        new = await service.create_table(
+            "targi", guild_id=99, channel_id=2, host_id=1, host_name="late"
+        )
+        assert new.id > max(ids)  # the copies' ids are not handed out again
+    finally:
+        await store.close()
+
+
+def test_service_load_commits_every_move_with_one_and_two_processes(url: str) -> None:
+    result = load.service_load(
+        url, "targi", tables=5, moves=2, seed=1, processes=(1, 2), people=4, templates=2
+    )
+    assert result["tables"] == 5
+    assert result["create_seconds"] >= 0
+    for count in (1, 2):
+        run = result[f"processes_{count}"]
+        assert run["failed"] == 0, run["first_failures"]
+        assert run["moves"] == run["moves_committed"] == 5 * 2
+        assert run["committed_moves_per_second"] > 0
+        assert run["submit_p95_ms"] >= run["submit_p50_ms"] > 0
+    assert result["ratio"] > 0
+
+
+def test_render_load_draws_the_boards_asked_for() -> None:
+    result = render_load(["targi"], [1, 2], boards=4)
+    for count in (1, 2):
+        run = result["targi"][f"processes_{count}"]
+        assert run["boards"] >= 4
+        assert run["boards_per_second"] > 0
+    assert result["targi"]["ratio"] > 0
