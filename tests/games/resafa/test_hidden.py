@@ -141,3 +141,19 @@ def test_determinize_deals_another_seats_hidden_yellow_card_from_the_unseen_ones
         assert sorted([card, *world.special["Y1"][:-1]]) == sorted(unseen)
         dealt.add(card)
     assert len(dealt) > 1  # really re-dealt, not the real card every time
+
+
+def test_other_private_zones_are_not_in_the_observation() -> None:
+    # Teal's sack card, the order of every deck and of the solo rival's deck: a viewer who
+    # cannot see them observes the same whatever they are.
+    a = position(round=3, hands={TEAL: ["C1", "C2", "C3", "SK01"]})
+    b = position(round=3, hands={TEAL: ["C1", "C2", "C3", "SK02"]})
+    b.sack = ["SK01" if c == "SK02" else c for c in b.sack]
+    b.deck1, b.canal_stack = b.deck1[::-1], b.canal_stack[::-1]
+    b.bonus_deck = {c: deck[::-1] for c, deck in b.bonus_deck.items()}
+    b.players[TEAL].deck = b.players[TEAL].deck[::-1]
+    assert first_difference(observed(a, OCHRE), observed(b, OCHRE)) is None
+    solo_a, solo_b = position(players=1), position(players=1)
+    solo_b.rival_deck = solo_b.rival_deck[::-1]
+    assert solo_a.rival_deck != solo_b.rival_deck
+    assert first_difference(observed(solo_a, OCHRE), observed(solo_b, OCHRE)) is None
