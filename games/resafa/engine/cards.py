@@ -157,8 +157,8 @@ def play_free(st: State, ctx: Ctx, seat: int, action: str) -> None:
         p.vp += SACK_DISCARD_VP
         return
     if card in WHITE:
-        p.specials.remove(card)
-        p.used.append(card)
+        p.specials = [c for c in p.specials if c != card]
+        p.used = [*p.used, card]
         ctx.say(f"{who(seat)} uses white card {card}: {WHITE[card][2]}", seat)
     elif card in SACK:
         p.hand.remove(card)

@@ -120,6 +120,11 @@ def rival_turn(st: State, ctx: Ctx) -> None:
         st.rival_deck = cards
         st.rival_discard = []
         ctx.say("The rival deck is reshuffled.")
+    # the board lists are shared with the state before: replace them, never change them
+    st.rival_deck, st.rival_discard = st.rival_deck[:], [*st.rival_discard]
+    st.offer1, st.deck1, st.offer2, st.deck2 = (
+        st.offer1[:], st.deck1[:], st.offer2[:], st.deck2[:])
+    st.removed_ws = st.removed_ws[:]
     card = st.rival_deck.pop()
     st.rival_discard.append(card)
     ctx.revealed = True
@@ -167,7 +172,7 @@ def end_round(st: State, ctx: Ctx) -> None:
     if st.round % 2 == 1:
         for s in range(st.np):
             p = st.me(s)
-            p.facedown += [e.split(":")[0] for e in p.played]
+            p.facedown = p.facedown + [e.split(":")[0] for e in p.played]
             p.played = []
     if st.round in RAIN_ROUNDS:
         rain(st, ctx)
@@ -195,12 +200,13 @@ def reset_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
     old = action.split()[1]
     p = st.me(s)
     card = fr["card"]
-    p.pending.remove(card)
-    for pile in (p.hand, p.deck, p.facedown):
+    p.pending = [c for c in p.pending if c != card]
+    p.facedown = [c for c in p.facedown if c != old]
+    for pile in (p.hand, p.deck):
         if old in pile:
             pile.remove(old)
     p.played = [e for e in p.played if not e.startswith(old + ":")]
-    p.removed.append(old)
+    p.removed = [*p.removed, old]
     p.hand.append(card)
     p.hand.sort()
     ctx.say(f"{who(s)} removes {old} from the game; a yellow card joins the hand.", s)
@@ -244,6 +250,7 @@ def new_round(st: State, ctx: Ctx) -> None:
     st.current = st.start
     ctx.say(f"Round {st.round} begins; {who(st.start)} starts.")
     if st.round == 3:
+        st.deck2 = st.deck2[:]
         st.offer2 = [st.deck2.pop() if st.deck2 else "" for _ in range(OFFER_SLOTS)]
         ctx.revealed = True
         ctx.say("Level II workshops enter: " + ", ".join(t for t in st.offer2 if t) + ".")

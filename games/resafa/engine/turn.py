@@ -296,12 +296,12 @@ def search_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
 
 def gain_special(st: State, ctx: Ctx, seat: int, card: str, public: bool) -> None:
     p = st.me(seat)
-    p.gained.append(card)
+    p.gained = [*p.gained, card]
     if card in YELLOW:
         # Asked even with no starting card in hand to swap: whether one is there is hidden.
         push(st, Frame("yellow", {"card": card}))
         return
-    p.specials.append(card)
+    p.specials = [*p.specials, card]
     if card in PINK:
         early = gain(PINK_EARLY[st.round])
         if early:
@@ -322,12 +322,12 @@ def yellow_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     p = st.me(seat)
     card = fr["card"]
     if action == "keep":
-        p.pending.append(card)
+        p.pending = [*p.pending, card]
         ctx.say(f"{who(seat)} keeps a yellow card for the next reset.", seat)
         return
     old = action.split()[1]
     p.hand.remove(old)
-    p.removed.append(old)
+    p.removed = [*p.removed, old]
     p.hand.append(card)
     p.hand.sort()
     ctx.say(f"{who(seat)} removes starting card {old} from the game for a yellow card.", seat)
