@@ -72,6 +72,7 @@ from games.resafa.engine.data import (
     NET_ADJ,
     NET_SPACES,
     NO,
+    NODES,
     RESAFA,
     ROTATIONS,
     SACK,
@@ -122,13 +123,25 @@ def start(st: State, ctx: Ctx, seat: int, act: str, perk: str = "", extra: str =
         push(st, Frame("colour", {"c": "any", "src": "prov"}))
 
 
+def _during(card: str) -> tuple[str, str] | None:
+    effect = BONUS.get(card, SACK.get(card, ("", "")))[0]
+    if not effect.startswith("during:"):
+        return None
+    _, which, mod = effect.split(":")
+    return which, mod
+
+
+# card -> (the main action it is played during, the modifier it adds), for "(during X)" cards
+DURING_CARDS = {c: d for c in (*BONUS, *SACK) if (d := _during(c)) is not None}
+
+
 def hand_mods(st: State, seat: int, act: str) -> list[str]:
     """The modifiers the "(during X)" cards in the seat's hand could add to a main action."""
     out = []
     for card in st.players[seat].hand:
-        effect = BONUS.get(card, SACK.get(card, ("", "")))[0]
-        if effect.startswith("during:"):
-            _, which, mod = effect.split(":")
+        during = DURING_CARDS.get(card)
+        if during is not None:
+            which, mod = during
             if which == act or (which == "wsgarden" and act in ("workshop", "garden")):
                 out.append(mod)
     return out
@@ -136,18 +149,22 @@ def hand_mods(st: State, seat: int, act: str) -> list[str]:
 
 def feasible(st: State, seat: int, act: str, perk: str = "", extra: str = "") -> bool:
     """Whether ``act`` can legally be done now (spec §6.1: otherwise only the colour action),
-    counting the "(during X)" cards in hand that would make it affordable."""
-    ms = hand_mods(st, seat, act) if act != "production" else []
-    if act == "workshop":
-        return bool(ws_tiles(st, seat, perk, extra, ms))
-    if act == "garden":
-        return bool(garden_sizes(st, seat, perk, ms))
+    counting the "(during X)" cards in hand that would make it affordable. It asks what the
+    first step's options would, without listing them."""
     if act == "production":
         return True
+    ms = hand_mods(st, seat, act)
+    p = st.players[seat]
+    if act == "workshop":
+        offered = any(st.offer1) or (level2_open(st, p) and any(st.offer2))
+        return (offered and can_pay(p, ws_cost(p, perk, extra, ms))
+                and any(not p.ws[j] for i in p.workshops() for j in DIAGONAL[i]))
+    if act == "garden":
+        return bool(garden_sizes(st, seat, perk, ms))
     if act == "canal":
         return next(_canal_tiles(st, seat, perk, extra, ms), None) is not None
     if act == "trading":
-        return bool(moves(st, seat, perk, extra, ms))
+        return max(0, CHEAPEST_MOVE[p.loc] - toll_cut(p, perk, extra, ms)) <= p.coins
     from games.resafa.engine.turn import colour_possible
 
     return colour_possible(st, seat, "any")
@@ -719,6 +736,14 @@ def toll_cut(p: Player, perk: str, extra: str, ms: list[str]) -> int:
         return 99
     cut = (1 if perk == "toll1" else 0) + (1 if has(p, "SB1-4") else 0) + ms.count("toll1")
     return cut + (2 if extra == "toll2" else 0)
+
+
+# node -> the lowest toll of any move from there before reductions (`moves` offers each)
+CHEAPEST_MOVE = {
+    here: min([toll(here, d, False) for d in (RESAFA, *CITIES) if d != here]
+              + [toll(here, d, True) for d in CITIES if here in CITIES])
+    for here in NODES
+}
 
 
 def moves(st: State, seat: int, perk: str, extra: str, ms: list[str]) -> list[tuple[str, str, int]]:
