@@ -10,6 +10,7 @@ def test_engine_playouts_count_every_decision() -> None:
     result = engine.playouts(ToyGame(), games=3, seconds=60)
     assert (result["games"], result["decisions"], result["decisions_per_game"]) == (3, 72, 24)
     assert result["decisions_per_second"] > 0
+    assert result["decisions_per_cpu_second"] > 0 and result["cpu_seconds"] > 0
     assert "meets_target" not in result  # only games with a published target get one
 
 
