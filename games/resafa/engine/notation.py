@@ -54,7 +54,7 @@ KEYWORDS = frozenset({
     "take", "search", "pick", "swap", "keep", "tile", "front", "back", "rot", "cell", "row",
     "small", "large", "none", "square", "activate", "stop", "room", "twice", "space", "use",
     "discard", "cube", "go", "via", "unload", "load", "sell", "buy", "box", "drop", "cards",
-    "goods", "done", "replace", "split",
+    "goods", "done", "replace", "split", "part", "all",
 })
 IDS = {t.lower(): t for t in (
     *START_CARDS, *SPECIAL_IDS, *BONUS, *SACK, *WORKSHOPS, *CANAL_IDS, *TANK_IDS, *CITIES,
@@ -190,6 +190,9 @@ def targets(st: State, action: str) -> dict[str, object]:
         return {"action": arg}
     if w == "split":
         return {"card": data["tile"], "split": int(arg)}
+    if w == "part":
+        taken, _ = cards.part_chosen(fr, action)  # type: ignore[arg-type]
+        return {"card": data["card"], "gain": cost_json(taken)}
     return {}
 
 
@@ -228,6 +231,11 @@ def _label(st: State, action: str) -> str:
     arg = words[1]
     if w == "play":
         return f"Play {arg} ({'upper' if words[2] == 'up' else 'lower'} half)"
+    if w == "part":
+        taken, given_up = cards.part_chosen(st.stack.frames[-1], action)
+        if not given_up:
+            return f"All: {gain_words(taken)}"
+        return f"Only {gain_words(taken)} (give up {gain_words(given_up)})"
     if w in ("use", "drop", "discard", "bonus", "pick"):
         verb = {"use": "Play", "drop": "Discard for 1 VP", "discard": "Discard",
                 "bonus": "Take", "pick": "Take"}[w]

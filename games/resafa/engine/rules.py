@@ -42,8 +42,9 @@ Handler = Callable[[State, Ctx, Frame, int, str], None]
 KINDS: dict[str, tuple[str, Options, Prompt, Handler]] = {
     **turn.KINDS, **actions.KINDS, **cards.KINDS, **rounds.KINDS,
 }
-# Frames where free actions cannot start: another seat's choice, or the end-of-turn steps.
-NO_FREE = frozenset({"reset", "limit", "cards"})
+# Frames where free actions cannot start: another seat's choice, the end-of-turn steps, or a
+# card's own question (a free action resolves completely first, spec §6.3).
+NO_FREE = frozenset({"reset", "limit", "cards", "part"})
 AUTOMATIC = frozenset({"main", "endturn", "afterturn", "newround"})
 LOG_LINES = 10
 _FINISHED = object()

@@ -17,6 +17,7 @@ from games.resafa.testing import (
     play,
     position,
     space_of,
+    texts,
     ware_of,
 )
 
@@ -49,10 +50,39 @@ def test_a_flat_gain_card_gives_what_it_says(card: str, what: str) -> None:
     st = with_card(card, coins={OCHRE: 0}, vp={OCHRE: 0}, ware={OCHRE: ""})
     before = holdings(st)
     st, _ = play(st, f"use {card}")
+    if kind(st) == "gain_part":  # several gains: the player may take only some (spec §6.3)
+        st, _ = play(st, "part all")
     after = holdings(st)
     for item, n in gain(what):
         assert after[item] - before[item] == n, (card, item)
     assert card not in st.players[OCHRE].hand and card not in st.players[OCHRE].specials
+
+
+def test_a_card_of_several_gains_may_be_used_in_part() -> None:
+    # BY08: "Gain 1 A and 1 C". Ochre takes the coin only; the amphora is given up.
+    st = with_card("BY08", coins={OCHRE: 0}, ware={OCHRE: ""})
+    st, _ = play(st, "use BY08")
+    assert kind(st) == "gain_part" and legal(st) == ["part all", "part 1", "part 2"]
+    assert GAME.describe(st, "part 2") == "Only 1 coin (give up 1 amphora)"
+    st, events = play(st, "part 2")
+    assert holdings(st)["C"] == 1 and holdings(st)["A"] == 0
+    assert "Ochre gives up 1 amphora of BY08." in texts(events)
+    assert "BY08" not in st.players[OCHRE].hand
+    assert kind(st) == "play_card"  # back where the card was played
+
+
+def test_a_part_given_up_is_lost_not_kept_for_later_in_the_turn() -> None:
+    # Spec §6.3: "Nothing unused carries over"; a free action resolves completely before the
+    # interrupted step goes on. The amphora given up is not offered again in the turn.
+    st = with_card("BY08", coins={OCHRE: 0}, ware={OCHRE: ""})
+    st, _ = play(st, "use BY08", "part 2", "play C1 up")
+    assert not any("BY08" in a for a in legal(st))
+    assert holdings(st)["A"] == 0
+
+
+def test_a_card_of_one_gain_asks_nothing_more() -> None:
+    st, _ = play(with_card("BW02", ware={OCHRE: ""}), "use BW02")
+    assert kind(st) == "play_card" and ware_of(st, OCHRE)["S"] == 2
 
 
 def test_a_used_sack_card_goes_under_the_sack_deck_and_a_bonus_card_leaves_the_game() -> None:
