@@ -41,7 +41,7 @@ from games.resafa.engine.data import (
     YELLOW,
     Gain,
     card_effect,
-    card_text,
+    card_short,
     cell_name,
     gain,
     gain_words,
@@ -106,7 +106,7 @@ def short_text(card: str) -> str:
     if card in YELLOW:
         _, up, low = YELLOW[card]
         return f"yellow action card, {_half_name(up.action)} / {_half_name(low.action)}"
-    return card_text(card)
+    return card_short(card)
 
 
 def _half_name(action: str) -> str:

@@ -7,7 +7,8 @@ from typing import Any
 import pytest
 
 from games.resafa import GAME
-from games.resafa.engine.data import BONUS, SACK, WARE_INDEX, gain
+from games.resafa.engine.data import BONUS, SACK, SPECIAL_IDS, WARE_INDEX, gain
+from games.resafa.engine.views import card_json
 from games.resafa.engine.state import State
 from games.resafa.testing import (
     OCHRE,
@@ -398,3 +399,30 @@ def test_an_activation_card_adds_nothing_to_a_production_with_a_stated_count() -
     st = position(hands={OCHRE: [*HAND, "BW08"]}, specials={OCHRE: ["SW1-3"]})
     st, _ = play(st, "use SW1-3")
     assert "use BW08" not in legal(st)
+
+
+# ---- card text (spec §15) --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("card", "clause"), [
+    ("BY09", "each offer's golden bonus once; flip the tile once, after both"),
+    ("BY12", "stone cannot be swapped"),
+    ("BW09", "it may be one already activated this turn"),
+    ("BB06", "orthogonally adjacent space that holds a tile (canal, tank or neutral) and no cube"),
+    ("SB3-3", "a conversion room needs its input paid twice"),
+    ("SB3-4", "even if it receives no water"),
+    ("SP1-5", "starting ones included"),
+    ("SY2-2", "you may place a second garden tile, paying for it"),
+])
+def test_a_card_shows_its_whole_effect(card: str, clause: str) -> None:
+    st = with_card("BY01")
+    assert clause in card_json(card, OCHRE)["text"]
+    assert "…" not in card_json(card, OCHRE)["text"]
+    assert GAME.view(st, OCHRE)["players"][OCHRE]["hand"]  # the view is built from card_json
+
+
+def test_every_card_has_its_text_and_a_short_one_for_menus() -> None:
+    for card in (*BONUS, *SACK, *SPECIAL_IDS):
+        shown = card_json(card, OCHRE)
+        assert shown["text"] and "…" not in shown["text"]
+        assert shown["short"] and len(shown["short"]) <= len(shown["text"])
