@@ -132,12 +132,14 @@ def playable(st: State, seat: int, card: str, between: bool) -> bool:
 
 def free_actions(st: State, seat: int) -> list[str]:
     p = st.players[seat]
-    cards = [c for c in p.hand if c in EFFECTS] + [c for c in p.specials if c in WHITE]
+    cards = [c for c in p.hand if c in EFFECTS]
+    if p.specials:
+        cards += [c for c in p.specials if c in WHITE]
     if not cards:
         return []
     between = st.step == "turn"
     out = ["use " + c for c in cards if playable(st, seat, c, between)]
-    out += ["drop " + c for c in p.hand if c in SACK]
+    out += ["drop " + c for c in cards if c in SACK]
     return out
 
 
