@@ -121,12 +121,8 @@ def rival_turn(st: State, ctx: Ctx) -> None:
         st.rival_discard = []
         ctx.say("The rival deck is reshuffled.")
     # the board lists are shared with the state before: replace them, never change them
-    st.rival_deck, st.rival_discard = st.rival_deck[:], [*st.rival_discard]
-    st.offer1, st.deck1, st.offer2, st.deck2 = (
-        st.offer1[:], st.deck1[:], st.offer2[:], st.deck2[:])
-    st.removed_ws = st.removed_ws[:]
-    card = st.rival_deck.pop()
-    st.rival_discard.append(card)
+    card = st.rival_deck[-1]
+    st.rival_deck, st.rival_discard = st.rival_deck[:-1], [*st.rival_discard, card]
     ctx.revealed = True
     colour, city, workshop = RIVAL_CARDS[card]
     ctx.say(f"The rival reveals {card}.")
@@ -141,18 +137,29 @@ def rival_turn(st: State, ctx: Ctx) -> None:
         st.boxes[city] = [BOX_BLOCKED, *boxes[1:]]
         ctx.say(f"The rival blocks box 1 in {CITY_NAMES[city]}.")
     if workshop:
-        for offer, deck in ((st.offer2, st.deck2), (st.offer1, st.deck1)):
-            if offer is st.offer2 and (st.round < 3 or not any(offer)):
-                continue
-            slot = next((k for k, t in enumerate(offer) if t), None)
-            if slot is None:
-                continue
-            st.removed_ws.append(offer[slot])
-            ctx.say(f"The rival removes workshop {offer[slot]}.")
-            offer[slot] = deck.pop() if deck else ""
-            if offer[slot]:
-                ctx.say(f"{offer[slot]} fills the workshop offer.")
-            break
+        rival_removes_workshop(st, ctx)
+
+
+def rival_removes_workshop(st: State, ctx: Ctx) -> None:
+    """The leftmost tile of the Level II offer (once open and not empty), else of Level I."""
+    for level in (2, 1):
+        offer = st.offer2 if level == 2 else st.offer1
+        if level == 2 and (st.round < 3 or not any(offer)):
+            continue
+        slot = next((k for k, t in enumerate(offer) if t), None)
+        if slot is None:
+            continue
+        offer, deck = offer[:], (st.deck2 if level == 2 else st.deck1)[:]
+        if level == 2:
+            st.offer2, st.deck2 = offer, deck
+        else:
+            st.offer1, st.deck1 = offer, deck
+        st.removed_ws = [*st.removed_ws, offer[slot]]
+        ctx.say(f"The rival removes workshop {offer[slot]}.")
+        offer[slot] = deck.pop() if deck else ""
+        if offer[slot]:
+            ctx.say(f"{offer[slot]} fills the workshop offer.")
+        return
 
 
 # ---- the end of a round (spec §5 step 3, §11, §12) ---------------------------------------------
