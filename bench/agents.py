@@ -2,7 +2,7 @@
 
 A bot seat moves inside the bot process, so its slowest decision is what a player waits for.
 Prints one JSON object per game: median, p95 and slowest milliseconds per decision; with
-``--players`` one entry per seat count asked for (``resafa@2``).
+``--players`` one entry per seat count asked for (``name@2``).
 """
 
 from __future__ import annotations

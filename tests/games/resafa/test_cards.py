@@ -8,8 +8,8 @@ import pytest
 
 from games.resafa import GAME
 from games.resafa.engine.data import BONUS, SACK, SPECIAL_IDS, WARE_INDEX, gain
-from games.resafa.engine.views import card_json
 from games.resafa.engine.state import State
+from games.resafa.engine.views import card_json
 from games.resafa.testing import (
     OCHRE,
     TEAL,
@@ -401,7 +401,7 @@ def test_an_activation_card_adds_nothing_to_a_production_with_a_stated_count() -
     assert "use BW08" not in legal(st)
 
 
-# ---- card text (spec §15) --------------------------------------------------------------------------
+# ---- card text (spec §15) ------------------------------------------------------------------------
 
 
 @pytest.mark.parametrize(("card", "clause"), [
