@@ -1,7 +1,8 @@
 """How long a computer seat thinks: the greedy agent's time per decision over whole games.
 
 A bot seat moves inside the bot process, so its slowest decision is what a player waits for.
-Prints one JSON object per game: median, p95 and slowest milliseconds per decision.
+Prints one JSON object per game: median, p95 and slowest milliseconds per decision; with
+``--players`` one entry per seat count asked for (``name@2``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from games.agents.greedy import GreedyAgent
 from games.core import Game, all_games
 
 SLOWEST_TARGET_MS = 500.0  # a bot turn should feel instant in a chat
+P95_TARGET_MS = 50.0
 
 
 def think_times(game: Game[Any], players: int, games: int, seed: int = 1) -> dict[str, Any]:
@@ -40,18 +42,32 @@ def think_times(game: Game[Any], players: int, games: int, seed: int = 1) -> dic
         "p95_ms": round(times[int(0.95 * (len(times) - 1))], 3),
         "slowest_ms": round(slowest, 2),
         "meets_target": slowest <= SLOWEST_TARGET_MS,
+        "meets_p95_target": times[int(0.95 * (len(times) - 1))] <= P95_TARGET_MS,
     }
 
 
-def run(games: int = 5) -> dict[str, Any]:
-    return {game.name: think_times(game, min(3, game.max_players), games) for game in all_games()}
+def run(games: int = 5, players: Sequence[int] = (), only: str | None = None) -> dict[str, Any]:
+    """Each game at three seats (or its most), or at each count of ``players`` it allows."""
+    out: dict[str, Any] = {}
+    for game in all_games():
+        if only is not None and game.name != only:
+            continue
+        if not players:
+            out[game.name] = think_times(game, min(3, game.max_players), games)
+        for n in players:
+            if game.min_players <= n <= game.max_players:
+                out[f"{game.name}@{n}"] = think_times(game, n, games)
+    return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="whole games per game")
+    parser.add_argument("--players", type=int, nargs="*", default=(),
+                        help="seat counts to time, each on its own (default: 3 or the most)")
+    parser.add_argument("--game", help="only this game (default: every game)")
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.games)))
+    print(json.dumps(run(args.games, args.players, args.game)))
     return 0
 
 

@@ -10,6 +10,7 @@ def test_engine_playouts_count_every_decision() -> None:
     result = engine.playouts(ToyGame(), games=3, seconds=60)
     assert (result["games"], result["decisions"], result["decisions_per_game"]) == (3, 72, 24)
     assert result["decisions_per_second"] > 0
+    assert result["decisions_per_cpu_second"] > 0 and result["cpu_seconds"] > 0
     assert "meets_target" not in result  # only games with a published target get one
 
 
@@ -19,3 +20,12 @@ def test_engine_playouts_stop_when_time_is_up() -> None:
 
 def test_engine_times_determinize() -> None:
     assert engine.determinize_us(ToyGame(), positions=20) > 0
+
+
+def test_agent_think_times_are_held_to_the_p95_target() -> None:
+    from bench import agents
+
+    game = ToyGame()
+    result = agents.think_times(game, game.min_players, games=1)
+    assert result["decisions"] > 0 and result["p95_ms"] <= result["slowest_ms"]
+    assert result["meets_p95_target"] is (result["p95_ms"] <= agents.P95_TARGET_MS)

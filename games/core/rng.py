@@ -12,6 +12,7 @@ from typing import TypeVar
 T = TypeVar("T")
 
 _MASK = (1 << 64) - 1
+_SPAN = 1 << 64
 
 
 def seed_state(seed: int) -> int:
@@ -32,9 +33,13 @@ def below(state: int, n: int) -> tuple[int, int]:
     """A uniform integer in [0, n) without modulo bias: returns (new_state, value)."""
     if n <= 0:
         raise ValueError("n must be positive")
-    limit = (1 << 64) - ((1 << 64) % n)
+    limit = _SPAN - _SPAN % n
     while True:
-        state, x = next_u64(state)
+        # next_u64 written out: this runs for every shuffle step and every agent's pick
+        state = (state + 0x9E3779B97F4A7C15) & _MASK
+        z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & _MASK
+        x = z ^ (z >> 31)
         if x < limit:
             return state, x % n
 

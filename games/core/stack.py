@@ -16,13 +16,21 @@ from typing import Any
 
 BACK = "back"  # the action that returns to the question before; agents never need it
 
+# Frames and stacks are built on every move; a frozen dataclass's own __init__ looks
+# object.__setattr__ up again per field, so theirs bind it once (same fields, same defaults).
+_set = object.__setattr__
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Frame:
     """One pending question: its decision kind and what it needs to know."""
 
     kind: str
     data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None) -> None:
+        _set(self, "kind", kind)
+        _set(self, "data", {} if data is None else data)
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -41,11 +49,14 @@ class Frame:
         return Frame(str(data[0]), dict(data[1]) if len(data) > 1 else {})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Stack:
     """Frames, bottom first. Every operation returns a new stack."""
 
     frames: tuple[Frame, ...] = ()
+
+    def __init__(self, frames: tuple[Frame, ...] = ()) -> None:
+        _set(self, "frames", frames)
 
     @property
     def top(self) -> Frame | None:
@@ -53,7 +64,7 @@ class Stack:
 
     def push(self, *frames: Frame) -> Stack:
         """Push ``frames`` so that the first one given is asked first (ends on top)."""
-        return Stack(self.frames + tuple(reversed(frames)))
+        return Stack(self.frames + frames[::-1])
 
     def pop(self) -> Stack:
         if not self.frames:

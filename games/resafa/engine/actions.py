@@ -72,6 +72,7 @@ from games.resafa.engine.data import (
     NET_ADJ,
     NET_SPACES,
     NO,
+    NODES,
     RESAFA,
     ROTATIONS,
     SACK,
@@ -122,13 +123,25 @@ def start(st: State, ctx: Ctx, seat: int, act: str, perk: str = "", extra: str =
         push(st, Frame("colour", {"c": "any", "src": "prov"}))
 
 
+def _during(card: str) -> tuple[str, str] | None:
+    effect = BONUS.get(card, SACK.get(card, ("", "")))[0]
+    if not effect.startswith("during:"):
+        return None
+    _, which, mod = effect.split(":")
+    return which, mod
+
+
+# card -> (the main action it is played during, the modifier it adds), for "(during X)" cards
+DURING_CARDS = {c: d for c in (*BONUS, *SACK) if (d := _during(c)) is not None}
+
+
 def hand_mods(st: State, seat: int, act: str) -> list[str]:
     """The modifiers the "(during X)" cards in the seat's hand could add to a main action."""
     out = []
     for card in st.players[seat].hand:
-        effect = BONUS.get(card, SACK.get(card, ("", "")))[0]
-        if effect.startswith("during:"):
-            _, which, mod = effect.split(":")
+        during = DURING_CARDS.get(card)
+        if during is not None:
+            which, mod = during
             if which == act or (which == "wsgarden" and act in ("workshop", "garden")):
                 out.append(mod)
     return out
@@ -136,18 +149,22 @@ def hand_mods(st: State, seat: int, act: str) -> list[str]:
 
 def feasible(st: State, seat: int, act: str, perk: str = "", extra: str = "") -> bool:
     """Whether ``act`` can legally be done now (spec §6.1: otherwise only the colour action),
-    counting the "(during X)" cards in hand that would make it affordable."""
-    ms = hand_mods(st, seat, act) if act != "production" else []
-    if act == "workshop":
-        return bool(ws_tiles(st, seat, perk, extra, ms))
-    if act == "garden":
-        return bool(garden_sizes(st, seat, perk, ms))
+    counting the "(during X)" cards in hand that would make it affordable. It asks what the
+    first step's options would, without listing them."""
     if act == "production":
         return True
+    ms = hand_mods(st, seat, act)
+    p = st.players[seat]
+    if act == "workshop":
+        offered = any(st.offer1) or (level2_open(st, p) and any(st.offer2))
+        return (offered and can_pay(p, ws_cost(p, perk, extra, ms))
+                and any(not p.ws[j] for i in p.workshops() for j in DIAGONAL[i]))
+    if act == "garden":
+        return bool(garden_sizes(st, seat, perk, ms))
     if act == "canal":
         return next(_canal_tiles(st, seat, perk, extra, ms), None) is not None
     if act == "trading":
-        return bool(moves(st, seat, perk, extra, ms))
+        return max(0, CHEAPEST_MOVE[p.loc] - toll_cut(p, perk, extra, ms)) <= p.coins
     from games.resafa.engine.turn import colour_possible
 
     return colour_possible(st, seat, "any")
@@ -197,7 +214,7 @@ def ws_cost(p: Player, perk: str, extra: str, ms: list[str]) -> Gain:
 def ws_cells(p: Player) -> list[int]:
     """Empty workshop cells diagonal to one of the seat's workshops (spec §9.1 step 5)."""
     ws = p.ws
-    found = {j for i in [i for i, w in enumerate(ws) if w] for j in DIAGONAL[i] if not ws[j]}
+    found = {j for i in p.workshops() for j in DIAGONAL[i] if not ws[j]}
     return sorted(found)
 
 
@@ -247,7 +264,12 @@ def ws_tile_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> No
     p = st.me(seat)
     cost = ws_cost(p, *_main_args(st))
     pay(p, cost)
-    offer, deck = (st.offer1, st.deck1) if tile in st.offer1 else (st.offer2, st.deck2)
+    level1 = tile in st.offer1
+    offer, deck = (st.offer1[:], st.deck1[:]) if level1 else (st.offer2[:], st.deck2[:])
+    if level1:
+        st.offer1, st.deck1 = offer, deck
+    else:
+        st.offer2, st.deck2 = offer, deck
     slot = offer.index(tile)
     offer[slot] = deck.pop() if deck else ""
     if offer[slot]:
@@ -321,9 +343,9 @@ def garden_squares(p: Player, size: str) -> list[int]:
     A square holding a garden tile always touches a workshop (workshops never move), so the
     neighbours of the workshops are every candidate."""
     units = GARDEN_UNITS[size]
-    ws, small, large = p.ws, p.small, p.large
+    small, large = p.small, p.large
     cap = SQUARE_UNITS - units
-    found = {j for i in [i for i, w in enumerate(ws) if w] for j in WORKSHOP_SIDES[i]
+    found = {j for i in p.workshops() for j in WORKSHOP_SIDES[i]
              if small[j] + 2 * large[j] <= cap and not (units == 2 and large[j])}
     return sorted(found)
 
@@ -418,7 +440,7 @@ def complete_square(st: State, ctx: Ctx, seat: int, i: int) -> None:
             if icon_edge(printed, p.rot[w]) == facing:
                 key = w * 4 + EDGES.index(facing)
                 if key not in p.icons:
-                    p.icons.append(key)
+                    p.icons = [*p.icons, key]
                     give(st, ctx, seat, reward, f"icon of {p.ws[w]}")
     p.squares += 1
     n = p.squares
@@ -643,6 +665,10 @@ def canal_space_options(st: State, fr: Frame, seat: int) -> list[str]:
 def canal_space_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     tile = fr["tile"]
     i = space_index(action.split()[1])
+    # the board lists are shared with the state before: replace them, never change them
+    st.net, st.owner, st.cbonus = st.net[:], st.owner[:], st.cbonus[:]
+    st.tanks, st.canal_display, st.canal_stack = (
+        st.tanks[:], st.canal_display[:], st.canal_stack[:])
     st.net[i] = tile
     st.owner[i] = seat
     if tile in st.tanks:
@@ -677,6 +703,7 @@ def space_index(name: str) -> int:
 
 
 def move_cube(st: State, ctx: Ctx, src: int, dst: int) -> None:
+    st.cube = st.cube[:]
     st.cube[src] = 0
     st.cube[dst] = 2
     ctx.say(f"The water cube on {space_name(src)} flows to {space_name(dst)} and is active.")
@@ -709,6 +736,14 @@ def toll_cut(p: Player, perk: str, extra: str, ms: list[str]) -> int:
         return 99
     cut = (1 if perk == "toll1" else 0) + (1 if has(p, "SB1-4") else 0) + ms.count("toll1")
     return cut + (2 if extra == "toll2" else 0)
+
+
+# node -> the lowest toll of any move from there before reductions (`moves` offers each)
+CHEAPEST_MOVE = {
+    here: min([toll(here, d, False) for d in (RESAFA, *CITIES) if d != here]
+              + [toll(here, d, True) for d in CITIES if here in CITIES])
+    for here in NODES
+}
 
 
 def moves(st: State, seat: int, perk: str, extra: str, ms: list[str]) -> list[tuple[str, str, int]]:
@@ -877,6 +912,7 @@ def tr_city_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> No
 
 def flip(st: State, ctx: Ctx, city: str) -> None:
     i = CITIES.index(city)
+    st.tile_side = st.tile_side[:]
     st.tile_side[i] = 1 - st.tile_side[i]
     ctx.say(f"The {CITY_NAMES[city]} trading tile flips to side {'AB'[st.tile_side[i]]}.")
 
@@ -929,7 +965,7 @@ def found_base(st: State, ctx: Ctx, seat: int, city: str, box: int, cost: str) -
         if not p.cargo_n:
             p.cargo = ""
     st.boxes[city] = [seat if b == box else h for b, h in enumerate(st.boxes[city])]
-    p.bases.append(city)
+    p.bases = [*p.bases, city]
     token, reward = BOXES[city][box]
     ctx.say(f"{who(seat)} founds a trading base in {CITY_NAMES[city]} (box {box + 1}, "
             f"{token}).", seat)
@@ -942,11 +978,11 @@ def place_token(st: State, ctx: Ctx, seat: int, token: str) -> None:
     for k, (squares, reward) in enumerate(MERCHANT_ROW):
         if p.row[k] or (token != SCARAB and not squares):
             continue
-        p.row[k] = token
+        p.row = [token if j == k else t for j, t in enumerate(p.row)]
         ctx.say(f"{who(seat)} places a {token} on merchant-row space {k + 1}.", seat)
         give(st, ctx, seat, gain(reward), f"merchant row {k + 1}")
         return
-    p.overflow.append(token)
+    p.overflow = [*p.overflow, token]
     ctx.say(f"{who(seat)} keeps a {token} beside the full merchant row.", seat)
 
 

@@ -10,6 +10,7 @@ changes is still ahead, and only if what it gives can be done. Frames:
   swap    {left}: BY12's swaps                                                   "goods_swap"
   anyact  {n, used}: SW2-1 / SW3-1's main actions                                "any_action"
   bb06    BB06: which cube moves where                                           "move_cube"
+  part    {card, gain}: a card of several gains used whole or in part           "gain_part"
   box     {city, cost}: BY10's box                                               "trading_base"
 """
 
@@ -40,8 +41,10 @@ from games.resafa.engine.data import (
     WARE_INDEX,
     WAREHOUSE_CAP,
     WHITE,
+    Gain,
     card_effect,
     gain,
+    gain_words,
     space_name,
 )
 from games.resafa.engine.state import State
@@ -129,12 +132,14 @@ def playable(st: State, seat: int, card: str, between: bool) -> bool:
 
 def free_actions(st: State, seat: int) -> list[str]:
     p = st.players[seat]
-    cards = [c for c in p.hand if c in EFFECTS] + [c for c in p.specials if c in WHITE]
+    cards = [c for c in p.hand if c in EFFECTS]
+    if p.specials:
+        cards += [c for c in p.specials if c in WHITE]
     if not cards:
         return []
     between = st.step == "turn"
     out = ["use " + c for c in cards if playable(st, seat, c, between)]
-    out += ["drop " + c for c in p.hand if c in SACK]
+    out += ["drop " + c for c in cards if c in SACK]
     return out
 
 
@@ -157,8 +162,8 @@ def play_free(st: State, ctx: Ctx, seat: int, action: str) -> None:
         p.vp += SACK_DISCARD_VP
         return
     if card in WHITE:
-        p.specials.remove(card)
-        p.used.append(card)
+        p.specials = [c for c in p.specials if c != card]
+        p.used = [*p.used, card]
         ctx.say(f"{who(seat)} uses white card {card}: {WHITE[card][2]}", seat)
     elif card in SACK:
         p.hand.remove(card)
@@ -167,13 +172,15 @@ def play_free(st: State, ctx: Ctx, seat: int, action: str) -> None:
     else:
         p.hand.remove(card)
         ctx.say(f"{who(seat)} plays bonus card {card}: {BONUS[card][1]}", seat)
-    resolve(st, ctx, seat, card_effect(card))
+    resolve(st, ctx, seat, card_effect(card), card)
 
 
-def resolve(st: State, ctx: Ctx, seat: int, effect: str) -> None:
+def resolve(st: State, ctx: Ctx, seat: int, effect: str, card: str = "") -> None:
     kind, _, arg = effect.partition(":")
     p = st.players[seat]
-    if kind == "gain":
+    if kind == "gain" and len(gain(arg)) > 1:
+        push(st, Frame("part", {"card": card, "gain": arg}))
+    elif kind == "gain":
         give(st, ctx, seat, gain(arg), "card")
     elif kind == "ws4":
         low, high = arg.split("/")
@@ -287,6 +294,37 @@ def bb06_options(st: State, fr: Frame, seat: int) -> list[str]:
     return [f"cube {space_name(i)} {space_name(j)}" for i, j in cube_moves(st)][:25]
 
 
+# ---- using a card in part (spec §6.3) ----------------------------------------------------------
+# "Using part of an effect" is declining any of its listed parts; nothing unused carries over, so
+# a part given up is lost, not kept for later in the turn.
+
+
+def part_options(st: State, fr: Frame, seat: int) -> list[str]:
+    return ["part all", *(f"part {k + 1}" for k in range(len(gain(fr["gain"]))))]
+
+
+def part_prompt(st: State, fr: Frame, seat: int) -> str:
+    return (f"{who(seat)}, take all of {fr['card']} ({gain_words(gain(fr['gain']))}), or only "
+            "one part and give up the rest.")
+
+
+def part_chosen(fr: Frame, action: str) -> tuple[Gain, Gain]:
+    """(what is taken, what is given up) for ``part all`` or ``part N``."""
+    parts = gain(fr["gain"])
+    which = action.split()[1]
+    if which == "all":
+        return parts, ()
+    k = int(which) - 1
+    return parts[k:k + 1], parts[:k] + parts[k + 1:]
+
+
+def part_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
+    taken, given_up = part_chosen(fr, action)
+    if given_up:
+        ctx.say(f"{who(seat)} gives up {gain_words(given_up)} of {fr['card']}.", seat)
+    give(st, ctx, seat, taken, "card")
+
+
 def bb06_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     _, a, b = action.split()
     actions.move_cube(st, ctx, actions.space_index(a), actions.space_index(b))
@@ -309,6 +347,7 @@ KINDS = {
     "bb06": ("move_cube", bb06_options,
              lambda st, fr, s: f"{who(s)}, move a water cube to a neighbouring tile.",
              bb06_handle),
+    "part": ("gain_part", part_options, part_prompt, part_handle),
 }
 
 __all__ = ["ACTION_TITLES", "CITY_NAMES", "KINDS", "free_actions", "play_free"]

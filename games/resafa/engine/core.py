@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import Event
-from games.core.stack import Frame
+from games.core.stack import Frame, Stack
 from games.resafa.engine.data import (
     CAPACITY_PER_CAMEL,
     COLOUR_INDEX,
@@ -27,14 +27,16 @@ from games.resafa.engine.state import Player, State
 class Ctx:
     """What one `_apply` produced besides the state: events and whether anything was revealed."""
 
-    __slots__ = ("events", "revealed")
+    __slots__ = ("events", "public", "revealed")
 
     def __init__(self) -> None:
         self.events: list[Event] = []
+        self.public: list[str] = []  # the public sentences, for the state's log
         self.revealed = False
 
     def say(self, text: str, seat: int | None = None) -> None:
         self.events.append(Event(text, seat))
+        self.public.append(text)
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read (what it drew or saw)."""
@@ -49,14 +51,14 @@ def who(seat: int) -> str:
 
 
 def push(st: State, *frames: Frame) -> None:
-    """Push frames so that the first one given is asked first."""
-    st.stack = st.stack.push(*frames)
+    """Push frames so that the first one given is asked first (as `Stack.push`)."""
+    st.stack = Stack(st.stack.frames + frames[::-1])
 
 
 def pop(st: State) -> Frame:
-    top = st.stack.frames[-1]
-    st.stack = st.stack.pop()
-    return top
+    frames = st.stack.frames
+    st.stack = Stack(frames[:-1])
+    return frames[-1]
 
 
 def top(st: State) -> Frame:

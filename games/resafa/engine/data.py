@@ -150,7 +150,8 @@ YELLOW: dict[str, tuple[int, YellowHalf, YellowHalf]] = {
     "SY2-1": (2, YellowHalf(ANY, ANY, "", "any action, any colour"),
               YellowHalf("production", "Y", "act1", "+1 activation")),
     "SY2-2": (2, YellowHalf(ANY, "P", "", "any action"),
-              YellowHalf("garden", "W", "2nd_garden", "you may place a second garden tile")),
+              YellowHalf("garden", "W", "2nd_garden",
+                         "you may place a second garden tile, paying for it")),
     "SY2-3": (2, YellowHalf(ANY, "W", "", "any action"),
               YellowHalf("trading", "B", "+2C", "+2 C")),
     "SY2-4": (2, YellowHalf(ANY, "B", "", "any action"),
@@ -158,7 +159,7 @@ YELLOW: dict[str, tuple[int, YellowHalf, YellowHalf]] = {
     "SY2-5": (2, YellowHalf(ANY, "Y", "", "any action"),
               YellowHalf("canal", "W", "+2VP", "+2 VP")),
     "SY3-1": (3, YellowHalf("production", ANY, "act2", "+2 activations"),
-              YellowHalf(ANY, ANY, "+1VP", "any action, +1 VP")),
+              YellowHalf(ANY, ANY, "+1VP", "+1 VP")),
     "SY3-2": (3, YellowHalf("trading", ANY, "notolls", "no tolls"),
               YellowHalf("workshop", ANY, "+2VP", "+2 VP")),
     "SY3-3": (3, YellowHalf("canal", ANY, "pay2C", "pay 2 C less"),
@@ -369,7 +370,60 @@ def card_effect(card: str) -> str:
     return WHITE[card][1]
 
 
+# The whole effect of each card whose table text above is abridged for menus and the log, in
+# the words of spec §15 (where the engine's reading is wider, as SB2-3 on tanks, it says so).
+FULL_TEXT = {
+    "BY09": "(during Trading) At the destination you may sell one type and then buy one type, "
+            "both from the tile side that was face up when you arrived; each offer's golden "
+            "bonus once; flip the tile once, after both.",
+    "BY10": "Found a trading base in the trading city where your caravan now stands, paying "
+            "only 1 C, without moving (normal \"one base per city\" rule; not possible in "
+            "Resafa).",
+    "BY12": "Swap 1 good of one type for 1 good of another type in your warehouse (up to "
+            "twice). Goods are M, Sp and A; stone cannot be swapped.",
+    "BW06": "(during Garden) Place one extra small garden, paying 1 S.",
+    "BW08": "(during Production) +1 activation (different workshop).",
+    "BW09": "Activate one room on any of your workshops; it may be one already activated this "
+            "turn.",
+    "BW12": "Gain 2 VP if you own at least 4 workshops, otherwise 1 VP.",
+    "BB06": "Move one water cube from its tile to an orthogonally adjacent space that holds a "
+            "tile (canal, tank or neutral) and no cube; the cube becomes active.",
+    "BP02": "Gain 3 VP if you have at least 2 complete garden squares, otherwise 1 VP.",
+    "BP03": "(during Production) +1 activation (different workshop).",
+    "BP04": "Activate one room on any of your workshops; it may be one already activated this "
+            "turn.",
+    "SW1-4": "Place one small garden at no cost (normal placement rules).",
+    "SW1-5": "Extra Trading action; up to 2 segments travelled are toll-free.",
+    "SW2-3": "Extra Canal action, paying up to 2 less (coins and/or stone).",
+    "SB1-1": "Workshop construction costs you no coin (1 S only).",
+    "SB1-3": "Caravan capacity +2 (this is not a camel).",
+    "SB1-4": "In each Trading action, the first segment travelled is toll-free.",
+    "SB1-6": "Whenever you take a bonus card through a colour action or Provisions: +1 C.",
+    "SB2-1": "Every Production action you take: +1 activation (different workshop).",
+    "SB2-2": "Each Trading action in which you sell: +1 C (once).",
+    "SB2-3": "Canal and tank tiles cost you 1 C less (the coin part cannot drop below 0).",
+    "SB2-5": "Each Rain phase: +1 VP for every cube whose path includes at least one of your "
+             "tiles.",
+    "SB3-3": "In each Production action, one chosen room produces twice; a conversion room "
+             "needs its input paid twice.",
+    "SB3-4": "Each Rain phase: +3 VP for each tank you own, even if it receives no water.",
+    "SP1-4": "1 VP per 2 goods (M, Sp, A together) in warehouse plus caravan.",
+    "SP1-5": "1 VP per workshop (starting ones included).",
+    "SP2-2": "2 VP per merchant token (square or scarab).",
+    "SP2-3": "1 VP per 3 coins (on top of normal coin scoring).",
+    "SP2-4": "2 VP per special card you have gained, this one included (used white cards and "
+             "yellow cards count).",
+    "SP3-4": "3 VP per track (of the four) on which your marker is at step 6 or higher.",
+}
+
+
 def card_text(card: str) -> str:
+    """A card's whole effect (the view's card text)."""
+    return FULL_TEXT.get(card) or card_short(card)
+
+
+def card_short(card: str) -> str:
+    """A card's effect in the fewest words that keep it whole enough for a menu or the log."""
     if card in BONUS:
         return BONUS[card][1]
     if card in SACK:

@@ -9,6 +9,9 @@ Actions are a keyword and arguments, e.g. ``play C4 low``, ``main``, ``colour``,
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from games.core.contract import Decision, echo, is_number
 from games.core.errors import NotationError
 from games.resafa.engine import actions, cards
@@ -36,18 +39,22 @@ from games.resafa.engine.data import (
     WHITE,
     WORKSHOPS,
     YELLOW,
+    Gain,
     card_effect,
-    card_text,
+    card_short,
+    cell_name,
+    gain,
     gain_words,
+    space_name,
 )
-from games.resafa.engine.state import State
+from games.resafa.engine.state import Player, State
 
 KEYWORDS = frozenset({
     "play", "up", "low", "main", "colour", "end", "action", "bonus", "step", "skip", "sack",
     "take", "search", "pick", "swap", "keep", "tile", "front", "back", "rot", "cell", "row",
     "small", "large", "none", "square", "activate", "stop", "room", "twice", "space", "use",
     "discard", "cube", "go", "via", "unload", "load", "sell", "buy", "box", "drop", "cards",
-    "goods", "done", "replace", "split",
+    "goods", "done", "replace", "split", "part", "all",
 })
 IDS = {t.lower(): t for t in (
     *START_CARDS, *SPECIAL_IDS, *BONUS, *SACK, *WORKSHOPS, *CANAL_IDS, *TANK_IDS, *CITIES,
@@ -99,7 +106,7 @@ def short_text(card: str) -> str:
     if card in YELLOW:
         _, up, low = YELLOW[card]
         return f"yellow action card, {_half_name(up.action)} / {_half_name(low.action)}"
-    return card_text(card)
+    return card_short(card)
 
 
 def _half_name(action: str) -> str:
@@ -118,27 +125,102 @@ SIMPLE = {
 
 
 def targets(st: State, action: str) -> dict[str, object]:
-    """What a legal action points at, as plain JSON for panels and pictures."""
+    """What a legal action points at, as plain JSON for panels and pictures: a workshop-area
+    cell {"seat", "cell": "c4"}, a network space {"space": "23"}, a map node or city, a card
+    or tile {"card"}, a track {"track": "Y"}, goods {"ware"}, and what it costs {"cost"}."""
     words = action.split()
-    if len(words) < 2:
-        return {}
-    w, arg = words[0], words[1]
-    seat = st.stack.frames[-1].get("seat", st.current) if st.stack else st.current
+    w = words[0]
+    fr = st.stack.frames[-1] if st.stack else None
+    data = fr.data if fr is not None else {}
+    seat = int(data.get("seat", st.current))
+    p = st.players[seat]
+    arg = words[1] if len(words) > 1 else ""
     if w in ("cell", "square", "activate"):
-        return {"seat": seat, "cell": actions.cell_index(arg), "name": arg}
+        return {"seat": seat, "cell": arg}
+    if w == "room":
+        return {"seat": seat, "cell": cell_name(data["cell"]), "room": int(arg)}
     if w == "space":
-        return {"space": actions.space_index(arg), "name": arg}
-    if w == "cube" and len(words) == 2:
-        return {"space": actions.space_index(arg), "name": arg}
+        return {"space": arg, "card": data.get("tile", "")}
+    if w == "cube":
+        to = words[2] if len(words) > 2 else space_name(data["to"])
+        return {"space": arg, "to": to}
     if w in ("go", "via"):
-        return {"node": arg, "via_resafa": w == "via"}
-    if w in ("tile", "bonus", "use", "drop", "discard", "pick", "play", "swap", "replace"):
+        toll = next((m[2] for m in actions.moves(st, seat, *actions._main_args(st))
+                     if m[0] == action), 0)
+        return {"node": arg, "via_resafa": w == "via", "cost": cost_json((("C", toll),))}
+    if w == "tile":
+        return {"card": arg, "cost": cost_json(_tile_cost(st, p, arg))}
+    if w in ("bonus", "use", "drop", "discard", "pick", "swap", "replace") and arg in CARD_IDS:
         return {"card": arg}
-    if w == "box" and st.stack:
-        return {"city": st.stack.frames[-1].get("city", ""), "box": int(arg)}
-    if w == "step":
+    if w == "play":
+        return {"card": arg, "half": "upper" if words[2] == "up" else "lower"}
+    if w in ("front", "back"):
+        return {"card": data["tile"], "side": w}
+    if w == "rot":
+        return {"card": data["tile"], "rotation": int(arg)}
+    if w in ("small", "large"):
+        cost = actions.garden_cost(p, w, *_garden_args(st))
+        return {"garden": w, "cost": cost_json(cost)}
+    if w == "box":
+        return {"city": data.get("city", ""), "box": int(arg),
+                "cost": cost_json(gain(data.get("cost") or actions.base_cost(p)))}
+    if w in ("step", "colour"):
         return {"track": arg}
+    if w == "sack":
+        return {"deck": "sack"}
+    if w in ("take", "search") and fr is not None and fr.kind == "special":
+        deck = st.special[f"{data['c']}{data['lv']}"]
+        out: dict[str, object] = {"track": data["c"], "level": data["lv"]}
+        if w == "take" and deck:
+            out["card"] = deck[-1]
+        return out
+    if w in ("use", "discard") and fr is not None and fr.kind == "cbonus":
+        return {"card": data["id"]}
+    if w == "swap":  # BY12: one goods type for another
+        return {"ware": arg, "for": words[2]}
+    if w in ("load", "goods"):
+        return {"ware": arg}
+    if w == "take":
+        return {"ware": data["item"], "count": int(arg)}
+    if w == "unload":
+        return {"ware": p.cargo, "count": int(arg)}
+    if w in ("sell", "buy"):
+        return {"city": data["city"], "ware": _traded(data, w), w: int(arg)}
+    if w == "action":
+        return {"action": arg}
+    if w == "split":
+        return {"card": data["tile"], "split": int(arg)}
+    if w == "part":
+        taken, _ = cards.part_chosen(fr, action)  # type: ignore[arg-type]
+        return {"card": data["card"], "gain": cost_json(taken)}
     return {}
+
+
+CARD_IDS = frozenset((*START_CARDS, *SPECIAL_IDS, *BONUS, *SACK, *WORKSHOPS, *CANAL_IDS,
+                      *TANK_IDS))
+
+
+def cost_json(cost: Gain) -> dict[str, int]:
+    """A price as the panel shows it: {"coin": 1, "stone": 1}."""
+    return {ITEM_NAMES[item]: n for item, n in cost}
+
+
+def _tile_cost(st: State, p: Player, tile: str) -> Gain:
+    perk, extra, ms = actions._main_args(st)
+    if tile in WORKSHOPS:
+        return actions.ws_cost(p, perk, extra, ms)
+    return actions.canal_cost(p, tile, perk, extra, ms)
+
+
+def _garden_args(st: State) -> tuple[str, list[str]]:
+    perk, _, ms = actions._main_args(st)
+    fr = st.stack.frames[-1]
+    return ("" if fr.get("second") else perk), ms
+
+
+def _traded(data: Mapping[str, Any], word: str) -> str:
+    sell, buy = TRADING_TILES[data["city"]][data["side"]]
+    return sell.item if word == "sell" else buy.item
 
 
 def _label(st: State, action: str) -> str:
@@ -149,6 +231,11 @@ def _label(st: State, action: str) -> str:
     arg = words[1]
     if w == "play":
         return f"Play {arg} ({'upper' if words[2] == 'up' else 'lower'} half)"
+    if w == "part":
+        taken, given_up = cards.part_chosen(st.stack.frames[-1], action)
+        if not given_up:
+            return f"All: {gain_words(taken)}"
+        return f"Only {gain_words(taken)} (give up {gain_words(given_up)})"
     if w in ("use", "drop", "discard", "bonus", "pick"):
         verb = {"use": "Play", "drop": "Discard for 1 VP", "discard": "Discard",
                 "bonus": "Take", "pick": "Take"}[w]

@@ -2,17 +2,25 @@
 the heuristic value agents use.
 
 Hidden from a seat: the other seats' action cards in hand versus in their decks, their sack
-cards, their yellow cards in hand and pending, every deck's order and content below what is
-face up (workshop decks, bonus decks, special decks, the sack, the canal stack, the rival
-deck), and the generator. An observation pools each hidden group and deals it back in sorted
-order, so states the seat cannot tell apart observe equal.
+cards, which yellow cards they hold and have not played (in hand, in the deck, pending, or
+just gained and not yet placed: only how many of each level is known), every deck's order and
+content below what is face up (workshop decks, bonus decks, special decks, the sack, the canal
+stack, the rival deck), and the generator. An observation pools each hidden group and deals it
+back in sorted order, so states the seat cannot tell apart observe equal.
+
+A yellow card taken face up was seen by everyone, and a played one is seen again; the
+observation still pools every unplayed yellow card of another seat with the face-down cards
+of its level, as the view shows them only as counts.
 """
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.core import rng as R
+from games.core.stack import Frame, Stack
 from games.resafa.engine.data import SACK, START_CARDS, WARE_INDEX, YELLOW
-from games.resafa.engine.state import State
+from games.resafa.engine.state import Player, State
 
 
 def _hidden_hand(card: str) -> bool:
@@ -42,6 +50,7 @@ def _deal(cards: list[str], rng: int | None) -> tuple[list[str], int | None]:
 
 def _canonical(st: State, seat: int | None, rng: int | None) -> int:
     """Pool and redeal every group hidden from ``seat``: sorted (rng None) or shuffled."""
+    rng = _redeal_yellow(st, seat, rng)
     # the sack deck and the other seats' sack cards form one pool
     sack_pool = list(st.sack)
     sack_counts = []
@@ -85,6 +94,60 @@ def _canonical(st: State, seat: int | None, rng: int | None) -> int:
     st.rival_deck, rng = _deal(st.rival_deck, rng)
     st._dec = None
     return rng or 0
+
+
+def _unplayed_yellow(p: Player) -> list[str]:
+    """Yellow cards the seat holds that are not lying played (hand, deck, pending, or gained a
+    moment ago and not yet placed), in the order gained."""
+    shown = set(p.facedown) | {e.split(":")[0] for e in p.played}
+    return [c for c in p.gained if c in YELLOW and c not in shown]
+
+
+def _redeal_yellow(st: State, seat: int | None, rng: int | None) -> int | None:
+    """Give the other seats' unplayed yellow cards new ids: per level, drawn from those cards
+    and the face-down cards of that level's deck, which the viewer cannot tell apart. The same
+    new id replaces the card wherever it is named (hand, deck, pending, gained, open questions).
+    """
+    hidden = [(s, c) for s in range(st.np) if s != seat
+              for c in _unplayed_yellow(st.players[s])]
+    if not hidden:
+        return rng
+    searching = _searched_deck(st, seat)
+    renamed: dict[str, str] = {}
+    for level in (1, 2, 3):
+        held = [c for _, c in hidden if YELLOW[c][0] == level]
+        if not held:
+            continue
+        key = f"Y{level}"
+        deck = st.special[key]
+        below = [] if key == searching or not deck else deck[:-1]
+        pool, rng = _deal(held + below, rng)
+        renamed.update(zip(held, pool, strict=False))
+        if below:
+            st.special[key] = [*pool[len(held):], deck[-1]]
+    for s in {s for s, _ in hidden}:
+        p = st.me(s)
+        for name in ("hand", "deck", "pending", "gained"):
+            setattr(p, name, [renamed.get(c, c) for c in getattr(p, name)])
+    st.stack = Stack(tuple(_renamed_frame(f, renamed) for f in st.stack.frames))
+    return rng
+
+
+def _renamed_frame(frame: Frame, renamed: dict[str, str]) -> Frame:
+    data: dict[str, Any] = dict(frame.data)
+    if not any(isinstance(v, str) and v in renamed for v in data.values()):
+        return frame
+    return Frame(frame.kind, {k: renamed.get(v, v) if isinstance(v, str) else v
+                              for k, v in data.items()})
+
+
+def _searched_deck(st: State, seat: int | None) -> str:
+    """The special deck ``seat`` is looking through right now ("" when none): its face-down
+    cards are in that seat's options, so they stay as they are."""
+    top = st.stack.frames[-1] if st.stack else None
+    if seat is None or top is None or top.kind != "search" or st.current != seat:
+        return ""
+    return f"{top['c']}{top['lv']}"
 
 
 def evaluate(st: State, seat: int) -> float:

@@ -120,8 +120,9 @@ def rival_turn(st: State, ctx: Ctx) -> None:
         st.rival_deck = cards
         st.rival_discard = []
         ctx.say("The rival deck is reshuffled.")
-    card = st.rival_deck.pop()
-    st.rival_discard.append(card)
+    # the board lists are shared with the state before: replace them, never change them
+    card = st.rival_deck[-1]
+    st.rival_deck, st.rival_discard = st.rival_deck[:-1], [*st.rival_discard, card]
     ctx.revealed = True
     colour, city, workshop = RIVAL_CARDS[card]
     ctx.say(f"The rival reveals {card}.")
@@ -136,18 +137,29 @@ def rival_turn(st: State, ctx: Ctx) -> None:
         st.boxes[city] = [BOX_BLOCKED, *boxes[1:]]
         ctx.say(f"The rival blocks box 1 in {CITY_NAMES[city]}.")
     if workshop:
-        for offer, deck in ((st.offer2, st.deck2), (st.offer1, st.deck1)):
-            if offer is st.offer2 and (st.round < 3 or not any(offer)):
-                continue
-            slot = next((k for k, t in enumerate(offer) if t), None)
-            if slot is None:
-                continue
-            st.removed_ws.append(offer[slot])
-            ctx.say(f"The rival removes workshop {offer[slot]}.")
-            offer[slot] = deck.pop() if deck else ""
-            if offer[slot]:
-                ctx.say(f"{offer[slot]} fills the workshop offer.")
-            break
+        rival_removes_workshop(st, ctx)
+
+
+def rival_removes_workshop(st: State, ctx: Ctx) -> None:
+    """The leftmost tile of the Level II offer (once open and not empty), else of Level I."""
+    for level in (2, 1):
+        offer = st.offer2 if level == 2 else st.offer1
+        if level == 2 and (st.round < 3 or not any(offer)):
+            continue
+        slot = next((k for k, t in enumerate(offer) if t), None)
+        if slot is None:
+            continue
+        offer, deck = offer[:], (st.deck2 if level == 2 else st.deck1)[:]
+        if level == 2:
+            st.offer2, st.deck2 = offer, deck
+        else:
+            st.offer1, st.deck1 = offer, deck
+        st.removed_ws = [*st.removed_ws, offer[slot]]
+        ctx.say(f"The rival removes workshop {offer[slot]}.")
+        offer[slot] = deck.pop() if deck else ""
+        if offer[slot]:
+            ctx.say(f"{offer[slot]} fills the workshop offer.")
+        return
 
 
 # ---- the end of a round (spec §5 step 3, §11, §12) ---------------------------------------------
@@ -167,7 +179,7 @@ def end_round(st: State, ctx: Ctx) -> None:
     if st.round % 2 == 1:
         for s in range(st.np):
             p = st.me(s)
-            p.facedown += [e.split(":")[0] for e in p.played]
+            p.facedown = p.facedown + [e.split(":")[0] for e in p.played]
             p.played = []
     if st.round in RAIN_ROUNDS:
         rain(st, ctx)
@@ -195,12 +207,13 @@ def reset_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
     old = action.split()[1]
     p = st.me(s)
     card = fr["card"]
-    p.pending.remove(card)
-    for pile in (p.hand, p.deck, p.facedown):
+    p.pending = [c for c in p.pending if c != card]
+    p.facedown = [c for c in p.facedown if c != old]
+    for pile in (p.hand, p.deck):
         if old in pile:
             pile.remove(old)
     p.played = [e for e in p.played if not e.startswith(old + ":")]
-    p.removed.append(old)
+    p.removed = [*p.removed, old]
     p.hand.append(card)
     p.hand.sort()
     ctx.say(f"{who(s)} removes {old} from the game; a yellow card joins the hand.", s)
@@ -244,6 +257,7 @@ def new_round(st: State, ctx: Ctx) -> None:
     st.current = st.start
     ctx.say(f"Round {st.round} begins; {who(st.start)} starts.")
     if st.round == 3:
+        st.deck2 = st.deck2[:]
         st.offer2 = [st.deck2.pop() if st.deck2 else "" for _ in range(OFFER_SLOTS)]
         ctx.revealed = True
         ctx.say("Level II workshops enter: " + ", ".join(t for t in st.offer2 if t) + ".")

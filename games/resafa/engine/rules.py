@@ -42,8 +42,9 @@ Handler = Callable[[State, Ctx, Frame, int, str], None]
 KINDS: dict[str, tuple[str, Options, Prompt, Handler]] = {
     **turn.KINDS, **actions.KINDS, **cards.KINDS, **rounds.KINDS,
 }
-# Frames where free actions cannot start: another seat's choice, or the end-of-turn steps.
-NO_FREE = frozenset({"reset", "limit", "cards"})
+# Frames where free actions cannot start: another seat's choice, the end-of-turn steps, or a
+# card's own question (a free action resolves completely first, spec §6.3).
+NO_FREE = frozenset({"reset", "limit", "cards", "part"})
 AUTOMATIC = frozenset({"main", "endturn", "afterturn", "newround"})
 LOG_LINES = 10
 _FINISHED = object()
@@ -62,7 +63,8 @@ def frame_options(st: State, fr: Frame, seat: int) -> list[str]:
 
 
 def decider(st: State, fr: Frame) -> int:
-    return int(fr.get("seat", st.current))
+    seat: int = fr.data.get("seat", st.current)
+    return seat
 
 
 def decide(st: State) -> Decision | None:
@@ -188,9 +190,8 @@ class Resafa(Game[State]):
             else:
                 KINDS[fr.kind][3](st, ctx, fr, seat, action)
         settle(st, ctx)
-        public = [e.text for e in ctx.events if e.audience is None]
-        if public:
-            st.log = (st.log + tuple(public))[-LOG_LINES:]
+        if ctx.public:
+            st.log = (*st.log, *ctx.public)[-LOG_LINES:]
         return st, ctx.events, ctx.revealed
 
     def normalize(self, text: str) -> str:

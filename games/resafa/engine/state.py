@@ -1,8 +1,10 @@
 """The Resafa game state: plain ints, strings and lists in __slots__, copied per action.
 
-A state is never changed after the engine hands it out. `State.copy()` copies the shared lists
-and shares the `Player` records; the rules take a player for writing with `State.me(seat)`,
-which copies that one record the first time in an action (copy on write).
+A state is never changed after the engine hands it out. `State.copy()` copies the lists most
+actions change and shares the others and the `Player` records; the rules take a player for
+writing with `State.me(seat)`, which copies that one record the first time in an action (copy
+on write). A shared list (`State.copy` and `Player.copy` name them) is replaced, never changed
+in place: `p.bases = [*p.bases, city]`, or a copy taken before the first change.
 
 Coordinate model (spec §17.4):
 - workshop area: cells 0-63 of an 8×8 grid, cell = r * 8 + c (data.cell); workshops on cells
@@ -31,7 +33,7 @@ _P_LISTS = (
 
 
 class Player:
-    __slots__ = (*_P_SCALARS, *_P_LISTS)
+    __slots__ = (*_P_SCALARS, *_P_LISTS, "_cells")
 
     coins: int
     vp: int  # VP earned during play (final scoring adds the categories of spec §13)
@@ -60,6 +62,7 @@ class Player:
     overflow: list[str]
     bases: list[str]  # cities with a base, in the order founded
     removed: list[str]  # starting cards removed by yellow cards
+    _cells: tuple[list[str], list[int]]  # (the `ws` list, its workshop cells): `workshops`
 
     def copy(self) -> Player:
         new = Player.__new__(Player)
@@ -68,21 +71,17 @@ class Player:
         new.hand = self.hand[:]
         new.deck = self.deck[:]
         new.played = self.played[:]
-        new.facedown = self.facedown[:]
-        new.pending = self.pending[:]
-        new.specials = self.specials[:]
-        new.used = self.used[:]
-        new.gained = self.gained[:]
         new.track = self.track[:]
         new.ware = self.ware[:]
-        # The 64-cell area lists are shared: only building replaces them (`build`, `plant`).
+        # Shared, replaced when they change: the 64-cell area lists (`build`, `plant`) and
+        # the lists a few rules extend now and then.
         new.ws, new.side, new.rot = self.ws, self.side, self.rot
         new.small, new.large = self.small, self.large
-        new.icons = self.icons[:]
-        new.row = self.row[:]
-        new.overflow = self.overflow[:]
-        new.bases = self.bases[:]
-        new.removed = self.removed[:]
+        new._cells = self._cells
+        new.facedown, new.pending, new.specials = self.facedown, self.pending, self.specials
+        new.used, new.gained, new.removed = self.used, self.gained, self.removed
+        new.icons, new.row, new.overflow, new.bases = (
+            self.icons, self.row, self.overflow, self.bases)
         return new
 
     @classmethod
@@ -95,6 +94,7 @@ class Player:
         p.track = [0] * len(COLOURS)
         p.ware = [0] * 4
         p.ws = [""] * CELLS
+        p._cells = ([], [])  # read on first use: set-up fills `ws` in place
         p.side = [0] * CELLS
         p.rot = [0] * CELLS
         p.small = [0] * CELLS
@@ -120,7 +120,12 @@ class Player:
         return self.small[c] + 2 * self.large[c]
 
     def workshops(self) -> list[int]:
-        return [i for i, w in enumerate(self.ws) if w]
+        """Cells holding a workshop, in order. Kept with the `ws` list it was read from (that
+        list is never changed in place), so the caller must not change it either."""
+        ws = self.ws
+        if self._cells[0] is not ws:
+            self._cells = (ws, [i for i, w in enumerate(ws) if w])
+        return self._cells[1]
 
     def tokens(self) -> int:
         return sum(1 for t in self.row if t) + len(self.overflow)
@@ -199,8 +204,8 @@ class State:
 
     def copy(self) -> State:
         """A new state sharing the lists inside ``bonus``, ``bonus_deck``, ``special`` and
-        ``boxes`` (the rules replace those lists, never change them) and the Player records
-        (taken for writing with `me`)."""
+        ``boxes``, the board lists below, and the Player records (taken for writing with
+        `me`); the rules replace a shared list, never change it."""
         new = State.__new__(State)
         new.rng, new.np, new.solo, new.round = self.rng, self.np, self.solo, self.round
         new.rival = self.rival
@@ -208,22 +213,15 @@ class State:
             self.start, self.current, self.turns, self.phase)
         new.setup, new.small_left, new.large_left = self.setup, self.small_left, self.large_left
         new.reason, new.log = self.reason, self.log
-        new.offer1 = self.offer1[:]
-        new.deck1 = self.deck1[:]
-        new.offer2 = self.offer2[:]
-        new.deck2 = self.deck2[:]
         new.sack = self.sack[:]
-        new.canal_display = self.canal_display[:]
-        new.canal_stack = self.canal_stack[:]
-        new.tanks = self.tanks[:]
-        new.net = self.net[:]
-        new.owner = self.owner[:]
-        new.cube = self.cube[:]
-        new.cbonus = self.cbonus[:]
-        new.tile_side = self.tile_side[:]
-        new.rival_deck = self.rival_deck[:]
-        new.rival_discard = self.rival_discard[:]
-        new.removed_ws = self.removed_ws[:]
+        new.offer1, new.deck1, new.offer2, new.deck2 = (
+            self.offer1, self.deck1, self.offer2, self.deck2)
+        new.canal_display, new.canal_stack, new.tanks = (
+            self.canal_display, self.canal_stack, self.tanks)
+        new.net, new.owner, new.cube, new.cbonus = self.net, self.owner, self.cube, self.cbonus
+        new.tile_side = self.tile_side
+        new.rival_deck, new.rival_discard, new.removed_ws = (
+            self.rival_deck, self.rival_discard, self.removed_ws)
         new.bonus = dict(self.bonus)
         new.bonus_deck = dict(self.bonus_deck)
         new.special = dict(self.special)

@@ -14,6 +14,8 @@ Frames and the decision each one asks (options, then what answering does):
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from games.core import rng as R
 from games.core.stack import Frame
 from games.resafa.engine import actions
@@ -57,30 +59,41 @@ def action_cards(hand: list[str]) -> list[str]:
 
 
 def turn_options(st: State, fr: Frame, seat: int) -> list[str]:
-    p = st.players[seat]
-    if not fr.get("card"):
-        return [f"play {c} {w}" for c in action_cards(p.hand) for w in ("up", "low")]
+    data = fr.data
+    if not data.get("card"):
+        return [f"play {c} {w}" for c in action_cards(st.players[seat].hand) for w in ("up", "low")]
     out = []
-    if not fr.get("main") and actions.feasible(st, seat, fr["act"], fr.get("perk", "")):
+    if not data.get("main") and actions.feasible(st, seat, data["act"], data.get("perk", "")):
         out.append("main")
-    if not fr.get("colour") and colour_possible(st, seat, fr["col"]):
+    if not data.get("colour") and colour_possible(st, seat, data["col"]):
         out.append("colour")
     out.append("end")  # UNCERTAIN (§6.1): a possible main action may be declined
     return out
 
 
 def turn_kind(fr: Frame) -> str:
-    return "turn_action" if fr.get("card") else "play_card"
+    return "turn_action" if fr.data.get("card") else "play_card"
 
 
 def turn_prompt(st: State, fr: Frame, seat: int) -> str:
-    if not fr.get("card"):
-        return f"{who(seat)}, play an action card and choose its upper or lower half."
+    data = fr.data
+    if not data.get("card"):
+        return PLAY_PROMPT[seat]
+    return _actions_prompt(seat, data["act"], data["col"], bool(data.get("main")),
+                           bool(data.get("colour")))
+
+
+PLAY_PROMPT = tuple(f"{who(s)}, play an action card and choose its upper or lower half."
+                    for s in range(4))
+
+
+@lru_cache(maxsize=1024)
+def _actions_prompt(seat: int, act: str, col: str, main_done: bool, colour_done: bool) -> str:
     left = []
-    if not fr.get("main"):
-        left.append(f"the main action ({ACTION_TITLES[fr['act']]})")
-    if not fr.get("colour"):
-        left.append(f"the {COLOUR_NAMES[fr['col']]} colour action")
+    if not main_done:
+        left.append(f"the main action ({ACTION_TITLES[act]})")
+    if not colour_done:
+        left.append(f"the {COLOUR_NAMES[col]} colour action")
     if not left:
         return f"{who(seat)}, both actions are done: end your turn."
     if len(left) == 1:
@@ -296,12 +309,12 @@ def search_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
 
 def gain_special(st: State, ctx: Ctx, seat: int, card: str, public: bool) -> None:
     p = st.me(seat)
-    p.gained.append(card)
+    p.gained = [*p.gained, card]
     if card in YELLOW:
         # Asked even with no starting card in hand to swap: whether one is there is hidden.
         push(st, Frame("yellow", {"card": card}))
         return
-    p.specials.append(card)
+    p.specials = [*p.specials, card]
     if card in PINK:
         early = gain(PINK_EARLY[st.round])
         if early:
@@ -322,12 +335,12 @@ def yellow_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     p = st.me(seat)
     card = fr["card"]
     if action == "keep":
-        p.pending.append(card)
+        p.pending = [*p.pending, card]
         ctx.say(f"{who(seat)} keeps a yellow card for the next reset.", seat)
         return
     old = action.split()[1]
     p.hand.remove(old)
-    p.removed.append(old)
+    p.removed = [*p.removed, old]
     p.hand.append(card)
     p.hand.sort()
     ctx.say(f"{who(seat)} removes starting card {old} from the game for a yellow card.", seat)

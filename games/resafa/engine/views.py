@@ -65,7 +65,9 @@ AREA = {"size": 8,
         "gardens": [{"cell": int, "name": "e4", "c", "r", "small": int, "large": int,
                      "units": 0..3, "complete": bool}...]}  # every square that has a tile
 CARD = {"id": str, "kind": "action"|"yellow"|"white"|"blue"|"pink"|"bonus"|"sack",
-        "colour": "Y"|"W"|"B"|"P"|null, "level": 1..3|null, "text": str,
+        "colour": "Y"|"W"|"B"|"P"|null, "level": 1..3|null,
+        "text": str,                             # the whole effect
+        "short": str,                            # the same in fewer words, for menus
         "halves": [HALF, HALF] | null}           # action and yellow cards only
 HALF = {"action": str|"any", "colour": "Y"|..|"any", "perk": str}
 WORKSHOP = {"id": "W1-03", "level": 0|1|2, "front": [ROOM...], "back": [ROOM...],
@@ -136,6 +138,7 @@ from games.resafa.engine.data import (
     Offer,
     Room,
     YellowHalf,
+    card_short,
     card_text,
     cell_cr,
     cell_name,
@@ -188,7 +191,7 @@ def _half(h: YellowHalf) -> JSON:
 def card_json(card: str, seat: int) -> JSON:
     """A card as the view shows it; a starting card's colours depend on its owner's seat."""
     out: JSON = {"id": card, "kind": card_kind(card), "colour": None, "level": None,
-                 "text": card_text(card), "halves": None}
+                 "text": card_text(card), "short": card_short(card), "halves": None}
     if card in START_CARDS:
         up, low = START_CARDS[card]
         colours = COLOUR_SETS[seat][card]

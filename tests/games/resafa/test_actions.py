@@ -386,7 +386,7 @@ def test_a_main_action_given_up_at_its_first_step_pays_no_perk() -> None:
 def test_options_name_what_they_point_at_on_the_board() -> None:
     st, _ = play(workshop(), "tile W1-04", "back")
     option = next(o for o in GAME.options(st) if o.notation == "cell f4")
-    assert option.targets == {"seat": OCHRE, "cell": cell_of("f4"), "name": "f4"}
+    assert option.targets == {"seat": OCHRE, "cell": "f4"}  # as the board names it
     st = trade(coins={OCHRE: 3})
     option = next(o for o in GAME.options(st) if o.notation == "go PA")
-    assert option.targets == {"node": "PA", "via_resafa": False}
+    assert option.targets == {"node": "PA", "via_resafa": False, "cost": {"coin": 2}}

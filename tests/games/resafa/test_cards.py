@@ -7,8 +7,9 @@ from typing import Any
 import pytest
 
 from games.resafa import GAME
-from games.resafa.engine.data import BONUS, SACK, WARE_INDEX, gain
+from games.resafa.engine.data import BONUS, SACK, SPECIAL_IDS, WARE_INDEX, gain
 from games.resafa.engine.state import State
+from games.resafa.engine.views import card_json
 from games.resafa.testing import (
     OCHRE,
     TEAL,
@@ -17,6 +18,7 @@ from games.resafa.testing import (
     play,
     position,
     space_of,
+    texts,
     ware_of,
 )
 
@@ -49,10 +51,39 @@ def test_a_flat_gain_card_gives_what_it_says(card: str, what: str) -> None:
     st = with_card(card, coins={OCHRE: 0}, vp={OCHRE: 0}, ware={OCHRE: ""})
     before = holdings(st)
     st, _ = play(st, f"use {card}")
+    if kind(st) == "gain_part":  # several gains: the player may take only some (spec §6.3)
+        st, _ = play(st, "part all")
     after = holdings(st)
     for item, n in gain(what):
         assert after[item] - before[item] == n, (card, item)
     assert card not in st.players[OCHRE].hand and card not in st.players[OCHRE].specials
+
+
+def test_a_card_of_several_gains_may_be_used_in_part() -> None:
+    # BY08: "Gain 1 A and 1 C". Ochre takes the coin only; the amphora is given up.
+    st = with_card("BY08", coins={OCHRE: 0}, ware={OCHRE: ""})
+    st, _ = play(st, "use BY08")
+    assert kind(st) == "gain_part" and legal(st) == ["part all", "part 1", "part 2"]
+    assert GAME.describe(st, "part 2") == "Only 1 coin (give up 1 amphora)"
+    st, events = play(st, "part 2")
+    assert holdings(st)["C"] == 1 and holdings(st)["A"] == 0
+    assert "Ochre gives up 1 amphora of BY08." in texts(events)
+    assert "BY08" not in st.players[OCHRE].hand
+    assert kind(st) == "play_card"  # back where the card was played
+
+
+def test_a_part_given_up_is_lost_not_kept_for_later_in_the_turn() -> None:
+    # Spec §6.3: "Nothing unused carries over"; a free action resolves completely before the
+    # interrupted step goes on. The amphora given up is not offered again in the turn.
+    st = with_card("BY08", coins={OCHRE: 0}, ware={OCHRE: ""})
+    st, _ = play(st, "use BY08", "part 2", "play C1 up")
+    assert not any("BY08" in a for a in legal(st))
+    assert holdings(st)["A"] == 0
+
+
+def test_a_card_of_one_gain_asks_nothing_more() -> None:
+    st, _ = play(with_card("BW02", ware={OCHRE: ""}), "use BW02")
+    assert kind(st) == "play_card" and ware_of(st, OCHRE)["S"] == 2
 
 
 def test_a_used_sack_card_goes_under_the_sack_deck_and_a_bonus_card_leaves_the_game() -> None:
@@ -368,3 +399,30 @@ def test_an_activation_card_adds_nothing_to_a_production_with_a_stated_count() -
     st = position(hands={OCHRE: [*HAND, "BW08"]}, specials={OCHRE: ["SW1-3"]})
     st, _ = play(st, "use SW1-3")
     assert "use BW08" not in legal(st)
+
+
+# ---- card text (spec §15) ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("card", "clause"), [
+    ("BY09", "each offer's golden bonus once; flip the tile once, after both"),
+    ("BY12", "stone cannot be swapped"),
+    ("BW09", "it may be one already activated this turn"),
+    ("BB06", "orthogonally adjacent space that holds a tile (canal, tank or neutral) and no cube"),
+    ("SB3-3", "a conversion room needs its input paid twice"),
+    ("SB3-4", "even if it receives no water"),
+    ("SP1-5", "starting ones included"),
+    ("SY2-2", "you may place a second garden tile, paying for it"),
+])
+def test_a_card_shows_its_whole_effect(card: str, clause: str) -> None:
+    st = with_card("BY01")
+    assert clause in card_json(card, OCHRE)["text"]
+    assert "…" not in card_json(card, OCHRE)["text"]
+    assert GAME.view(st, OCHRE)["players"][OCHRE]["hand"]  # the view is built from card_json
+
+
+def test_every_card_has_its_text_and_a_short_one_for_menus() -> None:
+    for card in (*BONUS, *SACK, *SPECIAL_IDS):
+        shown = card_json(card, OCHRE)
+        assert shown["text"] and "…" not in shown["text"]
+        assert shown["short"] and len(shown["short"]) <= len(shown["text"])

@@ -76,3 +76,84 @@ def test_the_reset_names_the_starting_card_that_leaves_but_not_the_yellow_card()
     assert not any("SY1-1" in t for t in texts(events, TEAL))
     assert not any("SY1-1" in line for line in st.log)
     assert any("SY1-1" in t for t in texts(events, OCHRE))
+
+
+# ---- what an agent is given: observe and determinize (spec §17.1) ---------------------------
+
+
+def observed(st: State, viewer: int | None) -> dict[str, object]:
+    return GAME.to_json(GAME.observe(st, viewer).state)
+
+
+def ochre_pending(card: str) -> State:
+    """Round 3, Ochre holding ``card`` (a level I yellow card, face down in the level I deck
+    otherwise) pending for the next reset; the deck's face-up card is the same either way."""
+    st = position(round=3, pending={OCHRE: ["SY1-2"]}, tracks={OCHRE: "Y3"})
+    st.special["Y1"] = ["SY1-2" if c == card else c for c in st.special["Y1"]]
+    st.players[OCHRE].pending, st.players[OCHRE].gained = [card], [card]
+    return st
+
+
+def test_another_seats_pending_yellow_card_is_not_in_the_observation() -> None:
+    a, b = ochre_pending("SY1-2"), ochre_pending("SY1-3")
+    for viewer in (TEAL, None):
+        assert first_difference(observed(a, viewer), observed(b, viewer)) is None
+    assert observed(a, OCHRE) != observed(b, OCHRE)  # Ochre knows its own card
+
+
+def test_a_yellow_card_found_by_search_is_not_in_the_others_observation() -> None:
+    # Ochre searches the level I yellow deck and picks one of two cards; while it is asked
+    # whether to swap, and after keeping it, Teal's observation is the same either way.
+    st = position(round=3, tracks={OCHRE: "Y2"}, hands={OCHRE: ["C1", "C2", "C3"]})
+    st, _ = play(st, "play C1 up", "colour", "step Y", "search")
+    first, second = legal(st)[:2]
+    a, _ = play(st, first)
+    b, _ = play(st, second)
+    assert kind(a) == "yellow_swap"
+    assert first_difference(observed(a, TEAL), observed(b, TEAL)) is None
+    a, _ = play(a, "keep")
+    b, _ = play(b, "keep")
+    assert first_difference(observed(a, TEAL), observed(b, TEAL)) is None
+
+
+def test_a_yellow_card_among_action_cards_is_not_in_the_others_observation() -> None:
+    a = ochre_with_yellows(["C1", "C2", "SY2-1"], ["SY1-2", "C3", "C4"])
+    b = ochre_with_yellows(["C1", "C2", "SY2-1"], ["SY1-5", "C3", "C4"])
+    b.players[OCHRE].gained = ["SY1-5", "SY2-1"]
+    b.special["Y1"] = [c if c != "SY1-5" else "SY1-2" for c in b.special["Y1"]]
+    assert first_difference(observed(a, TEAL), observed(b, TEAL)) is None
+
+
+def test_determinize_deals_another_seats_hidden_yellow_card_from_the_unseen_ones() -> None:
+    st = ochre_pending("SY1-2")
+    top = st.special["Y1"][-1]
+    unseen = set(st.special["Y1"][:-1]) | {"SY1-2"}
+    observation = GAME.observe(st, TEAL)
+    dealt: set[str] = set()
+    rng = 1
+    for _ in range(40):
+        world, rng = GAME.determinize(observation, rng)
+        ochre = world.players[OCHRE]
+        assert len(ochre.pending) == 1 and ochre.pending == [c for c in ochre.gained]
+        card = ochre.pending[0]
+        assert card in unseen and card not in world.special["Y1"]
+        assert world.special["Y1"][-1] == top
+        assert sorted([card, *world.special["Y1"][:-1]]) == sorted(unseen)
+        dealt.add(card)
+    assert len(dealt) > 1  # really re-dealt, not the real card every time
+
+
+def test_other_private_zones_are_not_in_the_observation() -> None:
+    # Teal's sack card, the order of every deck and of the solo rival's deck: a viewer who
+    # cannot see them observes the same whatever they are.
+    a = position(round=3, hands={TEAL: ["C1", "C2", "C3", "SK01"]})
+    b = position(round=3, hands={TEAL: ["C1", "C2", "C3", "SK02"]})
+    b.sack = ["SK01" if c == "SK02" else c for c in b.sack]
+    b.deck1, b.canal_stack = b.deck1[::-1], b.canal_stack[::-1]
+    b.bonus_deck = {c: deck[::-1] for c, deck in b.bonus_deck.items()}
+    b.players[TEAL].deck = b.players[TEAL].deck[::-1]
+    assert first_difference(observed(a, OCHRE), observed(b, OCHRE)) is None
+    solo_a, solo_b = position(players=1), position(players=1)
+    solo_b.rival_deck = solo_b.rival_deck[::-1]
+    assert solo_a.rival_deck != solo_b.rival_deck
+    assert first_difference(observed(solo_a, OCHRE), observed(solo_b, OCHRE)) is None
