@@ -32,6 +32,7 @@ from games.resafa.render.pieces import (
     counter,
     effect_card,
     key_of,
+    line,
     rooms_list,
     seat_disc,
     sprite,
@@ -39,6 +40,7 @@ from games.resafa.render.pieces import (
 from renderers.kit import ImageCache
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
@@ -193,14 +195,13 @@ def _workshop(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
         colours.WORKSHOP_II if level >= 2 else colours.WORKSHOP)
     lay.rounded(draw, box, 6, fill=fill, outline=pal.CARD_EDGE, line=2)
     ident = str(tile.get("id", ""))
-    lay.text(draw, (x0 + 5, y0 + 3), ident, font(18, bold=True), pal.INK_DARK,
-             max_width=x1 - x0 - 8)
+    line(draw, (x0 + 5, y0 + 3), ident, x1 - x0 - 8, pal.INK_DARK, bold=True)
     y = y0 + 24
     room_w = x1 - x0 - 7
     for room in rooms_list(tile, side)[:3]:
         if font(18).getlength(room) > room_w:  # "1C+1VP" reads as "C+VP" in a narrow cell
             room = brief(room)
-        lay.text(draw, (x0 + 4, y), room, font(18), pal.INK_DARK, max_width=room_w)
+        line(draw, (x0 + 4, y), room, room_w, pal.INK_DARK)
         y += 19
 
 
@@ -267,15 +268,16 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
         paste(image, sprite_, (x0 + i * 34, y))
     cargo = caravan.get("cargo")
     load = f"{number(caravan.get('count'))} {cargo}" if cargo else "empty"
-    lay.text(draw, (x0 + 144, y + 15), f"{load} / {number(caravan.get('capacity'), 2)}",
-             font(20, bold=True), pal.INK_LIGHT, max_width=x1 - x0 - 144, anchor="lm")
+    line(draw, (x0 + 144, y + 15), f"{load} / {number(caravan.get('capacity'), 2)}",
+         x1 - x0 - 144, pal.INK_LIGHT, size=20, bold=True, anchor="lm")
     names = place_names(view)
     node = caravan.get("at")
-    lay.text(draw, (x0, y + 44), f"at {names.get(str(node), node)}" if node else "", font(18),
-             pal.INK_MUTED, max_width=x1 - x0)
+    line(draw, (x0, y + 40), f"at {names.get(str(node), node)}" if node else "", x1 - x0,
+         pal.INK_MUTED)
     bases = [names.get(str(b), str(b)) for b in player.get("bases") or []]
-    lay.text(draw, (x0, y + 66), "bases: " + (", ".join(bases) if bases else "none"),
-             font(18), pal.INK_MUTED, max_width=x1 - x0)
+    fitted = fit_text("bases: " + (", ".join(bases) if bases else "none"),
+                      (x0, y + 60, x1, y + 96), largest=18, smallest=12, spacing=0)
+    draw_fitted(draw, fitted, fill=pal.INK_MUTED)
     y += 96
     y = _section(draw, x0, y, "MERCHANT ROW")
     row = list(player.get("merchant_row") or [])[:MERCHANT_SPACES]
@@ -290,8 +292,8 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
         if token:
             paste(image, icons.merchant_token(str(token), 28), (bx + 7, y + 4))
         else:
-            lay.text(draw, (bx + 21, y + 18), gain(space.get("reward")), font(18), pal.INK_MUTED,
-                     max_width=40, anchor="mm")
+            line(draw, (bx + 21, y + 18), gain(space.get("reward")), 40, pal.INK_MUTED,
+                 anchor="mm")
     overflow = len(player.get("overflow") or [])
     if overflow:
         lay.text(draw, (x0 + 6 * 47 - 4, y + 18), f"+{overflow}", font(20, bold=True),
@@ -339,7 +341,7 @@ def _played(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
                   anchor="mm")
         ident = mapping(card.get("card")).get("id", "")
         text = f"{ident} {short(card.get('action')).capitalize()}"
-        lay.text(draw, (x0 + 38, y + 13), text, font(18), pal.INK_LIGHT, max_width=x1 - x0 - 40,
+        line(draw, (x0 + 38, y + 13), text, x1 - x0 - 40, pal.INK_LIGHT,
                  anchor="lm")
         y += 30
     return y

@@ -22,6 +22,7 @@ from games.resafa.render.model import (
 from games.resafa.render.pieces import (
     brief,
     key_of,
+    line,
     seat_disc,
     sprite,
 )
@@ -129,8 +130,8 @@ def _offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: Mappi
                   anchor="lm") + 6
     bonus = gain(offer.get("bonus"))
     if bonus:
-        lay.text(draw, (x1 - 5, cy), f"★{bonus}", f, pal.HIGHLIGHT, max_width=x1 - x - 5,
-                 anchor="rm")
+        line(draw, (x1 - 5, cy), f"★{bonus}", x1 - x - 5, pal.HIGHLIGHT, bold=True,
+             anchor="rm")
 
 
 def _base_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, box: Box,
@@ -157,8 +158,8 @@ def _base_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, box: Bo
         return
     lay.rounded(draw, box, 5, fill=colours.BOX_FREE, outline=pal.PANEL_EDGE)
     paste(image, icons.merchant_token(str(spec.get("token", "square")), 18), (cx - 9, y0 + 2))
-    lay.text(draw, (cx, y1 - 2), brief(gain(spec.get("reward"))), font(18), pal.INK_LIGHT,
-             max_width=x1 - x0 - 4, anchor="md")
+    line(draw, (cx, y1 - 2), brief(gain(spec.get("reward"))), x1 - x0 - 4, pal.INK_LIGHT,
+         anchor="md")
 
 
 

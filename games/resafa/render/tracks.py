@@ -102,13 +102,15 @@ def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: 
     hidden = max(0, number(offer.get("count")) - 1)
     note = f"+{hidden}" if hidden else ""
     if top:
-        effect_card(draw, (x0, y0 + 30, x1, y1), {**top, "colour": code}, lines=4, note=note)
+        effect_card(draw, (x0, y0 + 30, x1, y1), {**top, "colour": code})
     else:
         lay.rounded(draw, (x0, y0 + 30, x1, y1), 6, fill=pal.EMPTY_CELL)
         draw.text((x0 + 10, y0 + 40), "no card left", font=font(18), fill=pal.INK_MUTED)
     lay.rounded(draw, (x0, y0, x1, y0 + 27), 5, fill=colour_fill(code))
-    draw.text((x0 + 8, y0 + 14), f"{level * 3} · {level_name(level)}",
-              font=font(18, bold=True), fill=colour_ink(code), anchor="lm")
+    x = x0 + 8 + lay.text(draw, (x0 + 8, y0 + 14), f"{level * 3} · {level_name(level)}",
+                          font(18, bold=True), colour_ink(code), anchor="lm")
+    if note:  # the hidden cards are counted on the level's strip, leaving the card its text
+        draw.text((x + 10, y0 + 14), note, font=font(18), fill=colour_ink(code), anchor="lm")
 
 
 def _markers(image: Image.Image, view: View, box: Box, seats: list[int], level: bool) -> None:
@@ -165,7 +167,7 @@ def draw_offers(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
             cx = x0 + 66 + j * (CARD_W + 8)
             face = {**card, "colour": code}
             piece = sprite(("bonus", key_of(face)), (CARD_W + 1, CARD_H + 1), pal.PANEL,
-                           paint_effect_card, face, 3)
+                           paint_effect_card, face)
             image.paste(piece, (cx, top))
     offer = mapping(view.get("workshop_offer"))
     for i in range(2):

@@ -21,6 +21,7 @@ from games.resafa.render.pieces import (
     brief,
     canal_tile,
     key_of,
+    line,
     paint_canal_tile,
     sprite,
 )
@@ -75,16 +76,15 @@ def _empty_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     if bonus:
         lay.rounded(draw, (x0 + 1, y0 + 1, x1 - 1, y0 + 30), 5, fill=pal.HIGHLIGHT)
         bonus_text = "+" + brief(gain(bonus.get("reward")))
-        lay.text(draw, ((x0 + x1) // 2, y0 + 16), bonus_text, font(18), pal.INK_DARK,
-                 max_width=x1 - x0 - 2, anchor="mm")
+        line(draw, ((x0 + x1) // 2, y0 + 16), bonus_text, x1 - x0 - 2, pal.INK_DARK,
+             anchor="mm")
     parts = gain(space.get("reward")).split("+")
     lines = [parts[0], *(f"+{part}" for part in parts[1:])]
     if bonus:  # one line under a bonus tile
         lines = ["+".join(parts)]
     y = y1 - 6 - 21 * len(lines)
-    for line in lines:
-        lay.text(draw, ((x0 + x1) // 2, y), line, font(18), pal.INK_LIGHT,
-                 max_width=x1 - x0 - 6, anchor="ma")
+    for text in lines:
+        line(draw, ((x0 + x1) // 2, y), text, x1 - x0 - 6, pal.INK_LIGHT, anchor="ma")
         y += 21
 
 
