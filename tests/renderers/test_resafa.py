@@ -122,7 +122,7 @@ def test_a_city_shows_the_holder_of_a_taken_box_in_the_seats_colour() -> None:
     cities = view["map"]["cities"]
     city, box = next((c, b) for c in cities for b in c["boxes"] if b["state"] == "taken")
     cx, cy = roads.NODES[city["id"]]
-    x0, y0 = cx - roads.CITY_W // 2, cy - roads.CITY_H // 2
+    x0, y0 = cx - roads.CITY_W // 2, cy - roads.CITY_H // 2 + board.band(view).height
     bw = (roads.CITY_W - 12 - 8) // 3
     bx = x0 + 6 + (box["box"] - 1) * (bw + 4)
     fill = colours.SEAT_STYLES[view["players"][box["holder"]]["label"]][0]
@@ -154,9 +154,9 @@ def test_board_areas_and_panel_render_along_a_whole_game(players: int, seed: int
         spectator = game.view(state, None)
         image = render.render_board(spectator)
         areas = render.render_extras(spectator)
-        # Assert: the same wide board, one area per seat, and the deciding seat's panel with
+        # Assert: the same wide board under its band, one area per seat, and the deciding seat's panel with
         # its area below
-        assert image.size == (board.WIDTH, board.HEIGHT)
+        assert image.size == (board.WIDTH, board.HEIGHT + board.band(spectator).height)
         assert len(areas) == players
         if decision is not None:
             own = render.render_panel(game.view(state, decision.seat))

@@ -43,6 +43,7 @@ from renderers.kit import palette as pal
 from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.preview import mark_changed, ring_width
 
 WIDTH, HEIGHT = 1000, 740
 HEADER_H = 56
@@ -56,40 +57,83 @@ MERCHANT_SPACES = 6
 Box = tuple[int, int, int, int]
 
 
-def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None) -> Image.Image:
+def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
+                previous: View | None = None) -> Image.Image:
     """The workshop area of ``seat`` as the view shows it (the same for every viewer);
-    ``marks`` numbers cells by name ("c3": "1"), as the panel numbers the options."""
+    ``marks`` numbers cells by name ("c3": "1"), as the panel numbers the options; what
+    differs from the area in ``previous`` (the view the last board showed) is ringed."""
     player = player_of(view, seat)
     if player is None:
         return Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
+    before = player_of(previous, seat) if previous is not None else None
+    changed = changed_parts(player, before) if before is not None else ()
     context = (key_of(player), key_of(mapping(view.get("map")).get("nodes")),
-               key_of(view.get("merchant_row")), key_of(dict(marks or {})))
+               key_of(view.get("merchant_row")), key_of(dict(marks or {})), changed)
     # a seat's sub-decisions redraw its panel often while its area stays the same
-    return areas.get(context, lambda: _draw(view, player, marks)).copy()
+    return areas.get(context, lambda: _draw(view, player, marks, changed)).copy()
+
+
+def changed_parts(player: Mapping[str, Any], before: Mapping[str, Any]) -> tuple[str, ...]:
+    """What differs from the seat's area as it was: cells by name ("c3") and the side
+    column's sections by key."""
+    found: list[str] = []
+    for c in range(GRID):
+        for r in range(GRID):
+            if _cell(player, (c, r)) != _cell(before, (c, r)):
+                found.append(f"{'abcdefgh'[c]}{r + 1}")
+    for section, keys in SECTION_KEYS.items():
+        if any(player.get(k) != before.get(k) for k in keys):
+            found.append(section)
+    return tuple(found)
+
+
+SECTION_KEYS = {
+    "ware": ("coins", "ware"), "caravan": ("caravan", "bases"),
+    "merchant": ("merchant_row", "overflow"), "tracks": ("tracks", "garden_squares"),
+    "played": ("played",), "specials": ("specials", "used_whites"),
+}
+
+
+def _cell(player: Mapping[str, Any], cell: tuple[int, int]) -> tuple[Any, ...]:
+    area = mapping(player.get("area"))
+    workshops = {cell_of(w): w for w in items(area.get("workshops"))}
+    gardens = {cell_of(g): g for g in items(area.get("gardens"))}
+    return workshops.get(cell), gardens.get(cell), facing_icons(workshops).get(cell)
 
 
 areas = ImageCache(16)
 
 
-def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None) -> Image.Image:
+def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None,
+          changed: tuple[str, ...] = ()) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, player)
     _grid(image, player)
-    _side(image, draw, view, player)
+    sections = _side(image, draw, view, player)
+    ring = ring_width(WIDTH)
+    for name in changed:
+        box = sections.get(name) or _cell_box_named(name)
+        if box is not None:
+            mark_changed(draw, box, ring)
     for name, mark in (marks or {}).items():
         _mark(image, name, mark)
     return image
 
 
+def _cell_box_named(name: str) -> Box | None:
+    if len(name) < 2 or name[0] not in "abcdefgh" or not name[1:].isdigit():
+        return None
+    c, r = "abcdefgh".index(name[0]), int(name[1:]) - 1
+    return cell_box(c, r) if 0 <= r < GRID else None
+
+
 def _mark(image: Image.Image, name: str, mark: str) -> None:
     """An option's number on the cell it names, so the grid reads like the option list."""
-    if len(name) < 2 or name[0] not in "abcdefgh" or not name[1:].isdigit():
+    box = _cell_box_named(name)
+    if box is None:
         return
-    c, r = "abcdefgh".index(name[0]), int(name[1:]) - 1
-    if not 0 <= r < GRID:
-        return
-    x0, y0, x1, y1 = cell_box(c, r)
+    x0, y0, x1, y1 = box
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((x0, y0, x1, y1), radius=6, outline=pal.HIGHLIGHT, width=4)
     cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
@@ -97,9 +141,11 @@ def _mark(image: Image.Image, name: str, mark: str) -> None:
     draw.text((cx, cy), mark, font=font(22, bold=True), fill=pal.INK_DARK, anchor="mm")
 
 
-def render_areas(view: View) -> list[tuple[str, Image.Image]]:
-    """Every seat's workshop area, named by its seat label, in seat order."""
-    return [(seat_label(view, number(p.get("seat"))), render_area(view, number(p.get("seat"))))
+def render_areas(view: View, previous: View | None = None) -> list[tuple[str, Image.Image]]:
+    """Every seat's workshop area, named by its seat label, in seat order; with ``previous``,
+    each ringing what changed since."""
+    return [(seat_label(view, number(p.get("seat"))),
+             render_area(view, number(p.get("seat")), previous=previous))
             for p in items(view.get("players"))]
 
 
@@ -251,16 +297,20 @@ def _garden(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
 
 
 def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-          player: Mapping[str, Any]) -> None:
+          player: Mapping[str, Any]) -> dict[str, Box]:
+    """The side column; returns where each of its sections sits (for the change rings)."""
     x0, x1 = SIDE_X, WIDTH - 12
+    sections: dict[str, Box] = {}
     y = GRID_Y
     y = _section(draw, x0, y, "WAREHOUSE (up to 6 each)")
+    sections["ware"] = (x0 - 4, y - 2, x1, y + 30)
     x = counter(image, draw, (x0, y + 14), "C", number(player.get("coins")), size=26, gap=14)
     store = mapping(player.get("ware"))
     for code in ("S", "M", "Sp", "A"):
         x = counter(image, draw, (x, y + 14), code, number(store.get(code)), size=26, gap=12)
     y += 40
     y = _section(draw, x0, y, "CARAVAN")
+    sections["caravan"] = (x0 - 4, y - 2, x1, y + 92)
     caravan = mapping(player.get("caravan"))
     camels = number(caravan.get("camels"), 1)
     for i in range(4):
@@ -280,6 +330,7 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     draw_fitted(draw, fitted, fill=pal.INK_MUTED)
     y += 96
     y = _section(draw, x0, y, "MERCHANT ROW")
+    sections["merchant"] = (x0 - 4, y - 2, x1, y + 38)
     row = list(player.get("merchant_row") or [])[:MERCHANT_SPACES]
     row += [None] * (MERCHANT_SPACES - len(row))
     legend = items(view.get("merchant_row"))
@@ -300,6 +351,7 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
                  pal.INK_LIGHT, anchor="lm")
     y += 46
     y = _section(draw, x0, y, "TRACKS · GARDENS")
+    sections["tracks"] = (x0 - 4, y - 2, x1, y + 34)
     tracks = mapping(player.get("tracks"))
     for i, code in enumerate(COLOUR_CODES):
         bx = x0 + i * 50
@@ -311,9 +363,13 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
              anchor="lm")
     y += 44
     y = _section(draw, x0, y, "PLAYED THIS ROUND")
+    top = y
     y = _played(draw, (x0, y, x1), player)
+    sections["played"] = (x0 - 4, top - 2, x1, y - 2)
     y = _section(draw, x0, y + 4, "SPECIAL CARDS")
+    sections["specials"] = (x0 - 4, y - 2, x1, HEIGHT - 10)
     _specials(draw, (x0, y, x1, HEIGHT - 10), player)
+    return sections
 
 
 def place_names(view: View) -> dict[str, str]:

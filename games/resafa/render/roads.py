@@ -87,6 +87,38 @@ def draw_road_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> 
         image.paste(card, (node[0] - CITY_W // 2, node[1] - CITY_H // 2))
 
 
+def city_origin(ident: str) -> tuple[int, int]:
+    x, y = NODES[ident]
+    return x - CITY_W // 2, y - CITY_H // 2
+
+
+def offers_box(ident: str) -> Box:
+    """The board box of a city's trading tile (its two offers)."""
+    x0, y0 = city_origin(ident)
+    return x0 + 6, y0 + 34, x0 + CITY_W - 7, y0 + 34 + 31 + 28
+
+
+def base_box(ident: str, i: int) -> Box:
+    """The board box of a city's ``i``-th trading-base box."""
+    x0, y0 = city_origin(ident)
+    bw = (CITY_W - 1 - 12 - 8) // 3
+    bx = x0 + 6 + i * (bw + 4)
+    return bx, y0 + 98, bx + bw, y0 + CITY_H - 6
+
+
+def caravan_box(view: View, ident: str, seat: int) -> Box:
+    """The board box of ``seat``'s caravan disc where it stands (Resafa or a city)."""
+    order = caravans_at(view).get(ident, [])
+    i = order.index(seat) if seat in order else 0
+    x, y = NODES[ident]
+    if ident == "R":
+        left = x + 4 + i * 26
+        return left, y - 15, left + 30, y + 15
+    x1, y0 = x - CITY_W // 2 + CITY_W - 1, y - CITY_H // 2
+    left = x1 - 30 - i * 22
+    return left, y0 + 5, left + 26, y0 + 31
+
+
 def _city(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
           city: Mapping[str, Any], seats: tuple[int, ...]) -> None:
     """A trading city: its name, its trading tile's two offers and its trading-base boxes."""

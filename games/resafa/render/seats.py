@@ -66,22 +66,19 @@ def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> Non
         score = final_score(view, seat, player)
         image.paste(sprite(("seat-score", score), SCORE_SIZE, pal.PANEL, _seat_score, score),
                     (x1 - SCORE_SIZE[0] - 8, y0 + 6))
-        width = x1 - x0 - 26
-        lines = seat_lines(player)
-        if y1 - y0 < 136:
-            lines = lines[:2]
-        for i, (painter, shown) in enumerate(lines):
-            piece = sprite(("seat-line", painter.__name__, key_of(shown)), (width, LINE_H),
-                           pal.PANEL, painter, shown)
-            image.paste(piece, (x0 + 16, y0 + 46 + i * 31))
         breakdown = breakdowns[seat] if isinstance(breakdowns, list) and seat < len(
             breakdowns) else None
-        if isinstance(breakdown, Mapping) and y1 - y0 >= 160:
-            rows = 2 if y1 - y0 >= 200 else 1
+        final = isinstance(breakdown, Mapping) and y1 - y0 >= 150
+        for i, (painter, shown) in enumerate(visible_lines(player, box, final)):
+            lx0, ly0, lx1, ly1 = line_box(box, i)
+            piece = sprite(("seat-line", painter.__name__, key_of(shown)),
+                           (lx1 - lx0, ly1 - ly0), pal.PANEL, painter, shown)
+            image.paste(piece, (lx0, ly0))
+        if final and isinstance(breakdown, Mapping):  # in place of the line of facts
             parts = [f"{k} {v}" for k, v in breakdown.items() if number(v)]
             fitted = fit_text("final: " + " · ".join(parts),
-                              (x0 + 16, y1 - 6 - 22 * rows, x1 - 10, y1 - 4), largest=18,
-                              smallest=12, spacing=1)
+                              (x0 + 16, line_box(box, 2)[1], x1 - 10, y1 - 4), largest=18,
+                              smallest=12, spacing=0)
             draw_fitted(draw, fitted, fill=pal.HIGHLIGHT)
     rival = mapping(view.get("rival"))
     if rival:
@@ -158,6 +155,20 @@ def final_score(view: View, seat: int, player: Mapping[str, Any]) -> int:
 
 
 Line = tuple[Callable[..., None], dict[str, Any]]
+
+
+def visible_lines(player: Mapping[str, Any], box: Box, final: bool = False) -> list[Line]:
+    """The lines a seat box of this height has room for (two when the final scoring takes
+    the third's place)."""
+    lines = seat_lines(player)
+    return lines[:2] if final or box[3] - box[1] < 136 else lines
+
+
+def line_box(box: Box, i: int) -> Box:
+    """Where a seat box's ``i``-th line of counts sits."""
+    x0, y0, x1, _y1 = box
+    top = y0 + 46 + i * 31
+    return x0 + 16, top, x1 - 10, top + LINE_H
 
 
 def seat_lines(player: Mapping[str, Any]) -> list[Line]:

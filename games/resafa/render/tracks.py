@@ -57,6 +57,13 @@ def step_x(step: int) -> tuple[int, int]:
     return x, LEVEL_W if step and step % 3 == 0 else STEP_W
 
 
+def step_box(row: int, step: int) -> Box:
+    """The board box of a track's step (a level step: the offered card under its strip)."""
+    x, w = step_x(step)
+    top = track_top(row)
+    return x, top, x + w - 3, top + ROW_H
+
+
 def draw_track_frames(draw: ImageDraw.ImageDraw) -> None:
     for i, code in enumerate(COLOUR_CODES):
         top = track_top(i)
@@ -135,6 +142,20 @@ def bonus_top(row: int) -> int:
 WORKSHOPS_Y = bonus_top(4) + 4
 WORKSHOP_H, WORKSHOP_ROW = 92, 98
 CARD_W = (OFFERS_BOX[2] - OFFERS_BOX[0] - 24 - 54 - 2 * 8) // 3
+
+
+def bonus_box(row: int, j: int) -> Box:
+    """The board box of the ``j``-th face-up bonus card of a colour's row."""
+    x = OFFERS_BOX[0] + 66 + j * (CARD_W + 8)
+    top = bonus_top(row)
+    return x, top, x + CARD_W, top + CARD_H
+
+
+def workshop_box(row: int, j: int) -> Box:
+    """The board box of the ``j``-th workshop tile offered at level ``row + 1``."""
+    x = OFFERS_BOX[0] + 66 + j * (CARD_W + 8)
+    top = WORKSHOPS_Y + 32 + row * WORKSHOP_ROW
+    return x, top, x + CARD_W, top + WORKSHOP_H
 
 
 def draw_offer_frames(draw: ImageDraw.ImageDraw) -> None:
