@@ -154,8 +154,8 @@ def test_board_areas_and_panel_render_along_a_whole_game(players: int, seed: int
         spectator = game.view(state, None)
         image = render.render_board(spectator)
         areas = render.render_extras(spectator)
-        # Assert: the same wide board under its band, one area per seat, and the deciding seat's panel with
-        # its area below
+        # Assert: the same wide board under its band, one area per seat, and the deciding
+        # seat's panel with its area below
         assert image.size == (board.WIDTH, board.HEIGHT + board.band(spectator).height)
         assert len(areas) == players
         if decision is not None:
@@ -163,3 +163,58 @@ def test_board_areas_and_panel_render_along_a_whole_game(players: int, seed: int
             assert own.width == panel.PANEL_W and own.height > area.HEIGHT
         drawn += 1
     assert drawn > 10
+
+
+def first_decision(kind: str, players: int = 2, seed: int = 3) -> dict:
+    """The deciding seat's view at the first decision of ``kind`` in a seeded game."""
+    game = discovery.get("resafa")
+    for state, decision in random_walk("resafa", players, seed):
+        assert decision is not None, f"no {kind} decision in the game"
+        if decision.kind == kind:
+            view: dict = game.view(state, decision.seat)
+            return view
+    raise AssertionError(kind)
+
+
+def test_the_workshops_a_production_can_activate_carry_their_option_numbers() -> None:
+    # Arrange: the engine's own targets name the cells ({"cell": 27, "name": "d4"})
+    view = first_decision("production")
+    options = view["decision"]["options"]
+    named = {o["targets"]["name"]: str(i + 1) for i, o in enumerate(options)
+             if "cell" in o["targets"]}
+    assert named
+    # Act
+    image = render.render_panel(view)
+    # Assert: each named cell has the highlight tag in its top-right corner
+    top = image.height - area.HEIGHT
+    for name in named:
+        _x0, y0, x1, _y1 = area.cell_box("abcdefgh".index(name[0]), int(name[1:]) - 1)
+        assert close(colour_at(image, (x1 - 6, top + y0 + 6)), pal.HIGHLIGHT), name
+
+
+def test_the_network_spaces_a_canal_may_take_are_numbered_in_the_panel() -> None:
+    view = first_decision("canal_space")
+    options = view["decision"]["options"]
+    spaces = {o["targets"]["name"] for o in options if "space" in o["targets"]}
+    assert spaces
+    image = render.render_panel(view)
+    plain = copy.deepcopy(view)
+    for option in plain["decision"]["options"]:
+        option["targets"] = {}
+    assert different_pixels(image, render.render_panel(plain)) > 0
+    marks = panel.option_marks(options)
+    assert set(marks["space"]) == spaces
+    assert marks["space"][sorted(spaces)[0]] == str(
+        next(i + 1 for i, o in enumerate(options) if o["targets"].get("name") == sorted(
+            spaces)[0]))
+
+
+def test_a_hand_card_an_option_plays_carries_the_option_numbers() -> None:
+    view = first_decision("play_card")
+    marks = panel.option_marks(view["decision"]["options"])
+    seat = view["decision"]["seat"]
+    hand = next(p for p in view["players"] if p["seat"] == seat)["hand"]
+    first = str(hand[0]["id"])
+    assert marks["card"][first] == "1,2"  # its upper and its lower half
+    image = render.render_panel(view)
+    assert close(colour_at(image, (20, panel.HAND_TOP + 10)), pal.HIGHLIGHT)

@@ -136,9 +136,13 @@ def _mark(image: Image.Image, name: str, mark: str) -> None:
     x0, y0, x1, y1 = box
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((x0, y0, x1, y1), radius=6, outline=pal.HIGHLIGHT, width=4)
-    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=pal.HIGHLIGHT)
-    draw.text((cx, cy), mark, font=font(22, bold=True), fill=pal.INK_DARK, anchor="mm")
+    # in the top-right corner, clear of a workshop's id and rooms
+    f = lay.fit_font(mark, 44, range(20, 13, -1), bold=True)
+    w = max(30, round(f.getlength(mark)) + 10)
+    tag = (x1 - w - 2, y0 + 2, x1 - 2, y0 + 30)
+    draw.rounded_rectangle(tag, radius=8, fill=pal.HIGHLIGHT, outline=pal.INK_DARK)
+    draw.text(((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2), mark, font=f, fill=pal.INK_DARK,
+              anchor="mm")
 
 
 def render_areas(view: View, previous: View | None = None) -> list[tuple[str, Image.Image]]:
