@@ -26,6 +26,7 @@ from games.resafa.render.model import (
     seat_label,
 )
 from games.resafa.render.pieces import (
+    key_of,
     seat_disc,
 )
 from games.resafa.render.regions import (
@@ -56,7 +57,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     """The public board for ``view``; ``previous`` is the public view the last board showed,
     whose differences from ``view`` the board marks (None: mark nothing)."""
     count = len(players(view))
-    key = ("resafa-board", count, tuple(roads.roads(view)))
+    key = ("resafa-board", count, tuple(roads.roads(view)), bool(view.get("stand_in")))
     image = layers.get(key, lambda: _frames(view)).copy()
     draw = ImageDraw.Draw(image)
     _header(image, draw, view)
@@ -157,6 +158,18 @@ def _frames(view: View) -> Image.Image:
 
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The header row, drawn once per change of what it says."""
+    shown = {k: view.get(k) for k in ("round", "rains_done", "outcome", "start_player",
+                                      "gardens", "sack_deck")}
+    labels_ = tuple(seat_label(view, number(p.get("seat"))) for p in players(view))
+    piece = sprites.get(("resafa-header", key_of(shown), labels_),
+                        lambda: _header_piece(view))
+    image.paste(piece, (0, 0))
+
+
+def _header_piece(view: View) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEADER_H - 1), pal.PANEL)
+    draw = ImageDraw.Draw(image)
     cy = HEADER_H // 2
     x = 16
     current = number(view.get("round"), 1)
@@ -185,13 +198,14 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
         paste(image, seat_disc(view, start, 30), (right - w - 40, cy - 15))
         right -= w + 60
     if result:
-        return
+        return image
     supply = mapping(view.get("gardens"))
     parts = [f"sack deck {number(view.get('sack_deck'))}"]
     if supply:
         parts.append(f"gardens {number(supply.get('small'))} small, "
                      f"{number(supply.get('large'))} large")
     lay.text(draw, (right, cy), " · ".join(parts), font(20), pal.INK_MUTED, anchor="rm")
+    return image
 
 
 def _drop(draw: ImageDraw.ImageDraw, x: int, cy: int, fill: tuple[int, int, int]) -> None:

@@ -3,7 +3,6 @@ tiles and special or bonus cards, each drawn from what the view lists."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
@@ -261,8 +260,9 @@ def brief(text: str) -> str:
 
 
 def key_of(value: Any) -> str:
-    """A cache key for a piece of the view (the same content always gives the same key)."""
-    return json.dumps(value, sort_keys=True, default=str)
+    """A cache key for a piece of the view: views list their keys in the engine's fixed order,
+    so the same content gives the same key (another order only costs a redraw)."""
+    return repr(value)
 
 
 def sprite(key: Hashable, size: tuple[int, int], ground: RGB, paint: Callable[..., None],

@@ -68,10 +68,6 @@ def caravans_at(view: View) -> dict[str, list[int]]:
 
 
 def draw_road_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    if view.get("stand_in"):  # the issue asks that stand-in component data stays marked
-        for i, line in enumerate(("Stand-in data:", "not the published", "game's values")):
-            draw.text((MAP_BOX[0] + 14, MAP_BOX[1] + 40 + i * 22), line, font=font(18),
-                      fill=pal.INK_MUTED)
     here = caravans_at(view)
     rx, ry = NODES["R"]
     for i, seat in enumerate(here.get("R", [])):
@@ -197,7 +193,12 @@ def _base_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, box: Bo
 
 
 def draw_frame(draw: ImageDraw.ImageDraw, view: View) -> None:
-    """The roads, Resafa and the Gate: they never change during a game."""
+    """The roads, Resafa and the Gate, and whether the data is stand-in: they never change
+    during a game."""
+    if view.get("stand_in"):  # the issue asks that stand-in component data stays marked
+        for i, line in enumerate(("Stand-in data:", "not the published", "game's values")):
+            draw.text((MAP_BOX[0] + 14, MAP_BOX[1] + 40 + i * 22), line, font=font(18),
+                      fill=pal.INK_MUTED)
     for a, b in roads(view):
         draw.line((*NODES[a], *NODES[b]), fill=colours.ROAD, width=10)
     rx, ry = NODES["R"]
