@@ -176,14 +176,35 @@ def draw_offer_frames(draw: ImageDraw.ImageDraw) -> None:
                   fill=pal.INK_LIGHT, anchor="mm")
 
 
+def _bonus_deck(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: str,
+                left: int) -> None:
+    """A colour's bonus deck: its chip and how many cards are left in it."""
+    x0, y0, _x1, _y1 = box
+    lay.rounded(draw, box, 6, fill=colour_fill(code))
+    draw.text((x0 + 23, y0 + CARD_H / 2), str(left), font=font(22, bold=True),
+              fill=colour_ink(code), anchor="mm")
+
+
+def _workshop_deck(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, level: int,
+                   left: int) -> None:
+    """A level's workshop stack: its level and how many tiles are left in it."""
+    x0, y0, _x1, _y1 = box
+    lay.rounded(draw, box, 6, fill=pal.EMPTY_CELL)
+    cx = x0 + 23
+    draw.text((cx, y0 + 22), level_name(level), font=font(22, bold=True), fill=pal.INK_LIGHT,
+              anchor="mm")
+    draw.text((cx, y0 + 60), str(left), font=font(18), fill=pal.INK_MUTED, anchor="mm")
+
+
 def draw_offers(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
     x0 = OFFERS_BOX[0]
     display = mapping(view.get("bonus_display"))
     decks = mapping(view.get("bonus_deck"))
     for i, code in enumerate(COLOUR_CODES):
         top = bonus_top(i)
-        draw.text((x0 + 35, top + CARD_H / 2), str(number(decks.get(code))),
-                  font=font(22, bold=True), fill=colour_ink(code), anchor="mm")
+        chip = sprite(("bonus-deck", code, number(decks.get(code))), (47, CARD_H + 1),
+                      pal.PANEL, _bonus_deck, code, number(decks.get(code)))
+        image.paste(chip, (x0 + 12, top))
         for j, card in enumerate(items(display.get(code))[:3]):
             cx = x0 + 66 + j * (CARD_W + 8)
             face = {**card, "colour": code}
@@ -193,8 +214,10 @@ def draw_offers(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
     offer = mapping(view.get("workshop_offer"))
     for i in range(2):
         top = WORKSHOPS_Y + 32 + i * WORKSHOP_ROW
-        draw.text((x0 + 35, top + 60), str(number(offer.get(f"deck{i + 1}"))), font=font(18),
-                  fill=pal.INK_MUTED, anchor="mm")
+        left = number(offer.get(f"deck{i + 1}"))
+        chip = sprite(("workshop-deck", i, left), (47, WORKSHOP_H + 1), pal.PANEL,
+                      _workshop_deck, i + 1, left)
+        image.paste(chip, (x0 + 12, top))
         if i == 1 and offer.get("level2_open") is False:
             draw.text((x0 + 70, top + 46), "Level II enters at the start of round 3",
                       font=font(20), fill=pal.INK_MUTED, anchor="lm")
