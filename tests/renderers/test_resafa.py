@@ -43,7 +43,7 @@ def test_every_seat_has_its_own_workshop_area_named_after_it() -> None:
     view = saved("busy_4p")
     areas = render.render_areas(view)
     assert [name for name, _ in areas] == [p["label"] for p in view["players"]]
-    assert all(image.size == (area.WIDTH, area.HEIGHT) for _, image in areas)
+    assert all(image.width == area.WIDTH and image.height >= area.HEIGHT for _, image in areas)
     assert len({image.tobytes() for _, image in areas}) == len(areas)  # each its own
 
 
@@ -186,7 +186,7 @@ def test_the_workshops_a_production_can_activate_carry_their_option_numbers() ->
     # Act
     image = render.render_panel(view)
     # Assert: each named cell has the highlight tag in its top-right corner
-    top = image.height - area.HEIGHT
+    top = image.height - render.render_area(view, view["decision"]["seat"]).height
     for name in named:
         _x0, y0, x1, _y1 = area.cell_box("abcdefgh".index(name[0]), int(name[1:]) - 1)
         assert close(colour_at(image, (x1 - 6, top + y0 + 6)), pal.HIGHLIGHT), name
@@ -218,3 +218,19 @@ def test_a_hand_card_an_option_plays_carries_the_option_numbers() -> None:
     assert marks["card"][first] == "1,2"  # its upper and its lower half
     image = render.render_panel(view)
     assert close(colour_at(image, (20, panel.HAND_TOP + 10)), pal.HIGHLIGHT)
+
+
+def test_a_seat_with_many_special_cards_shows_every_one_of_them() -> None:
+    # Arrange: the same seat with three and with nine special cards
+    view = saved("busy_3p")
+    cards = view["special_offer"]["B"][0]["top"], view["special_offer"]["P"][0]["top"]
+    many = copy.deepcopy(view)
+    many["players"][0]["specials"] = [dict(cards[i % 2], id=f"X{i}") for i in range(9)]
+    many["players"][0]["used_whites"] = []
+    # Act
+    image = render.render_area(many, 0)
+    # Assert: the area grows by a card's row for each card beyond what fits, and the last card
+    # is drawn (its colour stripe) near the bottom
+    assert image.height >= area.HEIGHT + 4 * area.SPECIAL_ROW
+    stripe = colour_at(image, (area.SIDE_X + 4, image.height - 10 - area.SPECIAL_ROW // 2))
+    assert close(stripe, colours.BLUE)  # the ninth card, like the first, is blue

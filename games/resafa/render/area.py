@@ -59,7 +59,8 @@ Box = tuple[int, int, int, int]
 
 def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
                 previous: View | None = None) -> Image.Image:
-    """The workshop area of ``seat`` as the view shows it (the same for every viewer);
+    """The workshop area of ``seat`` as the view shows it (the same for every viewer),
+    WIDTH wide and at least HEIGHT tall;
     ``marks`` numbers cells by name ("c3": "1"), as the panel numbers the options; what
     differs from the area in ``previous`` (the view the last board showed) is ringed."""
     player = player_of(view, seat)
@@ -106,11 +107,15 @@ areas = ImageCache(16)
 
 def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None,
           changed: tuple[str, ...] = ()) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
+    cards = len(special_cards(player))
+    image = Image.new("RGB", (WIDTH, HEIGHT + SPECIAL_ROW * cards), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, player)
     _grid(image, player)
     sections = _side(image, draw, view, player)
+    # every special card is shown whole: a seat with many grows its area downwards
+    image = image.crop((0, 0, WIDTH, max(HEIGHT, sections["specials"][3] + 10)))
+    draw = ImageDraw.Draw(image)
     ring = ring_width(WIDTH)
     for name in changed:
         box = sections.get(name) or _cell_box_named(name)
@@ -371,8 +376,8 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     y = _played(draw, (x0, y, x1), player)
     sections["played"] = (x0 - 4, top - 2, x1, y - 2)
     y = _section(draw, x0, y + 4, "SPECIAL CARDS")
-    sections["specials"] = (x0 - 4, y - 2, x1, HEIGHT - 10)
-    _specials(draw, (x0, y, x1, HEIGHT - 10), player)
+    bottom = _specials(draw, (x0, y, x1), player)
+    sections["specials"] = (x0 - 4, y - 2, x1, max(bottom, HEIGHT - 10))
     return sections
 
 
@@ -407,17 +412,25 @@ def _played(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
     return y
 
 
-def _specials(draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any]) -> None:
-    x0, y, x1, bottom = box
-    cards = items(player.get("specials")) + [
+SPECIAL_ROW = 54
+
+
+def special_cards(player: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The seat's special cards, then the white ones it has used."""
+    return items(player.get("specials")) + [
         {**c, "used": True} for c in items(player.get("used_whites"))]
+
+
+def _specials(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
+              player: Mapping[str, Any]) -> int:
+    """Every special card of the seat, whole; returns the y under them."""
+    x0, y, x1 = span
+    cards = special_cards(player)
     if not cards:
         draw.text((x0, y), "none yet", font=font(18), fill=pal.INK_MUTED)
-        return
-    for i, card in enumerate(cards):
-        if y + 52 > bottom:
-            lay.text(draw, (x0, y), f"and {len(cards) - i} more", font(18), pal.INK_MUTED)
-            return
+        return y + 26
+    for card in cards:
         note = "used" if card.get("used") else ""
-        effect_card(draw, (x0, y, x1, y + 48), card, note=note)
-        y += 54
+        effect_card(draw, (x0, y, x1, y + SPECIAL_ROW - 6), card, note=note)
+        y += SPECIAL_ROW
+    return y

@@ -75,8 +75,9 @@ def render_panel(view: View) -> Image.Image:
     spaces = marks.get("space", {})
     left_h = HAND_TOP + max(1, len(hand)) * HAND_ROW + 60 + (NETWORK_H if spaces else 0)
     top_h = max(left_h, list_top + rows * row_h + 16, 300)
-    show_area = seat is not None and player is not None
-    height = top_h + (area.HEIGHT if show_area else 0)
+    own = (area.render_area(view, seat, marks.get("cell", {}))
+           if seat is not None and player is not None else None)
+    height = top_h + (own.height if own is not None else 0)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, seat)
@@ -84,8 +85,8 @@ def render_panel(view: View) -> Image.Image:
         y = _hand(draw, player, hand, marks.get("card", {}))
         if spaces:
             _network(draw, (16, y + 12), spaces)
-    if show_area and seat is not None:
-        image.paste(area.render_area(view, seat, marks.get("cell", {})), (0, top_h))
+    if own is not None:
+        image.paste(own, (0, top_h))
     if decision is None:
         draw_no_decision(draw, rx, view)
         return image
