@@ -22,6 +22,7 @@ so a test can render many positions and require that nothing was cut::
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -50,15 +51,21 @@ class Fitted:
         return self.step * len(self.lines) - (self.step - layout.line_height(self.font))
 
 
+@functools.lru_cache(maxsize=8192)
+def _length(f: layout.Font, text: str) -> float:
+    """``text``'s width: boards fit the same names and numbers turn after turn."""
+    return f.getlength(text)
+
+
 def _lay_out(text: str, f: layout.Font, width: int) -> list[str] | None:
     """Every word on some line, or None when a single word is wider than the box."""
     lines: list[str] = []
     current = ""
     for word in text.split():
-        if f.getlength(word) > width:
+        if _length(f, word) > width:
             return None
         candidate = f"{current} {word}" if current else word
-        if f.getlength(candidate) <= width:
+        if _length(f, candidate) <= width:
             current = candidate
         else:
             lines.append(current)

@@ -43,7 +43,7 @@ def test_every_seat_has_its_own_workshop_area_named_after_it() -> None:
     view = saved("busy_4p")
     areas = render.render_areas(view)
     assert [name for name, _ in areas] == [p["label"] for p in view["players"]]
-    assert all(image.size == (area.WIDTH, area.HEIGHT) for _, image in areas)
+    assert all(image.width == area.WIDTH and image.height >= area.HEIGHT for _, image in areas)
     assert len({image.tobytes() for _, image in areas}) == len(areas)  # each its own
 
 
@@ -122,7 +122,7 @@ def test_a_city_shows_the_holder_of_a_taken_box_in_the_seats_colour() -> None:
     cities = view["map"]["cities"]
     city, box = next((c, b) for c in cities for b in c["boxes"] if b["state"] == "taken")
     cx, cy = roads.NODES[city["id"]]
-    x0, y0 = cx - roads.CITY_W // 2, cy - roads.CITY_H // 2
+    x0, y0 = cx - roads.CITY_W // 2, cy - roads.CITY_H // 2 + board.band(view).height
     bw = (roads.CITY_W - 12 - 8) // 3
     bx = x0 + 6 + (box["box"] - 1) * (bw + 4)
     fill = colours.SEAT_STYLES[view["players"][box["holder"]]["label"]][0]
@@ -154,12 +154,83 @@ def test_board_areas_and_panel_render_along_a_whole_game(players: int, seed: int
         spectator = game.view(state, None)
         image = render.render_board(spectator)
         areas = render.render_extras(spectator)
-        # Assert: the same wide board, one area per seat, and the deciding seat's panel with
-        # its area below
-        assert image.size == (board.WIDTH, board.HEIGHT)
+        # Assert: the same wide board under its band, one area per seat, and the deciding
+        # seat's panel with its area below
+        assert image.size == (board.WIDTH, board.HEIGHT + board.band(spectator).height)
         assert len(areas) == players
         if decision is not None:
             own = render.render_panel(game.view(state, decision.seat))
             assert own.width == panel.PANEL_W and own.height > area.HEIGHT
         drawn += 1
     assert drawn > 10
+
+
+def first_decision(kind: str, players: int = 2, seed: int = 3) -> dict:
+    """The deciding seat's view at the first decision of ``kind`` in a seeded game."""
+    game = discovery.get("resafa")
+    for state, decision in random_walk("resafa", players, seed):
+        assert decision is not None, f"no {kind} decision in the game"
+        if decision.kind == kind:
+            view: dict = game.view(state, decision.seat)
+            return view
+    raise AssertionError(kind)
+
+
+def test_the_workshops_a_production_can_activate_carry_their_option_numbers() -> None:
+    # Arrange: the engine's own targets name the cells ({"cell": 27, "name": "d4"})
+    view = first_decision("production")
+    options = view["decision"]["options"]
+    named = {o["targets"]["name"]: str(i + 1) for i, o in enumerate(options)
+             if "cell" in o["targets"]}
+    assert named
+    # Act
+    image = render.render_panel(view)
+    # Assert: each named cell has the highlight tag in its top-right corner
+    top = image.height - render.render_area(view, view["decision"]["seat"]).height
+    for name in named:
+        _x0, y0, x1, _y1 = area.cell_box("abcdefgh".index(name[0]), int(name[1:]) - 1)
+        assert close(colour_at(image, (x1 - 6, top + y0 + 6)), pal.HIGHLIGHT), name
+
+
+def test_the_network_spaces_a_canal_may_take_are_numbered_in_the_panel() -> None:
+    view = first_decision("canal_space")
+    options = view["decision"]["options"]
+    spaces = {o["targets"]["name"] for o in options if "space" in o["targets"]}
+    assert spaces
+    image = render.render_panel(view)
+    plain = copy.deepcopy(view)
+    for option in plain["decision"]["options"]:
+        option["targets"] = {}
+    assert different_pixels(image, render.render_panel(plain)) > 0
+    marks = panel.option_marks(options)
+    assert set(marks["space"]) == spaces
+    assert marks["space"][sorted(spaces)[0]] == str(
+        next(i + 1 for i, o in enumerate(options) if o["targets"].get("name") == sorted(
+            spaces)[0]))
+
+
+def test_a_hand_card_an_option_plays_carries_the_option_numbers() -> None:
+    view = first_decision("play_card")
+    marks = panel.option_marks(view["decision"]["options"])
+    seat = view["decision"]["seat"]
+    hand = next(p for p in view["players"] if p["seat"] == seat)["hand"]
+    first = str(hand[0]["id"])
+    assert marks["card"][first] == "1,2"  # its upper and its lower half
+    image = render.render_panel(view)
+    assert close(colour_at(image, (20, panel.HAND_TOP + 10)), pal.HIGHLIGHT)
+
+
+def test_a_seat_with_many_special_cards_shows_every_one_of_them() -> None:
+    # Arrange: the same seat with three and with nine special cards
+    view = saved("busy_3p")
+    cards = view["special_offer"]["B"][0]["top"], view["special_offer"]["P"][0]["top"]
+    many = copy.deepcopy(view)
+    many["players"][0]["specials"] = [dict(cards[i % 2], id=f"X{i}") for i in range(9)]
+    many["players"][0]["used_whites"] = []
+    # Act
+    image = render.render_area(many, 0)
+    # Assert: the area grows by a card's row for each card beyond what fits, and the last card
+    # is drawn (its colour stripe) near the bottom
+    assert image.height >= area.HEIGHT + 4 * area.SPECIAL_ROW
+    stripe = colour_at(image, (area.SIDE_X + 4, image.height - 10 - area.SPECIAL_ROW // 2))
+    assert close(stripe, colours.BLUE)  # the ninth card, like the first, is blue

@@ -32,6 +32,7 @@ from games.resafa.render.pieces import (
     counter,
     effect_card,
     key_of,
+    line,
     rooms_list,
     seat_disc,
     sprite,
@@ -39,8 +40,10 @@ from games.resafa.render.pieces import (
 from renderers.kit import ImageCache
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.preview import mark_changed, ring_width
 
 WIDTH, HEIGHT = 1000, 740
 HEADER_H = 56
@@ -54,50 +57,104 @@ MERCHANT_SPACES = 6
 Box = tuple[int, int, int, int]
 
 
-def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None) -> Image.Image:
-    """The workshop area of ``seat`` as the view shows it (the same for every viewer);
-    ``marks`` numbers cells by name ("c3": "1"), as the panel numbers the options."""
+def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
+                previous: View | None = None) -> Image.Image:
+    """The workshop area of ``seat`` as the view shows it (the same for every viewer),
+    WIDTH wide and at least HEIGHT tall;
+    ``marks`` numbers cells by name ("c3": "1"), as the panel numbers the options; what
+    differs from the area in ``previous`` (the view the last board showed) is ringed."""
     player = player_of(view, seat)
     if player is None:
         return Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
+    before = player_of(previous, seat) if previous is not None else None
+    changed = changed_parts(player, before) if before is not None else ()
     context = (key_of(player), key_of(mapping(view.get("map")).get("nodes")),
-               key_of(view.get("merchant_row")), key_of(dict(marks or {})))
+               key_of(view.get("merchant_row")), key_of(dict(marks or {})), changed)
     # a seat's sub-decisions redraw its panel often while its area stays the same
-    return areas.get(context, lambda: _draw(view, player, marks)).copy()
+    return areas.get(context, lambda: _draw(view, player, marks, changed)).copy()
+
+
+def changed_parts(player: Mapping[str, Any], before: Mapping[str, Any]) -> tuple[str, ...]:
+    """What differs from the seat's area as it was: cells by name ("c3") and the side
+    column's sections by key."""
+    found: list[str] = []
+    for c in range(GRID):
+        for r in range(GRID):
+            if _cell(player, (c, r)) != _cell(before, (c, r)):
+                found.append(f"{'abcdefgh'[c]}{r + 1}")
+    for section, keys in SECTION_KEYS.items():
+        if any(player.get(k) != before.get(k) for k in keys):
+            found.append(section)
+    return tuple(found)
+
+
+SECTION_KEYS = {
+    "ware": ("coins", "ware"), "caravan": ("caravan", "bases"),
+    "merchant": ("merchant_row", "overflow"), "tracks": ("tracks", "garden_squares"),
+    "played": ("played",), "specials": ("specials", "used_whites"),
+}
+
+
+def _cell(player: Mapping[str, Any], cell: tuple[int, int]) -> tuple[Any, ...]:
+    area = mapping(player.get("area"))
+    workshops = {cell_of(w): w for w in items(area.get("workshops"))}
+    gardens = {cell_of(g): g for g in items(area.get("gardens"))}
+    return workshops.get(cell), gardens.get(cell), facing_icons(workshops).get(cell)
 
 
 areas = ImageCache(16)
 
 
-def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
+def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None,
+          changed: tuple[str, ...] = ()) -> Image.Image:
+    cards = len(special_cards(player))
+    image = Image.new("RGB", (WIDTH, HEIGHT + SPECIAL_ROW * cards), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, player)
     _grid(image, player)
-    _side(image, draw, view, player)
+    sections = _side(image, draw, view, player)
+    # every special card is shown whole: a seat with many grows its area downwards
+    image = image.crop((0, 0, WIDTH, max(HEIGHT, sections["specials"][3] + 10)))
+    draw = ImageDraw.Draw(image)
+    ring = ring_width(WIDTH)
+    for name in changed:
+        box = sections.get(name) or _cell_box_named(name)
+        if box is not None:
+            mark_changed(draw, box, ring)
     for name, mark in (marks or {}).items():
         _mark(image, name, mark)
     return image
 
 
+def _cell_box_named(name: str) -> Box | None:
+    if len(name) < 2 or name[0] not in "abcdefgh" or not name[1:].isdigit():
+        return None
+    c, r = "abcdefgh".index(name[0]), int(name[1:]) - 1
+    return cell_box(c, r) if 0 <= r < GRID else None
+
+
 def _mark(image: Image.Image, name: str, mark: str) -> None:
     """An option's number on the cell it names, so the grid reads like the option list."""
-    if len(name) < 2 or name[0] not in "abcdefgh" or not name[1:].isdigit():
+    box = _cell_box_named(name)
+    if box is None:
         return
-    c, r = "abcdefgh".index(name[0]), int(name[1:]) - 1
-    if not 0 <= r < GRID:
-        return
-    x0, y0, x1, y1 = cell_box(c, r)
+    x0, y0, x1, y1 = box
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((x0, y0, x1, y1), radius=6, outline=pal.HIGHLIGHT, width=4)
-    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
-    draw.ellipse((cx - 17, cy - 17, cx + 17, cy + 17), fill=pal.HIGHLIGHT)
-    draw.text((cx, cy), mark, font=font(22, bold=True), fill=pal.INK_DARK, anchor="mm")
+    # in the top-right corner, clear of a workshop's id and rooms
+    f = lay.fit_font(mark, 44, range(20, 13, -1), bold=True)
+    w = max(30, round(f.getlength(mark)) + 10)
+    tag = (x1 - w - 2, y0 + 2, x1 - 2, y0 + 30)
+    draw.rounded_rectangle(tag, radius=8, fill=pal.HIGHLIGHT, outline=pal.INK_DARK)
+    draw.text(((tag[0] + tag[2]) / 2, (tag[1] + tag[3]) / 2), mark, font=f, fill=pal.INK_DARK,
+              anchor="mm")
 
 
-def render_areas(view: View) -> list[tuple[str, Image.Image]]:
-    """Every seat's workshop area, named by its seat label, in seat order."""
-    return [(seat_label(view, number(p.get("seat"))), render_area(view, number(p.get("seat"))))
+def render_areas(view: View, previous: View | None = None) -> list[tuple[str, Image.Image]]:
+    """Every seat's workshop area, named by its seat label, in seat order; with ``previous``,
+    each ringing what changed since."""
+    return [(seat_label(view, number(p.get("seat"))),
+             render_area(view, number(p.get("seat")), previous=previous))
             for p in items(view.get("players"))]
 
 
@@ -193,14 +250,13 @@ def _workshop(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
         colours.WORKSHOP_II if level >= 2 else colours.WORKSHOP)
     lay.rounded(draw, box, 6, fill=fill, outline=pal.CARD_EDGE, line=2)
     ident = str(tile.get("id", ""))
-    lay.text(draw, (x0 + 5, y0 + 3), ident, font(18, bold=True), pal.INK_DARK,
-             max_width=x1 - x0 - 8)
+    line(draw, (x0 + 5, y0 + 3), ident, x1 - x0 - 8, pal.INK_DARK, bold=True)
     y = y0 + 24
     room_w = x1 - x0 - 7
     for room in rooms_list(tile, side)[:3]:
         if font(18).getlength(room) > room_w:  # "1C+1VP" reads as "C+VP" in a narrow cell
             room = brief(room)
-        lay.text(draw, (x0 + 4, y), room, font(18), pal.INK_DARK, max_width=room_w)
+        line(draw, (x0 + 4, y), room, room_w, pal.INK_DARK)
         y += 19
 
 
@@ -250,16 +306,20 @@ def _garden(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
 
 
 def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-          player: Mapping[str, Any]) -> None:
+          player: Mapping[str, Any]) -> dict[str, Box]:
+    """The side column; returns where each of its sections sits (for the change rings)."""
     x0, x1 = SIDE_X, WIDTH - 12
+    sections: dict[str, Box] = {}
     y = GRID_Y
     y = _section(draw, x0, y, "WAREHOUSE (up to 6 each)")
+    sections["ware"] = (x0 - 4, y - 2, x1, y + 30)
     x = counter(image, draw, (x0, y + 14), "C", number(player.get("coins")), size=26, gap=14)
     store = mapping(player.get("ware"))
     for code in ("S", "M", "Sp", "A"):
         x = counter(image, draw, (x, y + 14), code, number(store.get(code)), size=26, gap=12)
     y += 40
     y = _section(draw, x0, y, "CARAVAN")
+    sections["caravan"] = (x0 - 4, y - 2, x1, y + 92)
     caravan = mapping(player.get("caravan"))
     camels = number(caravan.get("camels"), 1)
     for i in range(4):
@@ -267,17 +327,19 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
         paste(image, sprite_, (x0 + i * 34, y))
     cargo = caravan.get("cargo")
     load = f"{number(caravan.get('count'))} {cargo}" if cargo else "empty"
-    lay.text(draw, (x0 + 144, y + 15), f"{load} / {number(caravan.get('capacity'), 2)}",
-             font(20, bold=True), pal.INK_LIGHT, max_width=x1 - x0 - 144, anchor="lm")
+    line(draw, (x0 + 144, y + 15), f"{load} / {number(caravan.get('capacity'), 2)}",
+         x1 - x0 - 144, pal.INK_LIGHT, size=20, bold=True, anchor="lm")
     names = place_names(view)
     node = caravan.get("at")
-    lay.text(draw, (x0, y + 44), f"at {names.get(str(node), node)}" if node else "", font(18),
-             pal.INK_MUTED, max_width=x1 - x0)
+    line(draw, (x0, y + 40), f"at {names.get(str(node), node)}" if node else "", x1 - x0,
+         pal.INK_MUTED)
     bases = [names.get(str(b), str(b)) for b in player.get("bases") or []]
-    lay.text(draw, (x0, y + 66), "bases: " + (", ".join(bases) if bases else "none"),
-             font(18), pal.INK_MUTED, max_width=x1 - x0)
+    fitted = fit_text("bases: " + (", ".join(bases) if bases else "none"),
+                      (x0, y + 60, x1, y + 96), largest=18, smallest=12, spacing=0)
+    draw_fitted(draw, fitted, fill=pal.INK_MUTED)
     y += 96
     y = _section(draw, x0, y, "MERCHANT ROW")
+    sections["merchant"] = (x0 - 4, y - 2, x1, y + 38)
     row = list(player.get("merchant_row") or [])[:MERCHANT_SPACES]
     row += [None] * (MERCHANT_SPACES - len(row))
     legend = items(view.get("merchant_row"))
@@ -290,14 +352,15 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
         if token:
             paste(image, icons.merchant_token(str(token), 28), (bx + 7, y + 4))
         else:
-            lay.text(draw, (bx + 21, y + 18), gain(space.get("reward")), font(18), pal.INK_MUTED,
-                     max_width=40, anchor="mm")
+            line(draw, (bx + 21, y + 18), gain(space.get("reward")), 40, pal.INK_MUTED,
+                 anchor="mm")
     overflow = len(player.get("overflow") or [])
     if overflow:
         lay.text(draw, (x0 + 6 * 47 - 4, y + 18), f"+{overflow}", font(20, bold=True),
                  pal.INK_LIGHT, anchor="lm")
     y += 46
     y = _section(draw, x0, y, "TRACKS · GARDENS")
+    sections["tracks"] = (x0 - 4, y - 2, x1, y + 34)
     tracks = mapping(player.get("tracks"))
     for i, code in enumerate(COLOUR_CODES):
         bx = x0 + i * 50
@@ -309,9 +372,13 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
              anchor="lm")
     y += 44
     y = _section(draw, x0, y, "PLAYED THIS ROUND")
+    top = y
     y = _played(draw, (x0, y, x1), player)
+    sections["played"] = (x0 - 4, top - 2, x1, y - 2)
     y = _section(draw, x0, y + 4, "SPECIAL CARDS")
-    _specials(draw, (x0, y, x1, HEIGHT - 10), player)
+    bottom = _specials(draw, (x0, y, x1), player)
+    sections["specials"] = (x0 - 4, y - 2, x1, max(bottom, HEIGHT - 10))
+    return sections
 
 
 def place_names(view: View) -> dict[str, str]:
@@ -339,23 +406,31 @@ def _played(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
                   anchor="mm")
         ident = mapping(card.get("card")).get("id", "")
         text = f"{ident} {short(card.get('action')).capitalize()}"
-        lay.text(draw, (x0 + 38, y + 13), text, font(18), pal.INK_LIGHT, max_width=x1 - x0 - 40,
+        line(draw, (x0 + 38, y + 13), text, x1 - x0 - 40, pal.INK_LIGHT,
                  anchor="lm")
         y += 30
     return y
 
 
-def _specials(draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any]) -> None:
-    x0, y, x1, bottom = box
-    cards = items(player.get("specials")) + [
+SPECIAL_ROW = 54
+
+
+def special_cards(player: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The seat's special cards, then the white ones it has used."""
+    return items(player.get("specials")) + [
         {**c, "used": True} for c in items(player.get("used_whites"))]
+
+
+def _specials(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
+              player: Mapping[str, Any]) -> int:
+    """Every special card of the seat, whole; returns the y under them."""
+    x0, y, x1 = span
+    cards = special_cards(player)
     if not cards:
         draw.text((x0, y), "none yet", font=font(18), fill=pal.INK_MUTED)
-        return
-    for i, card in enumerate(cards):
-        if y + 52 > bottom:
-            lay.text(draw, (x0, y), f"and {len(cards) - i} more", font(18), pal.INK_MUTED)
-            return
+        return y + 26
+    for card in cards:
         note = "used" if card.get("used") else ""
-        effect_card(draw, (x0, y, x1, y + 48), card, note=note)
-        y += 54
+        effect_card(draw, (x0, y, x1, y + SPECIAL_ROW - 6), card, note=note)
+        y += SPECIAL_ROW
+    return y

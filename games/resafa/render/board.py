@@ -8,19 +8,25 @@ layer cache) and pasted; a turn draws only the pieces and the text.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from PIL import Image, ImageDraw
 
-from games.resafa.render import colours, roads, seats, tracks, water
+from games.resafa.render import changes, colours, roads, seats, tracks, water
 from games.resafa.render.model import (
     RAIN_AFTER,
     ROUNDS,
     View,
+    decision_of,
+    labels,
     mapping,
     number,
     players,
     seat_label,
 )
 from games.resafa.render.pieces import (
+    key_of,
     seat_disc,
 )
 from games.resafa.render.regions import (
@@ -32,18 +38,25 @@ from games.resafa.render.regions import (
     WATER_BOX,
     WIDTH,
 )
-from renderers.kit import layers
+from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.preview import (
+    SeatStatus,
+    mark_changed,
+    preview_px,
+    ring_width,
+    status_band,
+)
 
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:
     """The public board for ``view``; ``previous`` is the public view the last board showed,
     whose differences from ``view`` the board marks (None: mark nothing)."""
     count = len(players(view))
-    key = ("resafa-board", count, tuple(roads.roads(view)))
+    key = ("resafa-board", count, tuple(roads.roads(view)), bool(view.get("stand_in")))
     image = layers.get(key, lambda: _frames(view)).copy()
     draw = ImageDraw.Draw(image)
     _header(image, draw, view)
@@ -52,7 +65,77 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     seats.draw_seats(image, draw, view)
     tracks.draw_tracks(image, view)
     tracks.draw_offers(image, draw, view)
-    return image
+    places = changes.changed_places(view, previous) if previous is not None else []
+    for box in places:
+        mark_changed(draw, box, ring_width(WIDTH))
+    top = band(view, changed=bool(places))
+    # the board moved down under its band in one copy (with_band's, unrolled: this is the
+    # hot path of every post)
+    out = image.crop((0, -top.height, WIDTH, HEIGHT))
+    out.paste(top, (0, 0))
+    return out
+
+
+def band(view: View, changed: bool = False) -> Image.Image:
+    """The status band that opens the board: the round and whose turn (or the result), and
+    each seat's points, coins and goods, in type that reads in the chat preview."""
+    chips = tuple(_chip(view, player) for player in players(view))
+    rival = mapping(view.get("rival"))
+    if rival:
+        chips += (SeatStatus("Rival", len(chips), "", f"deck {number(rival.get('deck'))}",
+                             initial="R"),)
+    status = band_status(view)
+    return sprites.get(("resafa-band", status, chips, changed),
+                       lambda: status_band(WIDTH, "Resafa", status, chips, changed=changed))
+
+
+def band_status(view: View) -> str:
+    outcome = mapping(view.get("outcome"))
+    if outcome:
+        result = outcome.get("result")
+        if result:
+            return f"Game over · {result}"
+        winners = labels(view, list(outcome.get("winners") or []))
+        return f"Game over · {' and '.join(winners)} {'wins' if len(winners) == 1 else 'win'}"
+    current = number(view.get("round"), 1)
+    parts = [f"Round {current} / {ROUNDS}"]
+    if current in RAIN_AFTER:
+        parts.append("rain after this round")
+    decision = decision_of(view)
+    if decision is not None and isinstance(decision.get("seat"), int):
+        parts.append(f"{seat_label(view, decision['seat'])} to move")
+    return " · ".join(parts)
+
+
+def _chip(view: View, player: Mapping[str, Any]) -> SeatStatus:
+    """A seat's chip: its points, coins and the goods it holds most of, as many as the chip
+    has room for at the preview's readable size."""
+    seat = number(player.get("seat"))
+    decision = decision_of(view)
+    label = seat_label(view, seat)
+    score = str(seats.final_score(view, seat, player))
+    ware = mapping(player.get("ware"))
+    held = sorted(((number(ware.get(code)), code) for code in ("S", "M", "Sp", "A")
+                   if number(ware.get(code))), key=lambda g: -g[0])
+    room = _chip_text_room(len(players(view)) + bool(view.get("rival")), score)
+    f = font(preview_px(WIDTH))
+    for kept in range(len(held), -1, -1):
+        goods = " ".join(f"{n}{code}" for n, code in held[:kept])
+        detail = " · ".join(part for part in (f"{number(player.get('coins'))}C", goods) if part)
+        if f.getlength(f"{label} · {detail}") <= room:
+            break
+    return SeatStatus(label, seat, score, detail,
+                      to_move=decision is not None and decision.get("seat") == seat)
+
+
+def _chip_text_room(chips: int, score: str) -> float:
+    """How wide a chip's words may be on one line (the band's chip layout, on this board)."""
+    pad, inner = preview_px(WIDTH, 4), preview_px(WIDTH, 2.5)
+    per_row = chips if chips <= 3 else -(-chips // 2)
+    chip_w = (WIDTH - pad) // per_row - pad
+    disc = preview_px(WIDTH, 13) * 2 + preview_px(WIDTH, 2) - 2 * inner
+    score_w = font(preview_px(WIDTH, 13), bold=True).getlength(score)
+    return chip_w - disc - 4 * inner - score_w - 4
 
 
 def _frames(view: View) -> Image.Image:
@@ -70,8 +153,6 @@ def _frames(view: View) -> Image.Image:
     water.draw_frame(draw)
     tracks.draw_track_frames(draw)
     tracks.draw_offer_frames(draw)
-    draw.text((16, HEADER_H // 2), "RESAFA", font=font(32, bold=True), fill=pal.HIGHLIGHT,
-              anchor="lm")
     return image
 
 
@@ -81,8 +162,20 @@ def _frames(view: View) -> Image.Image:
 
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    """The header row, drawn once per change of what it says."""
+    shown = {k: view.get(k) for k in ("round", "rains_done", "outcome", "start_player",
+                                      "gardens", "sack_deck")}
+    labels_ = tuple(seat_label(view, number(p.get("seat"))) for p in players(view))
+    piece = sprites.get(("resafa-header", key_of(shown), labels_),
+                        lambda: _header_piece(view))
+    image.paste(piece, (0, 0))
+
+
+def _header_piece(view: View) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEADER_H - 1), pal.PANEL)
+    draw = ImageDraw.Draw(image)
     cy = HEADER_H // 2
-    x = 16 + round(font(32, bold=True).getlength("RESAFA")) + 24
+    x = 16
     current = number(view.get("round"), 1)
     x += lay.text(draw, (x, cy), f"Round {current} / {ROUNDS}", font(28, bold=True),
                   pal.INK_LIGHT, anchor="lm") + 16
@@ -109,13 +202,14 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
         paste(image, seat_disc(view, start, 30), (right - w - 40, cy - 15))
         right -= w + 60
     if result:
-        return
+        return image
     supply = mapping(view.get("gardens"))
     parts = [f"sack deck {number(view.get('sack_deck'))}"]
     if supply:
         parts.append(f"gardens {number(supply.get('small'))} small, "
                      f"{number(supply.get('large'))} large")
     lay.text(draw, (right, cy), " · ".join(parts), font(20), pal.INK_MUTED, anchor="rm")
+    return image
 
 
 def _drop(draw: ImageDraw.ImageDraw, x: int, cy: int, fill: tuple[int, int, int]) -> None:

@@ -19,7 +19,7 @@ def sprites() -> list[Image.Image]:
 
 def build() -> Palette:
     """Resafa's palette from its colours as they are now (tests rebuild it after a change)."""
-    seats = [pal.SEAT_STYLES[label] for label in ("Blue", "White", "Red", "Green", "Yellow")]
+    seats = list(colours.SEAT_STYLES.values())
     surfaces = (
         pal.BACKGROUND, pal.PANEL, pal.CARD, pal.EMPTY_CELL, pal.MAT, pal.HIGHLIGHT,
         *(fill for fill, _, _ in seats),

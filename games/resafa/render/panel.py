@@ -23,17 +23,15 @@ from games.resafa.render.model import (
     seat_label,
     short,
 )
-from games.resafa.render.pieces import card_text, seat_disc
+from games.resafa.render.pieces import card_text, line, seat_disc
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
-    draw_hint,
     draw_no_decision,
-    draw_options,
-    draw_prompt,
     option_targets,
     view_options,
 )
@@ -41,7 +39,7 @@ from renderers.kit.options import (
 PANEL_W = 1000
 LEFT_W = 390
 HEADER_H = 62
-ACTION_ROW = 42
+ACTION_ROW = 46
 HAND_TOP = HEADER_H + 48
 HAND_ROW = 58
 
@@ -65,34 +63,76 @@ def render_panel(view: View) -> Image.Image:
     player = next((p for p in players(view) if p.get("seat") == seat), None)
     rx = LEFT_W + 28
     rw = PANEL_W - rx - 16
-    prompt_font = font(22)
     prompt = short(decision.get("prompt")) + "." if decision else ""
-    prompt_lines = lay.wrap(prompt, prompt_font, rw, 3) if decision else []
-    list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
+    fitted_prompt = fit_text(prompt, (rx, PROMPT_TOP, rx + rw, PROMPT_TOP + PROMPT_H),
+                             largest=22, smallest=14)
+    list_top = PROMPT_TOP + (fitted_prompt.height if decision else 0) + 14
     columns = 2 if len(options) > 12 else 1
     rows = -(-len(options) // columns) if options else 0
+    row_h = option_row_height(options, rw // columns)
     hand = items(player.get("hand")) if player else []
-    top_h = max(HAND_TOP + max(1, len(hand)) * HAND_ROW + 60, list_top + rows * ACTION_ROW + 16,
-                300)
-    show_area = seat is not None and player is not None
-    height = top_h + (area.HEIGHT if show_area else 0)
+    marks = option_marks(options) if mine else {}
+    spaces = marks.get("space", {})
+    left_h = HAND_TOP + max(1, len(hand)) * HAND_ROW + 60 + (NETWORK_H if spaces else 0)
+    top_h = max(left_h, list_top + rows * row_h + 16, 300)
+    own = (area.render_area(view, seat, marks.get("cell", {}))
+           if seat is not None and player is not None else None)
+    height = top_h + (own.height if own is not None else 0)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, seat)
     if player is not None:
-        _hand(draw, player, hand)
-    if show_area and seat is not None:
-        marks = option_cells(options) if mine else {}
-        image.paste(area.render_area(view, seat, marks), (0, top_h))
+        y = _hand(draw, player, hand, marks.get("card", {}))
+        if spaces:
+            _network(draw, (16, y + 12), spaces)
+    if own is not None:
+        image.paste(own, (0, top_h))
     if decision is None:
         draw_no_decision(draw, rx, view)
         return image
     who = number(decision.get("seat"))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
-    draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
-    draw_options(draw, options, (rx, list_top), rw, columns, rows, ACTION_ROW,
-                 lambda option, room: _hint(draw, option, room))
+    draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
+    draw_fitted(draw, fitted_prompt, fill=pal.INK_LIGHT)
+    _options(draw, options, (rx, list_top), rw, columns, rows, row_h)
     return image
+
+
+PROMPT_TOP, PROMPT_H = 122, 84
+
+
+LABEL_LARGEST, LABEL_SMALLEST = 22, 13
+
+
+def option_row_height(options: list[Option], col_w: int) -> int:
+    """The row height at which every option's label fits whole: one row size for the whole
+    list, taller only when a label needs more lines."""
+    f = font(LABEL_SMALLEST, bold=True)
+    room = col_w - 44 - 18
+    lines = max((len(lay.wrap(_label(o), f, room)) for o in options), default=1)
+    return max(ACTION_ROW, lines * lay.line_height(f) + 10)
+
+
+def _label(option: Option) -> str:
+    return str(option.get("label") or option.get("notation", ""))
+
+
+def _options(draw: ImageDraw.ImageDraw, options: list[Option], origin: tuple[int, int],
+             width: int, columns: int, rows: int, row_h: int) -> None:
+    """Numbered options filled column by column, each label whole (wrapped, then smaller)."""
+    col_w = width // columns
+    for i, option in enumerate(options):
+        col, row = divmod(i, rows)
+        x = origin[0] + col * col_w
+        y = origin[1] + row * row_h
+        h = row_h - 6
+        right = x + col_w - 10
+        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
+        draw.text((x + 22, y + h / 2), str(i + 1), font=font(20, bold=True), fill=pal.HIGHLIGHT,
+                  anchor="mm")
+        fitted = fit_text(_label(option), (x + 44, y + 2, right - 8, y + h - 2),
+                          largest=LABEL_LARGEST, smallest=LABEL_SMALLEST, bold=True, spacing=0)
+        draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
 
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int | None) -> None:
@@ -113,7 +153,9 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int
 
 
 def _hand(draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
-          hand: list[Mapping[str, Any]]) -> None:
+          hand: list[Mapping[str, Any]], marks: Mapping[str, str]) -> int:
+    """The seat's hand, each card marked with the numbers of the options that name it; returns
+    the y under it."""
     x0, x1 = 16, LEFT_W
     count = number(player.get("hand_count"), len(hand))
     deck = number(player.get("deck_count"))
@@ -124,14 +166,54 @@ def _hand(draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
         lay.rounded(draw, (x0, y, x1, y + HAND_ROW - 6), 8, fill=pal.PANEL)
         draw.text(((x0 + x1) / 2, y + HAND_ROW / 2 - 3), "no cards", font=font(20),
                   fill=pal.INK_MUTED, anchor="mm")
-        return
+        return y + HAND_ROW
     for card in hand:
-        _hand_card(draw, (x0, y, x1, y + HAND_ROW - 6), card)
+        mark = marks.get(str(card.get("id", "")))
+        box = (x0 + (MARK_W if mark else 0), y, x1, y + HAND_ROW - 6)
+        _hand_card(draw, box, card)
+        if mark:
+            _badge(draw, (x0, y + 4, x0 + MARK_W - 6, y + HAND_ROW - 10), mark)
         y += HAND_ROW
     pending = number(player.get("pending_yellow"))
     if pending:
         draw.text((x0, y + 4), f"{pending} yellow card(s) waiting for the next reset",
                   font=font(18), fill=pal.INK_MUTED)
+        y += 28
+    return y
+
+
+MARK_W = 44
+NETWORK_CELL = 40
+NETWORK_H = 30 + 4 * (NETWORK_CELL + 4)
+
+
+def _badge(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], mark: str) -> None:
+    """Option numbers on a highlighted tag."""
+    lay.rounded(draw, box, 6, fill=pal.HIGHLIGHT)
+    x0, y0, x1, y1 = box
+    line(draw, ((x0 + x1) / 2, (y0 + y1) / 2), mark, x1 - x0 - 4, pal.INK_DARK, size=20,
+         bold=True, anchor="mm")
+
+
+def _network(draw: ImageDraw.ImageDraw, origin: tuple[int, int], marks: Mapping[str, str],
+             ) -> None:
+    """The water network's 4×5 spaces by name, the ones the options name carrying their
+    numbers (the board shows what lies on each)."""
+    x0, y0 = origin
+    draw.text((x0, y0), "WATER NETWORK SPACES", font=font(18, bold=True), fill=pal.INK_MUTED)
+    for row in range(1, 5):
+        for col in range(1, 6):
+            name = f"{row}{col}"
+            x = x0 + (col - 1) * (NETWORK_CELL + 4)
+            y = y0 + 28 + (row - 1) * (NETWORK_CELL + 4)
+            box = (x, y, x + NETWORK_CELL, y + NETWORK_CELL)
+            mark = marks.get(name)
+            if mark:
+                _badge(draw, box, mark)
+                continue
+            lay.rounded(draw, box, 5, fill=pal.EMPTY_CELL)
+            draw.text((x + NETWORK_CELL / 2, y + NETWORK_CELL / 2), name, font=font(16),
+                      fill=pal.INK_MUTED, anchor="mm")
 
 
 def _hand_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
@@ -155,30 +237,48 @@ def _hand_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
             text = short(half.get("action")).capitalize()
             perk = "★" if half.get("perk") else ""
             label = f"{text} {perk}".strip()
-            f = bold if bold.getlength(label) <= half_w - 12 else font(18)
-            lay.text(draw, (hx + 6, (y0 + y1) // 2), label, f, colour_ink(code),
-                     max_width=half_w - 10, anchor="lm")
+            line(draw, (hx + 6, (y0 + y1) // 2), label, half_w - 10, colour_ink(code),
+                 bold=True, anchor="lm")
         return
     kind = str(card.get("kind", ""))
     code = str(card.get("colour", ""))
     if code:
         draw.rectangle((x0 + 2, y0 + 2, x0 + 7, y1 - 2), fill=colour_fill(code))
     label = card_text(card) or kind
-    lines = lay.wrap(label, font(18), x1 - 8 - x, 2)
-    y = (y0 + y1) // 2 - 11 * len(lines)
-    for line in lines:
-        draw.text((x, y), line, font=font(18), fill=pal.INK_DARK)
-        y += 22
+    fitted = fit_text(label, (x, y0 + 3, x1 - 8, y1 - 3), largest=18, smallest=12, spacing=0)
+    draw_fitted(draw, fitted, fill=pal.INK_DARK, valign="middle")
+
+
+def option_marks(options: list[Option]) -> dict[str, dict[str, str]]:
+    """What the options point at, by kind of place ("cell", "space", "card", ...), each place
+    with the numbers the panel gives the options naming it ("c3": "1", "23": "2,5"). Targets
+    are read generically: a place is named by its ``name`` when the targets give one, else by
+    the value itself; grid indices are turned into the names the pictures print."""
+    found: dict[str, dict[str, str]] = {}
+    for i, option in enumerate(options):
+        for kind, place in _places(option_targets(option)):
+            shown = found.setdefault(kind, {})
+            shown[place] = f"{shown[place]},{i + 1}" if place in shown else str(i + 1)
+    return found
 
 
 def option_cells(options: list[Option]) -> dict[str, str]:
-    """The workshop-area cells the options name in their targets ("c3"), by the number the
-    panel gives each option, so a placement can be read off the grid."""
-    return {str(option_targets(o)["cell"]): str(i + 1) for i, o in enumerate(options)
-            if isinstance(option_targets(o).get("cell"), str)}
+    """The workshop-area cells the options name ("c3"), by option number."""
+    return option_marks(options).get("cell", {})
 
 
-def _hint(draw: ImageDraw.ImageDraw, option: Option, room: lay.Box) -> None:
-    targets = option_targets(option)
-    hint = targets.get("hint") or targets.get("text")
-    draw_hint(draw, room, short(hint) if hint else "")
+def _places(targets: Mapping[str, Any]) -> list[tuple[str, str]]:
+    name = targets.get("name")
+    found: list[tuple[str, str]] = []
+    for kind, value in targets.items():
+        if kind in ("name", "seat", "hint", "text") or isinstance(value, bool):
+            continue
+        if isinstance(name, str) and kind in ("cell", "space"):
+            found.append((kind, name))
+        elif kind == "cell" and isinstance(value, int):
+            found.append((kind, f"{'abcdefgh'[value % 8]}{value // 8 + 1}"))
+        elif kind == "space" and isinstance(value, int):
+            found.append((kind, f"{value // 5 + 1}{value % 5 + 1}"))
+        elif isinstance(value, str | int):
+            found.append((kind, str(value)))
+    return found

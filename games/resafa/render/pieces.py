@@ -3,7 +3,6 @@ tiles and special or bonus cards, each drawn from what the view lists."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable, Hashable, Mapping
 from typing import Any
 
@@ -29,6 +28,7 @@ from renderers.kit import icons as kit
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit import sprites
+from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
@@ -98,7 +98,7 @@ def canal_tile(view: View, draw: ImageDraw.ImageDraw, image: Image.Image, box: B
     if show_cost:
         cost = cost_text(tile.get("cost"))
         lay.rounded(draw, (x0 + 2, y0 + 2, x1 - 2, y0 + 24), 4, fill=pal.CARD)
-        lay.text(draw, (x0 + 5, y0 + 3), cost, font(18), pal.INK_DARK, max_width=x1 - x0 - 8)
+        line(draw, (x0 + 5, y0 + 3), cost, x1 - x0 - 8, pal.INK_DARK)
         if vp:
             lay.text(draw, (x0 + 5, y1 - 4), f"{vp}★", font(18, bold=True), pal.INK_DARK,
                      anchor="ld")
@@ -125,6 +125,16 @@ def icons_text(tile: Mapping[str, Any]) -> str:
     return " · ".join(f"{i.get('edge')} {gain(i.get('reward'))}" for i in items(tile.get("icons")))
 
 
+def line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, width: float,
+         fill: RGB, size: int = 18, smallest: int = 12, bold: bool = False,
+         anchor: str = "la") -> int:
+    """One line of ``text`` at the largest size from ``size`` down to ``smallest`` at which it
+    fits ``width`` (cut, and said so, only when even ``smallest`` is too wide); returns the
+    drawn width."""
+    f = lay.fit_font(text, width, range(size, smallest - 1, -1), bold)
+    return lay.text(draw, xy, text, f, fill, max_width=width, anchor=anchor)
+
+
 def workshop_card(draw: ImageDraw.ImageDraw, box: Box, tile: Mapping[str, Any]) -> None:
     """A workshop tile in an offer: id, rooms, green edge icons and the immediate reward."""
     x0, y0, x1, _y1 = box
@@ -136,55 +146,76 @@ def workshop_card(draw: ImageDraw.ImageDraw, box: Box, tile: Mapping[str, Any]) 
     x += lay.text(draw, (x, y0 + 4), str(tile.get("id", "")), f, pal.INK_DARK) + 10
     immediate = gain(tile.get("immediate"))
     if immediate:
-        lay.text(draw, (x, y0 + 4), f"now +{immediate}", font(18), pal.INK_SOFT,
-                 max_width=x1 - x - 6)
-    lay.text(draw, (x0 + 8, y0 + 25), rooms_text(tile), font(18), pal.INK_DARK,
-             max_width=x1 - x0 - 14)
+        line(draw, (x, y0 + 4), f"now +{immediate}", x1 - x - 6, pal.INK_SOFT)
+    room = x1 - x0 - 14
+    line(draw, (x0 + 8, y0 + 25), rooms_text(tile), room, pal.INK_DARK)
     found = icons_text(tile)
     if found:
-        lay.text(draw, (x0 + 8, y0 + 46), found, font(18), colours.ICON_GREEN,
-                 max_width=x1 - x0 - 14)
-    lay.text(draw, (x0 + 8, y0 + 67), "back " + rooms_text(tile, "back"), font(18),
-             pal.INK_SOFT, max_width=x1 - x0 - 14)
+        line(draw, (x0 + 8, y0 + 46), found, room, colours.ICON_GREEN)
+    line(draw, (x0 + 8, y0 + 67), "back " + rooms_text(tile, "back"), room, pal.INK_SOFT)
 
 
 def effect_card(draw: ImageDraw.ImageDraw, box: Box, card: Mapping[str, Any],
-                lines: int = 2, note: str = "") -> None:
-    """A bonus or special card: a stripe of its colour, its id in bold and its effect in
-    words, wrapped into ``lines`` lines."""
+                note: str = "") -> None:
+    """A bonus or special card: a stripe of its colour, its id in bold and its whole effect in
+    words after it, at the largest size from 18 down at which all of it fits the card."""
     x0, y0, x1, y1 = box
     code = str(card.get("colour", ""))
     lay.rounded(draw, box, 6, fill=pal.CARD, outline=colour_fill(code), line=3)
     draw.rectangle((x0 + 2, y0 + 2, x0 + 9, y1 - 2), fill=colour_fill(code))
-    bold, regular = font(18, bold=True), font(18)
-    left, right = x0 + 15, x1 - 6
+    inner: Box = (x0 + 15, y0 + 3, x1 - 6, y1 - 3)
     ident = str(card.get("id", ""))
+    for size in range(CARD_TEXT_LARGEST, CARD_TEXT_SMALLEST - 1, -1):
+        laid = _lay_out_card(ident, card_text(card), note, inner, size)
+        if laid is not None:
+            break
+    else:  # too long even at the smallest size: said once, the text cut to fit
+        fitted = fit_text(f"{ident} {card_text(card)} {note}".strip(), inner,
+                          largest=CARD_TEXT_SMALLEST, smallest=CARD_TEXT_SMALLEST)
+        draw_fitted(draw, fitted, fill=pal.INK_DARK)
+        return
+    bold, regular, step, rows = laid
+    left, top, right, _bottom = inner
     if note:
-        right_note = right - lay.text(draw, (right, y0 + 4), note, regular, pal.INK_SOFT,
-                                      anchor="ra") - 12
-    else:
-        right_note = right
-    indent = lay.text(draw, (left, y0 + 4), ident, bold, pal.INK_SOFT) + 7
-    words = card_text(card).split()
-    y = y0 + 4
-    row: list[str] = []
-    start = left + indent
-    limit = right_note
-    for i, word in enumerate(words):
-        trial = " ".join([*row, word])
-        if regular.getlength(trial) <= limit - start or (not row and start == left):
-            row.append(word)
+        draw.text((right, top), note, font=regular, fill=pal.INK_SOFT, anchor="ra")
+    draw.text((left, top), ident, font=bold, fill=pal.INK_SOFT)
+    indent = round(bold.getlength(ident)) + 7 if ident else 0
+    for i, row in enumerate(rows):
+        draw.text((left + (indent if i == 0 else 0), top + i * step), row, font=regular,
+                  fill=pal.INK_DARK)
+
+
+CARD_TEXT_LARGEST, CARD_TEXT_SMALLEST = 18, 13
+
+
+def _lay_out_card(ident: str, text: str, note: str, box: Box, size: int,
+                  ) -> tuple[lay.Font, lay.Font, int, list[str]] | None:
+    """The effect's lines after the id (the first line also leaves room for ``note``) at
+    ``size``, or None when they do not fit ``box``."""
+    left, top, right, bottom = box
+    bold, regular = font(size, bold=True), font(size)
+    step = lay.line_height(regular) + 1
+    first = right - left - (round(bold.getlength(ident)) + 7 if ident else 0)
+    if note:
+        first -= round(regular.getlength(note)) + 10
+    rows: list[str] = []
+    row = ""
+    for word in text.split():
+        room = first if not rows else right - left
+        trial = f"{row} {word}" if row else word
+        if regular.getlength(trial) <= room:
+            row = trial
             continue
-        if (y - y0 - 4) // 21 + 1 >= lines:
-            rest = " ".join([*row, *words[i:]])
-            lay.text(draw, (start, y), rest, regular, pal.INK_DARK, max_width=limit - start)
-            return
-        if row:
-            draw.text((start, y), " ".join(row), font=regular, fill=pal.INK_DARK)
-        y += 21
-        row, start, limit = [word], left, right
-    if row:
-        lay.text(draw, (start, y), " ".join(row), regular, pal.INK_DARK, max_width=limit - start)
+        if not row and rows:  # one word wider than the card
+            return None
+        rows.append(row)
+        row = word
+        if regular.getlength(word) > right - left:
+            return None
+    rows.append(row)
+    if len(rows) * step - 1 > bottom - top:
+        return None
+    return bold, regular, step, rows
 
 
 def card_text(card: Mapping[str, Any]) -> str:
@@ -195,10 +226,10 @@ def card_text(card: Mapping[str, Any]) -> str:
 
 
 def half_text(half: Mapping[str, Any]) -> str:
-    """A card half as "Production (P) +1 activation"."""
+    """A card half as "Production (P) +1 activation" ("(any)": played with any colour)."""
     action = short(half.get("action")).capitalize()
     colour = str(half.get("colour") or "")
-    text = f"{action} ({colour})" if colour and colour != "any" else f"{action} (any colour)"
+    text = f"{action} ({colour or 'any'})"
     perk = short(half.get("perk"))
     return f"{text} {perk}" if perk else text
 
@@ -229,8 +260,9 @@ def brief(text: str) -> str:
 
 
 def key_of(value: Any) -> str:
-    """A cache key for a piece of the view (the same content always gives the same key)."""
-    return json.dumps(value, sort_keys=True, default=str)
+    """A cache key for a piece of the view: views list their keys in the engine's fixed order,
+    so the same content gives the same key (another order only costs a redraw)."""
+    return repr(value)
 
 
 def sprite(key: Hashable, size: tuple[int, int], ground: RGB, paint: Callable[..., None],
@@ -248,8 +280,8 @@ def sprite(key: Hashable, size: tuple[int, int], ground: RGB, paint: Callable[..
 
 
 def paint_effect_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
-                      card: Mapping[str, Any], lines: int) -> None:
-    effect_card(draw, box, card, lines=lines)
+                      card: Mapping[str, Any]) -> None:
+    effect_card(draw, box, card)
     _ = image
 
 

@@ -22,6 +22,7 @@ from games.resafa.render.model import (
 from games.resafa.render.pieces import (
     brief,
     key_of,
+    line,
     seat_disc,
     sprite,
 )
@@ -67,10 +68,6 @@ def caravans_at(view: View) -> dict[str, list[int]]:
 
 
 def draw_road_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    if view.get("stand_in"):  # the issue asks that stand-in component data stays marked
-        for i, line in enumerate(("Stand-in data:", "not the published", "game's values")):
-            draw.text((MAP_BOX[0] + 14, MAP_BOX[1] + 40 + i * 22), line, font=font(18),
-                      fill=pal.INK_MUTED)
     here = caravans_at(view)
     rx, ry = NODES["R"]
     for i, seat in enumerate(here.get("R", [])):
@@ -84,6 +81,38 @@ def draw_road_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> 
         card = sprite(("city", key_of(city), seats, owners), (CITY_W, CITY_H), pal.PANEL,
                       _city, view, city, seats)
         image.paste(card, (node[0] - CITY_W // 2, node[1] - CITY_H // 2))
+
+
+def city_origin(ident: str) -> tuple[int, int]:
+    x, y = NODES[ident]
+    return x - CITY_W // 2, y - CITY_H // 2
+
+
+def offers_box(ident: str) -> Box:
+    """The board box of a city's trading tile (its two offers)."""
+    x0, y0 = city_origin(ident)
+    return x0 + 6, y0 + 34, x0 + CITY_W - 7, y0 + 34 + 31 + 28
+
+
+def base_box(ident: str, i: int) -> Box:
+    """The board box of a city's ``i``-th trading-base box."""
+    x0, y0 = city_origin(ident)
+    bw = (CITY_W - 1 - 12 - 8) // 3
+    bx = x0 + 6 + i * (bw + 4)
+    return bx, y0 + 98, bx + bw, y0 + CITY_H - 6
+
+
+def caravan_box(view: View, ident: str, seat: int) -> Box:
+    """The board box of ``seat``'s caravan disc where it stands (Resafa or a city)."""
+    order = caravans_at(view).get(ident, [])
+    i = order.index(seat) if seat in order else 0
+    x, y = NODES[ident]
+    if ident == "R":
+        left = x + 4 + i * 26
+        return left, y - 15, left + 30, y + 15
+    x1, y0 = x - CITY_W // 2 + CITY_W - 1, y - CITY_H // 2
+    left = x1 - 30 - i * 22
+    return left, y0 + 5, left + 26, y0 + 31
 
 
 def _city(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
@@ -129,8 +158,8 @@ def _offer(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, offer: Mappi
                   anchor="lm") + 6
     bonus = gain(offer.get("bonus"))
     if bonus:
-        lay.text(draw, (x1 - 5, cy), f"★{bonus}", f, pal.HIGHLIGHT, max_width=x1 - x - 5,
-                 anchor="rm")
+        line(draw, (x1 - 5, cy), f"★{bonus}", x1 - x - 5, pal.HIGHLIGHT, bold=True,
+             anchor="rm")
 
 
 def _base_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, box: Box,
@@ -157,14 +186,19 @@ def _base_box(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, box: Bo
         return
     lay.rounded(draw, box, 5, fill=colours.BOX_FREE, outline=pal.PANEL_EDGE)
     paste(image, icons.merchant_token(str(spec.get("token", "square")), 18), (cx - 9, y0 + 2))
-    lay.text(draw, (cx, y1 - 2), brief(gain(spec.get("reward"))), font(18), pal.INK_LIGHT,
-             max_width=x1 - x0 - 4, anchor="md")
+    line(draw, (cx, y1 - 2), brief(gain(spec.get("reward"))), x1 - x0 - 4, pal.INK_LIGHT,
+         anchor="md")
 
 
 
 
 def draw_frame(draw: ImageDraw.ImageDraw, view: View) -> None:
-    """The roads, Resafa and the Gate: they never change during a game."""
+    """The roads, Resafa and the Gate, and whether the data is stand-in: they never change
+    during a game."""
+    if view.get("stand_in"):  # the issue asks that stand-in component data stays marked
+        for i, line in enumerate(("Stand-in data:", "not the published", "game's values")):
+            draw.text((MAP_BOX[0] + 14, MAP_BOX[1] + 40 + i * 22), line, font=font(18),
+                      fill=pal.INK_MUTED)
     for a, b in roads(view):
         draw.line((*NODES[a], *NODES[b]), fill=colours.ROAD, width=10)
     rx, ry = NODES["R"]

@@ -36,3 +36,7 @@ BOARDS: dict[str, Callable[[], View]] = {
 PANELS: dict[str, Callable[[], View]] = {
     name: partial(saved, name) for name in ("card_3p", "cell_3p", "space_4p", "move_solo")
 }
+# (this board, the board before it): a 4-seat turn whose changes the board and areas ring
+TURNS: dict[str, Callable[[], tuple[View, View]]] = {
+    "turn_4p": lambda: (saved("turn_4p"), saved("turn_4p_before")),
+}

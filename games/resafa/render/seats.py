@@ -23,6 +23,7 @@ from games.resafa.render.pieces import (
     colour_chip,
     counter,
     key_of,
+    line,
     seat_disc,
     sprite,
 )
@@ -32,6 +33,7 @@ from games.resafa.render.regions import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
@@ -64,22 +66,20 @@ def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> Non
         score = final_score(view, seat, player)
         image.paste(sprite(("seat-score", score), SCORE_SIZE, pal.PANEL, _seat_score, score),
                     (x1 - SCORE_SIZE[0] - 8, y0 + 6))
-        width = x1 - x0 - 26
-        lines = seat_lines(player)
-        if y1 - y0 < 136:
-            lines = lines[:2]
-        for i, (painter, shown) in enumerate(lines):
-            piece = sprite(("seat-line", painter.__name__, key_of(shown)), (width, LINE_H),
-                           pal.PANEL, painter, shown)
-            image.paste(piece, (x0 + 16, y0 + 46 + i * 31))
         breakdown = breakdowns[seat] if isinstance(breakdowns, list) and seat < len(
             breakdowns) else None
-        if isinstance(breakdown, Mapping) and y1 - y0 >= 160:
-            rows = 2 if y1 - y0 >= 200 else 1
+        final = isinstance(breakdown, Mapping) and y1 - y0 >= 150
+        for i, (painter, shown) in enumerate(visible_lines(player, box, final)):
+            lx0, ly0, lx1, ly1 = line_box(box, i)
+            piece = sprite(("seat-line", painter.__name__, key_of(shown)),
+                           (lx1 - lx0, ly1 - ly0), pal.PANEL, painter, shown)
+            image.paste(piece, (lx0, ly0))
+        if final and isinstance(breakdown, Mapping):  # in place of the line of facts
             parts = [f"{k} {v}" for k, v in breakdown.items() if number(v)]
-            lay.paragraph(draw, (x0 + 16, y1 - 6 - 22 * rows, x1 - 10, y1 - 4),
-                          "final: " + " · ".join(parts), font(18), pal.HIGHLIGHT,
-                          max_lines=rows, spacing=1)
+            fitted = fit_text("final: " + " · ".join(parts),
+                              (x0 + 16, line_box(box, 2)[1], x1 - 10, y1 - 4), largest=18,
+                              smallest=12, spacing=0)
+            draw_fitted(draw, fitted, fill=pal.HIGHLIGHT)
     rival = mapping(view.get("rival"))
     if rival:
         boxes = seat_boxes(len(players(view)))
@@ -104,14 +104,14 @@ def _rival(draw: ImageDraw.ImageDraw, box: Box, rival: Mapping[str, Any],
         text = f"{last.get('id')}: took the leftmost {code} bonus card, blocks a box in " \
                f"{names.get(str(last.get('city')), last.get('city'))}" + (
                    ", removed a workshop" if last.get("workshop") else "")
-        lay.paragraph(draw, (x0 + 58, y + 2, x1 - 12, y + 70), text, font(18), pal.INK_LIGHT,
-                      max_lines=3, spacing=0)
+        draw_fitted(draw, fit_text(text, (x0 + 58, y + 2, x1 - 12, y + 70), largest=18,
+                                   smallest=12, spacing=0), fill=pal.INK_LIGHT)
         y += 76
     removed = [str(r) for r in rival.get("removed_workshops") or []]
     if removed and y + 22 < y1:
-        lay.paragraph(draw, (x0 + 16, y, x1 - 12, y1 - 8),
-                      f"Workshops out of the game: {', '.join(removed)}", font(18),
-                      pal.INK_MUTED, spacing=0)
+        draw_fitted(draw, fit_text(f"Workshops out of the game: {', '.join(removed)}",
+                                   (x0 + 16, y, x1 - 12, y1 - 8), largest=18, smallest=12,
+                                   spacing=0), fill=pal.INK_MUTED)
 
 
 SCORE_SIZE = (170, 40)
@@ -124,14 +124,16 @@ def _seat_frame(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: V
     active = state == "deciding"
     lay.rounded(draw, box, 10, fill=pal.PANEL,
                 outline=pal.HIGHLIGHT if active else pal.PANEL_EDGE, line=3 if active else 2)
-    x0, y0, _x1, y1 = box
+    x0, y0, x1, y1 = box
     draw.rectangle((x0 + 3, y0 + 10, x0 + 8, y1 - 10), fill=fill)
     paste(image, seat_disc(view, seat, 32), (x0 + 16, y0 + 8))
     x = x0 + 56 + lay.text(draw, (x0 + 56, y0 + 24), seat_label(view, seat),
                            font(26, bold=True), pal.INK_LIGHT, anchor="lm") + 10
-    if state:
-        lay.pill(draw, (x, y0 + 11), state, font(18, bold=True),
-                 pal.HIGHLIGHT if active else pal.OK, pal.INK_DARK)
+    pill = font(18, bold=True)
+    # the score sits at the right; a long name leaves the state to the outline and the band
+    if state and x + pill.getlength(state) + 16 <= x1 - SCORE_SIZE[0] - 12:
+        lay.pill(draw, (x, y0 + 11), state, pill, pal.HIGHLIGHT if active else pal.OK,
+                 pal.INK_DARK)
 
 
 def _seat_score(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, score: int) -> None:
@@ -153,6 +155,20 @@ def final_score(view: View, seat: int, player: Mapping[str, Any]) -> int:
 
 
 Line = tuple[Callable[..., None], dict[str, Any]]
+
+
+def visible_lines(player: Mapping[str, Any], box: Box, final: bool = False) -> list[Line]:
+    """The lines a seat box of this height has room for (two when the final scoring takes
+    the third's place)."""
+    lines = seat_lines(player)
+    return lines[:2] if final or box[3] - box[1] < 136 else lines
+
+
+def line_box(box: Box, i: int) -> Box:
+    """Where a seat box's ``i``-th line of counts sits."""
+    x0, y0, x1, _y1 = box
+    top = y0 + 46 + i * 31
+    return x0 + 16, top, x1 - 10, top + LINE_H
 
 
 def seat_lines(player: Mapping[str, Any]) -> list[Line]:
@@ -201,6 +217,6 @@ def _facts_line(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
         f"bases {len(shown.get('bases') or [])}",
         f"canals {number(shown.get('canals')) + number(shown.get('tanks'))}",
     ]
-    lay.text(draw, (box[0], (box[1] + box[3]) // 2), " · ".join(facts), font(18),
-             pal.INK_MUTED, max_width=box[2] - box[0], anchor="lm")
+    line(draw, (box[0], (box[1] + box[3]) // 2), " · ".join(facts), box[2] - box[0],
+         pal.INK_MUTED, anchor="lm")
     _ = image

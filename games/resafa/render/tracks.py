@@ -57,6 +57,13 @@ def step_x(step: int) -> tuple[int, int]:
     return x, LEVEL_W if step and step % 3 == 0 else STEP_W
 
 
+def step_box(row: int, step: int) -> Box:
+    """The board box of a track's step (a level step: the offered card under its strip)."""
+    x, w = step_x(step)
+    top = track_top(row)
+    return x, top, x + w - 3, top + ROW_H
+
+
 def draw_track_frames(draw: ImageDraw.ImageDraw) -> None:
     for i, code in enumerate(COLOUR_CODES):
         top = track_top(i)
@@ -102,13 +109,15 @@ def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: 
     hidden = max(0, number(offer.get("count")) - 1)
     note = f"+{hidden}" if hidden else ""
     if top:
-        effect_card(draw, (x0, y0 + 30, x1, y1), {**top, "colour": code}, lines=4, note=note)
+        effect_card(draw, (x0, y0 + 30, x1, y1), {**top, "colour": code})
     else:
         lay.rounded(draw, (x0, y0 + 30, x1, y1), 6, fill=pal.EMPTY_CELL)
         draw.text((x0 + 10, y0 + 40), "no card left", font=font(18), fill=pal.INK_MUTED)
     lay.rounded(draw, (x0, y0, x1, y0 + 27), 5, fill=colour_fill(code))
-    draw.text((x0 + 8, y0 + 14), f"{level * 3} · {level_name(level)}",
-              font=font(18, bold=True), fill=colour_ink(code), anchor="lm")
+    x = x0 + 8 + lay.text(draw, (x0 + 8, y0 + 14), f"{level * 3} · {level_name(level)}",
+                          font(18, bold=True), colour_ink(code), anchor="lm")
+    if note:  # the hidden cards are counted on the level's strip, leaving the card its text
+        draw.text((x + 10, y0 + 14), note, font=font(18), fill=colour_ink(code), anchor="lm")
 
 
 def _markers(image: Image.Image, view: View, box: Box, seats: list[int], level: bool) -> None:
@@ -135,6 +144,20 @@ WORKSHOP_H, WORKSHOP_ROW = 92, 98
 CARD_W = (OFFERS_BOX[2] - OFFERS_BOX[0] - 24 - 54 - 2 * 8) // 3
 
 
+def bonus_box(row: int, j: int) -> Box:
+    """The board box of the ``j``-th face-up bonus card of a colour's row."""
+    x = OFFERS_BOX[0] + 66 + j * (CARD_W + 8)
+    top = bonus_top(row)
+    return x, top, x + CARD_W, top + CARD_H
+
+
+def workshop_box(row: int, j: int) -> Box:
+    """The board box of the ``j``-th workshop tile offered at level ``row + 1``."""
+    x = OFFERS_BOX[0] + 66 + j * (CARD_W + 8)
+    top = WORKSHOPS_Y + 32 + row * WORKSHOP_ROW
+    return x, top, x + CARD_W, top + WORKSHOP_H
+
+
 def draw_offer_frames(draw: ImageDraw.ImageDraw) -> None:
     x0, y0, x1, _y1 = OFFERS_BOX
     for i, code in enumerate(COLOUR_CODES):
@@ -153,25 +176,48 @@ def draw_offer_frames(draw: ImageDraw.ImageDraw) -> None:
                   fill=pal.INK_LIGHT, anchor="mm")
 
 
+def _bonus_deck(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: str,
+                left: int) -> None:
+    """A colour's bonus deck: its chip and how many cards are left in it."""
+    x0, y0, _x1, _y1 = box
+    lay.rounded(draw, box, 6, fill=colour_fill(code))
+    draw.text((x0 + 23, y0 + CARD_H / 2), str(left), font=font(22, bold=True),
+              fill=colour_ink(code), anchor="mm")
+
+
+def _workshop_deck(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, level: int,
+                   left: int) -> None:
+    """A level's workshop stack: its level and how many tiles are left in it."""
+    x0, y0, _x1, _y1 = box
+    lay.rounded(draw, box, 6, fill=pal.EMPTY_CELL)
+    cx = x0 + 23
+    draw.text((cx, y0 + 22), level_name(level), font=font(22, bold=True), fill=pal.INK_LIGHT,
+              anchor="mm")
+    draw.text((cx, y0 + 60), str(left), font=font(18), fill=pal.INK_MUTED, anchor="mm")
+
+
 def draw_offers(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
     x0 = OFFERS_BOX[0]
     display = mapping(view.get("bonus_display"))
     decks = mapping(view.get("bonus_deck"))
     for i, code in enumerate(COLOUR_CODES):
         top = bonus_top(i)
-        draw.text((x0 + 35, top + CARD_H / 2), str(number(decks.get(code))),
-                  font=font(22, bold=True), fill=colour_ink(code), anchor="mm")
+        chip = sprite(("bonus-deck", code, number(decks.get(code))), (47, CARD_H + 1),
+                      pal.PANEL, _bonus_deck, code, number(decks.get(code)))
+        image.paste(chip, (x0 + 12, top))
         for j, card in enumerate(items(display.get(code))[:3]):
             cx = x0 + 66 + j * (CARD_W + 8)
             face = {**card, "colour": code}
             piece = sprite(("bonus", key_of(face)), (CARD_W + 1, CARD_H + 1), pal.PANEL,
-                           paint_effect_card, face, 3)
+                           paint_effect_card, face)
             image.paste(piece, (cx, top))
     offer = mapping(view.get("workshop_offer"))
     for i in range(2):
         top = WORKSHOPS_Y + 32 + i * WORKSHOP_ROW
-        draw.text((x0 + 35, top + 60), str(number(offer.get(f"deck{i + 1}"))), font=font(18),
-                  fill=pal.INK_MUTED, anchor="mm")
+        left = number(offer.get(f"deck{i + 1}"))
+        chip = sprite(("workshop-deck", i, left), (47, WORKSHOP_H + 1), pal.PANEL,
+                      _workshop_deck, i + 1, left)
+        image.paste(chip, (x0 + 12, top))
         if i == 1 and offer.get("level2_open") is False:
             draw.text((x0 + 70, top + 46), "Level II enters at the start of round 3",
                       font=font(20), fill=pal.INK_MUTED, anchor="lm")

@@ -21,6 +21,7 @@ from games.resafa.render.pieces import (
     brief,
     canal_tile,
     key_of,
+    line,
     paint_canal_tile,
     sprite,
 )
@@ -75,24 +76,37 @@ def _empty_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     if bonus:
         lay.rounded(draw, (x0 + 1, y0 + 1, x1 - 1, y0 + 30), 5, fill=pal.HIGHLIGHT)
         bonus_text = "+" + brief(gain(bonus.get("reward")))
-        lay.text(draw, ((x0 + x1) // 2, y0 + 16), bonus_text, font(18), pal.INK_DARK,
-                 max_width=x1 - x0 - 2, anchor="mm")
+        line(draw, ((x0 + x1) // 2, y0 + 16), bonus_text, x1 - x0 - 2, pal.INK_DARK,
+             anchor="mm")
     parts = gain(space.get("reward")).split("+")
     lines = [parts[0], *(f"+{part}" for part in parts[1:])]
     if bonus:  # one line under a bonus tile
         lines = ["+".join(parts)]
     y = y1 - 6 - 21 * len(lines)
-    for line in lines:
-        lay.text(draw, ((x0 + x1) // 2, y), line, font(18), pal.INK_LIGHT,
-                 max_width=x1 - x0 - 6, anchor="ma")
+    for text in lines:
+        line(draw, ((x0 + x1) // 2, y), text, x1 - x0 - 6, pal.INK_LIGHT, anchor="ma")
         y += 21
+
+
+DISPLAY_X, DISPLAY_Y = WATER_BOX[0] + 6, GRID_Y + 4 * (CELL + 4) - 4
+DISPLAY_SIZE = (WATER_BOX[2] - 6 - DISPLAY_X, WATER_BOX[3] - 4 - DISPLAY_Y)
+DISPLAY_TILE, DISPLAY_GAP = 70, 8
+
+
+def display_box(slot: int | None) -> Box:
+    """The board box of the canal display's ``slot``-th face-up tile (None: the tank)."""
+    if slot is None:
+        x = DISPLAY_X + DISPLAY_SIZE[0] - 1 - 8 - DISPLAY_TILE
+    else:
+        x = DISPLAY_X + 8 + slot * (DISPLAY_TILE + DISPLAY_GAP)
+    y = DISPLAY_Y + 2 + 24
+    return x, y, x + DISPLAY_TILE, y + DISPLAY_TILE
 
 
 def _canal_display(image: Image.Image, view: View) -> None:
     shown = {k: view.get(k) for k in ("canal_display", "canal_stack", "tanks")}
-    x0, y0 = WATER_BOX[0] + 6, GRID_Y + 4 * (CELL + 4) - 4
-    size = (WATER_BOX[2] - 6 - x0, WATER_BOX[3] - 4 - y0)
-    image.paste(sprite(("canals", key_of(shown)), size, pal.PANEL, _canals, view), (x0, y0))
+    image.paste(sprite(("canals", key_of(shown)), DISPLAY_SIZE, pal.PANEL, _canals, view),
+                (DISPLAY_X, DISPLAY_Y))
 
 
 def _canals(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View) -> None:
@@ -105,7 +119,7 @@ def _canals(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View)
     tanks = len(items(view.get("tanks")))
     draw.text((x1, y), f"tanks left {tanks}", font=font(18, bold=True), fill=pal.INK_MUTED,
               anchor="ra")
-    size = 70
+    size = DISPLAY_TILE
     shown = list(items(view.get("canal_display")))
     if tanks:
         shown.append(items(view.get("tanks"))[0])
@@ -114,7 +128,7 @@ def _canals(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View)
         if tile.get("kind") == "tank":
             x = x1 - size
         canal_tile(view, draw, image, (x, y + 24, x + size, y + 24 + size), tile, True)
-        x += size + 8
+        x += size + DISPLAY_GAP
 
 
 
