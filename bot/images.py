@@ -25,9 +25,11 @@ def _panel_png(game: str, view: dict[str, Any]) -> bytes:
     return spec.encode_png(spec.render_panel(view))
 
 
-def _extra_pngs(game: str, view: dict[str, Any]) -> list[tuple[str, bytes]]:
+def _extra_pngs(
+    game: str, view: dict[str, Any], previous: dict[str, Any] | None
+) -> list[tuple[str, bytes]]:
     spec = discovery.spec(game)
-    return [(name, spec.encode_png(image)) for name, image in spec.render_extras(view)]
+    return [(name, spec.encode_png(image)) for name, image in spec.render_extras(view, previous)]
 
 
 def extra_filename(position: int, name: str) -> str:
@@ -37,10 +39,12 @@ def extra_filename(position: int, name: str) -> str:
     return f"{position}-{slug or 'picture'}.png"
 
 
-async def extra_files(game: str, view: dict[str, Any]) -> list[discord.File]:
+async def extra_files(
+    game: str, view: dict[str, Any], previous: dict[str, Any] | None = None
+) -> list[discord.File]:
     """The game's extra public pictures (each seat's own board, say) as PNG files, at most
-    ``MAX_FILES`` as one message allows."""
-    pngs = await asyncio.to_thread(_extra_pngs, game, view)
+    ``MAX_FILES`` as one message allows, marking what changed since ``previous``."""
+    pngs = await asyncio.to_thread(_extra_pngs, game, view, previous)
     return [
         discord.File(io.BytesIO(data), filename=extra_filename(i + 1, name))
         for i, (name, data) in enumerate(pngs[:MAX_FILES])

@@ -29,7 +29,7 @@ class BenchTargets:
 class GameSpec:
     engine: Game[Any]
     # module with render_board(view, previous=None), render_panel(view) and PALETTE; optionally
-    # render_extras(view), the extra public pictures the board post links to
+    # render_extras(view, previous=None), the extra public pictures the board post links to
     renderer: str
     topics: Mapping[str, Topic] = field(default_factory=dict)  # /rules text by topic
     bench: BenchTargets | None = None
@@ -65,12 +65,15 @@ class GameSpec:
         board, say)."""
         return callable(getattr(self.render_module(), "render_extras", None))
 
-    def render_extras(self, view: Mapping[str, Any]) -> list[tuple[str, Any]]:
+    def render_extras(
+        self, view: Mapping[str, Any], previous: Mapping[str, Any] | None = None
+    ) -> list[tuple[str, Any]]:
         """The extra public pictures for ``view`` as (name, Pillow image) pairs, in the order
-        to show them; none when the renderer draws none."""
+        to show them, marking what changed since ``previous`` as ``render_board`` does; none
+        when the renderer draws none."""
         if not self.has_extras():
             return []
-        return list(self.render_module().render_extras(view))
+        return list(self.render_module().render_extras(view, previous=previous))
 
     def encode_png(self, image: Any) -> bytes:
         """PNG bytes of ``image`` on this game's own palette."""

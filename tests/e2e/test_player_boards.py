@@ -15,8 +15,13 @@ from tests.e2e.conftest import World
 from tests.e2e.driver import forged_message, ids_in, said
 from tests.toygame import render as toy_render
 
+drawn_since: list[Any] = []  # the ``previous`` each call was given
 
-def two_player_boards(view: Mapping[str, Any]) -> list[tuple[str, Image.Image]]:
+
+def two_player_boards(
+    view: Mapping[str, Any], previous: Mapping[str, Any] | None = None
+) -> list[tuple[str, Image.Image]]:
+    drawn_since.append(previous)
     boards = []
     for seat, score in enumerate(view["scores"]):
         image = Image.new("RGB", (400, 200), (40, 40, 40))
@@ -55,6 +60,31 @@ async def test_anyone_sees_each_players_board_from_the_board_post(
     first = Image.open(io.BytesIO(await reply.attachments[0].read()))
     assert first.size == (400, 200)
     assert ids.panel(table_id, version) in ids_in(board)  # "Your move" is still there
+
+
+async def test_player_boards_mark_what_changed_since_the_board_before(
+    world: World, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(toy_render, "render_extras", two_player_boards, raising=False)
+    drawn_since.clear()
+    table_id = await start_toy(world)
+    first = world.boards()[-1]
+    loaded = await world.bot.service.load(table_id)
+    first_view = loaded.game.view(loaded.state, None)
+    while len(world.boards()) == 1:  # play until the turn passes and a new board is posted
+        loaded = await world.bot.service.load(table_id)
+        assert loaded.decision is not None
+        mover_id = loaded.info.holder(loaded.decision.seat).user_id
+        actor = world.alice if mover_id == world.alice.id else world.bob
+        await actor.slash(world.thread(), "play", move=loaded.decision.actions[0])
+        await world.tick()
+    second = world.boards()[-1]
+    assert second.id != first.id
+
+    await world.carol.click(first, label="Player boards")
+    await world.carol.click(second, label="Player boards")
+
+    assert drawn_since == [None, first_view]  # the first board has nothing before it
 
 
 async def test_a_game_without_player_boards_offers_no_such_button(world: World) -> None:

@@ -25,7 +25,7 @@ from bot.exts.play._components import (
 )
 from bot.exts.play._layout import clip, layout, searchable
 from bot.exts.play._notices import Notices
-from bot.exts.play._posts import BoardPoster
+from bot.exts.play._posts import BOARD_KINDS, BoardPoster
 from bot.exts.play._stalls import DONE, FreeSeatButton, ReclaimButton, StallButton
 from bot.exts.play._summary import ThreadSummary
 from bot.exts.play._text import (
@@ -223,7 +223,17 @@ class Play(commands.Cog):
         game = self.service.game_of(info)
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = await self.service.state_at(table_id, version)
-        files = await extra_files(game.name, game.view(state, None))
+        # the pictures mark what changed since the board posted before that one
+        boards = [
+            r for r in await self.service.outbox.for_table(table_id)
+            if r.kind in BOARD_KINDS and r.message_id is not None
+        ]
+        this = next((i for i, r in enumerate(boards) if r.version == version), len(boards))
+        previous = None
+        if this > 0:
+            before = await self.service.state_at(table_id, boards[this - 1].version)
+            previous = game.view(before, None)
+        files = await extra_files(game.name, game.view(state, None), previous)
         if not files:
             await interaction.followup.send("This game has no other pictures.", ephemeral=True)
             return
