@@ -56,7 +56,6 @@ SUPPLY_BOX = (GRID_X, TOP + 1004, GRID_X + 459, BOTTOM)
 LOG_BOX = (GRID_X + 467, TOP + 1004, GRID_X + 5 * CELL + 4 * GAP, BOTTOM)
 HEIGHT = BOTTOM + 8
 
-MINI_W, MINI_H, MINI_GAP = 80, 44, 6
 
 # Border card number -> (row, col) on the 5×5 grid (rules §3: clockwise from top-left + 1).
 BORDER_CELLS: dict[int, tuple[int, int]] = {
@@ -315,34 +314,6 @@ def _draw_goods(
     draw_items(image, draw, (round((w - iw) / 2), CARD_BAND + 14), items, size)
     lay.paragraph(draw, (8, CARD_BAND + 24 + size, w - 8, h - 6), gives, font(20, bold=True),
                   pal.INK_DARK, max_lines=3, align="center")
-
-
-def mini_card(card: Card | None) -> Image.Image:
-    """A display slot: the card's symbol glyph and printed VP on its symbol colour."""
-    symbol = str(card.get("symbol", "")) if card else ""
-    vp_value = str(card.get("vp", "")) if card else ""
-    has_effect = bool(card and card.get("effect_kind"))
-
-    def build() -> Image.Image:
-        image = Image.new("RGB", (MINI_W, MINI_H), pal.PANEL)
-        draw = ImageDraw.Draw(image)
-        if card is None:
-            draw.rounded_rectangle((1, 1, MINI_W - 2, MINI_H - 2), radius=7, outline=pal.PANEL_EDGE,
-                                   width=2)
-            return image
-        colour = colours.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
-        draw.rounded_rectangle((0, 0, MINI_W - 1, MINI_H - 1), radius=7, fill=colour,
-                               outline=pal.INK_DARK, width=2)
-        paste(image, icons.tribe(symbol, 36, framed=False), (4, 4))
-        draw.ellipse((MINI_W - 38, 6, MINI_W - 6, 38), fill=pal.CARD, outline=pal.INK_DARK, width=2)
-        draw.text((MINI_W - 22, 23), vp_value, font=font(20, bold=True), fill=pal.INK_DARK,
-                  anchor="mm")
-        if has_effect:  # a corner notch marks a card with an effect
-            draw.polygon([(MINI_W - 14, MINI_H - 2), (MINI_W - 2, MINI_H - 14),
-                          (MINI_W - 2, MINI_H - 2)], fill=pal.INK_DARK)
-        return image
-
-    return sprites.get(("targi-mini", symbol, vp_value, has_effect, card is None), build)
 
 
 # ---- the static layer -------------------------------------------------------------------
@@ -684,20 +655,28 @@ def draw_resources(
 def draw_display(
     image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], display: Sequence[Any]
 ) -> None:
-    """The 3×4 display, with each complete row's bonus (+4 same symbols, +2 all different)."""
-    x0, y0 = xy
+    """The 3×4 display as tiles (each card's symbol, name, VP and effect), with each complete
+    row's bonus (+4 same symbols, +2 all different) to its right."""
     for r in range(3):
         row = list(display[r]) if r < len(display) else []
-        y = y0 + r * (MINI_H + MINI_GAP)
         for c in range(4):
             card = row[c] if c < len(row) else None
-            image.paste(mini_card(card), (x0 + c * (MINI_W + MINI_GAP), y))
+            image.paste(tiles.tile(card), _tile_at(xy, r, c)[:2])
         if len(row) == 4:
             symbols = {str(card.get("symbol")) for card in row}
             bonus = 4 if len(symbols) == 1 else 2 if len(symbols) == 4 else 0
-            ink = pal.OK if bonus else pal.INK_MUTED
-            draw.text((x0 + 4 * (MINI_W + MINI_GAP) + 2, y + MINI_H / 2), f"+{bonus}",
-                      font=font(20, bold=True), fill=ink, anchor="lm")
+            _, ty0, tx1, ty1 = _tile_at(xy, r, 3)
+            draw.text((tx1 + 4, (ty0 + ty1) / 2), f"+{bonus}", font=font(20, bold=True),
+                      fill=pal.OK if bonus else pal.INK_MUTED, anchor="lm")
+
+
+def _tile_at(xy: tuple[int, int], row: int, col: int) -> Box:
+    x = xy[0] + col * (tiles.TILE_W + tiles.TILE_GAP)
+    y = xy[1] + row * (tiles.TILE_H + tiles.TILE_GAP)
+    return x, y, x + tiles.TILE_W, y + tiles.TILE_H
+
+
+DISPLAY_W = 4 * tiles.TILE_W + 3 * tiles.TILE_GAP + 34  # the tiles and the row bonuses
 
 
 def score_box(box: Box) -> Box:
@@ -712,9 +691,7 @@ def resources_box(box: Box) -> Box:
 
 def tile_box(box: Box, row: int, col: int) -> Box:
     """Where display slot (``row``, ``col``) of the player area ``box`` is drawn."""
-    x = box[0] + 12 + col * (tiles.TILE_W + tiles.TILE_GAP)
-    y = box[1] + 100 + row * (tiles.TILE_H + tiles.TILE_GAP)
-    return x, y, x + tiles.TILE_W, y + tiles.TILE_H
+    return _tile_at((box[0] + 12, box[1] + 100), row, col)
 
 
 def hand_box(box: Box) -> Box:
@@ -759,18 +736,7 @@ def _draw_player(
         paste(image, icons.shield(30), (x0 + 440, y0 + 58))
         draw.text((x0 + 476, y0 + 73), "Raid-safe", font=font(20, bold=True), fill=pal.OK,
                   anchor="lm")
-    display = list(player.get("display", []))
-    for r in range(3):
-        row = list(display[r]) if r < len(display) else []
-        for c in range(4):
-            card = row[c] if c < len(row) else None
-            image.paste(tiles.tile(card), tile_box(box, r, c)[:2])
-        if len(row) == 4:
-            symbols = {str(card.get("symbol")) for card in row}
-            bonus = 4 if len(symbols) == 1 else 2 if len(symbols) == 4 else 0
-            _, ty0, tx1, ty1 = tile_box(box, r, 3)
-            draw.text((tx1 + 4, (ty0 + ty1) / 2), f"+{bonus}", font=font(20, bold=True),
-                      fill=pal.OK if bonus else pal.INK_MUTED, anchor="lm")
+    draw_display(image, draw, (x0 + 12, y0 + 100), list(player.get("display", [])))
     hand = player.get("hand")
     hx0, hy0, hx1, hy1 = hand_box(box)
     shown = hand if isinstance(hand, Mapping) and hand.get("type") == "tribe" else None
@@ -916,7 +882,7 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
 
 # ---- the private panel -----------------------------------------------------------------
 
-PANEL_W = 1000
+PANEL_W = 1240
 
 
 def panel_seat(view: View) -> int | None:
@@ -932,7 +898,8 @@ def panel_seat(view: View) -> int | None:
 
 
 ACTION_ROW = 42
-PANEL_LEFT_W = 380
+PANEL_LEFT_W = 16 + DISPLAY_W
+PANEL_MIN_H = 414 + 3 * tiles.TILE_H + 2 * tiles.TILE_GAP + 16  # the display's bottom
 def option_items(targets: Mapping[str, Any]) -> list[tuple[str, str]]:
     """What an option moves, as icons: given goods → gained goods, or the cost it pays."""
     give, gain = amount_items(targets.get("give")), amount_items(targets.get("gain"))
@@ -988,7 +955,7 @@ def render_panel(view: View) -> Image.Image:
     revealed = [c for c in view.get("revealed", []) if isinstance(c, Mapping)][:3]
     revealed_top = list_top + rows * ACTION_ROW + 8
     bottom = revealed_top + (CELL + 40 if revealed and decision else 0)
-    height = max(580, bottom + 16)
+    height = max(PANEL_MIN_H, bottom + 16)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_panel_header(image, draw, view, seat)
