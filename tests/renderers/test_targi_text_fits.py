@@ -3,6 +3,7 @@ positions of real seeded games from the first placement to the final scoring."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import Any
 
@@ -88,3 +89,51 @@ def test_no_text_is_cut_or_drawn_outside_its_box(
     targi.layers.clear()
     assert cut == []
     assert astray == []
+
+
+def names_in(label: str) -> list[str]:
+    """The names an option's label uses for places and cards: "#6", "Row 2", "C12", "GAU3"."""
+    return re.findall(r"#\d+|\bRow \d\b|\b[A-Z][A-Z0-9]+\b", label)
+
+
+def every_kind_of_decision() -> Iterator[tuple[Any, Any]]:
+    """(public view, deciding seat's view) for the first two times each kind of decision comes
+    up in the seeded games."""
+    game = discovery.get("targi")
+    seen: dict[str, int] = {}
+    for seed in SEEDS:
+        for state, decision in random_walk("targi", 2, seed):
+            if decision is None or seen.get(decision.kind, 0) >= 2:
+                continue
+            seen[decision.kind] = seen.get(decision.kind, 0) + 1
+            yield game.view(state, None), game.view(state, decision.seat)
+
+
+def test_every_name_an_option_uses_is_written_on_the_board(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    drawn: set[str] = set()
+    real_text = ImageDraw.ImageDraw.text
+
+    def spy(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        drawn.update(str(text).replace("(", " ").replace(")", " ").replace(",", " ").split())
+        drawn.add(str(text))
+        real_text(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    missing: set[str] = set()
+    kinds: set[str] = set()
+    for view, own in every_kind_of_decision():
+        kinds.add(own["decision"]["kind"])
+        targi.sprites.clear()
+        targi.layers.clear()
+        drawn.clear()
+        TARGI.render_board(view)
+        for option in own["decision"]["options"]:
+            for name in names_in(str(option["label"])):
+                if name.lstrip("#") not in drawn and name not in drawn:
+                    missing.add(f"{name} ({option['label']})")
+    targi.sprites.clear()
+    targi.layers.clear()
+    assert "display_row" in kinds
+    assert missing == set()

@@ -661,7 +661,8 @@ def draw_display(
         row = list(display[r]) if r < len(display) else []
         for c in range(4):
             card = row[c] if c < len(row) else None
-            image.paste(tiles.tile(card), _tile_at(xy, r, c)[:2])
+            label = r + 1 if c == len(row) else None  # where the row's next card goes
+            image.paste(tiles.tile(card, row=label), _tile_at(xy, r, c)[:2])
         if len(row) == 4:
             symbols = {str(card.get("symbol")) for card in row}
             bonus = 4 if len(symbols) == 1 else 2 if len(symbols) == 4 else 0

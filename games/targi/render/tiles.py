@@ -33,13 +33,16 @@ def tile_name(card: Mapping[str, Any]) -> str:
     return f"{str(card.get('symbol', 'Tribe')).capitalize()} {card.get('id', '')}".strip()
 
 
-def tile(card: Mapping[str, Any] | None, hidden: bool = False) -> Image.Image:
-    """A tile for ``card``; None is an empty slot, ``hidden`` a face-down card."""
-    key = ("targi-tile", hidden, json.dumps(card, sort_keys=True) if card else None)
-    return sprites.get(key, lambda: _build(card, hidden))
+def tile(
+    card: Mapping[str, Any] | None, hidden: bool = False, row: int | None = None
+) -> Image.Image:
+    """A tile for ``card``; None is an empty slot (of display ``row``, which it names as the
+    moves do: "Row 2"), ``hidden`` a face-down card."""
+    key = ("targi-tile", hidden, row, json.dumps(card, sort_keys=True) if card else None)
+    return sprites.get(key, lambda: _build(card, hidden, row))
 
 
-def _build(card: Mapping[str, Any] | None, hidden: bool) -> Image.Image:
+def _build(card: Mapping[str, Any] | None, hidden: bool, row: int | None) -> Image.Image:
     image = Image.new("RGB", (TILE_W, TILE_H), pal.PANEL)
     draw = ImageDraw.Draw(image)
     box = (0, 0, TILE_W - 1, TILE_H - 1)
@@ -48,6 +51,9 @@ def _build(card: Mapping[str, Any] | None, hidden: bool) -> Image.Image:
         draw.rounded_rectangle(box, radius=8, fill=fill, outline=pal.PANEL_EDGE, width=2)
         if hidden:
             draw.text((TILE_W / 2, TILE_H / 2), "hidden", font=font(16), fill=pal.INK_LIGHT,
+                      anchor="mm")
+        elif row is not None:
+            draw.text((TILE_W / 2, TILE_H / 2), f"Row {row}", font=font(16), fill=pal.INK_MUTED,
                       anchor="mm")
         return image
     symbol = str(card.get("symbol", ""))
