@@ -99,7 +99,8 @@ def test_a_played_card_is_ringed_in_the_display_with_the_goods_and_score_it_chan
         assert ringed(marked, box) and not ringed(plain, box), f"{box} is ringed"
     assert not ringed(marked, targi.tile_box(blue_box, 1, 2)), "an unchanged card is not"
     # and nothing else: White's area, the grid and the goods deck are untouched
-    for box in (targi.PLAYER_BOXES[1], targi.supply_half(0), (0, targi.TOP, 950, targi.TOP + 996)):
+    grid = (0, targi.TOP, 950, targi.SUPPLY_BOX[1] - 4)
+    for box in (targi.PLAYER_BOXES[1], targi.supply_half(0), grid):
         assert ImageChops.difference(
             marked.convert("RGB").crop(box), plain.convert("RGB").crop(box)
         ).getbbox() is None, f"{box} is not ringed"

@@ -7,6 +7,7 @@ pasted, and card faces are cached sprites, so a turn costs only the pieces that 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -14,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.targi.render import colours, icons, status, tiles
-from games.targi.render.status import PHASES, round_text, seat_label
+from games.targi.render.status import round_text, seat_label
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
@@ -37,23 +38,22 @@ Card = Mapping[str, Any]
 Box = tuple[int, int, int, int]
 
 WIDTH = 1600
-TOP = band_height(WIDTH, 2)  # the status band, above everything else
-HEADER_H = 56
+TOP = band_height(WIDTH, 2)  # the status band (round, phase, whose move, each seat's numbers)
 CELL, GAP = 182, 4
-GRID_X, GRID_Y = 12, TOP + 66
+GRID_X, GRID_Y = 12, TOP + 10
 RIGHT_X, RIGHT_W = 954, 634
 BAND = 50  # height of a border card's coloured band (number, icon, figure slot)
 CARD_BAND = 36  # height of a central card's title band
 
 PLAYER_H = 526  # header, goods, a 3×4 display of tiles, then the hand and pieces
-PROMPT_BOX = (RIGHT_X, TOP + 66, RIGHT_X + RIGHT_W, TOP + 172)
+PROMPT_BOX = (RIGHT_X, GRID_Y, RIGHT_X + RIGHT_W, GRID_Y + 106)
 PLAYER_BOXES = (
-    (RIGHT_X, TOP + 180, RIGHT_X + RIGHT_W, TOP + 180 + PLAYER_H),
-    (RIGHT_X, TOP + 188 + PLAYER_H, RIGHT_X + RIGHT_W, TOP + 188 + 2 * PLAYER_H),
+    (RIGHT_X, GRID_Y + 114, RIGHT_X + RIGHT_W, GRID_Y + 114 + PLAYER_H),
+    (RIGHT_X, GRID_Y + 122 + PLAYER_H, RIGHT_X + RIGHT_W, GRID_Y + 122 + 2 * PLAYER_H),
 )
 BOTTOM = PLAYER_BOXES[1][3]
-SUPPLY_BOX = (GRID_X, TOP + 1004, GRID_X + 459, BOTTOM)
-LOG_BOX = (GRID_X + 467, TOP + 1004, GRID_X + 5 * CELL + 4 * GAP, BOTTOM)
+SUPPLY_BOX = (GRID_X, GRID_Y + 5 * CELL + 4 * GAP + 8, GRID_X + 459, BOTTOM)
+LOG_BOX = (GRID_X + 467, SUPPLY_BOX[1], GRID_X + 5 * CELL + 4 * GAP, BOTTOM)
 HEIGHT = BOTTOM + 8
 
 
@@ -334,8 +334,6 @@ def _static_board(view: View) -> Image.Image:
 def _build_static_board(view: View) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, TOP, WIDTH, TOP + HEADER_H - 1), fill=pal.PANEL)
-    draw.line((0, TOP + HEADER_H - 1, WIDTH, TOP + HEADER_H - 1), fill=pal.PANEL_EDGE, width=2)
     # the central 3×3 sits on a darker mat
     x0, y0 = cell_origin(1, 1)
     x1, y1 = cell_origin(3, 3)
@@ -395,7 +393,6 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     the last board showed, and every place that differs from it is ringed (None: none is)."""
     image = _static_board(view).copy()
     draw = ImageDraw.Draw(image)
-    _draw_header(image, draw, view)
     _draw_border_pieces(image, view)
     _draw_centre(image, draw, view)
     _draw_prompt(image, draw, view)
@@ -471,43 +468,6 @@ def changed_boxes(previous: View, view: View) -> list[Box]:
                 or _top(view.get(f"{key}_discard")) != _top(previous.get(f"{key}_discard"))):
             boxes.append(supply_half(half))
     return boxes
-
-
-def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    mid = TOP + HEADER_H // 2
-    x = 16
-    draw.text((x, mid), "TARGI", font=font(30, bold=True), fill=pal.HIGHLIGHT, anchor="lm")
-    x += 128
-    rnd = min(int(view.get("round", 1)), 12)
-    phase = str(view.get("phase", ""))
-    x += lay.text(draw, (x, mid), round_text(view), font(26, bold=True), pal.INK_LIGHT,
-                  anchor="lm") + 24
-    draw.line((x - 12, TOP + 12, x - 12, TOP + HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
-    x += lay.text(draw, (x, mid), PHASES.get(phase, phase.capitalize()), font(24), pal.INK_LIGHT,
-                  anchor="lm") + 24
-    # rounds as pips: done, current, to come
-    pip_x = 620
-    for r in range(1, 13):
-        cx = pip_x + (r - 1) * 22
-        if r < rnd or phase == "finished":
-            draw.ellipse((cx, mid - 7, cx + 14, mid + 7), fill=pal.INK_MUTED)
-        elif r == rnd:
-            draw.ellipse((cx - 2, mid - 9, cx + 16, mid + 9), fill=pal.HIGHLIGHT,
-                         outline=pal.INK_DARK)
-        else:
-            draw.ellipse((cx, mid - 7, cx + 14, mid + 7), outline=pal.INK_MUTED, width=2)
-    for r in (4, 7, 10):  # rounds that open with a raid get a red underline
-        cx = pip_x + (r - 1) * 22
-        draw.line((cx - 1, mid + 13, cx + 15, mid + 13), fill=pal.ALERT, width=4)
-    start = view.get("start_player")
-    if isinstance(start, int):
-        label = seat_label(view, start)
-        f = font(22, bold=True)
-        text = f"Start player: {label}"
-        tw = f.getlength(text)
-        right = WIDTH - 16
-        draw.text((right, mid), text, font=f, fill=pal.INK_LIGHT, anchor="rm")
-        paste(image, icons.amulet(34), (round(right - tw - 42), mid - 17))
 
 
 FIGURE_SIZE = 48
@@ -861,6 +821,12 @@ def _draw_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         draw_fitted(draw, fitted, fill=pal.HIGHLIGHT)
 
 
+@functools.lru_cache(maxsize=512)
+def _log_lines(entry: str, width: int) -> tuple[str, ...]:
+    """A log sentence wrapped to ``width``: each board repeats most of the last one's log."""
+    return tuple(lay.wrap(entry, font(18), width))
+
+
 def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
     """The newest sentences, newest at the bottom, each whole: an older one that no longer fits
     is left out rather than cut."""
@@ -871,7 +837,7 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
     stacked: list[tuple[str, bool]] = []
     entries = [pretty(str(line)) for line in view.get("log", [])]
     for age, entry in enumerate(reversed(entries)):
-        lines = lay.wrap(entry, f, x1 - x0 - 28)
+        lines = _log_lines(entry, x1 - x0 - 28)
         if len(stacked) + len(lines) > room:
             break
         stacked = [(line, age == 0) for line in lines] + stacked
