@@ -141,3 +141,12 @@ def test_every_tribe_card_of_an_area_is_shown_by_name() -> None:
 def test_a_ringed_board_matches_its_golden() -> None:
     image = TARGI.render_board(samples.mid_game(), samples.before_mid_game())
     assert_matches_golden(image, "targi_board_midgame_ringed", TARGI.render_module().PALETTE)
+
+
+def test_a_previous_board_of_another_shape_still_draws_the_board() -> None:
+    view = samples.mid_game()
+    odd = {"players": [{"seat": 0, "display": [[None, "x"]], "hand": "?"}], "centre": "none"}
+    for previous in ({}, odd):
+        image = TARGI.render_board(view, previous)
+        assert image.size == (targi.WIDTH, targi.HEIGHT)
+        assert ringed(image, targi.tile_box(targi.PLAYER_BOXES[0], 0, 0))

@@ -420,8 +420,12 @@ def _by(items: Any, key: str) -> dict[Any, Mapping[str, Any]]:
     return {i.get(key): i for i in items if isinstance(i, Mapping)}
 
 
+def _card_id(card: Any) -> Any:
+    return card.get("id") if isinstance(card, Mapping) else None
+
+
 def _top(cards: Any) -> Any:
-    return cards[-1].get("id") if isinstance(cards, list) and cards else None
+    return _card_id(cards[-1]) if isinstance(cards, list) and cards else None
 
 
 def changed_boxes(previous: View, view: View) -> list[Box]:
@@ -438,8 +442,7 @@ def changed_boxes(previous: View, view: View) -> list[Box]:
     before = _by(previous.get("centre"), "cell")
     for cell, entry in _by(view.get("centre"), "cell").items():
         old = before.get(cell, {})
-        card, old_card = entry.get("card") or {}, old.get("card") or {}
-        if (card.get("id") != old_card.get("id")
+        if (_card_id(entry.get("card")) != _card_id(old.get("card"))
                 or any(entry.get(k) != old.get(k) for k in ("face_up", "back", "marker"))):
             boxes.append(_cell_box(int(entry.get("row", 1)), int(entry.get("col", 1))))
     before = _by(previous.get("players"), "seat")
@@ -456,12 +459,11 @@ def changed_boxes(previous: View, view: View) -> list[Box]:
             row = display[r] if r < len(display) else []
             old_row = old_display[r] if r < len(old_display) else []
             for c in range(4):
-                now = row[c].get("id") if c < len(row) else None
-                then = old_row[c].get("id") if c < len(old_row) else None
+                now = _card_id(row[c]) if c < len(row) else None
+                then = _card_id(old_row[c]) if c < len(old_row) else None
                 if now != then:
                     boxes.append(tile_box(box, r, c))
-        hand, old_hand = player.get("hand") or {}, old.get("hand") or {}
-        if hand.get("id") != old_hand.get("id"):
+        if _card_id(player.get("hand")) != _card_id(old.get("hand")):
             boxes.append(hand_box(box))
     for key, half in (("goods", 0), ("tribe", 1)):
         if (view.get(f"{key}_deck") != previous.get(f"{key}_deck")
