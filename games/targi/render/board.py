@@ -7,21 +7,23 @@ pasted, and card faces are cached sprites, so a turn costs only the pieces that 
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.targi.render import colours, icons
+from games.targi.render import colours, icons, status, tiles
+from games.targi.render.status import round_text, seat_label
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
-    draw_hint,
     draw_no_decision,
     draw_options,
     draw_prompt,
@@ -29,38 +31,37 @@ from renderers.kit.options import (
     view_options,
 )
 from renderers.kit.palette import RGB
+from renderers.kit.preview import band_height, mark_changed, ring_width
 
 View = Mapping[str, Any]
 Card = Mapping[str, Any]
+Box = tuple[int, int, int, int]
 
-WIDTH, HEIGHT = 1600, 1000
-HEADER_H = 56
+WIDTH = 1600
+TOP = band_height(WIDTH, 2)  # the status band (round, phase, whose move, each seat's numbers)
 CELL, GAP = 182, 4
-GRID_X, GRID_Y = 12, 66
+GRID_X, GRID_Y = 12, TOP + 10
 RIGHT_X, RIGHT_W = 954, 634
 BAND = 50  # height of a border card's coloured band (number, icon, figure slot)
 CARD_BAND = 36  # height of a central card's title band
 
-PROMPT_BOX = (RIGHT_X, 66, RIGHT_X + RIGHT_W, 172)
-PLAYER_BOXES = ((RIGHT_X, 180, RIGHT_X + RIGHT_W, 442), (RIGHT_X, 450, RIGHT_X + RIGHT_W, 712))
-SUPPLY_BOX = (RIGHT_X, 720, RIGHT_X + RIGHT_W, 836)
-LOG_BOX = (RIGHT_X, 844, RIGHT_X + RIGHT_W, 992)
-LOG_LINES = 6
+PLAYER_H = 526  # header, goods, a 3×4 display of tiles, then the hand and pieces
+PROMPT_BOX = (RIGHT_X, GRID_Y, RIGHT_X + RIGHT_W, GRID_Y + 106)
+PLAYER_BOXES = (
+    (RIGHT_X, GRID_Y + 114, RIGHT_X + RIGHT_W, GRID_Y + 114 + PLAYER_H),
+    (RIGHT_X, GRID_Y + 122 + PLAYER_H, RIGHT_X + RIGHT_W, GRID_Y + 122 + 2 * PLAYER_H),
+)
+BOTTOM = PLAYER_BOXES[1][3]
+SUPPLY_BOX = (GRID_X, GRID_Y + 5 * CELL + 4 * GAP + 8, GRID_X + 459, BOTTOM)
+LOG_BOX = (GRID_X + 467, SUPPLY_BOX[1], GRID_X + 5 * CELL + 4 * GAP, BOTTOM)
+HEIGHT = BOTTOM + 8
 
-MINI_W, MINI_H, MINI_GAP = 80, 44, 6
 
 # Border card number -> (row, col) on the 5×5 grid (rules §3: clockwise from top-left + 1).
 BORDER_CELLS: dict[int, tuple[int, int]] = {
     1: (0, 1), 2: (0, 2), 3: (0, 3), 4: (0, 4), 5: (1, 4), 6: (2, 4), 7: (3, 4), 8: (4, 4),
     9: (4, 3), 10: (4, 2), 11: (4, 1), 12: (4, 0), 13: (3, 0), 14: (2, 0), 15: (1, 0),
     16: (0, 0),
-}
-PHASES = {
-    "raid": "Raid",
-    "placement": "Placement",
-    "actions": "Actions",
-    "limit": "End of round",
-    "finished": "Game over",
 }
 EFFECT_KINDS: dict[str, tuple[str, RGB]] = {
     "immediate": ("Immediate", colours.EFFECT_IMMEDIATE),
@@ -77,13 +78,6 @@ def pretty(text: str) -> str:
 
 def cell_origin(row: int, col: int) -> tuple[int, int]:
     return GRID_X + col * (CELL + GAP), GRID_Y + row * (CELL + GAP)
-
-
-def seat_label(view: View, seat: int) -> str:
-    for player in view.get("players", []):
-        if player.get("seat") == seat and player.get("label"):
-            return str(player["label"])
-    return colours.seat_name(seat)
 
 
 # ---- costs and goods, from the amounts a card lists -----------------------------------------
@@ -290,7 +284,8 @@ def _draw_tribe(
         label, ink = EFFECT_KINDS[str(kind)]
         draw.text((8, y + 13), label, font=font(18, bold=True), fill=ink, anchor="lm")
         body = str(card.get("effect_text") or card.get("effect") or "")
-        lay.paragraph(draw, (8, y + 30, w - 8, h - 4), body, font(18), pal.INK_DARK, spacing=0)
+        fitted = fit_text(body, (8, y + 30, w - 8, h - 4), largest=18, smallest=14, spacing=0)
+        draw_fitted(draw, fitted, fill=pal.INK_DARK)
     else:
         draw.text((8, y + 13), "No effect", font=font(18), fill=pal.INK_SOFT, anchor="lm")
 
@@ -321,34 +316,6 @@ def _draw_goods(
                   pal.INK_DARK, max_lines=3, align="center")
 
 
-def mini_card(card: Card | None) -> Image.Image:
-    """A display slot: the card's symbol glyph and printed VP on its symbol colour."""
-    symbol = str(card.get("symbol", "")) if card else ""
-    vp_value = str(card.get("vp", "")) if card else ""
-    has_effect = bool(card and card.get("effect_kind"))
-
-    def build() -> Image.Image:
-        image = Image.new("RGB", (MINI_W, MINI_H), pal.PANEL)
-        draw = ImageDraw.Draw(image)
-        if card is None:
-            draw.rounded_rectangle((1, 1, MINI_W - 2, MINI_H - 2), radius=7, outline=pal.PANEL_EDGE,
-                                   width=2)
-            return image
-        colour = colours.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
-        draw.rounded_rectangle((0, 0, MINI_W - 1, MINI_H - 1), radius=7, fill=colour,
-                               outline=pal.INK_DARK, width=2)
-        paste(image, icons.tribe(symbol, 36, framed=False), (4, 4))
-        draw.ellipse((MINI_W - 38, 6, MINI_W - 6, 38), fill=pal.CARD, outline=pal.INK_DARK, width=2)
-        draw.text((MINI_W - 22, 23), vp_value, font=font(20, bold=True), fill=pal.INK_DARK,
-                  anchor="mm")
-        if has_effect:  # a corner notch marks a card with an effect
-            draw.polygon([(MINI_W - 14, MINI_H - 2), (MINI_W - 2, MINI_H - 14),
-                          (MINI_W - 2, MINI_H - 2)], fill=pal.INK_DARK)
-        return image
-
-    return sprites.get(("targi-mini", symbol, vp_value, has_effect, card is None), build)
-
-
 # ---- the static layer -------------------------------------------------------------------
 
 
@@ -367,8 +334,6 @@ def _static_board(view: View) -> Image.Image:
 def _build_static_board(view: View) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH, HEADER_H - 1), fill=pal.PANEL)
-    draw.line((0, HEADER_H - 1, WIDTH, HEADER_H - 1), fill=pal.PANEL_EDGE, width=2)
     # the central 3×3 sits on a darker mat
     x0, y0 = cell_origin(1, 1)
     x1, y1 = cell_origin(3, 3)
@@ -424,11 +389,10 @@ def _draw_border_card(
 
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:
-    """The public board for ``view``; ``previous`` is the public view the last board showed,
-    whose differences from ``view`` the board marks (None: mark nothing)."""
+    """The public board for ``view`` under its status band; ``previous`` is the public view
+    the last board showed, and every place that differs from it is ringed (None: none is)."""
     image = _static_board(view).copy()
     draw = ImageDraw.Draw(image)
-    _draw_header(image, draw, view)
     _draw_border_pieces(image, view)
     _draw_centre(image, draw, view)
     _draw_prompt(image, draw, view)
@@ -438,44 +402,74 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
             _draw_player(image, draw, view, players[i], box)
     _draw_supply(image, draw, view)
     _draw_log(draw, view)
+    rings = changed_boxes(previous, view) if previous is not None else []
+    for box in rings:
+        mark_changed(draw, box, ring_width(WIDTH))
+    image.paste(status.band(view, WIDTH, changed=bool(rings)), (0, 0))
     return image
 
 
-def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    mid = HEADER_H // 2
-    x = 16
-    draw.text((x, mid), "TARGI", font=font(30, bold=True), fill=pal.HIGHLIGHT, anchor="lm")
-    x += 128
-    rnd = min(int(view.get("round", 1)), 12)
-    phase = str(view.get("phase", ""))
-    x += lay.text(draw, (x, mid), f"Round {rnd} / 12", font(26, bold=True), pal.INK_LIGHT,
-                  anchor="lm") + 24
-    draw.line((x - 12, 12, x - 12, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
-    x += lay.text(draw, (x, mid), PHASES.get(phase, phase.capitalize()), font(24), pal.INK_LIGHT,
-                  anchor="lm") + 24
-    # rounds as pips: done, current, to come
-    pip_x = 620
-    for r in range(1, 13):
-        cx = pip_x + (r - 1) * 22
-        if r < rnd or phase == "finished":
-            draw.ellipse((cx, mid - 7, cx + 14, mid + 7), fill=pal.INK_MUTED)
-        elif r == rnd:
-            draw.ellipse((cx - 2, mid - 9, cx + 16, mid + 9), fill=pal.HIGHLIGHT,
-                         outline=pal.INK_DARK)
-        else:
-            draw.ellipse((cx, mid - 7, cx + 14, mid + 7), outline=pal.INK_MUTED, width=2)
-    for r in (4, 7, 10):  # rounds that open with a raid get a red underline
-        cx = pip_x + (r - 1) * 22
-        draw.line((cx - 1, mid + 13, cx + 15, mid + 13), fill=pal.ALERT, width=4)
-    start = view.get("start_player")
-    if isinstance(start, int):
-        label = seat_label(view, start)
-        f = font(22, bold=True)
-        text = f"Start player: {label}"
-        tw = f.getlength(text)
-        right = WIDTH - 16
-        draw.text((right, mid), text, font=f, fill=pal.INK_LIGHT, anchor="rm")
-        paste(image, icons.amulet(34), (round(right - tw - 42), mid - 17))
+def _cell_box(row: int, col: int) -> Box:
+    x, y = cell_origin(row, col)
+    return x, y, x + CELL - 1, y + CELL - 1
+
+
+def _by(items: Any, key: str) -> dict[Any, Mapping[str, Any]]:
+    if not isinstance(items, list):
+        return {}
+    return {i.get(key): i for i in items if isinstance(i, Mapping)}
+
+
+def _card_id(card: Any) -> Any:
+    return card.get("id") if isinstance(card, Mapping) else None
+
+
+def _top(cards: Any) -> Any:
+    return _card_id(cards[-1]) if isinstance(cards, list) and cards else None
+
+
+def changed_boxes(previous: View, view: View) -> list[Box]:
+    """The places on the board where ``view`` differs from ``previous``: border cards whose
+    figure or robber changed, central cells whose card or marker changed, and in each player
+    area the score, the goods, every display slot and the hand that changed."""
+    boxes: list[Box] = []
+    before = _by(previous.get("border"), "number")
+    for number, border in _by(view.get("border"), "number").items():
+        old = before.get(number, {})
+        moved = any(border.get(k) != old.get(k) for k in ("occupant", "robber"))
+        if number in BORDER_CELLS and moved:
+            boxes.append(_cell_box(*BORDER_CELLS[number]))
+    before = _by(previous.get("centre"), "cell")
+    for cell, entry in _by(view.get("centre"), "cell").items():
+        old = before.get(cell, {})
+        if (_card_id(entry.get("card")) != _card_id(old.get("card"))
+                or any(entry.get(k) != old.get(k) for k in ("face_up", "back", "marker"))):
+            boxes.append(_cell_box(int(entry.get("row", 1)), int(entry.get("col", 1))))
+    before = _by(previous.get("players"), "seat")
+    players = list(view.get("players", []))
+    for box, player in zip(PLAYER_BOXES, players, strict=False):
+        old = before.get(player.get("seat"), {})
+        if player.get("score") != old.get("score"):
+            boxes.append(score_box(box))
+        if any(player.get(k) != old.get(k) for k in ("dates", "salt", "pepper", "gold",
+                                                     "vp_tokens")):
+            boxes.append(resources_box(box))
+        display, old_display = player.get("display") or [], old.get("display") or []
+        for r in range(3):
+            row = display[r] if r < len(display) else []
+            old_row = old_display[r] if r < len(old_display) else []
+            for c in range(4):
+                now = _card_id(row[c]) if c < len(row) else None
+                then = _card_id(old_row[c]) if c < len(old_row) else None
+                if now != then:
+                    boxes.append(tile_box(box, r, c))
+        if _card_id(player.get("hand")) != _card_id(old.get("hand")):
+            boxes.append(hand_box(box))
+    for key, half in (("goods", 0), ("tribe", 1)):
+        if (view.get(f"{key}_deck") != previous.get(f"{key}_deck")
+                or _top(view.get(f"{key}_discard")) != _top(previous.get(f"{key}_discard"))):
+            boxes.append(supply_half(half))
+    return boxes
 
 
 FIGURE_SIZE = 48
@@ -623,27 +617,56 @@ def draw_resources(
 def draw_display(
     image: Image.Image, draw: ImageDraw.ImageDraw, xy: tuple[int, int], display: Sequence[Any]
 ) -> None:
-    """The 3×4 display, with each complete row's bonus (+4 same symbols, +2 all different)."""
-    x0, y0 = xy
+    """The 3×4 display as tiles (each card's symbol, name, VP and effect), with each complete
+    row's bonus (+4 same symbols, +2 all different) to its right."""
     for r in range(3):
         row = list(display[r]) if r < len(display) else []
-        y = y0 + r * (MINI_H + MINI_GAP)
         for c in range(4):
             card = row[c] if c < len(row) else None
-            image.paste(mini_card(card), (x0 + c * (MINI_W + MINI_GAP), y))
+            label = r + 1 if c == len(row) else None  # where the row's next card goes
+            image.paste(tiles.tile(card, row=label), _tile_at(xy, r, c)[:2])
         if len(row) == 4:
             symbols = {str(card.get("symbol")) for card in row}
             bonus = 4 if len(symbols) == 1 else 2 if len(symbols) == 4 else 0
-            ink = pal.OK if bonus else pal.INK_MUTED
-            draw.text((x0 + 4 * (MINI_W + MINI_GAP) + 2, y + MINI_H / 2), f"+{bonus}",
-                      font=font(20, bold=True), fill=ink, anchor="lm")
+            _, ty0, tx1, ty1 = _tile_at(xy, r, 3)
+            draw.text((tx1 + 4, (ty0 + ty1) / 2), f"+{bonus}", font=font(20, bold=True),
+                      fill=pal.OK if bonus else pal.INK_MUTED, anchor="lm")
+
+
+def _tile_at(xy: tuple[int, int], row: int, col: int) -> Box:
+    x = xy[0] + col * (tiles.TILE_W + tiles.TILE_GAP)
+    y = xy[1] + row * (tiles.TILE_H + tiles.TILE_GAP)
+    return x, y, x + tiles.TILE_W, y + tiles.TILE_H
+
+
+DISPLAY_W = 4 * tiles.TILE_W + 3 * tiles.TILE_GAP + 34  # the tiles and the row bonuses
+
+
+def score_box(box: Box) -> Box:
+    _, y0, x1, _ = box
+    return x1 - 150, y0 + 8, x1 - 8, y0 + 50
+
+
+def resources_box(box: Box) -> Box:
+    x0, y0, _, _ = box
+    return x0 + 8, y0 + 54, x0 + 432, y0 + 94
+
+
+def tile_box(box: Box, row: int, col: int) -> Box:
+    """Where display slot (``row``, ``col``) of the player area ``box`` is drawn."""
+    return _tile_at((box[0] + 12, box[1] + 100), row, col)
+
+
+def hand_box(box: Box) -> Box:
+    _, _, _, bottom = tile_box(box, 2, 0)
+    return box[0] + 12, bottom + 6, box[0] + 12 + tiles.TILE_W, bottom + 6 + tiles.TILE_H
 
 
 def _draw_player(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: View, player: Mapping[str, Any],
-    box: tuple[int, int, int, int],
+    box: Box,
 ) -> None:
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     seat = int(player.get("seat", 0))
     decision = _decision(view)
     finished = isinstance(view.get("outcome"), Mapping)
@@ -670,29 +693,46 @@ def _draw_player(
     caption = "final" if finished else "score"
     draw.text((x1 - 22 - fs.getlength(score), y0 + 31), caption, font=font(18), fill=pal.INK_MUTED,
               anchor="rm")
-    # resources and raid protection
-    draw_resources(image, draw, (x0 + 12, y0 + 58), player)
+    rx, ry, _, _ = resources_box(box)
+    draw_resources(image, draw, (rx + 4, ry + 5), player)
     if player.get("raid_protected"):
         paste(image, icons.shield(30), (x0 + 440, y0 + 58))
         draw.text((x0 + 476, y0 + 73), "Raid-safe", font=font(20, bold=True), fill=pal.OK,
                   anchor="lm")
-    draw_display(image, draw, (x0 + 12, y0 + 104), list(player.get("display", [])))
-    # right block: hand (or the final breakdown)
-    bx = x0 + 410
-    bw = x1 - 12 - bx
+    draw_display(image, draw, (x0 + 12, y0 + 100), list(player.get("display", [])))
+    hand = player.get("hand")
+    hx0, hy0, hx1, hy1 = hand_box(box)
+    shown = hand if isinstance(hand, Mapping) and hand.get("type") == "tribe" else None
+    hidden = shown is None and (isinstance(hand, Mapping) or bool(player.get("hand_count")))
+    image.paste(tiles.tile(shown, hidden=hidden), (hx0, hy0))
+    beside = (hx1 + 12, hy0, x1 - 12, hy1)
     if finished:
         breakdown = view["outcome"].get("breakdown", [])
         if seat < len(breakdown) and isinstance(breakdown[seat], Mapping):
-            _draw_breakdown(draw, (bx, y0 + 100, x1 - 12, y1 - 8), breakdown[seat])
+            _draw_breakdown(draw, beside, breakdown[seat])
             return
-    draw.text((bx, y0 + 102), "Hand", font=font(18, bold=True), fill=pal.INK_MUTED)
-    hand = player.get("hand")
+    _draw_hand_line(image, draw, beside, shown, player)
+    _draw_pieces(image, draw, (beside[0], hy0 + 36), beside[2] - beside[0], seat, player)
+
+
+def _draw_hand_line(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, hand: Card | None,
+    player: Mapping[str, Any],
+) -> None:
+    """"Hand" beside the hand tile: since when it is held, and what playing it costs."""
+    x0, y0, x1, _ = box
     since = player.get("hand_since_round")
-    if hand and since:
-        draw.text((bx + bw, y0 + 102), f"since round {since}", font=font(18), fill=pal.INK_MUTED,
-                  anchor="ra")
-    _draw_hand(image, draw, (bx, y0 + 126, bx + bw, y0 + 190), hand, player)
-    _draw_pieces(image, draw, (bx, y0 + 196), bw, seat, player)
+    words = f"Hand, since round {since}" if hand is not None and since else "Hand"
+    if hand is None and not player.get("hand_count") and player.get("hand") is None:
+        words = "Hand: empty"
+    f = font(18, bold=True)
+    x = x0 + lay.text(draw, (x0, y0 + 15), words, f, pal.INK_MUTED, anchor="lm") + 12
+    if hand is not None:
+        items = cost_items(hand.get("costs"))
+        size = fit_items(items, x1 - x - 50, (24, 20, 18))
+        if items and x + 50 + items_width(items, size) <= x1:
+            x += lay.text(draw, (x, y0 + 15), "cost", font(18), pal.INK_MUTED, anchor="lm") + 8
+            draw_items(image, draw, (x, y0 + 15 - size // 2), items, size, ink=pal.INK_LIGHT)
 
 
 def _draw_pieces(
@@ -701,7 +741,6 @@ def _draw_pieces(
 ) -> None:
     """Where the player's figures (first line) and tribe markers (second) stand now."""
     x, y = xy
-    f = font(18, bold=True)
     for sprite, values in (
         (icons.figure(seat, 28), [f"#{n}" for n in player.get("figures_placed", [])]),
         (icons.marker(seat, 24), [str(c) for c in player.get("markers", [])]),
@@ -709,8 +748,9 @@ def _draw_pieces(
         if values:
             pad = (28 - sprite.width) // 2
             paste(image, sprite, (x + pad, y + pad))
-            lay.text(draw, (x + 34, y + 14), " ".join(values), f, pal.INK_LIGHT,
-                     max_width=max_width - 34, anchor="lm")
+            fitted = fit_text(" ".join(values), (x + 34, y, x + max_width, y + 30), largest=18,
+                              smallest=14, bold=True, max_lines=1)
+            draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
             y += 30
 
 
@@ -721,56 +761,23 @@ def category_label(name: str) -> str:
     return text[:1].upper() + text[1:]
 
 
-def _draw_breakdown(
-    draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], breakdown: Mapping[str, Any]
-) -> None:
+def _draw_breakdown(draw: ImageDraw.ImageDraw, box: Box, breakdown: Mapping[str, Any]) -> None:
+    """The final scoring by category, in two columns under its title."""
     x0, y0, x1, y1 = box
     draw.text((x0, y0), "Final scoring", font=font(18, bold=True), fill=pal.INK_MUTED)
-    y = y0 + 24
-    f = font(18)
+    f, fb = font(18), font(18, bold=True)
     step = lay.line_height(f) + 1
-    for name, points in breakdown.items():
-        if y + step > y1:
-            break
-        lay.text(draw, (x0, y), category_label(str(name)), f, pal.INK_LIGHT,
-                 max_width=x1 - x0 - 50)
-        draw.text((x1, y), str(points), font=font(18, bold=True), fill=pal.INK_LIGHT, anchor="ra")
-        y += step
-
-
-def _draw_hand(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-    hand: Any, player: Mapping[str, Any],
-) -> None:
-    x0, y0, x1, y1 = box
-    if not isinstance(hand, Mapping) or hand.get("type") != "tribe" or "symbol" not in hand:
-        held = isinstance(hand, Mapping) or bool(player.get("hand_count"))
-        lay.rounded(draw, box, 8, fill=colours.TRIBE_BACK if held else pal.PANEL,
-                    outline=pal.PANEL_EDGE, line=2)
-        text = "1 card, hidden" if held else "empty"
-        draw.text(((x0 + x1) / 2, (y0 + y1) / 2), text, font=font(18), fill=pal.INK_LIGHT,
-                  anchor="mm")
-        return
-    symbol = str(hand.get("symbol"))
-    edge = colours.SYMBOL_COLOURS.get(symbol, pal.CARD_EDGE)
-    lay.rounded(draw, box, 8, fill=pal.CARD, outline=edge, line=4)
-    paste(image, icons.tribe(symbol, 40), (x0 + 8, y0 + 12))
-    title = f"{tribe_title(hand)} {hand.get('id', '')}"
-    vp_value = str(hand.get("vp", ""))
-    fvp = font(22, bold=True)
-    vw = fvp.getlength(vp_value)
-    lay.text(draw, (x0 + 56, y0 + 6), title, font(18, bold=True), pal.INK_DARK,
-             max_width=x1 - x0 - 64 - vw - 28)
-    paste(image, icons.vp(22), (round(x1 - 10 - vw - 24), y0 + 6))
-    draw.text((x1 - 8, y0 + 17), vp_value, font=fvp, fill=pal.INK_DARK, anchor="rm")
-    items = cost_items(hand.get("costs"))
-    room = x1 - x0 - 64
-    size = fit_items(items, room, (24, 20, 18))
-    if items_width(items, size) <= room:
-        draw_items(image, draw, (x0 + 56, y0 + 32), items, size)
-    else:
-        lay.text(draw, (x0 + 56, y0 + 34), str(hand.get("cost", "")), font(18), pal.INK_DARK,
-                 max_width=room)
+    rows = max(1, (y1 - y0 - 24) // step)
+    col_w = (x1 - x0) // 2
+    for i, (name, points) in enumerate(breakdown.items()):
+        col, row = divmod(i, rows)
+        left, y = x0 + col * col_w, y0 + 24 + row * step
+        right = left + col_w - 12
+        value = str(points)
+        draw.text((right, y), value, font=fb, fill=pal.INK_LIGHT, anchor="ra")
+        room = (left, y, right - 8 - round(fb.getlength(value)), y + step)
+        fitted = fit_text(category_label(str(name)), room, largest=18, smallest=14, max_lines=1)
+        draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
 
 
 def _card_label(card: Any) -> str:
@@ -783,32 +790,48 @@ def _card_label(card: Any) -> str:
     return "card"
 
 
-def _draw_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def supply_half(i: int) -> Box:
+    """The goods deck's row (0) or the tribe deck's (1) in the supply box."""
     x0, y0, x1, _ = SUPPLY_BOX
-    half = (x1 - x0) // 2
+    top = y0 + 8 + i * 74
+    return x0 + 8, top, x1 - 8, top + 66
+
+
+def _draw_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+    """Each deck's count and the top of its discard pile, then the cards revealed now."""
+    x0, _, x1, y1 = SUPPLY_BOX
     for i, (kind, deck_key, discard_key) in enumerate(
         (("goods", "goods_deck", "goods_discard"), ("tribe", "tribe_deck", "tribe_discard"))
     ):
-        x = x0 + 14 + i * half
+        x, y, right, bottom = supply_half(i)
         back = colours.GOODS_BACK if kind == "goods" else colours.TRIBE_BACK
-        draw.rounded_rectangle((x, y0 + 12, x + 26, y0 + 46), radius=4, fill=back,
+        draw.rounded_rectangle((x + 6, y + 6, x + 32, y + 40), radius=4, fill=back,
                                outline=pal.INK_LIGHT, width=2)
         title = f"{kind.capitalize()} deck: {int(view.get(deck_key, 0))}"
-        draw.text((x + 36, y0 + 29), title, font=font(20, bold=True), fill=pal.INK_LIGHT,
-                  anchor="lm")
+        draw.text((x + 42, y + 6), title, font=font(20, bold=True), fill=pal.INK_LIGHT)
         discard = list(view.get(discard_key, []))
         top = _card_label(discard[-1]) if discard else "empty"
-        lay.text(draw, (x, y0 + 58), f"Discard: {top}", font(18), pal.INK_MUTED,
-                 max_width=half - 24)
+        fitted = fit_text(f"Discard: {top}", (x + 42, y + 32, right, bottom), largest=18,
+                          smallest=14, spacing=0)
+        draw_fitted(draw, fitted, fill=pal.INK_MUTED)
     revealed = list(view.get("revealed", []))
     if revealed:
         text = "Revealed: " + ", ".join(_card_label(c) for c in revealed)
-        lay.text(draw, (x0 + 14, y0 + 86), text, font(18, bold=True), pal.HIGHLIGHT,
-                 max_width=x1 - x0 - 28)
+        below = supply_half(1)[3] + 8
+        fitted = fit_text(text, (x0 + 14, below, x1 - 14, y1 - 8), largest=18, smallest=14,
+                          bold=True, spacing=0)
+        draw_fitted(draw, fitted, fill=pal.HIGHLIGHT)
+
+
+@functools.lru_cache(maxsize=512)
+def _log_lines(entry: str, width: int) -> tuple[str, ...]:
+    """A log sentence wrapped to ``width``: each board repeats most of the last one's log."""
+    return tuple(lay.wrap(entry, font(18), width))
 
 
 def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
-    """The newest sentences, newest at the bottom; a long sentence may take two lines."""
+    """The newest sentences, newest at the bottom, each whole: an older one that no longer fits
+    is left out rather than cut."""
     x0, y0, x1, y1 = LOG_BOX
     f = font(18)
     step = lay.line_height(f) + 1
@@ -816,12 +839,10 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
     stacked: list[tuple[str, bool]] = []
     entries = [pretty(str(line)) for line in view.get("log", [])]
     for age, entry in enumerate(reversed(entries)):
-        lines = lay.wrap(entry, f, x1 - x0 - 28, 2)
+        lines = _log_lines(entry, x1 - x0 - 28)
         if len(stacked) + len(lines) > room:
-            lines = lines[: room - len(stacked)]
-        stacked = [(line, age == 0) for line in lines] + stacked
-        if len(stacked) >= room:
             break
+        stacked = [(line, age == 0) for line in lines] + stacked
     y = y1 - 8 - len(stacked) * step
     for line, newest in stacked:
         draw.text((x0 + 14, y), line, font=f, fill=pal.INK_LIGHT if newest else pal.INK_MUTED)
@@ -830,7 +851,7 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
 
 # ---- the private panel -----------------------------------------------------------------
 
-PANEL_W = 1000
+PANEL_W = 1240
 
 
 def panel_seat(view: View) -> int | None:
@@ -846,7 +867,8 @@ def panel_seat(view: View) -> int | None:
 
 
 ACTION_ROW = 42
-PANEL_LEFT_W = 380
+PANEL_LEFT_W = 16 + DISPLAY_W
+PANEL_MIN_H = 414 + 3 * tiles.TILE_H + 2 * tiles.TILE_GAP + 16  # the display's bottom
 def option_items(targets: Mapping[str, Any]) -> list[tuple[str, str]]:
     """What an option moves, as icons: given goods → gained goods, or the cost it pays."""
     give, gain = amount_items(targets.get("give")), amount_items(targets.get("gain"))
@@ -902,7 +924,7 @@ def render_panel(view: View) -> Image.Image:
     revealed = [c for c in view.get("revealed", []) if isinstance(c, Mapping)][:3]
     revealed_top = list_top + rows * ACTION_ROW + 8
     bottom = revealed_top + (CELL + 40 if revealed and decision else 0)
-    height = max(580, bottom + 16)
+    height = max(PANEL_MIN_H, bottom + 16)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_panel_header(image, draw, view, seat)
@@ -956,9 +978,7 @@ def _draw_panel_header(
         title = "Spectator view"
         ink = pal.INK_LIGHT
     draw.text((74, 31), title, font=font(28, bold=True), fill=ink, anchor="lm")
-    rnd = min(int(view.get("round", 1)), 12)
-    phase = str(view.get("phase", ""))
-    draw.text((PANEL_W - 16, 31), f"Round {rnd}/12 · {PHASES.get(phase, phase)}",
+    draw.text((PANEL_W - 16, 31), f"{round_text(view)} · {status.phase_text(view)}",
               font=font(22, bold=True), fill=ink, anchor="rm")
 
 
@@ -977,6 +997,21 @@ def _draw_options(
             draw_items(image, draw, (left, top + (bottom - top - size) // 2), items, size,
                        ink=pal.INK_LIGHT)
         else:
-            draw_hint(draw, room, option_hint(view, targets))
+            _draw_whole_hint(draw, room, option_hint(view, targets))
 
     draw_options(draw, options, origin, width, columns, rows, ACTION_ROW, extra)
+
+
+def _draw_whole_hint(draw: ImageDraw.ImageDraw, room: Box, hint: str) -> None:
+    """An option's hint in its free room, on up to two lines; left out when it would not fit
+    whole (it repeats what the board or the option's card already says)."""
+    left, top, right, bottom = room
+    box = (left, top + 1, right - 8, bottom - 1)
+    small = font(14)
+    if not hint or any(small.getlength(word) > box[2] - box[0] for word in hint.split()):
+        return
+    lines = lay.wrap(hint, small, box[2] - box[0])
+    if len(lines) > 2 or len(lines) * lay.line_height(small) > box[3] - box[1]:
+        return
+    fitted = fit_text(hint, box, largest=18, smallest=14, spacing=0, max_lines=2)
+    draw_fitted(draw, fitted, fill=pal.INK_MUTED, valign="middle")

@@ -334,6 +334,18 @@ def finished() -> View:
     return view
 
 
+def before_mid_game() -> View:
+    """``mid_game`` as the board before Blue's last action showed it: Tent TE1 not yet in the
+    display, its pepper and gold not yet paid, one more card in the tribe deck."""
+    view = mid_game()
+    blue = view["players"][0]
+    blue["display"][1] = blue["display"][1][:3]
+    blue.update(pepper=blue["pepper"] + 1, gold=blue["gold"] + 1, score=blue["score"] - 4)
+    view["tribe_deck"] += 1
+    view["log"] = view["log"][:-1]
+    return view
+
+
 BOARDS = {
     "start": start_of_game,
     "midgame": mid_game,
