@@ -163,7 +163,8 @@ class BoardPoster:
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
             footer = NO_MESSAGE_CONTENT
-        marker = board_marker(info.id, row.version)
+        moves = await self.service.moves_at(info.id, row.version)
+        marker = board_marker(info.id, row.version, moves)
         content = turn_post(
             game, info.seats, decision, events, header=header, footer=footer, marker=marker
         )
