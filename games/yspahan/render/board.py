@@ -37,6 +37,7 @@ from games.yspahan.render.pieces import (
     seat_cube,
     seat_label,
 )
+from games.yspahan.render.text import CachedTextDraw
 from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
@@ -172,7 +173,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     """The public board for ``view`` under the status band; ``previous`` is the public view the
     last board showed, whose differences from ``view`` the board rings (None: mark nothing)."""
     image = _static_board(view).copy()
-    draw = ImageDraw.Draw(image)
+    draw = CachedTextDraw(image)
     _draw_header(image, draw, view)
     draw_pieces(image, draw, view)
     _draw_tower(image, draw, view)
