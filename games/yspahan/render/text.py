@@ -11,8 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit.cache import ImageCache
 
-_MASKS = ImageCache(4096)
-_OFFSETS: dict[tuple[Any, ...], tuple[int, int]] = {}
+_MASKS = ImageCache(1024)  # each mask carries its offset from the anchor in info["offset"]
 
 
 def _mask(text: str, f: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Image, tuple[int, int]]:
@@ -24,11 +23,11 @@ def _mask(text: str, f: ImageFont.FreeTypeFont, anchor: str) -> tuple[Image.Imag
                                     math.ceil(box[3]))
         mask = Image.new("L", (max(1, right - left), max(1, bottom - top)))
         ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-        _OFFSETS[key] = (left, top)
+        mask.info["offset"] = (left, top)
         return mask
 
     mask = _MASKS.get(key, build)
-    return mask, _OFFSETS[key]
+    return mask, mask.info["offset"]
 
 
 class CachedTextDraw(ImageDraw.ImageDraw):
