@@ -198,7 +198,7 @@ async def test_random_input_always_gets_an_answer_and_never_an_error(
     world: World, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     # Pictures are not what is fuzzed here; drawing hundreds of panels would only cost time.
-    monkeypatch.setattr(images, "_board_png", lambda game, view: TINY_PNG)
+    monkeypatch.setattr(images, "_board_png", lambda game, view, previous: TINY_PNG)
     monkeypatch.setattr(images, "_panel_png", lambda game, view: TINY_PNG)
     rng = random.Random(SEED)
     threads: set[int] = set()
