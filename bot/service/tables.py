@@ -549,6 +549,11 @@ class TableCore:
             raise TableNotActive(f"Table #{table_id} has no move {version}.")
         return await self._state_at(info, self.game_of(info), version)
 
+    async def moves_at(self, table_id: int, version: int) -> int:
+        """How many moves make the position at ``version``, as /game info and /game log count
+        them: a move taken back and the undo itself are not counted."""
+        return len(effective_moves(await self.store.list_actions(table_id), version))
+
     async def table_for_thread(self, thread_id: int) -> TableInfo | None:
         record = await self.store.table_for_thread(thread_id)
         return None if record is None else TableInfo.from_record(record)

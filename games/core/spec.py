@@ -33,6 +33,9 @@ class GameSpec:
     renderer: str
     topics: Mapping[str, Topic] = field(default_factory=dict)  # /rules text by topic
     bench: BenchTargets | None = None
+    # decision kinds that can offer more options than a panel's buttons hold, so are always a
+    # menu; every other kind is always buttons. None: the bot decides by each decision's options.
+    menu_kinds: frozenset[str] | None = None
 
     @property
     def name(self) -> str:

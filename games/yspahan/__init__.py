@@ -10,6 +10,8 @@ SPEC = GameSpec(
     renderer="games.yspahan.render",
     topics=reference.TOPICS,
     bench=BenchTargets(decisions_per_second=80_000, render_players=(2, 3, 4)),
+    # a Supervisor stop or a card's shop can be any of 20-odd; every other kind offers fewer
+    menu_kinds=frozenset({"supervisor", "card_shop"}),
 )
 
 __all__ = ["GAME", "SPEC", "Yspahan"]

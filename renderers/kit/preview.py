@@ -54,30 +54,31 @@ class SeatStatus:
 SEATS_PER_ROW = 3  # four seats take two rows of two, so each chip keeps room for its numbers
 
 
-def _rows(seats: int) -> int:
-    return 1 if seats <= SEATS_PER_ROW else 2
+def _rows(seats: int, per_row: int = SEATS_PER_ROW) -> int:
+    return 1 if seats <= per_row else math.ceil(seats / per_row)
 
 
 def _chip_height(width: int) -> int:
     return preview_px(width, 13) * 2 + preview_px(width, 2)
 
 
-def band_height(width: int, seats: int = 2) -> int:
+def band_height(width: int, seats: int = 2, per_row: int = SEATS_PER_ROW) -> int:
     """The status band's height on a ``width``-wide board with ``seats`` seats: a title row and
-    one or two rows of seat chips."""
+    one or two rows of seat chips (at most ``per_row`` to a row)."""
     pad = preview_px(width, 4)
-    rows = _rows(seats)
+    rows = _rows(seats, per_row)
     return pad * 2 + preview_px(width, 14) + rows * (_chip_height(width) + pad)
 
 
 def status_band(
-    width: int, title: str, status: str, seats: Sequence[SeatStatus], *, changed: bool = False
+    width: int, title: str, status: str, seats: Sequence[SeatStatus], *, changed: bool = False,
+    per_row: int = SEATS_PER_ROW,
 ) -> Image.Image:
     """A band ``width`` wide and ``band_height(width, len(seats))`` tall: the game and
     ``status`` ("Round 3 / 12 · Blue to move") on the first row, a chip per seat under it.
     With ``changed``, the first row ends with a legend for the rings that mark the last turn's
-    changes."""
-    height = band_height(width, len(seats))
+    changes. A game whose chips carry long numbers may ask for fewer chips to a row."""
+    height = band_height(width, len(seats), per_row)
     image = Image.new("RGB", (width, height), pal.MAT)
     draw = ImageDraw.Draw(image)
     pad = preview_px(width, 4)
@@ -94,11 +95,11 @@ def status_band(
     draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
     top = pad * 2 + row1
     if seats:
-        per_row = len(seats) if len(seats) <= SEATS_PER_ROW else math.ceil(len(seats) / 2)
-        chip_w = (width - pad) // per_row
+        columns = math.ceil(len(seats) / _rows(len(seats), per_row))
+        chip_w = (width - pad) // columns
         chip_h = _chip_height(width)
         for i, seat in enumerate(seats):
-            col, row = i % per_row, i // per_row
+            col, row = i % columns, i // columns
             y = top + row * (chip_h + pad)
             box = (pad + col * chip_w, y, pad + (col + 1) * chip_w - pad, y + chip_h)
             _draw_chip(draw, box, seat, width)

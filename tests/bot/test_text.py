@@ -125,3 +125,10 @@ def test_a_near_move_is_a_slip_of_a_verb_and_nothing_else() -> None:
     assert near_move("please wait for me", decision) is None
     assert near_move("pl 9", decision) is None
     assert near_move("plcae 9 and then some more", decision) is None
+
+
+def test_after_an_undo_the_marker_numbers_the_move_and_stays_unique_per_version() -> None:
+    assert board_marker(12, 22, 22) == "-# Table #12 · move 22"
+    after_undo = board_marker(12, 24, 22)
+    assert after_undo == "-# Table #12 · move 22 · version 24"
+    assert after_undo != board_marker(12, 22, 22)

@@ -146,9 +146,11 @@ def button_version(message: Any) -> int | None:
 
 
 def board_version(message: discord.Message) -> int | None:
-    """The version a board post shows, from its last line ("Table #N · move V")."""
-    match = re.fullmatch(r"-# Table #\d+ · move (\d+)", message.content.splitlines()[-1])
-    return int(match[1]) if match else None
+    """The version a board post shows, from its last line ("Table #N · move V", or "Table #N ·
+    move M · version V" once an undo made the move count differ from the version)."""
+    match = re.fullmatch(r"-# Table #\d+ · move (\d+)(?: · version (\d+))?",
+                         message.content.splitlines()[-1])
+    return int(match[2] or match[1]) if match else None
 
 
 async def forged_message(world: World, *custom_ids: str) -> discord.Message:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import re
 from typing import Any
 
 from bot import ids
@@ -182,3 +183,31 @@ async def test_back_on_an_undo_preview_takes_nothing_back(world: World) -> None:
     assert back.response is not None and back.response.content == "Nothing was taken back."
     assert ids_in(back.response) == []
     assert (await world.bot.service.load(table_id)).version == 1
+
+
+def _move_number(board: Any) -> int:
+    """The move number a board post's last line shows ("Table #N · move M …")."""
+    match = re.match(r"-# Table #\d+ · move (\d+)", board.content.splitlines()[-1])
+    assert match, board.content
+    return int(match[1])
+
+
+async def test_after_an_undo_the_board_counts_moves_as_game_info_does(world: World) -> None:
+    service = world.bot.service
+    table_id, first, other, before = await _placed(world)
+    preview = await first.slash(world.thread(), "undo")
+    assert preview.response is not None
+    await first.click(preview.response, custom_id=ids.undo(table_id, 1))
+    asked = world.thread().history()[-1]
+    await other.click(asked, custom_id=next(c for c in ids_in(asked) if c.endswith(":yes")))
+    assert _move_number(world.boards()[-1]) == 0, "the move taken back is not counted"
+
+    await first.slash(world.thread(), "play", move=before.decision.actions[0])
+    assert (await service.load(table_id)).version == 3
+    info = await other.slash(world.thread(), "game info")
+    assert info.response is not None
+    embed = info.response.embeds[0]
+    status = " ".join([embed.description or "", *(str(f.value) for f in embed.fields)])
+    counted = re.search(r"(\d+) moves? so far", status)
+    assert counted and int(counted[1]) == 1
+    assert _move_number(world.boards()[-1]) == 1

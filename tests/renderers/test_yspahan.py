@@ -16,6 +16,7 @@ from games.core import discovery
 from games.yspahan import SPEC as YSPAHAN
 from games.yspahan.render import board, city, colours, panel, samples
 from renderers.kit import palette as pal
+from renderers.kit.preview import band_height
 from tests.renderers.walk import random_walk
 
 saved = samples.saved
@@ -26,6 +27,11 @@ def colour_at(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
     pixel = image.convert("RGB").getpixel(xy)
     assert isinstance(pixel, tuple)
     return pixel
+
+
+def board_colour_at(image: Image.Image, xy: tuple[int, int]) -> tuple[int, ...]:
+    """The colour at ``xy`` in board coordinates, below the status band."""
+    return colour_at(image, (xy[0], xy[1] + image.height - board.HEIGHT))
 
 
 def close(a: tuple[int, ...], b: tuple[int, ...], tolerance: int = 3) -> bool:
@@ -48,13 +54,13 @@ def test_a_shop_shows_its_owners_cube_and_the_supervisor_stands_on_his_space() -
     x0, y0, x1, _y1 = city.cell_box(shop["x"], shop["y"])
     # the middle of the cube face (clear of its initial) is the owner's colour
     fill = pal.seat_style(view["players"][shop["owner"]]["label"])[0]
-    assert close(colour_at(image, ((x0 + x1) // 2, y0 + 14)), fill, 24)
+    assert close(board_colour_at(image, ((x0 + x1) // 2, y0 + 14)), fill, 24)
     empty = next(s for s in view["shops"] if s["owner"] is None)
     ex0, ey0, _ex1, _ = city.cell_box(empty["x"], empty["y"])
-    assert close(colour_at(image, (ex0 + 10, ey0 + 10)), pal.CARD)
+    assert close(board_colour_at(image, (ex0 + 10, ey0 + 10)), pal.CARD)
     where = next(s for s in view["street"] if s["id"] == view["supervisor"])
     sx0, sy0, sx1, _ = city.cell_box(where["x"], where["y"])
-    head = colour_at(image, ((sx0 + sx1) // 2, sy0 + 14))
+    head = board_colour_at(image, ((sx0 + sx1) // 2, sy0 + 14))
     assert close(head, colours.DIE_WHITE, 12)
 
 
@@ -67,7 +73,7 @@ def test_the_caravan_shows_each_cube_in_its_owners_colour() -> None:
     for space in caravan["spaces"]:
         left, _top, _right, bottom = board.caravan_space_box(caravan["per_row"], space["row"],
                                                              space["col"])
-        pixel = colour_at(image, (left + 18, bottom - 18))  # clear of the initial
+        pixel = board_colour_at(image, (left + 18, bottom - 18))  # clear of the initial
         if space["owner"] is None:
             assert not close(pixel, pal.seat_style("Blue")[0], 40)
         else:
@@ -181,7 +187,8 @@ def test_board_and_panel_render_along_a_whole_game(players: int, seed: int) -> N
         data = YSPAHAN.encode_png(YSPAHAN.render_board(game.view(state, None)))
         assert len(data) <= MAX_BYTES
         with Image.open(io.BytesIO(data)) as png:
-            assert png.size == (board.WIDTH, board.HEIGHT)
+            assert png.width == board.WIDTH
+            assert png.height == board.HEIGHT + band_height(board.WIDTH, players, per_row=2)
         if decision is not None:
             seen.add(decision.kind)
             view = game.view(state, decision.seat)
@@ -210,5 +217,5 @@ def test_a_full_souks_value_turns_gold_and_the_others_stay_dark() -> None:
     assert True in states.values() and False in states.values()
     for sid, complete in states.items():
         cx, cy = city.cell_centre(*badges[sid])
-        ground = colour_at(image, (cx, cy - 15))  # inside the disc, above the number
+        ground = board_colour_at(image, (cx, cy - 15))  # inside the disc, above the number
         assert close(ground, pal.HIGHLIGHT if complete else pal.INK_DARK, 6), sid

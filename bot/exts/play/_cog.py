@@ -23,7 +23,7 @@ from bot.exts.play._components import (
     confirm_view,
     decision_view,
 )
-from bot.exts.play._layout import clip, layout, searchable
+from bot.exts.play._layout import clip, layout_for, searchable
 from bot.exts.play._notices import Notices
 from bot.exts.play._posts import BOARD_KINDS, BoardPoster
 from bot.exts.play._stalls import DONE, FreeSeatButton, ReclaimButton, StallButton
@@ -175,7 +175,7 @@ class Play(commands.Cog):
         lines = [line for line in (note, secret) if line]
         view: discord.ui.View | None = None
         if decision is not None and decision.seat == seat:
-            shape = layout(game.options(state))
+            shape = layout_for(game.name, decision.kind, game.options(state))
             lines.append(f"**Your move** — {decision.prompt}")
             if shape.shown < len(decision.actions):
                 lines.append(

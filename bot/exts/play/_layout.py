@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.core import Option
+from games.core import Option, discovery
 
 # Up to four rows of buttons (the fifth row holds the panel's or the board's own buttons), so
 # that a kind of decision keeps one kind of control: placements or an action menu of a dozen
@@ -70,18 +70,21 @@ def _flat(value: Any) -> list[str]:
 
 
 def layout(
-    options: Sequence[Option], only: Sequence[Option] | None = None, max_selects: int = MAX_SELECTS
+    options: Sequence[Option], only: Sequence[Option] | None = None, max_selects: int = MAX_SELECTS,
+    menu: bool | None = None,
 ) -> Layout:
     """The decision's options (``Game.options``: notation, label, targets) as components; with
     ``only``, just those of them (a board shows the public ones), keeping each option's index
-    in the whole list."""
+    in the whole list. ``menu`` is what the decision's kind always uses (``kind_uses_menu``);
+    None decides by these options' count and labels."""
     wanted = None if only is None else {o.notation for o in only}
     choices = [
         Choice(i, o.label, o.notation, o.notation + cost_text(o.targets))
         for i, o in enumerate(options)
         if wanted is None or o.notation in wanted
     ]
-    if len(choices) <= MAX_BUTTONS and all(len(c.label) <= SHORT_LABEL for c in choices):
+    buttons = all(len(c.label) <= SHORT_LABEL for c in choices) if menu is None else not menu
+    if buttons and len(choices) <= MAX_BUTTONS:
         return Layout(buttons=tuple(choices))
     menus = tuple(
         tuple(choices[start : start + OPTIONS_PER_SELECT])
@@ -94,3 +97,18 @@ def menu_placeholder(menu: Sequence[Choice], part: int, parts: int) -> str:
     if parts == 1:
         return "Choose your move…"
     return clip(f"Choose ({part + 1}/{parts}): {menu[0].label} … {menu[-1].label}", 150)
+
+
+def kind_uses_menu(game_name: str, kind: str) -> bool | None:
+    """Whether a decision of ``kind`` always shows a menu (True) or buttons (False), when the
+    game names its kinds that can offer more options than buttons hold; else None."""
+    spec = discovery.spec(game_name)
+    if spec.menu_kinds is None:
+        return None
+    return kind in spec.menu_kinds
+
+
+def layout_for(game_name: str, kind: str, options: Sequence[Option], **kwargs: Any) -> Layout:
+    """``layout`` with the control the decision's kind always uses, so that a player sees the
+    same kind of control for the same kind of question all game long."""
+    return layout(options, menu=kind_uses_menu(game_name, kind), **kwargs)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.exts.play._components import board_view
-from bot.exts.play._layout import layout
+from bot.exts.play._layout import layout_for
 from bot.exts.play._text import NO_MESSAGE_CONTENT, board_marker, result_post, turn_post
 from bot.images import board_file
 from bot.mentions import NOBODY, pings, plain
@@ -163,7 +163,8 @@ class BoardPoster:
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
             footer = NO_MESSAGE_CONTENT
-        marker = board_marker(info.id, row.version)
+        moves = await self.service.moves_at(info.id, row.version)
+        marker = board_marker(info.id, row.version, moves)
         content = turn_post(
             game, info.seats, decision, events, header=header, footer=footer, marker=marker
         )
@@ -174,7 +175,11 @@ class BoardPoster:
             shape = None
             if to_move is not None and decision is not None:
                 public = game.public_options(state)
-                shape = layout(game.options(state), only=public, max_selects=4) if public else None
+                shape = (
+                    layout_for(game.name, decision.kind, game.options(state), only=public,
+                               max_selects=4)
+                    if public else None
+                )
             view = board_view(info.id, row.version, shape, move=to_move is not None, extras=extras)
             message = await post(
                 thread, content, marker=marker, file=file, view=view, allowed_mentions=allowed

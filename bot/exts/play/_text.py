@@ -69,10 +69,14 @@ def turn_post(
     return "\n".join(lines)[: CONTENT_LIMIT - len(marker) - 1] + "\n" + marker
 
 
-def board_marker(table_id: int, version: int) -> str:
+def board_marker(table_id: int, version: int, moves: int | None = None) -> str:
     """The small last line of a board post; unique per table and version, so a retry after a
-    crash can tell whether this board is already in the thread."""
-    return f"-# Table #{table_id} · move {version}"
+    crash can tell whether this board is already in the thread. It numbers the move as
+    /game info and /game log count them (``moves``: moves taken back leave no gap); when that
+    differs from the table's version (after an undo), the version follows, to stay unique."""
+    if moves is None or moves == version:
+        return f"-# Table #{table_id} · move {version}"
+    return f"-# Table #{table_id} · move {moves} · version {version}"
 
 
 def result_post(game: Game[Any], seats: Sequence[Any], outcome: Outcome) -> str:

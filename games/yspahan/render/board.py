@@ -11,10 +11,14 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.yspahan.render import colours, icons
+from games.yspahan.render import changes, colours, icons
 from games.yspahan.render.city import (
     MAP_BOX,
     QUARTER_COLOURS,
+    SHOP_INSET,
+    badge_cells,
+    cell_box,
+    cell_centre,
     draw_city,
     draw_pieces,
     map_key,
@@ -33,11 +37,14 @@ from games.yspahan.render.pieces import (
     seat_cube,
     seat_label,
 )
+from games.yspahan.render.text import CachedTextDraw
 from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.preview import SeatStatus, mark_changed, ring_width, status_band, with_band
 
 WIDTH, HEIGHT = 1600, 1000
 HEADER_H = 56
@@ -48,6 +55,7 @@ STATUS_BOX = (RIGHT_X, 66, RIGHT_X + RIGHT_W, 184)
 PLAYERS_TOP, PLAYERS_BOTTOM, PLAYER_GAP = 192, 784, 8
 PLAYER_MAX_H = 236  # with two players the log gets the rest of the column
 LOG_BOTTOM = 992
+BAND_SEATS_PER_ROW = 2  # a seat's gold, camels and cards need half the width to read whole
 STEP_NAMES = {
     "buy": "Roll",
     "start": "Take a group",
@@ -162,20 +170,88 @@ def _draw_caravan_frame(image: Image.Image, draw: ImageDraw.ImageDraw, view: Vie
 
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:
-    """The public board for ``view``; ``previous`` is the public view the last board showed,
-    whose differences from ``view`` the board marks (None: mark nothing)."""
+    """The public board for ``view`` under the status band; ``previous`` is the public view the
+    last board showed, whose differences from ``view`` the board rings (None: mark nothing)."""
     image = _static_board(view).copy()
-    draw = ImageDraw.Draw(image)
+    draw = CachedTextDraw(image)
     _draw_header(image, draw, view)
     draw_pieces(image, draw, view)
     _draw_tower(image, draw, view)
     _draw_caravan(image, view)
     _draw_status(image, draw, view)
     players = list(view.get("players", []))
+    building_boxes: dict[int, dict[str, Box]] = {}
     for player, box in zip(players, player_boxes(len(players)), strict=False):
-        _draw_player(image, draw, view, player, box)
+        building_boxes[int(player.get("seat", 0))] = _draw_player(image, draw, view, player, box)
     _draw_log(draw, view, log_box(len(players)))
-    return image
+    rings = changed_boxes(view, previous, building_boxes) if previous is not None else []
+    for ring in rings:
+        mark_changed(draw, ring, ring_width(WIDTH))
+    band = status_band(WIDTH, "Yspahan", status_line(view), seat_statuses(view),
+                       changed=bool(rings), per_row=BAND_SEATS_PER_ROW)
+    return with_band(image, band)
+
+
+def status_line(view: View) -> str:
+    """``Week I / III · Day 7 / 7 · Blue: Supply shops``, or the winner once it is over."""
+    week, day = int(view.get("week", 1)), int(view.get("day", 1))
+    when = f"Week {ROMAN.get(week, week)} / III · Day {day} / 7"
+    outcome = view.get("outcome")
+    if isinstance(outcome, Mapping):
+        winners = [seat_label(view, int(w)) for w in outcome.get("winners", [])]
+        who = f"{winners[0]} wins" if len(winners) == 1 else "shared victory: " + ", ".join(winners)
+        return f"Game over · {who}"
+    decision = decision_of(view)
+    if decision is None:
+        return when
+    step = STEP_NAMES.get(str(view.get("step", "")), "to decide")
+    return f"{when} · {seat_label(view, int(decision.get('seat', 0)))}: {step}"
+
+
+def _plural(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def seat_statuses(view: View) -> list[SeatStatus]:
+    """Each seat's score, gold, camels and cards, for the band; the deciding seat to move."""
+    decision = decision_of(view)
+    deciding = decision.get("seat") if decision is not None else None
+    out = []
+    for player in view.get("players", []):
+        seat = int(player.get("seat", 0))
+        gold, camels = int(player.get("gold", 0)), int(player.get("camels", 0))
+        detail = (f"{gold} G · {_plural(camels, 'camel')} · "
+                  f"{_plural(int(player.get('hand_count', 0)), 'card')}")
+        out.append(SeatStatus(seat_label(view, seat), seat, f"{int(player.get('score', 0))} VP",
+                              detail, to_move=seat == deciding))
+    return out
+
+
+def changed_boxes(view: View, previous: View,
+                  building_boxes: Mapping[int, Mapping[str, Box]]) -> list[Box]:
+    """Where the board differs from ``previous``: shops, full souks, Caravan spaces, Tower
+    groups, the Supervisor and buildings."""
+    boxes: list[Box] = [cell_box(int(s["x"]), int(s["y"]), SHOP_INSET)
+                        for s in changes.shops(view, previous)]
+    labels = badge_cells(view)
+    for souk in changes.souks(view, previous):
+        if str(souk.get("id")) in labels:
+            cx, cy = cell_centre(*labels[str(souk["id"])])
+            boxes.append((cx - 20, cy - 20, cx + 20, cy + 20))
+    per_row = int(_caravan(view).get("per_row", 0))
+    boxes += [caravan_space_box(per_row, int(s["row"]), int(s["col"]))
+              for s in changes.caravan(view, previous)]
+    for space in sorted(changes.tower(view, previous)):
+        if 1 <= space <= 6:
+            top, bottom = tower_row(space)
+            boxes.append((TOWER_BOX[0] + 10, top, TOWER_BOX[2] - 10, bottom))
+    street = {str(s["id"]): s for s in view.get("street", [])}
+    where = street.get(str(view.get("supervisor", "")))
+    if changes.supervisor_moved(view, previous) and where is not None:
+        boxes.append(cell_box(int(where["x"]), int(where["y"]), 0))
+    for seat, keys in changes.buildings(view, previous).items():
+        boxes += [box for key, box in building_boxes.get(seat, {}).items() if key in keys]
+    return boxes
 
 
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
@@ -302,14 +378,15 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
     if step:
         lay.pill(draw, (x1 - 14 - pw, y0 + 17), step, pf, pal.PANEL_EDGE, pal.INK_LIGHT)
     prompt = pretty(str(decision.get("prompt", "")))
-    lay.paragraph(draw, (x0 + 16, y0 + 56, x1 - 16, y1 - 6), prompt, font(20), pal.INK_LIGHT,
-                  max_lines=2, spacing=1)
+    fitted = fit_text(prompt, (x0 + 16, y0 + 54, x1 - 16, y1 - 4), largest=20, smallest=14,
+                      spacing=1)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
 
 
 def _draw_outcome(
     image: Image.Image, draw: ImageDraw.ImageDraw, view: View, outcome: Mapping[str, Any]
 ) -> None:
-    x0, y0, x1, _y1 = STATUS_BOX
+    x0, y0, x1, y1 = STATUS_BOX
     winners = [int(w) for w in outcome.get("winners", [])]
     scores = list(outcome.get("scores", []))
     if len(winners) == 1:
@@ -318,21 +395,24 @@ def _draw_outcome(
     else:
         title = "Shared victory!"
         paste(image, icons.vp(36), (x0 + 14, y0 + 12))
-    tx = x0 + 62
-    tx += lay.text(draw, (tx, y0 + 30), title, font(26, bold=True), pal.HIGHLIGHT, anchor="lm") + 16
+    draw.text((x0 + 62, y0 + 30), title, font=font(26, bold=True), fill=pal.HIGHLIGHT,
+              anchor="lm")
     reason = str(outcome.get("reason", ""))
     if outcome.get("tiebreak"):
         reason = f"Tie-break: {outcome['tiebreak']}."
-    lay.text(draw, (tx, y0 + 30), reason, font(18), pal.INK_MUTED, max_width=x1 - 14 - tx,
-             anchor="lm")
+    fitted = fit_text(reason, (x0 + 16, y0 + 52, x1 - 16, y0 + 88), largest=18, smallest=14,
+                      spacing=0)
+    draw_fitted(draw, fitted, fill=pal.INK_MUTED)
     ranked = sorted(range(len(scores)), key=lambda i: -int(scores[i]))
-    score_text = "   ".join(f"{seat_label(view, i)} {scores[i]}" for i in ranked)
-    lay.text(draw, (x0 + 16, y0 + 74), f"Final: {score_text}", font(22, bold=True),
-             pal.INK_LIGHT, max_width=x1 - x0 - 32, anchor="lm")
+    score_text = " · ".join(f"{seat_label(view, i)} {scores[i]}" for i in ranked)
+    fitted = fit_text(f"Final: {score_text}", (x0 + 16, y0 + 88, x1 - 16, y1 - 2), largest=22,
+                      smallest=14, bold=True)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
 
 
 def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                 player: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
+                 player: Mapping[str, Any], box: Box) -> dict[str, Box]:
+    """One seat's box; returns where each building it shows stands, by key."""
     x0, y0, x1, y1 = box
     seat = int(player.get("seat", 0))
     fill, edge, _ = seat_colours(view, seat)
@@ -375,24 +455,26 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     y = y0 + 88
     roomy = y1 - y0 >= 180
     if roomy:  # all six buildings, the built ones lit with their order
-        y = _draw_building_grid(draw, view, player, (x0 + 26, y, x1 - 12))
+        shown = _draw_building_grid(draw, view, player, (x0 + 26, y, x1 - 12))
+        y = max((b[3] for b in shown.values()), default=y)
     else:
         built = sorted(player.get("buildings", []), key=lambda b: int(b.get("order", 0)))
-        _draw_buildings(draw, (x0 + 26, y, x1 - 12, y + 30), built)
+        shown = _draw_buildings(draw, (x0 + 26, y, x1 - 12, y + 30), built)
     breakdown = player.get("breakdown")
     if isinstance(breakdown, Mapping) and roomy:
         parts = [f"{CATEGORY_SHORT.get(str(k), str(k))} {v}" for k, v in breakdown.items() if v]
         text = "Points: " + (", ".join(parts) if parts else "none yet")
         lay.text(draw, (x0 + 26, y + 6), text, font(18), pal.INK_MUTED, max_width=x1 - x0 - 40)
+    return shown
 
 
 def _draw_building_grid(draw: ImageDraw.ImageDraw, view: View,
-                        player: Mapping[str, Any], span: tuple[int, int, int]) -> int:
-    """Three columns by two rows of the six buildings; returns the bottom edge."""
+                        player: Mapping[str, Any], span: tuple[int, int, int]) -> dict[str, Box]:
+    """Three columns by two rows of the six buildings; returns each one's box by key."""
     x0, y0, x1 = span
     built = {str(b.get("key")): int(b.get("order", 0)) for b in player.get("buildings", [])}
     col_w = (x1 - x0 - 2 * 6) // 3
-    bottom = y0
+    boxes: dict[str, Box] = {}
     for i, building in enumerate(b for b in view.get("buildings", []) if isinstance(b, Mapping)):
         bx = x0 + (i % 3) * (col_w + 6)
         by = y0 + (i // 3) * 34
@@ -404,17 +486,18 @@ def _draw_building_grid(draw: ImageDraw.ImageDraw, view: View,
         ink = pal.INK_DARK if done else pal.INK_MUTED
         lay.text(draw, (bx + 6, by + 14), f"{order}. {name}" if done else name,
                  font(18, bold=done), ink, max_width=col_w - 12, anchor="lm")
-        bottom = by + 28
-    return bottom
+        boxes[str(building.get("key"))] = (bx, by, bx + col_w, by + 28)
+    return boxes
 
 
-def _draw_buildings(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-                    built: Sequence[Mapping[str, Any]]) -> None:
+def _draw_buildings(draw: ImageDraw.ImageDraw, box: Box,
+                    built: Sequence[Mapping[str, Any]]) -> dict[str, Box]:
+    """The buildings built, in order, as labels; returns each one's box by key."""
     x0, y0, x1, y1 = box
     if not built:
         draw.text((x0, (y0 + y1) / 2), "No buildings yet", font=font(18), fill=pal.INK_MUTED,
                   anchor="lm")
-        return
+        return {}
     names = [str(b.get("name", "")) for b in built]
     room = x1 - x0 - 6 * (len(names) - 1)
     f = font(18, bold=True)
@@ -425,28 +508,31 @@ def _draw_buildings(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
         cap = max(48.0, room / len(names))
         widths = [min(w, cap) for w in widths]
     x = float(x0)
-    for name, w in zip(names, widths, strict=True):
+    boxes: dict[str, Box] = {}
+    for building, name, w in zip(built, names, widths, strict=True):
         right = min(x + w, x1)
         draw.rounded_rectangle((x, y0, right, y1), radius=8, fill=pal.CARD, outline=pal.CARD_EDGE)
         lay.text(draw, ((x + right) / 2, (y0 + y1) / 2), name, f, pal.INK_DARK,
                  max_width=right - x - 6, anchor="mm")
+        boxes[str(building.get("key"))] = (round(x), y0, round(right), y1)
         x = right + 6
         if x >= x1:
             break
+    return boxes
 
 
 def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, int]) -> None:
-    """The newest sentences at the bottom; a long sentence may take two lines."""
+    """The newest sentences at the bottom, each whole; a long one takes several lines."""
     x0, y0, x1, y1 = box
     f = font(18)
     step = lay.line_height(f) + 1
     room = (y1 - y0 - 14) // step
     stacked: list[tuple[str, bool]] = []
     for age, entry in enumerate(reversed([pretty(str(e)) for e in view.get("log", [])])):
-        lines = lay.wrap(entry, f, x1 - x0 - 28, min(2, room - len(stacked)))
-        stacked = [(line, age == 0) for line in lines] + stacked
-        if len(stacked) >= room:
+        lines = lay.wrap(entry, f, x1 - x0 - 28)
+        if len(stacked) + len(lines) > room:  # older sentences stay in /game log, whole
             break
+        stacked = [(line, age == 0) for line in lines] + stacked
     y = y1 - 8 - len(stacked) * step
     for line, newest in stacked:
         draw.text((x0 + 14, y), line, font=f, fill=pal.INK_LIGHT if newest else pal.INK_MUTED)

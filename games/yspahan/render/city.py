@@ -149,9 +149,12 @@ def draw_city(draw: ImageDraw.ImageDraw, view: View) -> None:
     for quarter, (gx, gy) in QUARTER_LABELS.items():
         cx, cy = cell_centre(gx, gy)
         colour = pal.mix(QUARTER_COLOURS[quarter], (255, 255, 255), 0.35)
-        draw.text((cx, cy - 14), quarter.upper(), font=font(30, bold=True), fill=colour,
+        draw.text((cx, cy - 22), quarter.upper(), font=font(30, bold=True), fill=colour,
                   anchor="mm")
-        draw.text((cx, cy + 18), f"Tower space {QUARTER_TOWER[quarter]}", font=font(18),
+        draw.text((cx, cy + 6), f"Tower space {QUARTER_TOWER[quarter]}", font=font(18),
+                  fill=pal.INK_MUTED, anchor="mm")
+        # the moves and the log name a shop in full, SACK-B2; the map shows B2 in its quarter
+        draw.text((cx, cy + 28), f"B2 here is {quarter.upper()}-B2", font=font(18),
                   fill=pal.INK_MUTED, anchor="mm")
     # the street: a continuous road, one labelled space per cell
     cells = [(int(s["x"]), int(s["y"]), str(s["id"])) for s in view["street"]]
@@ -243,7 +246,7 @@ def draw_pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> No
     quarter = current.get("quarter")
     if quarter in QUARTER_LABELS and view.get("phase") != "finished":
         cx, cy = cell_centre(*QUARTER_LABELS[str(quarter)])
-        draw.rounded_rectangle((cx - 100, cy - 36, cx + 100, cy + 34), radius=10,
+        draw.rounded_rectangle((cx - 100, cy - 44, cx + 100, cy + 44), radius=10,
                                outline=pal.HIGHLIGHT, width=3)
     labels = badge_cells(view)
     for souk in view["souks"]:

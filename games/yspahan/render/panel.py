@@ -7,6 +7,7 @@ shop's souk, how far a Supervisor stop is and whose cubes stand beside it).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -28,13 +29,12 @@ from games.yspahan.render.pieces import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.fit import Box, Fitted, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
-    draw_hint,
     draw_no_decision,
-    draw_options,
     draw_prompt,
     option_targets,
     view_options,
@@ -45,6 +45,7 @@ PANEL_LEFT_W = 400
 ACTION_ROW = 42
 HAND_CARD_H = 90
 BUILDING_ROW = 32
+SITUATION_LINE = 26
 HAND_TOP = 76 + 124 + 6 * BUILDING_ROW + 10 + 46  # resources box, gap, "Your hand"
 
 
@@ -70,16 +71,15 @@ def render_panel(view: View) -> Image.Image:
     rw = PANEL_W - rx - 16
     prompt_font = font(22)
     prompt = pretty(str(decision.get("prompt", ""))) if decision else ""
-    prompt_lines = lay.wrap(prompt, prompt_font, rw, 3) if decision else []
+    prompt_lines = lay.wrap(prompt, prompt_font, rw) if decision else []
     list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
-    columns = 2 if len(options) > 12 else 1
-    rows = -(-len(options) // columns) if options else 0
+    cells = option_cells(view, options, rw)
     hand = player.get("hand") if player else None
     cards = [c for c in hand if isinstance(c, Mapping)] if isinstance(hand, list) else []
     left_bottom = HAND_TOP + max(1, len(cards)) * (HAND_CARD_H + 8)
     situation = situation_lines(view) if decision else []
-    situation_top = list_top + rows * ACTION_ROW + 14
-    situation_bottom = situation_top + (34 + 26 * len(situation) if situation else 0)
+    situation_top = list_top + options_height(cells) + 14
+    situation_bottom = situation_top + (34 + SITUATION_LINE * len(situation) if situation else 0)
     height = max(600, situation_bottom + 16, left_bottom + 16)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -107,14 +107,16 @@ def render_panel(view: View) -> Image.Image:
     who = int(decision.get("seat", 0))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
     draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
-    _draw_options(draw, view, options, (rx, list_top), rw, columns, rows)
+    draw_option_cells(draw, cells, (rx, list_top))
     if situation:  # what is going on, so the panel can be read without the board
         draw.text((rx, situation_top), "On the board", font=font(20, bold=True),
                   fill=pal.INK_MUTED)
         y = situation_top + 32
         for line in situation:
-            lay.text(draw, (rx, y), line, font(18), pal.INK_LIGHT, max_width=rw)
-            y += 26
+            fitted = fit_text(line, (rx, y, rx + rw, y + SITUATION_LINE - 2), largest=18,
+                              smallest=13)
+            draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
+            y += SITUATION_LINE
     return image
 
 
@@ -236,11 +238,12 @@ def _draw_hand_card(draw: ImageDraw.ImageDraw, card: Mapping[str, Any],
     idw = round(f.getlength(cid)) + 14
     lay.rounded(draw, (x0 + 8, y0 + 8, x0 + 8 + idw, y0 + 34), 6, fill=colours.CARD_BACK)
     draw.text((x0 + 8 + idw / 2, y0 + 21), cid, font=f, fill=pal.INK_LIGHT, anchor="mm")
-    name = str(card.get("name", ""))
-    lay.text(draw, (x0 + idw + 18, y0 + 21), name, font(20, bold=True), pal.INK_DARK,
-             max_width=x1 - x0 - idw - 28, anchor="lm")
-    lay.paragraph(draw, (x0 + 10, y0 + 40, x1 - 10, y1 - 4), str(card.get("text", "")), font(18),
-                  pal.INK_SOFT, max_lines=2, spacing=0)
+    name = fit_text(str(card.get("name", "")), (x0 + idw + 18, y0 + 8, x1 - 10, y0 + 34),
+                    largest=20, smallest=15, bold=True)
+    draw_fitted(draw, name, fill=pal.INK_DARK, valign="middle")
+    effect = fit_text(str(card.get("text", "")), (x0 + 10, y0 + 40, x1 - 10, y1 - 4), largest=18,
+                      smallest=14, spacing=0)
+    draw_fitted(draw, effect, fill=pal.INK_SOFT)
 
 
 def option_hint(view: View, targets: Mapping[str, Any]) -> str:
@@ -308,9 +311,85 @@ def souk_summary(view: View, souk: Mapping[str, Any]) -> str:
     return text
 
 
-def _draw_options(draw: ImageDraw.ImageDraw, view: View, options: Sequence[Option],
-                  origin: tuple[int, int], width: int, columns: int, rows: int) -> None:
-    def extra(option: Option, room: lay.Box) -> None:
-        draw_hint(draw, room, option_hint(view, option_targets(option)) if columns == 1 else "")
+@dataclass(frozen=True, slots=True)
+class OptionCell:
+    """One numbered option laid out: its label (and hint) wrapped whole, where it stands."""
 
-    draw_options(draw, options, origin, width, columns, rows, ACTION_ROW, extra)
+    number: int
+    box: Box
+    label: Fitted
+    hint: Fitted | None
+
+
+OPTION_PAD = 8
+NUMBER_W = 44
+TWO_COLUMNS_FROM = 13  # options; from there labels share the width and hints are left out
+
+
+def option_cells(view: View, options: Sequence[Option], width: int) -> list[OptionCell]:
+    """Every option's cell, relative to the list's top left: one column with hints, or two
+    columns of labels when there are many; each label and hint is wrapped, never cut."""
+    columns = 2 if len(options) >= TWO_COLUMNS_FROM else 1
+    rows = -(-len(options) // columns)
+    col_w = width // columns
+    text_w = col_w - 10 - NUMBER_W - OPTION_PAD
+    tall = 10_000  # the cell grows to what the text needs
+    laid: list[tuple[Fitted, Fitted | None, int]] = []
+    for option in options:
+        label = str(option.get("label") or option.get("notation", ""))
+        largest = _one_line_size(label, text_w) or (22 if columns == 1 else 20)
+        fitted = fit_text(label, (0, 0, text_w, tall), largest=largest, smallest=16, bold=True)
+        words = option_hint(view, option_targets(option)) if columns == 1 else ""
+        hint = fit_text(words, (0, 0, text_w, tall), largest=18, smallest=14) if words else None
+        height = fitted.height + (hint.height + 4 if hint else 0) + 2 * OPTION_PAD
+        laid.append((fitted, hint, max(ACTION_ROW - 6, height)))
+    cells: list[OptionCell] = []
+    y = 0
+    for row in range(rows):
+        members = [i for i in (row + c * rows for c in range(columns)) if i < len(laid)]
+        row_h = max(laid[i][2] for i in members)
+        for i in members:
+            fitted, hint, _ = laid[i]
+            x = (i // rows) * col_w
+            box = (x, y, x + col_w - 10, y + row_h)
+            tx, ty = x + NUMBER_W, y + OPTION_PAD
+            placed = replace(fitted, box=(tx, ty, tx + text_w, ty + fitted.height))
+            if hint is not None:
+                hy = ty + fitted.height + 4
+                hint = replace(hint, box=(tx, hy, tx + text_w, hy + hint.height))
+            cells.append(OptionCell(i + 1, box, placed, hint))
+        y += row_h + 6
+    return cells
+
+
+def _one_line_size(label: str, width: int) -> int | None:
+    """The largest readable size at which ``label`` fits on one line, if any: a label a
+    little too long reads better a size smaller than wrapped."""
+    for size in (22, 21, 20, 19, 18):
+        if font(size, bold=True).getlength(label) <= width:
+            return size
+    return None
+
+
+def options_height(cells: Sequence[OptionCell]) -> int:
+    return max((c.box[3] + 6 for c in cells), default=0)
+
+
+def _moved(box: Box, dx: int, dy: int) -> Box:
+    return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
+
+
+def draw_option_cells(draw: ImageDraw.ImageDraw, cells: Sequence[OptionCell],
+                      origin: tuple[int, int]) -> None:
+    dx, dy = origin
+    fnum = font(20, bold=True)
+    for cell in cells:
+        x0, y0, x1, y1 = _moved(cell.box, dx, dy)
+        lay.rounded(draw, (x0, y0, x1, y1), 8, fill=pal.PANEL)
+        draw.text((x0 + 22, y0 + OPTION_PAD + cell.label.step // 2), str(cell.number), font=fnum,
+                  fill=pal.HIGHLIGHT, anchor="mm")
+        draw_fitted(draw, replace(cell.label, box=_moved(cell.label.box, dx, dy)),
+                    fill=pal.INK_LIGHT)
+        if cell.hint is not None:
+            draw_fitted(draw, replace(cell.hint, box=_moved(cell.hint.box, dx, dy)),
+                        fill=pal.INK_MUTED)

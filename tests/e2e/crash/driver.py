@@ -63,7 +63,9 @@ def _commit_reply(call: Call) -> bool:
 
 
 RESULT = -1  # stands for the result post among a thread's expected board versions
-BOARD_MARKER = re.compile(r"-# Table #(?P<table>\d+) · move (?P<version>\d+)")
+BOARD_MARKER = re.compile(
+    r"-# Table #(?P<table>\d+) · move (?P<moves>\d+)(?: · version (?P<version>\d+))?$"
+)
 
 
 def posts_board(kind: str, payload: Json) -> bool:
@@ -733,8 +735,9 @@ class CrashTest:
             self.figures.board_posts += 1
             marker = BOARD_MARKER.match(message["content"].splitlines()[-1])
             if marker is not None and int(marker["table"]) == table_id:
-                shown.append(int(marker["version"]))
-                seen["move", marker["version"]] += 1
+                version = marker["version"] or marker["moves"]
+                shown.append(int(version))
+                seen["move", version] += 1
             nonce = self.fake.call_nonce(str(message["id"]))
             if nonce is not None:
                 seen["nonce", nonce] += 1
