@@ -2,8 +2,10 @@
 
 Counts decisions per second, where one decision is ``decision`` + ``legal_actions`` + ``apply``
 of a uniformly random legal action: the loop every agent, test and self-play run sits on.
-Also times ``determinize`` (a world sampled from what the deciding seat knows), which an agent
-calls once per decision. Prints one JSON object.
+The rate is given by the wall clock and by the process's CPU time: on a shared, loaded
+machine only the CPU figure compares one run with another. Also times ``determinize`` (a world
+sampled from what the deciding seat knows), which an agent calls once per decision. Prints one
+JSON object.
 """
 
 from __future__ import annotations
@@ -23,16 +25,17 @@ def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict
     """At least one and at most ``games`` playouts, stopping early once ``seconds`` have passed."""
     decisions = played = 0
     rng = core_rng.seed_state(seed)
-    busy = 0.0
+    busy = cpu = 0.0
     for n in range(games):
         state = game.new_game(game.min_players, seed + n, game.default_options(game.min_players))
-        started = time.perf_counter()
+        started, cpu_started = time.perf_counter(), time.process_time()
         while game.decision(state) is not None:
             actions = game.legal_actions(state)
             rng, i = core_rng.below(rng, len(actions))
             state = game.apply(state, actions[i])
             decisions += 1
         busy += time.perf_counter() - started
+        cpu += time.process_time() - cpu_started
         played += 1
         if busy >= seconds:
             break
@@ -43,6 +46,8 @@ def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict
         "decisions_per_game": round(decisions / played, 1),
         "seconds": round(busy, 3),
         "decisions_per_second": round(rate),
+        "cpu_seconds": round(cpu, 3),
+        "cpu_decisions_per_second": round(decisions / cpu) if cpu > 0 else 0,
     }
     targets = spec(game.name).bench
     if targets is not None:
