@@ -91,7 +91,7 @@ from games.sahwari.engine.data import (
     camel_owners,
     caravan_text,
 )
-from games.sahwari.engine.state import SahwariState
+from games.sahwari.engine.state import SahwariState, put
 
 LOG_LINES = 10
 WINDOWS = ("w0", "w1a", "w1", "w2", "w3")
@@ -167,7 +167,7 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
         spaces = Q.junction_names(st.row[seat])
         fills = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
     rest = []
-    if st.strat[seat] and M.attacks(st, seat):
+    if st.strat[seat] and M.can_attack(st, seat):
         rest.append("attack")
     if st.pawns[seat]:
         rest.append("spend")
@@ -375,7 +375,7 @@ def spend_menu(st: SahwariState, seat: int) -> list[str]:
 
 def begin_turn(st: SahwariState, ctx: Ctx) -> None:
     st.turnno += 1
-    st.turns[st.seat] += 1
+    st.turns = put(st.turns, st.seat, st.turns[st.seat] + 1)
     st.moved, st.mdir, st.mend, st.moves, st.took = NO, "", NO, 0, False
     st.step = "w0"
     ctx.say(f"{who(st.seat)}'s turn {st.turns[st.seat]}.", st.seat)
@@ -413,7 +413,7 @@ def after_move(st: SahwariState) -> None:
 
 def do_move(st: SahwariState, ctx: Ctx, c: int, d: str, dest: int) -> None:
     start = st.cpos[c]
-    st.cpos[c] = dest
+    st.cpos = put(st.cpos, c, dest)
     st.moved, st.mend = c, dest
     st.moves += 1
     if st.moves == 1:
@@ -425,7 +425,7 @@ def do_move(st: SahwariState, ctx: Ctx, c: int, d: str, dest: int) -> None:
 
 def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
     start = st.cpos[c]
-    st.cpos[c] = dest
+    st.cpos = put(st.cpos, c, dest)
     ctx.say(f"{who(st.seat)} moves guild camel {cname(st, c)} from {POS_NAMES[start]} to "
             f"{POS_NAMES[dest]}.", st.seat)
     st.step = "w3"
@@ -436,7 +436,7 @@ def end_turn(st: SahwariState, ctx: Ctx) -> None:
     flipped = []
     for pos, k in enumerate(st.kind):
         if k == RESOURCE and not st.items[pos]:
-            st.kind[pos] = TILE_BY_ID[st.tiles[pos]].back
+            st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
             flipped.append(pos)
     for pos in flipped:
         side = "an oasis" if st.kind[pos] == OASIS else "desert"
@@ -529,14 +529,14 @@ def pop(st: SahwariState) -> None:
 def remove_item(st: SahwariState, pos: int, item: str) -> None:
     items = list(st.items[pos])
     items.remove(item)
-    st.items[pos] = tuple(items)
+    st.items = put(st.items, pos, tuple(items))
     st.took = True
 
 
 def learn(st: SahwariState, seat: int, handles: list[str]) -> None:
     known = set(st.known[seat])
     known.update(handles)
-    st.known[seat] = tuple(sorted(known))
+    st.known = put(st.known, seat, tuple(sorted(known)))
 
 
 def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
@@ -548,7 +548,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
         push(st, Frame("cube"))
     elif item == PAWN:
         if st.pawns[seat] < RECRUIT_SPACES:
-            st.pawns[seat] += 1
+            st.pawns = put(st.pawns, seat, st.pawns[seat] + 1)
             ctx.say(f"{who(seat)} takes a recruit from {where}.", seat)
         else:
             ctx.say(f"{who(seat)} takes a recruit from {where}; the track is full, so it "
@@ -560,7 +560,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
 
 
 def gain_caravan(st: SahwariState, ctx: Ctx, seat: int, h: str, whence: str) -> None:
-    st.cars[seat] = st.cars[seat] + (h,)
+    st.cars = put(st.cars, seat, st.cars[seat] + (h,))
     learn(st, seat, [h])
     ctx.say(f"{who(seat)} takes the {colour_of(st, h)} caravan {h} {whence}.", seat)
     ctx.tell(seat, f"You look at caravan {face(st, h)}.")
@@ -586,7 +586,7 @@ def queue_icons(st: SahwariState, icons: list[str]) -> None:
 def activate(st: SahwariState, ctx: Ctx, seat: int, j: int, how: str) -> None:
     junc = list(st.junc[seat])
     junc[j] = ACTIVE
-    st.junc[seat] = tuple(junc)
+    st.junc = put(st.junc, seat, tuple(junc))
     name = Q.junction_names(st.row[seat])[j]
     ctx.say(f"{who(seat)} {how} on artifact space {name}.", seat)
     queue_icons(st, [e for e in Q.junction_effects(st, seat, j) if not e.startswith("INF")])
@@ -601,12 +601,12 @@ def attach(st: SahwariState, ctx: Ctx, seat: int, card: str, side: str) -> None:
     row = st.row[seat]
     if side == "left":
         state = Q.junction_state(st, seat, card, row[0])
-        st.row[seat] = (card, *row)
-        st.junc[seat] = (state, *st.junc[seat])
+        st.row = put(st.row, seat, (card, *row))
+        st.junc = put(st.junc, seat, (state, *st.junc[seat]))
     else:
         state = Q.junction_state(st, seat, row[-1], card)
-        st.row[seat] = (*row, card)
-        st.junc[seat] = (*st.junc[seat], state)
+        st.row = put(st.row, seat, (*row, card))
+        st.junc = put(st.junc, seat, (*st.junc[seat], state))
     space = " (a new artifact space)" if state == EMPTY else ""
     ctx.say(f"{who(seat)} attaches {card} {CARD_BY_ID[card].name} at the {side} end"
             f"{space}.", seat)
@@ -615,7 +615,7 @@ def attach(st: SahwariState, ctx: Ctx, seat: int, card: str, side: str) -> None:
 def cube_away(st: SahwariState, ctx: Ctx) -> str:
     """A removed cube goes to an empty Guild artifact space, else back to the supply."""
     if st.items[GUILD_POS].count(CUBE) < GUILD_CUBE_SPACES:
-        st.items[GUILD_POS] = st.items[GUILD_POS] + (CUBE,)
+        st.items = put(st.items, GUILD_POS, st.items[GUILD_POS] + (CUBE,))
         return "to the Guild tile"
     st.supply += 1
     return "back to the supply"
@@ -631,7 +631,7 @@ def refresh_market(st: SahwariState, ctx: Ctx, seat: int) -> None:
 def resolve_icon(st: SahwariState, ctx: Ctx, seat: int, icon: str) -> None:
     """One triggered action icon (spec 4); what cannot act does nothing."""
     if icon == SWORDS:
-        st.strat[seat] += 1
+        st.strat = put(st.strat, seat, st.strat[seat] + 1)
         ctx.say(f"{who(seat)} gains a strategy token.", seat)
     elif icon == REFRESH:
         if can_act(st, seat, REFRESH):
@@ -682,8 +682,8 @@ def on_window(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         push(st, Frame("spend"))
     elif verb == "lock":
         n = int(arg)
-        st.locks[seat] -= 1
-        st.slock[seat] = (*st.slock[seat], n)
+        st.locks = put(st.locks, seat, st.locks[seat] - 1)
+        st.slock = put(st.slock, seat, (*st.slock[seat], n))
         icon = STORAGE_ICONS[n]
         ctx.say(f"{who(seat)} puts a lock token on storage space {n}: {ICON_NAMES[icon]}.",
                 seat)
@@ -691,13 +691,13 @@ def on_window(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def fill(st: SahwariState, ctx: Ctx, seat: int, name: str) -> None:
-    st.store[seat] -= 1
+    st.store = put(st.store, seat, st.store[seat] - 1)
     activate(st, ctx, seat, junction_index(st, seat, name), "moves a stored cube")
 
 
 def on_leader(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     key = action.split()[1]
-    st.leader[seat] = key
+    st.leader = put(st.leader, seat, key)
     ctx.say(f"{who(seat)} keeps the {LEADER_BY_KEY[key].name} as clan leader.", seat)
     ctx.revealed = True
     for i in range(1, st.np):
@@ -712,7 +712,7 @@ def on_leader(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 def on_enter(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pos = POS_NAMES.index(action.split()[1])
     c = next(c for c in M.own_camels(st, seat) if st.cpos[c] == NO)
-    st.cpos[c] = pos
+    st.cpos = put(st.cpos, c, pos)
     ctx.say(f"{who(seat)} brings {cname(st, c)} onto {POS_NAMES[pos]}.", seat)
 
 
@@ -726,7 +726,7 @@ def on_move(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     verb, where = words[0], words[1]
     if verb == "off":
         c = camel_at(st, seat, where)
-        st.cpos[c] = NO
+        st.cpos = put(st.cpos, c, NO)
         ctx.say(f"{who(seat)} has no legal move and takes {cname(st, c)} off the map "
                 f"(no collection).", seat)
         st.step = "w1"
@@ -814,7 +814,7 @@ def on_cube(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     where = action.split()[1]
     if where == "storage":
-        st.store[seat] += 1
+        st.store = put(st.store, seat, st.store[seat] + 1)
         ctx.say(f"{who(seat)} puts the cube in storage (space {st.store[seat]}).", seat)
     else:
         activate(st, ctx, seat, junction_index(st, seat, where), "puts the cube")
@@ -877,7 +877,7 @@ def on_bowl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     h = action.split()[1]
     pos = next(p for p, items in enumerate(st.items) if h in items)
-    st.items[pos] = tuple(i for i in st.items[pos] if i != h)
+    st.items = put(st.items, pos, tuple(i for i in st.items[pos] if i != h))
     st.took = True
     gain_caravan(st, ctx, seat, h, f"from {POS_NAMES[pos]} with the bowl")
 
@@ -894,7 +894,7 @@ def on_whirl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
-    st.cpos[c] = POS_NAMES.index(action.split()[1])
+    st.cpos = put(st.cpos, c, POS_NAMES.index(action.split()[1]))
     ctx.say(f"{who(seat)}'s tornado carries {cname(st, c)} from {POS_NAMES[start]} to "
             f"{POS_NAMES[st.cpos[c]]}.", seat)
 
@@ -908,11 +908,11 @@ def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     if len(words) == 2:
         push(st, Frame("attack", {"origin": origin}))
         return
-    st.strat[seat] -= 1
+    st.strat = put(st.strat, seat, st.strat[seat] - 1)
     mode, target = words[2], words[3]
     if mode == "caravan":
         pos = next(p for p, items in enumerate(st.items) if target in items)
-        st.items[pos] = tuple(i for i in st.items[pos] if i != target)
+        st.items = put(st.items, pos, tuple(i for i in st.items[pos] if i != target))
         st.took = True
         st.gone = (*st.gone, target)
         ctx.say(f"{who(seat)} attacks from {words[1]}: the {colour_of(st, target)} caravan "
@@ -925,7 +925,7 @@ def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     frames = []
     if t != NO:
         if st.store[t]:
-            st.store[t] -= 1
+            st.store = put(st.store, t, st.store[t] - 1)
             whither = cube_away(st, ctx)
             ctx.say(f"{who(t)} loses a stored artifact cube ({whither}).", t)
         elif Q.active_spaces(st, t):
@@ -945,7 +945,7 @@ def on_seal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     j = junction_index(st, t, name)
     junc = list(st.junc[t])
     junc[j] = LOCKED
-    st.junc[t] = tuple(junc)
+    st.junc = put(st.junc, t, tuple(junc))
     whither = cube_away(st, ctx)
     ctx.say(f"{who(seat)} locks {who(t)}'s artifact space {name}; its cube goes {whither}.",
             seat)
@@ -957,7 +957,7 @@ def on_push(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
-    st.cpos[c] = POS_NAMES.index(action.split()[1])
+    st.cpos = put(st.cpos, c, POS_NAMES.index(action.split()[1]))
     ctx.say(f"{cname(st, c)} is pushed from {POS_NAMES[start]} to {POS_NAMES[st.cpos[c]]}.",
             seat)
 
@@ -967,9 +967,9 @@ def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     if action == BACK:
         return
     word = action.split()[1]
-    st.pawns[seat] -= 1
+    st.pawns = put(st.pawns, seat, st.pawns[seat] - 1)
     if st.items[GUILD_POS].count(PAWN) < GUILD_PAWN_SPACES:
-        st.items[GUILD_POS] = st.items[GUILD_POS] + (PAWN,)
+        st.items = put(st.items, GUILD_POS, st.items[GUILD_POS] + (PAWN,))
         whither = "goes to the Guild tile"
     else:
         whither = "leaves the game"
@@ -1032,7 +1032,7 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
         seat = st.seat
         # Most windows offer nothing; seeing that needs no option list.
         if not (st.store[seat] or st.strat[seat] or st.pawns[seat]
-                or any(h not in st.faceup for h in st.cars[seat])):
+                or any(h not in st.faceup for h in st.cars[seat])) or not window_actions(st, seat):
             after_window(st, ctx)
             return True
         return False
