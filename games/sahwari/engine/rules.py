@@ -57,11 +57,13 @@ from games.sahwari.engine.data import (
     CHEST,
     CLAN,
     CUBE,
+    DIRS,
     EMPTY,
     END_TILES,
     EXPLORER,
     FORGE,
     GUILD,
+    GUILD_CAMELS,
     GUILD_CUBE_SPACES,
     GUILD_PAWN_SPACES,
     GUILD_POS,
@@ -78,6 +80,7 @@ from games.sahwari.engine.data import (
     RECRUIT_SPACES,
     REFRESH,
     RESOURCE,
+    SEAT_LABELS,
     SPYGLASS,
     STALL_MAX_TILES,
     STALL_ROUNDS,
@@ -95,6 +98,9 @@ from games.sahwari.engine.state import SahwariState, put
 
 LOG_LINES = 10
 WINDOWS = ("w0", "w1a", "w1", "w2", "w3")
+# Option strings of the most frequent decisions, built once.
+MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
+GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
 
 
 class Ctx:
@@ -112,8 +118,7 @@ class Ctx:
         self.events.append(Event(text, seat, (seat,)))
 
 
-def who(seat: int) -> str:
-    return Q.label(seat)
+who = SEAT_LABELS.__getitem__  # a seat's name in sentences
 
 
 def cname(st: SahwariState, c: int) -> str:
@@ -149,7 +154,7 @@ def can_act(st: SahwariState, seat: int, icon: str) -> bool:
 
 
 def storage_abilities(st: SahwariState, seat: int) -> list[int]:
-    if not st.locks[seat]:
+    if not st.locks[seat] or st.store[seat] < min(STORAGE_ICONS):
         return []
     return [n for n, icon in STORAGE_ICONS.items()
             if n <= st.store[seat] and n not in st.slock[seat] and can_act(st, seat, icon)]
@@ -161,7 +166,11 @@ def face_down(st: SahwariState, seat: int) -> list[str]:
 
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
-    reveals = [f"reveal {h}" for h in face_down(st, seat)]
+    cars = st.cars[seat]
+    if not (cars or st.store[seat] or st.strat[seat] or st.pawns[seat]):
+        return []  # most windows: nothing that could give an ability
+    faceup = st.faceup
+    reveals = [f"reveal {h}" for h in cars if h not in faceup]
     fills = []
     if st.store[seat] and EMPTY in st.junc[seat]:
         spaces = Q.junction_names(st.row[seat])
@@ -202,14 +211,15 @@ def decide(st: SahwariState) -> Decision:
     if top == "move":
         found = M.movable(st, seat)
         if found:
-            opts = [f"move {POS_NAMES[st.cpos[c]]} {d}" for c, d, _ in found]
+            cpos = st.cpos
+            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d, _ in found]
             return Decision(seat, "move", f"{name}, move one of your camels.", tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
                         f"{name}, no camel of yours can move: take one off the map.",
                         tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "explore":
-        opts = [f"move {POS_NAMES[st.mend]} {d}" for d, _ in M.second_moves(st)]
+        opts = [MOVE_ACTIONS[st.mend][d] for d, _ in M.second_moves(st)]
         return Decision(seat, "second_move",
                         f"{name}, make a second move with the same camel, or stay.",
                         (*opts, "stay"))
@@ -218,7 +228,7 @@ def decide(st: SahwariState) -> Decision:
         return Decision(seat, "collect", f"{name}, take one item from {POS_NAMES[pos]}.",
                         tuple(take_options(st, pos)))
     if top == "guild":
-        opts = [f"guild {cname(st, c)} {d}" for c, d, _ in M.guild_moves(st)]
+        opts = [GUILD_ACTIONS[c][d] for c, d, _ in M.guild_moves(st)]
         return Decision(seat, "guild_camel", f"{name}, move a guild camel.", tuple(opts))
     assert frame is not None
     if top == "stop":
@@ -433,11 +443,10 @@ def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    flipped = []
-    for pos, k in enumerate(st.kind):
-        if k == RESOURCE and not st.items[pos]:
-            st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
-            flipped.append(pos)
+    items = st.items
+    flipped = [pos for pos, k in enumerate(st.kind) if k == RESOURCE and not items[pos]]
+    for pos in flipped:
+        st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:
         side = "an oasis" if st.kind[pos] == OASIS else "desert"
         ctx.say(f"{POS_NAMES[pos]} is empty and turns over: {side}.")
@@ -1029,13 +1038,10 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
         end_turn(st, ctx)
         return True
     if top in WINDOWS:
-        seat = st.seat
-        # Most windows offer nothing; seeing that needs no option list.
-        if not (st.store[seat] or st.strat[seat] or st.pawns[seat]
-                or any(h not in st.faceup for h in st.cars[seat])) or not window_actions(st, seat):
-            after_window(st, ctx)
-            return True
-        return False
+        if window_actions(st, st.seat):
+            return False
+        after_window(st, ctx)
+        return True
     if top == "enter":
         if not any(st.cpos[c] == NO for c in M.own_camels(st, st.seat)):
             st.step = "move"
