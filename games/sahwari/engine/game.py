@@ -93,6 +93,9 @@ class Sahwari(Game[SahwariState]):
     def describe(self, state: SahwariState, action: str) -> str:
         return notation.describe(state, self.decision(state), action)
 
+    def targets(self, state: SahwariState, action: str) -> Mapping[str, Any]:
+        return notation.targets(state, self.decision(state), action)
+
     def view(self, state: SahwariState, seat: int | None) -> JSON:
         dec = self.decision(state)
         options: tuple[Option, ...] = (

@@ -14,6 +14,7 @@ The turn's step (`state.step`) and the decision each asks:
   explore D3 the Explorer's second move, or stay                      "second_move"
   w1      window after the move                                      "abilities"
   collect D5 which item to collect                                   "collect"
+  collecting  the questions the collected item asks (frames), then w2
   w2      window after collecting                                    "abilities"
   guild   D9 move a guild camel                                      "guild_camel"
   w3      window before the end of the turn                          "abilities"
@@ -771,7 +772,7 @@ def on_stop(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_collect(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    st.step = "w2"
+    st.step = "collecting"  # until what the item asks is answered, then the window w2
     take(st, ctx, seat, st.mend, action)
 
 
@@ -1036,6 +1037,9 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
         return True
     if top == "end":
         end_turn(st, ctx)
+        return True
+    if top == "collecting":
+        st.step = "w2"
         return True
     if top in WINDOWS:
         if window_actions(st, st.seat):
