@@ -61,7 +61,7 @@ class Sahwari(Game[SahwariState]):
         if st.step != "leader":
             rules.begin_turn(st, ctx)
         rules.settle(st, ctx)
-        st.log = tuple(e.text for e in ctx.events if e.audience is None)[-rules.LOG_LINES:]
+        st.log = tuple(ctx.public[-rules.LOG_LINES:])
         return st
 
     def decision(self, state: SahwariState) -> Decision | None:
@@ -79,9 +79,8 @@ class Sahwari(Game[SahwariState]):
         assert dec is not None
         rules.HANDLERS[state.top](st, ctx, dec.seat, action)
         rules.settle(st, ctx)
-        if ctx.events:
-            public = tuple(e.text for e in ctx.events if e.audience is None)
-            st.log = (st.log + public)[-rules.LOG_LINES:]
+        if ctx.public:
+            st.log = (*st.log, *ctx.public)[-rules.LOG_LINES:]
         return st, ctx.events, ctx.revealed
 
     def normalize(self, text: str) -> str:

@@ -27,13 +27,23 @@ OWN_CAMELS = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
 
 def occupancy(st: SahwariState) -> list[int]:
     """Per position, one bit per owner of a camel standing there: bit 0 the guild, bit s + 1
-    seat s. Built once per question, so walking a ray asks a list, not every camel."""
-    occ = [0] * CELLS
-    bits = OWNER_BITS[st.np]
-    for c, p in enumerate(st.cpos):
-        if p != NO:
-            occ[p] |= bits[c]
+    seat s, so walking a ray asks a list, not every camel. Camels move a few times a turn and
+    the same placements recur, so the table is kept per placement; callers only read it."""
+    key = (st.np, st.cpos)
+    occ = _OCCUPANCY.get(key)
+    if occ is None:
+        if len(_OCCUPANCY) >= 4096:
+            _OCCUPANCY.clear()
+        occ = [0] * CELLS
+        bits = OWNER_BITS[st.np]
+        for c, p in enumerate(st.cpos):
+            if p != NO:
+                occ[p] |= bits[c]
+        _OCCUPANCY[key] = occ
     return occ
+
+
+_OCCUPANCY: dict[tuple[int, tuple[int, ...]], list[int]] = {}
 
 
 def destinations(

@@ -99,20 +99,25 @@ from games.sahwari.engine.state import SahwariState, put
 
 LOG_LINES = 10
 WINDOWS = ("w0", "w1a", "w1", "w2", "w3")
+# A window with no ability to offer: settled at once, like any single option.
+WINDOW_DONE = tuple(Decision(s, "abilities", f"{name}, use an ability or end this step.",
+                             ("done",)) for s, name in enumerate(SEAT_LABELS))
 # Option strings of the most frequent decisions, built once.
 MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
 GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
 
 
 class Ctx:
-    __slots__ = ("events", "revealed")
+    __slots__ = ("events", "public", "revealed")
 
     def __init__(self) -> None:
         self.events: list[Event] = []
+        self.public: list[str] = []  # the public sentences, for the state's log
         self.revealed = False
 
     def say(self, text: str, seat: int | None = None) -> None:
         self.events.append(Event(text, seat))
+        self.public.append(text)
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
@@ -126,9 +131,11 @@ def cname(st: SahwariState, c: int) -> str:
     return camel_ids(st.np)[c]
 
 
+FACES = {c.id: f"({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})" for c in CARAVAN_BY_ID.values()}
+
+
 def face(st: SahwariState, h: str) -> str:
-    c = CARAVAN_BY_ID[st.hid[h]]
-    return f"{h} ({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})"
+    return f"{h} {FACES[st.hid[h]]}"
 
 
 def colour_of(st: SahwariState, h: str) -> str:
@@ -154,8 +161,11 @@ def can_act(st: SahwariState, seat: int, icon: str) -> bool:
     return True  # TORNADO, SWORDS
 
 
+FIRST_STORAGE_ABILITY = min(STORAGE_ICONS)
+
+
 def storage_abilities(st: SahwariState, seat: int) -> list[int]:
-    if not st.locks[seat] or st.store[seat] < min(STORAGE_ICONS):
+    if not st.locks[seat] or st.store[seat] < FIRST_STORAGE_ABILITY:
         return []
     return [n for n, icon in STORAGE_ICONS.items()
             if n <= st.store[seat] and n not in st.slock[seat] and can_act(st, seat, icon)]
@@ -168,12 +178,13 @@ def face_down(st: SahwariState, seat: int) -> list[str]:
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
     cars = st.cars[seat]
-    if not (cars or st.store[seat] or st.strat[seat] or st.pawns[seat]):
+    store = st.store[seat]
+    if not (cars or store or st.strat[seat] or st.pawns[seat]):
         return []  # most windows: nothing that could give an ability
     faceup = st.faceup
-    reveals = [f"reveal {h}" for h in cars if h not in faceup]
+    reveals = [f"reveal {h}" for h in cars if h not in faceup] if cars else []
     fills = []
-    if st.store[seat] and EMPTY in st.junc[seat]:
+    if store and EMPTY in st.junc[seat]:
         spaces = Q.junction_names(st.row[seat])
         fills = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
     rest = []
@@ -181,7 +192,8 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
         rest.append("attack")
     if st.pawns[seat]:
         rest.append("spend")
-    rest.extend(f"lock {n}" for n in storage_abilities(st, seat))
+    if store >= FIRST_STORAGE_ABILITY:
+        rest.extend(f"lock {n}" for n in storage_abilities(st, seat))
     if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
         if len(reveals) > 1:
             reveals = ["reveal"]
@@ -200,6 +212,8 @@ def decide(st: SahwariState) -> Decision:
     frame = st.stack.top
     if top in WINDOWS:
         opts = window_actions(st, seat)
+        if not opts:
+            return WINDOW_DONE[seat]
         return Decision(seat, "abilities", f"{name}, use an ability or end this step.",
                         (*opts, "done"))
     if top == "leader":
@@ -1040,11 +1054,6 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
         return True
     if top == "collecting":
         st.step = "w2"
-        return True
-    if top in WINDOWS:
-        if window_actions(st, st.seat):
-            return False
-        after_window(st, ctx)
         return True
     if top == "enter":
         if not any(st.cpos[c] == NO for c in M.own_camels(st, st.seat)):
