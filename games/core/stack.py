@@ -11,18 +11,26 @@ state and reads like the prompt it drives.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 BACK = "back"  # the action that returns to the question before; agents never need it
 
+# Frames and stacks are built on every nested question, so their __init__ binds the frozen
+# dataclass's setter once instead of looking it up per field (as contract.Decision does).
+_set = object.__setattr__
 
-@dataclass(frozen=True, slots=True)
+
+@dataclass(frozen=True, slots=True, init=False)
 class Frame:
     """One pending question: its decision kind and what it needs to know."""
 
     kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    data: Mapping[str, Any]
+
+    def __init__(self, kind: str, data: Mapping[str, Any] | None = None) -> None:
+        _set(self, "kind", kind)
+        _set(self, "data", {} if data is None else data)
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -41,11 +49,14 @@ class Frame:
         return Frame(str(data[0]), dict(data[1]) if len(data) > 1 else {})
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, init=False)
 class Stack:
     """Frames, bottom first. Every operation returns a new stack."""
 
-    frames: tuple[Frame, ...] = ()
+    frames: tuple[Frame, ...]
+
+    def __init__(self, frames: tuple[Frame, ...] = ()) -> None:
+        _set(self, "frames", frames)
 
     @property
     def top(self) -> Frame | None:

@@ -102,9 +102,15 @@ WINDOWS = ("w0", "w1a", "w1", "w2", "w3")
 # A window with no ability to offer: settled at once, like any single option.
 WINDOW_DONE = tuple(Decision(s, "abilities", f"{name}, use an ability or end this step.",
                              ("done",)) for s, name in enumerate(SEAT_LABELS))
+# The prompts that name nobody but the deciding seat, per seat.
+WINDOW_PROMPTS = tuple(d.prompt for d in WINDOW_DONE)
+MOVE_PROMPTS = tuple(f"{name}, move one of your camels." for name in SEAT_LABELS)
+GUILD_PROMPTS = tuple(f"{name}, move a guild camel." for name in SEAT_LABELS)
+STOP_PROMPTS = tuple(f"{name}, choose where the camel stops." for name in SEAT_LABELS)
 # Option strings of the most frequent decisions, built once.
 MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
 GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
+STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
 
 
 class Ctx:
@@ -214,8 +220,8 @@ def decide(st: SahwariState) -> Decision:
         opts = window_actions(st, seat)
         if not opts:
             return WINDOW_DONE[seat]
-        return Decision(seat, "abilities", f"{name}, use an ability or end this step.",
-                        (*opts, "done"))
+        opts.append("done")
+        return Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
     if top == "leader":
         opts = [f"leader {k}" for k in st.dealt[seat]]
         return Decision(seat, "choose_leader", f"{name}, keep one of your two clan leaders.",
@@ -228,7 +234,7 @@ def decide(st: SahwariState) -> Decision:
         if found:
             cpos = st.cpos
             opts = [MOVE_ACTIONS[cpos[c]][d] for c, d, _ in found]
-            return Decision(seat, "move", f"{name}, move one of your camels.", tuple(opts))
+            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
                         f"{name}, no camel of yours can move: take one off the map.",
@@ -244,12 +250,11 @@ def decide(st: SahwariState) -> Decision:
                         tuple(take_options(st, pos)))
     if top == "guild":
         opts = [GUILD_ACTIONS[c][d] for c, d, _ in M.guild_moves(st)]
-        return Decision(seat, "guild_camel", f"{name}, move a guild camel.", tuple(opts))
+        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
     assert frame is not None
     if top == "stop":
-        opts = [f"stop {POS_NAMES[p]}" for p in frame["dests"]]
-        return Decision(seat, "destination", f"{name}, choose where the camel stops.",
-                        tuple(opts))
+        opts = [STOP_ACTIONS[p] for p in frame["dests"]]
+        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
     if top == "cube":
         opts = ["cube storage"] if st.store[seat] < STORAGE_SPACES else []
         opts += space_options(st, seat, "cube", MAX_OPTIONS - len(opts), frame)

@@ -40,7 +40,9 @@ T = TypeVar("T")
 
 def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
     """``values`` with item ``i`` replaced."""
-    return (*values[:i], value, *values[i + 1:])
+    changed = list(values)
+    changed[i] = value
+    return tuple(changed)
 
 
 
