@@ -1045,9 +1045,15 @@ HANDLERS = {
 # ---- settling: automatic steps and single options ------------------------------------------
 
 
+# The steps and frames that may resolve without asking (most questions are never among them).
+MAYBE_AUTOMATIC = frozenset(("icon", "end", "collecting", "enter", "icons", "cube", "card", "push"))
+
+
 def automatic(st: SahwariState, ctx: Ctx) -> bool:
     """Carry out an automatic step or frame on top, if there is one; True if it did."""
     top = st.top
+    if top not in MAYBE_AUTOMATIC:
+        return False
     if top == "icon":
         frame = st.stack.top
         assert frame is not None
