@@ -41,7 +41,7 @@ from games.sahwari.engine.data import (
     camel_ids,
 )
 from games.sahwari.engine.setup import new_state
-from games.sahwari.engine.state import SahwariState
+from games.sahwari.engine.state import SahwariState, put
 
 ORANGE, PURPLE, PINK, GREY = 0, 1, 2, 3
 DEFAULT_LEADERS = ("merchant", "diplomat", "bandit", "spy")  # no Explorer unless asked
@@ -90,36 +90,36 @@ def position(
     st.first, st.seat, st.step, st.stack = first, seat, step, Stack()
     ids = camel_ids(players)
     for cid, where in (camels or {}).items():
-        st.cpos[ids.index(cid)] = NO if where is None else POS_INDEX[where]
+        st.cpos = put(st.cpos, ids.index(cid), NO if where is None else POS_INDEX[where])
     if clear:
         for pos, kind in enumerate(st.kind):
             if kind == RESOURCE:
-                st.items[pos] = tuple(i for i in st.items[pos] if i.startswith("c"))
+                st.items = put(st.items, pos, tuple(i for i in st.items[pos] if i.startswith("c")))
     for name, spec in (tiles or {}).items():
         pos = POS_INDEX[name]
         kind, contents = (spec, "") if isinstance(spec, str) else spec
-        st.kind[pos] = KINDS[kind]
+        st.kind = put(st.kind, pos, KINDS[kind])
         wanted = tuple(contents.split())
         for h in wanted:
             if h.startswith("c"):
                 _take_off(st, h)
-        st.items[pos] = wanted
+        st.items = put(st.items, pos, wanted)
     if clear:
         for pos, kind in enumerate(st.kind):
             items = st.items[pos]
             if kind == RESOURCE and items and all(i.startswith("c") for i in items):
                 named = any(POS_INDEX.get(n) == pos for n in (tiles or {}))
                 if not named:
-                    st.items[pos] = ()
+                    st.items = put(st.items, pos, ())
                     st.gone = st.gone + items
     for s in range(players):
-        st.leader[s] = (leaders or {}).get(s, DEFAULT_LEADERS[s])
+        st.leader = put(st.leader, s, (leaders or {}).get(s, DEFAULT_LEADERS[s]))
     for s, row in (rows or {}).items():
-        st.row[s] = tuple(row)
+        st.row = put(st.row, s, tuple(row))
     for s in range(players):
         row = st.row[s]
-        st.junc[s] = tuple(Q.junction_state(st, s, row[i], row[i + 1])
-                           for i in range(len(row) - 1))
+        st.junc = put(st.junc, s, tuple(Q.junction_state(st, s, row[i], row[i + 1])
+                                        for i in range(len(row) - 1)))
     for states, value in ((active, ACTIVE), (locked, LOCKED)):
         for s, names in (states or {}).items():
             junc = list(st.junc[s])
@@ -128,21 +128,21 @@ def position(
                 j = all_names.index(name)
                 assert junc[j] != 0, f"{name} is a dead junction ({JUNCTION_NAMES[junc[j]]})"
                 junc[j] = value
-            st.junc[s] = tuple(junc)
+            st.junc = put(st.junc, s, tuple(junc))
     for s, n in (storage or {}).items():
-        st.store[s] = n
+        st.store = put(st.store, s, n)
     for s, n in (pawns or {}).items():
-        st.pawns[s] = n
+        st.pawns = put(st.pawns, s, n)
     for s, n in (strategy or {}).items():
-        st.strat[s] = n
+        st.strat = put(st.strat, s, n)
     for s, spaces in (slock or {}).items():
-        st.slock[s] = tuple(spaces)
-        st.locks[s] = 2 - len(st.slock[s])
+        st.slock = put(st.slock, s, tuple(spaces))
+        st.locks = put(st.locks, s, 2 - len(st.slock[s]))
     for s, handles in (caravans or {}).items():
         for h in handles:
             _take_off(st, h)
-        st.cars[s] = tuple(handles)
-        st.known[s] = tuple(sorted(set(st.known[s]) | set(handles)))
+        st.cars = put(st.cars, s, tuple(handles))
+        st.known = put(st.known, s, tuple(sorted(set(st.known[s]) | set(handles))))
     st.faceup = tuple(faceup)
     st.used = tuple(faceup)
     if market is not None:
@@ -152,7 +152,7 @@ def position(
     assert CLAN in st.row[seat]
     st.log = ()
     for attr, value in extra.items():
-        setattr(st, attr, value)
+        setattr(st, attr, tuple(value) if isinstance(value, list) else value)
     st._dec = None
     return st
 
@@ -160,7 +160,7 @@ def position(
 def _take_off(st: SahwariState, handle: str) -> None:
     for pos, items in enumerate(st.items):
         if handle in items:
-            st.items[pos] = tuple(i for i in items if i != handle)
+            st.items = put(st.items, pos, tuple(i for i in items if i != handle))
     st.gone = tuple(h for h in st.gone if h != handle)
 
 

@@ -61,7 +61,7 @@ class Sahwari(Game[SahwariState]):
         if st.step != "leader":
             rules.begin_turn(st, ctx)
         rules.settle(st, ctx)
-        st.log = tuple(e.text for e in ctx.events if e.audience is None)[-rules.LOG_LINES:]
+        st.log = tuple(ctx.public[-rules.LOG_LINES:])
         return st
 
     def decision(self, state: SahwariState) -> Decision | None:
@@ -79,9 +79,8 @@ class Sahwari(Game[SahwariState]):
         assert dec is not None
         rules.HANDLERS[state.top](st, ctx, dec.seat, action)
         rules.settle(st, ctx)
-        if ctx.events:
-            public = tuple(e.text for e in ctx.events if e.audience is None)
-            st.log = (st.log + public)[-rules.LOG_LINES:]
+        if ctx.public:
+            st.log = (*st.log, *ctx.public)[-rules.LOG_LINES:]
         return st, ctx.events, ctx.revealed
 
     def normalize(self, text: str) -> str:
@@ -92,6 +91,9 @@ class Sahwari(Game[SahwariState]):
 
     def describe(self, state: SahwariState, action: str) -> str:
         return notation.describe(state, self.decision(state), action)
+
+    def targets(self, state: SahwariState, action: str) -> Mapping[str, Any]:
+        return notation.targets(state, self.decision(state), action)
 
     def view(self, state: SahwariState, seat: int | None) -> JSON:
         dec = self.decision(state)

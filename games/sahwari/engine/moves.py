@@ -12,22 +12,52 @@ from games.sahwari.engine.data import (
     OASIS,
     OPPOSITE,
     RAYS,
-    RESOURCE,
     SIZE,
     camel_owners,
 )
 from games.sahwari.engine.state import SahwariState
 
+CELLS = SIZE * SIZE
+GUILD_BIT = 1
+OWNER_BITS = {n: tuple(1 << (o + 1) for o in owners) for n, owners in
+              ((n, camel_owners(n)) for n in (2, 3, 4))}
+OWN_CAMELS = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
+                       for s in range(n)) for n in (2, 3, 4)}
 
-def destinations(st: SahwariState, c: int, d: str, start: int | None = None) -> list[int]:
+
+def occupancy(st: SahwariState) -> list[int]:
+    """Per position, one bit per owner of a camel standing there: bit 0 the guild, bit s + 1
+    seat s, so walking a ray asks a list, not every camel. Camels move a few times a turn and
+    the same placements recur, so the table is kept per placement; callers only read it."""
+    key = (st.np, st.cpos)
+    occ = _OCCUPANCY.get(key)
+    if occ is None:
+        if len(_OCCUPANCY) >= 4096:
+            _OCCUPANCY.clear()
+        occ = [0] * CELLS
+        bits = OWNER_BITS[st.np]
+        for c, p in enumerate(st.cpos):
+            if p != NO:
+                occ[p] |= bits[c]
+        _OCCUPANCY[key] = occ
+    return occ
+
+
+_OCCUPANCY: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+
+
+def destinations(
+    st: SahwariState, c: int, d: str, occ: list[int] | None = None
+) -> list[int]:
     """Legal destinations of camel ``c`` walking direction ``d`` (spec 6.1.4), in the order
     met. The last one may be the mandatory stop; the others are optional stops."""
-    owners = camel_owners(st.np)
-    owner = owners[c]
-    guild = owner == NO
-    cpos, kind, items = st.cpos, st.kind, st.items
+    if occ is None:
+        occ = occupancy(st)
+    mine = OWNER_BITS[st.np][c]
+    guild = mine == GUILD_BIT
+    kind, items = st.kind, st.items
     out: list[int] = []
-    for pos in RAYS[cpos[c] if start is None else start][d]:
+    for pos in RAYS[st.cpos[c]][d]:
         k = kind[pos]
         if k == OASIS or (k == GUILD and not items[pos]):
             out.append(pos)
@@ -35,56 +65,40 @@ def destinations(st: SahwariState, c: int, d: str, start: int | None = None) -> 
         if k == GUILD:
             out.append(pos)
             break
-        others = [x for x, p in enumerate(cpos) if p == pos and x != c] if pos in cpos else []
+        here = occ[pos]
+        # A camel of another owner blocks; for a guild camel, any other camel does.
+        hostile = here and (guild or here & ~mine)
         if k == DESERT or not items[pos]:
-            if others and (guild or any(owners[x] != owner for x in others)):
+            if hostile:
                 break
-            if guild and not others:
+            if guild and not here:
                 out.append(pos)
             continue
-        if not others:
+        if not here:
             out.append(pos)
             break
-        if guild or any(owners[x] != owner for x in others):
+        if hostile:
             break
     return out
 
 
-def blocker(st: SahwariState, c: int, d: str) -> int:
-    """The position where camel ``c`` walking ``d`` is stopped by another camel, else NO."""
-    owners = camel_owners(st.np)
-    owner = owners[c]
-    for pos in RAYS[st.cpos[c]][d]:
-        k = st.kind[pos]
-        if k in (OASIS, GUILD):
-            if k == GUILD and st.items[pos]:
-                return NO
-            continue
-        others = [x for x, p in enumerate(st.cpos) if p == pos and x != c]
-        hostile = any(owners[x] != owner or owner == NO for x in others)
-        if hostile:
-            return pos
-        if k == RESOURCE and st.items[pos] and not others:
-            return NO
-    return NO
-
-
-def own_camels(st: SahwariState, seat: int) -> list[int]:
-    return [c for c, o in enumerate(camel_owners(st.np)) if o == seat]
+def own_camels(st: SahwariState, seat: int) -> tuple[int, ...]:
+    return OWN_CAMELS[st.np][seat]
 
 
 def movable(st: SahwariState, seat: int) -> list[tuple[int, str, list[int]]]:
     """(camel, direction, destinations) for each legal move; two own camels on one tile are
     interchangeable, so only the lower id is offered (spec 16.1)."""
     out = []
-    seen: set[int] = set()
+    seen: list[int] = []
+    occ = occupancy(st)
     for c in own_camels(st, seat):
         pos = st.cpos[c]
         if pos == NO or pos in seen:
             continue
-        seen.add(pos)
+        seen.append(pos)
         for d in DIRS:
-            dests = destinations(st, c, d)
+            dests = destinations(st, c, d, occ)
             if dests:
                 out.append((c, d, dests))
     return out
@@ -97,9 +111,10 @@ def second_moves(st: SahwariState) -> list[tuple[str, list[int]]]:
         return []
     back = OPPOSITE[st.mdir]
     out = []
+    occ = occupancy(st)
     for d in DIRS:
         if d != back:
-            dests = destinations(st, c, d)
+            dests = destinations(st, c, d, occ)
             if dests:
                 out.append((d, dests))
     return out
@@ -107,9 +122,10 @@ def second_moves(st: SahwariState) -> list[tuple[str, list[int]]]:
 
 def guild_moves(st: SahwariState) -> list[tuple[int, str, list[int]]]:
     out = []
+    occ = occupancy(st)
     for c in (0, 1):
         for d in DIRS:
-            dests = destinations(st, c, d)
+            dests = destinations(st, c, d, occ)
             if dests:
                 out.append((c, d, dests))
     return out
@@ -174,6 +190,21 @@ def attack_origins(st: SahwariState, seat: int) -> list[int]:
         if p != NO and owners[c] in (seat, NO) and p not in out:
             out.append(p)
     return out
+
+
+def can_attack(st: SahwariState, seat: int) -> bool:
+    """Whether ``attacks`` would find anything, without listing it."""
+    owners = camel_owners(st.np)
+    cpos, items = st.cpos, st.items
+    for origin in attack_origins(st, seat):
+        if any(i[0] == "c" for i in items[origin]):
+            return True
+        for p in ADJACENT[origin]:
+            if any(i[0] == "c" for i in items[p]):
+                return True
+            if any(q == p and owners[c] != seat for c, q in enumerate(cpos)):
+                return True
+    return False
 
 
 def attacks(st: SahwariState, seat: int) -> list[tuple[int, str, str]]:

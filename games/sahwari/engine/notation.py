@@ -9,6 +9,7 @@ junction name (`L1|CLAN`).
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from games.core.contract import Decision, echo
 from games.core.errors import NotationError
@@ -110,7 +111,8 @@ def describe(st: SahwariState, dec: Decision | None, action: str) -> str:
     if verb == "stay":
         return "Stay (collect here)"
     if verb == "leader":
-        return f"Keep the {LEADER_BY_KEY[arg].name}"
+        leader = LEADER_BY_KEY[arg]
+        return f"Keep the {leader.name} — {leader.text}"
     if verb == "enter":
         return f"Bring your camel onto {arg}"
     if verb == "move":
@@ -172,6 +174,83 @@ def describe(st: SahwariState, dec: Decision | None, action: str) -> str:
     if verb == "lock":
         return f"Storage ability {arg}: {ICON_NAMES[STORAGE_ICONS[int(arg)]]}"
     return action
+
+
+# ---- what an option points at ---------------------------------------------------------------
+
+
+def targets(st: SahwariState, dec: Decision | None, action: str) -> dict[str, Any]:
+    """What a legal ``action`` points at on the board, as plain JSON: a tile ``{"tile": "B2"}``
+    (with ``tiles`` where a camel may stop), a camel id, a caravan handle, a market card and
+    the end of the row, an artifact space of a seat, a storage space, a seat, effect icons.
+    Options that only open another question, and ``done``, point at nothing."""
+    if dec is None:
+        return {}
+    seat = dec.seat
+    words = action.split()
+    verb = words[0]
+    arg = words[1] if len(words) > 1 else ""
+    frame = st.stack.top
+    ids = camel_ids(st.np)
+    if verb == "leader":
+        return {"leader": arg}
+    if verb == "enter":
+        return {"tile": arg}
+    if verb in ("move", "off", "guild"):
+        if verb == "guild":
+            c = ids.index(arg)
+        elif dec.kind == "second_move":
+            c = st.moved
+        else:
+            c = next(c for c in M.own_camels(st, seat) if st.cpos[c] == POS_INDEX[arg])
+        out: dict[str, Any] = {"camel": ids[c], "tile": POS_NAMES[st.cpos[c]]}
+        if verb != "off":
+            d = words[2]
+            out["direction"] = d
+            out["tiles"] = [POS_NAMES[p] for p in M.destinations(st, c, d)]
+        return out
+    if verb in ("stop", "to", "push") and frame is not None and "c" in frame.data:
+        return {"camel": ids[frame["c"]], "tile": arg}
+    if verb == "take":
+        pos = frame["pos"] if frame is not None and frame.kind == "take" else st.mend
+        if arg in ("cube", "pawn"):
+            return {"tile": POS_NAMES[pos], "item": arg}
+        return {"tile": POS_NAMES[pos], "item": "caravan", "caravan": arg}
+    if verb in ("cube", "forge", "fill", "seal") and arg and arg not in ("left", "right", "more"):
+        if arg == "storage":
+            return {"storage": st.store[seat] + 1}
+        owner = frame["t"] if verb == "seal" and frame is not None else seat
+        return {"seat": owner, "space": arg}
+    if verb == "card":
+        return {"card": arg, "end": words[2]}
+    if verb in ("use", "keep") and frame is not None:
+        return {"caravan": frame["h"]}
+    if verb == "first" or (verb == "spend" and arg in WORD_ICONS):
+        return {"icons": [WORD_ICONS[arg]]}
+    if verb == "lock":
+        return {"storage": int(arg), "icons": [STORAGE_ICONS[int(arg)]]}
+    if verb == "spy" and arg in POS_INDEX:
+        return {"tile": arg}
+    if verb == "spy" and arg in SEAT_LABELS:
+        return {"seat": SEAT_LABELS.index(arg)}
+    if verb == "bird":
+        return {"tile": arg}
+    if verb == "tornado":
+        c = ids.index(arg)
+        return {"camel": arg, "tile": POS_NAMES[st.cpos[c]]}
+    if verb in ("bowl", "reveal") and arg:
+        where = next((p for p, items in enumerate(st.items) if arg in items), NO)
+        return {"caravan": arg} if where == NO else {"caravan": arg, "tile": POS_NAMES[where]}
+    if verb == "attack" and len(words) == 2:
+        return {"tile": arg}
+    if verb == "attack" and len(words) == 4:
+        target = words[3]
+        if words[2] == "camel":
+            pos = st.cpos[ids.index(target)]
+            return {"from": arg, "camel": target, "tile": POS_NAMES[pos]}
+        pos = next(p for p, items in enumerate(st.items) if target in items)
+        return {"from": arg, "caravan": target, "tile": POS_NAMES[pos]}
+    return {}
 
 
 # ---- why not -----------------------------------------------------------------------------------

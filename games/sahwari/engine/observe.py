@@ -40,7 +40,7 @@ def _redeal(st: SahwariState, seat: int | None, rng: int | None) -> int | None:
     for pos, pattern in enumerate(st.pattern):
         if pattern:
             groups.setdefault(pattern, []).append(pos)
-    tiles = st.tiles[:]
+    tiles = list(st.tiles)
     for positions in groups.values():
         ids = [tiles[p] for p in positions]
         by_back: dict[str, list[str]] = {}
@@ -55,7 +55,7 @@ def _redeal(st: SahwariState, seat: int | None, rng: int | None) -> int | None:
         pool = order([t for rest in by_back.values() for t in rest])
         for p, t in zip(hidden, pool, strict=True):
             tiles[p] = t
-    st.tiles = tiles
+    st.tiles = tuple(tiles)
 
     st.deck = tuple(order(list(st.deck)))
 
@@ -63,13 +63,15 @@ def _redeal(st: SahwariState, seat: int | None, rng: int | None) -> int | None:
         kept = {k for k in st.leader if k}
         mine = set(st.dealt[seat]) if seat is not None else set()
         pool = order([ld.key for ld in LEADERS if ld.key not in kept | mine])
+        dealt = list(st.dealt)
         for s in range(st.np):
-            if s == seat or not st.dealt[s]:
+            if s == seat or not dealt[s]:
                 continue
             if st.leader[s]:
-                st.dealt[s] = tuple(sorted((st.leader[s], pool.pop())))
+                dealt[s] = tuple(sorted((st.leader[s], pool.pop())))
             else:
-                st.dealt[s] = tuple(sorted((pool.pop(), pool.pop())))
+                dealt[s] = tuple(sorted((pool.pop(), pool.pop())))
+        st.dealt = tuple(dealt)
     return rng
 
 

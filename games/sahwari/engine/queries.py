@@ -3,6 +3,8 @@ influence (spec 3.6, 3.7, 7, 13)."""
 
 from __future__ import annotations
 
+import functools
+
 from games.sahwari.engine.data import (
     ACTIVE,
     CARAVAN_BY_ID,
@@ -37,15 +39,18 @@ def label(seat: int) -> str:
 # ---- clan rows (spec 7) ------------------------------------------------------------------
 
 
-def piece_names(row: tuple[str, ...]) -> list[str]:
+@functools.lru_cache(maxsize=1024)
+def piece_names(row: tuple[str, ...]) -> tuple[str, ...]:
     """Each piece's name in prompts: L2, L1, CLAN, R1, R2 ..."""
     k = row.index(CLAN)
-    return [CLAN if i == k else (f"L{k - i}" if i < k else f"R{i - k}") for i in range(len(row))]
+    return tuple(CLAN if i == k else (f"L{k - i}" if i < k else f"R{i - k}")
+                 for i in range(len(row)))
 
 
-def junction_names(row: tuple[str, ...]) -> list[str]:
+@functools.lru_cache(maxsize=1024)
+def junction_names(row: tuple[str, ...]) -> tuple[str, ...]:
     names = piece_names(row)
-    return [f"{names[i]}|{names[i + 1]}" for i in range(len(row) - 1)]
+    return tuple(f"{names[i]}|{names[i + 1]}" for i in range(len(row) - 1))
 
 
 def edge(st: SahwariState, seat: int, piece: str, side: str) -> tuple[str, str]:

@@ -14,6 +14,7 @@ The turn's step (`state.step`) and the decision each asks:
   explore D3 the Explorer's second move, or stay                      "second_move"
   w1      window after the move                                      "abilities"
   collect D5 which item to collect                                   "collect"
+  collecting  the questions the collected item asks (frames), then w2
   w2      window after collecting                                    "abilities"
   guild   D9 move a guild camel                                      "guild_camel"
   w3      window before the end of the turn                          "abilities"
@@ -57,11 +58,13 @@ from games.sahwari.engine.data import (
     CHEST,
     CLAN,
     CUBE,
+    DIRS,
     EMPTY,
     END_TILES,
     EXPLORER,
     FORGE,
     GUILD,
+    GUILD_CAMELS,
     GUILD_CUBE_SPACES,
     GUILD_PAWN_SPACES,
     GUILD_POS,
@@ -78,6 +81,7 @@ from games.sahwari.engine.data import (
     RECRUIT_SPACES,
     REFRESH,
     RESOURCE,
+    SEAT_LABELS,
     SPYGLASS,
     STALL_MAX_TILES,
     STALL_ROUNDS,
@@ -91,38 +95,53 @@ from games.sahwari.engine.data import (
     camel_owners,
     caravan_text,
 )
-from games.sahwari.engine.state import SahwariState
+from games.sahwari.engine.state import SahwariState, put
 
 LOG_LINES = 10
 WINDOWS = ("w0", "w1a", "w1", "w2", "w3")
+# A window with no ability to offer: settled at once, like any single option.
+WINDOW_DONE = tuple(Decision(s, "abilities", f"{name}, use an ability or end this step.",
+                             ("done",)) for s, name in enumerate(SEAT_LABELS))
+# The prompts that name nobody but the deciding seat, per seat.
+WINDOW_PROMPTS = tuple(d.prompt for d in WINDOW_DONE)
+MOVE_PROMPTS = tuple(f"{name}, move one of your camels." for name in SEAT_LABELS)
+GUILD_PROMPTS = tuple(f"{name}, move a guild camel." for name in SEAT_LABELS)
+STOP_PROMPTS = tuple(f"{name}, choose where the camel stops." for name in SEAT_LABELS)
+# Option strings of the most frequent decisions, built once.
+MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
+GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
+STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
 
 
 class Ctx:
-    __slots__ = ("events", "revealed")
+    __slots__ = ("events", "public", "revealed")
 
     def __init__(self) -> None:
         self.events: list[Event] = []
+        self.public: list[str] = []  # the public sentences, for the state's log
         self.revealed = False
 
     def say(self, text: str, seat: int | None = None) -> None:
         self.events.append(Event(text, seat))
+        self.public.append(text)
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
         self.events.append(Event(text, seat, (seat,)))
 
 
-def who(seat: int) -> str:
-    return Q.label(seat)
+who = SEAT_LABELS.__getitem__  # a seat's name in sentences
 
 
 def cname(st: SahwariState, c: int) -> str:
     return camel_ids(st.np)[c]
 
 
+FACES = {c.id: f"({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})" for c in CARAVAN_BY_ID.values()}
+
+
 def face(st: SahwariState, h: str) -> str:
-    c = CARAVAN_BY_ID[st.hid[h]]
-    return f"{h} ({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})"
+    return f"{h} {FACES[st.hid[h]]}"
 
 
 def colour_of(st: SahwariState, h: str) -> str:
@@ -148,8 +167,11 @@ def can_act(st: SahwariState, seat: int, icon: str) -> bool:
     return True  # TORNADO, SWORDS
 
 
+FIRST_STORAGE_ABILITY = min(STORAGE_ICONS)
+
+
 def storage_abilities(st: SahwariState, seat: int) -> list[int]:
-    if not st.locks[seat]:
+    if not st.locks[seat] or st.store[seat] < FIRST_STORAGE_ABILITY:
         return []
     return [n for n, icon in STORAGE_ICONS.items()
             if n <= st.store[seat] and n not in st.slock[seat] and can_act(st, seat, icon)]
@@ -161,17 +183,23 @@ def face_down(st: SahwariState, seat: int) -> list[str]:
 
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
-    reveals = [f"reveal {h}" for h in face_down(st, seat)]
+    cars = st.cars[seat]
+    store = st.store[seat]
+    if not (cars or store or st.strat[seat] or st.pawns[seat]):
+        return []  # most windows: nothing that could give an ability
+    faceup = st.faceup
+    reveals = [f"reveal {h}" for h in cars if h not in faceup] if cars else []
     fills = []
-    if st.store[seat] and EMPTY in st.junc[seat]:
+    if store and EMPTY in st.junc[seat]:
         spaces = Q.junction_names(st.row[seat])
         fills = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
     rest = []
-    if st.strat[seat] and M.attacks(st, seat):
+    if st.strat[seat] and M.can_attack(st, seat):
         rest.append("attack")
     if st.pawns[seat]:
         rest.append("spend")
-    rest.extend(f"lock {n}" for n in storage_abilities(st, seat))
+    if store >= FIRST_STORAGE_ABILITY:
+        rest.extend(f"lock {n}" for n in storage_abilities(st, seat))
     if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
         if len(reveals) > 1:
             reveals = ["reveal"]
@@ -190,8 +218,10 @@ def decide(st: SahwariState) -> Decision:
     frame = st.stack.top
     if top in WINDOWS:
         opts = window_actions(st, seat)
-        return Decision(seat, "abilities", f"{name}, use an ability or end this step.",
-                        (*opts, "done"))
+        if not opts:
+            return WINDOW_DONE[seat]
+        opts.append("done")
+        return Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
     if top == "leader":
         opts = [f"leader {k}" for k in st.dealt[seat]]
         return Decision(seat, "choose_leader", f"{name}, keep one of your two clan leaders.",
@@ -202,14 +232,15 @@ def decide(st: SahwariState) -> Decision:
     if top == "move":
         found = M.movable(st, seat)
         if found:
-            opts = [f"move {POS_NAMES[st.cpos[c]]} {d}" for c, d, _ in found]
-            return Decision(seat, "move", f"{name}, move one of your camels.", tuple(opts))
+            cpos = st.cpos
+            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d, _ in found]
+            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
                         f"{name}, no camel of yours can move: take one off the map.",
                         tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "explore":
-        opts = [f"move {POS_NAMES[st.mend]} {d}" for d, _ in M.second_moves(st)]
+        opts = [MOVE_ACTIONS[st.mend][d] for d, _ in M.second_moves(st)]
         return Decision(seat, "second_move",
                         f"{name}, make a second move with the same camel, or stay.",
                         (*opts, "stay"))
@@ -218,13 +249,12 @@ def decide(st: SahwariState) -> Decision:
         return Decision(seat, "collect", f"{name}, take one item from {POS_NAMES[pos]}.",
                         tuple(take_options(st, pos)))
     if top == "guild":
-        opts = [f"guild {cname(st, c)} {d}" for c, d, _ in M.guild_moves(st)]
-        return Decision(seat, "guild_camel", f"{name}, move a guild camel.", tuple(opts))
+        opts = [GUILD_ACTIONS[c][d] for c, d, _ in M.guild_moves(st)]
+        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
     assert frame is not None
     if top == "stop":
-        opts = [f"stop {POS_NAMES[p]}" for p in frame["dests"]]
-        return Decision(seat, "destination", f"{name}, choose where the camel stops.",
-                        tuple(opts))
+        opts = [STOP_ACTIONS[p] for p in frame["dests"]]
+        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
     if top == "cube":
         opts = ["cube storage"] if st.store[seat] < STORAGE_SPACES else []
         opts += space_options(st, seat, "cube", MAX_OPTIONS - len(opts), frame)
@@ -375,7 +405,7 @@ def spend_menu(st: SahwariState, seat: int) -> list[str]:
 
 def begin_turn(st: SahwariState, ctx: Ctx) -> None:
     st.turnno += 1
-    st.turns[st.seat] += 1
+    st.turns = put(st.turns, st.seat, st.turns[st.seat] + 1)
     st.moved, st.mdir, st.mend, st.moves, st.took = NO, "", NO, 0, False
     st.step = "w0"
     ctx.say(f"{who(st.seat)}'s turn {st.turns[st.seat]}.", st.seat)
@@ -413,7 +443,7 @@ def after_move(st: SahwariState) -> None:
 
 def do_move(st: SahwariState, ctx: Ctx, c: int, d: str, dest: int) -> None:
     start = st.cpos[c]
-    st.cpos[c] = dest
+    st.cpos = put(st.cpos, c, dest)
     st.moved, st.mend = c, dest
     st.moves += 1
     if st.moves == 1:
@@ -425,7 +455,7 @@ def do_move(st: SahwariState, ctx: Ctx, c: int, d: str, dest: int) -> None:
 
 def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
     start = st.cpos[c]
-    st.cpos[c] = dest
+    st.cpos = put(st.cpos, c, dest)
     ctx.say(f"{who(st.seat)} moves guild camel {cname(st, c)} from {POS_NAMES[start]} to "
             f"{POS_NAMES[dest]}.", st.seat)
     st.step = "w3"
@@ -433,11 +463,10 @@ def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    flipped = []
-    for pos, k in enumerate(st.kind):
-        if k == RESOURCE and not st.items[pos]:
-            st.kind[pos] = TILE_BY_ID[st.tiles[pos]].back
-            flipped.append(pos)
+    items = st.items
+    flipped = [pos for pos, k in enumerate(st.kind) if k == RESOURCE and not items[pos]]
+    for pos in flipped:
+        st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:
         side = "an oasis" if st.kind[pos] == OASIS else "desert"
         ctx.say(f"{POS_NAMES[pos]} is empty and turns over: {side}.")
@@ -529,14 +558,14 @@ def pop(st: SahwariState) -> None:
 def remove_item(st: SahwariState, pos: int, item: str) -> None:
     items = list(st.items[pos])
     items.remove(item)
-    st.items[pos] = tuple(items)
+    st.items = put(st.items, pos, tuple(items))
     st.took = True
 
 
 def learn(st: SahwariState, seat: int, handles: list[str]) -> None:
     known = set(st.known[seat])
     known.update(handles)
-    st.known[seat] = tuple(sorted(known))
+    st.known = put(st.known, seat, tuple(sorted(known)))
 
 
 def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
@@ -548,7 +577,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
         push(st, Frame("cube"))
     elif item == PAWN:
         if st.pawns[seat] < RECRUIT_SPACES:
-            st.pawns[seat] += 1
+            st.pawns = put(st.pawns, seat, st.pawns[seat] + 1)
             ctx.say(f"{who(seat)} takes a recruit from {where}.", seat)
         else:
             ctx.say(f"{who(seat)} takes a recruit from {where}; the track is full, so it "
@@ -560,7 +589,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
 
 
 def gain_caravan(st: SahwariState, ctx: Ctx, seat: int, h: str, whence: str) -> None:
-    st.cars[seat] = st.cars[seat] + (h,)
+    st.cars = put(st.cars, seat, st.cars[seat] + (h,))
     learn(st, seat, [h])
     ctx.say(f"{who(seat)} takes the {colour_of(st, h)} caravan {h} {whence}.", seat)
     ctx.tell(seat, f"You look at caravan {face(st, h)}.")
@@ -586,7 +615,7 @@ def queue_icons(st: SahwariState, icons: list[str]) -> None:
 def activate(st: SahwariState, ctx: Ctx, seat: int, j: int, how: str) -> None:
     junc = list(st.junc[seat])
     junc[j] = ACTIVE
-    st.junc[seat] = tuple(junc)
+    st.junc = put(st.junc, seat, tuple(junc))
     name = Q.junction_names(st.row[seat])[j]
     ctx.say(f"{who(seat)} {how} on artifact space {name}.", seat)
     queue_icons(st, [e for e in Q.junction_effects(st, seat, j) if not e.startswith("INF")])
@@ -601,12 +630,12 @@ def attach(st: SahwariState, ctx: Ctx, seat: int, card: str, side: str) -> None:
     row = st.row[seat]
     if side == "left":
         state = Q.junction_state(st, seat, card, row[0])
-        st.row[seat] = (card, *row)
-        st.junc[seat] = (state, *st.junc[seat])
+        st.row = put(st.row, seat, (card, *row))
+        st.junc = put(st.junc, seat, (state, *st.junc[seat]))
     else:
         state = Q.junction_state(st, seat, row[-1], card)
-        st.row[seat] = (*row, card)
-        st.junc[seat] = (*st.junc[seat], state)
+        st.row = put(st.row, seat, (*row, card))
+        st.junc = put(st.junc, seat, (*st.junc[seat], state))
     space = " (a new artifact space)" if state == EMPTY else ""
     ctx.say(f"{who(seat)} attaches {card} {CARD_BY_ID[card].name} at the {side} end"
             f"{space}.", seat)
@@ -615,7 +644,7 @@ def attach(st: SahwariState, ctx: Ctx, seat: int, card: str, side: str) -> None:
 def cube_away(st: SahwariState, ctx: Ctx) -> str:
     """A removed cube goes to an empty Guild artifact space, else back to the supply."""
     if st.items[GUILD_POS].count(CUBE) < GUILD_CUBE_SPACES:
-        st.items[GUILD_POS] = st.items[GUILD_POS] + (CUBE,)
+        st.items = put(st.items, GUILD_POS, st.items[GUILD_POS] + (CUBE,))
         return "to the Guild tile"
     st.supply += 1
     return "back to the supply"
@@ -631,7 +660,7 @@ def refresh_market(st: SahwariState, ctx: Ctx, seat: int) -> None:
 def resolve_icon(st: SahwariState, ctx: Ctx, seat: int, icon: str) -> None:
     """One triggered action icon (spec 4); what cannot act does nothing."""
     if icon == SWORDS:
-        st.strat[seat] += 1
+        st.strat = put(st.strat, seat, st.strat[seat] + 1)
         ctx.say(f"{who(seat)} gains a strategy token.", seat)
     elif icon == REFRESH:
         if can_act(st, seat, REFRESH):
@@ -682,8 +711,8 @@ def on_window(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         push(st, Frame("spend"))
     elif verb == "lock":
         n = int(arg)
-        st.locks[seat] -= 1
-        st.slock[seat] = (*st.slock[seat], n)
+        st.locks = put(st.locks, seat, st.locks[seat] - 1)
+        st.slock = put(st.slock, seat, (*st.slock[seat], n))
         icon = STORAGE_ICONS[n]
         ctx.say(f"{who(seat)} puts a lock token on storage space {n}: {ICON_NAMES[icon]}.",
                 seat)
@@ -691,13 +720,13 @@ def on_window(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def fill(st: SahwariState, ctx: Ctx, seat: int, name: str) -> None:
-    st.store[seat] -= 1
+    st.store = put(st.store, seat, st.store[seat] - 1)
     activate(st, ctx, seat, junction_index(st, seat, name), "moves a stored cube")
 
 
 def on_leader(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     key = action.split()[1]
-    st.leader[seat] = key
+    st.leader = put(st.leader, seat, key)
     ctx.say(f"{who(seat)} keeps the {LEADER_BY_KEY[key].name} as clan leader.", seat)
     ctx.revealed = True
     for i in range(1, st.np):
@@ -712,7 +741,7 @@ def on_leader(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 def on_enter(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pos = POS_NAMES.index(action.split()[1])
     c = next(c for c in M.own_camels(st, seat) if st.cpos[c] == NO)
-    st.cpos[c] = pos
+    st.cpos = put(st.cpos, c, pos)
     ctx.say(f"{who(seat)} brings {cname(st, c)} onto {POS_NAMES[pos]}.", seat)
 
 
@@ -726,7 +755,7 @@ def on_move(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     verb, where = words[0], words[1]
     if verb == "off":
         c = camel_at(st, seat, where)
-        st.cpos[c] = NO
+        st.cpos = put(st.cpos, c, NO)
         ctx.say(f"{who(seat)} has no legal move and takes {cname(st, c)} off the map "
                 f"(no collection).", seat)
         st.step = "w1"
@@ -762,7 +791,7 @@ def on_stop(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_collect(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    st.step = "w2"
+    st.step = "collecting"  # until what the item asks is answered, then the window w2
     take(st, ctx, seat, st.mend, action)
 
 
@@ -814,7 +843,7 @@ def on_cube(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     where = action.split()[1]
     if where == "storage":
-        st.store[seat] += 1
+        st.store = put(st.store, seat, st.store[seat] + 1)
         ctx.say(f"{who(seat)} puts the cube in storage (space {st.store[seat]}).", seat)
     else:
         activate(st, ctx, seat, junction_index(st, seat, where), "puts the cube")
@@ -877,7 +906,7 @@ def on_bowl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     h = action.split()[1]
     pos = next(p for p, items in enumerate(st.items) if h in items)
-    st.items[pos] = tuple(i for i in st.items[pos] if i != h)
+    st.items = put(st.items, pos, tuple(i for i in st.items[pos] if i != h))
     st.took = True
     gain_caravan(st, ctx, seat, h, f"from {POS_NAMES[pos]} with the bowl")
 
@@ -894,7 +923,7 @@ def on_whirl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
-    st.cpos[c] = POS_NAMES.index(action.split()[1])
+    st.cpos = put(st.cpos, c, POS_NAMES.index(action.split()[1]))
     ctx.say(f"{who(seat)}'s tornado carries {cname(st, c)} from {POS_NAMES[start]} to "
             f"{POS_NAMES[st.cpos[c]]}.", seat)
 
@@ -908,11 +937,11 @@ def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     if len(words) == 2:
         push(st, Frame("attack", {"origin": origin}))
         return
-    st.strat[seat] -= 1
+    st.strat = put(st.strat, seat, st.strat[seat] - 1)
     mode, target = words[2], words[3]
     if mode == "caravan":
         pos = next(p for p, items in enumerate(st.items) if target in items)
-        st.items[pos] = tuple(i for i in st.items[pos] if i != target)
+        st.items = put(st.items, pos, tuple(i for i in st.items[pos] if i != target))
         st.took = True
         st.gone = (*st.gone, target)
         ctx.say(f"{who(seat)} attacks from {words[1]}: the {colour_of(st, target)} caravan "
@@ -925,7 +954,7 @@ def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     frames = []
     if t != NO:
         if st.store[t]:
-            st.store[t] -= 1
+            st.store = put(st.store, t, st.store[t] - 1)
             whither = cube_away(st, ctx)
             ctx.say(f"{who(t)} loses a stored artifact cube ({whither}).", t)
         elif Q.active_spaces(st, t):
@@ -945,7 +974,7 @@ def on_seal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     j = junction_index(st, t, name)
     junc = list(st.junc[t])
     junc[j] = LOCKED
-    st.junc[t] = tuple(junc)
+    st.junc = put(st.junc, t, tuple(junc))
     whither = cube_away(st, ctx)
     ctx.say(f"{who(seat)} locks {who(t)}'s artifact space {name}; its cube goes {whither}.",
             seat)
@@ -957,7 +986,7 @@ def on_push(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
-    st.cpos[c] = POS_NAMES.index(action.split()[1])
+    st.cpos = put(st.cpos, c, POS_NAMES.index(action.split()[1]))
     ctx.say(f"{cname(st, c)} is pushed from {POS_NAMES[start]} to {POS_NAMES[st.cpos[c]]}.",
             seat)
 
@@ -967,9 +996,9 @@ def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     if action == BACK:
         return
     word = action.split()[1]
-    st.pawns[seat] -= 1
+    st.pawns = put(st.pawns, seat, st.pawns[seat] - 1)
     if st.items[GUILD_POS].count(PAWN) < GUILD_PAWN_SPACES:
-        st.items[GUILD_POS] = st.items[GUILD_POS] + (PAWN,)
+        st.items = put(st.items, GUILD_POS, st.items[GUILD_POS] + (PAWN,))
         whither = "goes to the Guild tile"
     else:
         whither = "leaves the game"
@@ -1016,9 +1045,15 @@ HANDLERS = {
 # ---- settling: automatic steps and single options ------------------------------------------
 
 
+# The steps and frames that may resolve without asking (most questions are never among them).
+MAYBE_AUTOMATIC = frozenset(("icon", "end", "collecting", "enter", "icons", "cube", "card", "push"))
+
+
 def automatic(st: SahwariState, ctx: Ctx) -> bool:
     """Carry out an automatic step or frame on top, if there is one; True if it did."""
     top = st.top
+    if top not in MAYBE_AUTOMATIC:
+        return False
     if top == "icon":
         frame = st.stack.top
         assert frame is not None
@@ -1028,14 +1063,9 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
     if top == "end":
         end_turn(st, ctx)
         return True
-    if top in WINDOWS:
-        seat = st.seat
-        # Most windows offer nothing; seeing that needs no option list.
-        if not (st.store[seat] or st.strat[seat] or st.pawns[seat]
-                or any(h not in st.faceup for h in st.cars[seat])):
-            after_window(st, ctx)
-            return True
-        return False
+    if top == "collecting":
+        st.step = "w2"
+        return True
     if top == "enter":
         if not any(st.cpos[c] == NO for c in M.own_camels(st, st.seat)):
             st.step = "move"

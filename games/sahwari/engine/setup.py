@@ -76,11 +76,12 @@ def new_state(players: int, seed: int, choice: bool = False) -> SahwariState:
                 hcol[handle] = slot
                 here.append(handle)
         items.append(tuple(here))
-    st.kind, st.tiles, st.items, st.pattern = kind, names, items, tuple(pattern)
+    st.kind, st.tiles, st.items = tuple(kind), tuple(names), tuple(items)
+    st.pattern = tuple(pattern)
     st.hid, st.hcol, st.unused = hid, hcol, tuple(unused)
     st.supply = CUBES_TOTAL - sum(t.slots.count("A") for t in TILES)
     # 4. Guild camels on the Guild tile; player camels off the map.
-    st.cpos = [GUILD_POS, GUILD_POS] + [-1] * (len(camel_ids(players)) - 2)
+    st.cpos = (GUILD_POS, GUILD_POS) + (-1,) * (len(camel_ids(players)) - 2)
     # 5. Recruit deck and market.
     deck = [c.id for c in CARDS]
     rng = R.shuffle(rng, deck)
@@ -90,15 +91,14 @@ def new_state(players: int, seed: int, choice: bool = False) -> SahwariState:
     keys = [ld.key for ld in LEADERS]
     rng = R.shuffle(rng, keys)
     st.choice = choice
-    for s in range(players):
-        if choice:
-            st.dealt[s] = tuple(sorted(keys[2 * s: 2 * s + 2]))
-        else:
-            st.leader[s] = keys[s]
+    if choice:
+        st.dealt = tuple(tuple(sorted(keys[2 * s: 2 * s + 2])) for s in range(players))
+    else:
+        st.leader = tuple(keys[:players])
     # 7. First player.
     rng, first = R.below(rng, players)
     st.first = st.seat = first
     st.rng = rng
     st.step = "leader" if choice else "w0"
-    st.row = [(CLAN,)] * players
+    st.row = ((CLAN,),) * players
     return st

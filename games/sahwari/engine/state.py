@@ -1,8 +1,8 @@
-"""The Sahwari game state: plain ints, strings, tuples and lists in __slots__.
+"""The Sahwari game state: plain ints, strings and tuples in __slots__.
 
-A state is never changed after the engine hands it out. `copy()` duplicates the lists one level
-deep; everything below that level is a tuple (a tile's items, a clan row, a seat's caravans),
-so changing one means replacing it, and a copy costs a few list copies per action.
+A state is never changed after the engine hands it out. Every field is immutable (the per-seat
+and per-position fields are tuples of tuples), so `copy()` copies references only and a move
+replaces just the fields it changes (`put`): a copy costs the same however large the state.
 
 Positions are 0..24 (row * 5 + col, spec 16.1; the Guild tile is 12). Camels are indices into
 `data.camel_ids(np)`: the two guild camels first, then each seat's. Caravans on the map and in
@@ -12,7 +12,7 @@ caravan id that fixes its face, which only `known` seats may see (spec 16.3).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from games.core.stack import Stack
 from games.sahwari.engine.data import (
@@ -34,6 +34,16 @@ _LISTS = (
 )  # fmt: skip
 _TUPLES = ("pattern", "market", "deck", "discard", "faceup", "used", "gone", "unused", "log")
 _DICTS = ("hid", "hcol")
+
+T = TypeVar("T")
+
+
+def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
+    """``values`` with item ``i`` replaced."""
+    changed = list(values)
+    changed[i] = value
+    return tuple(changed)
+
 
 
 class SahwariState:
@@ -57,22 +67,22 @@ class SahwariState:
     choice: bool  # table option: leaders are chosen from two dealt (spec 5.2)
     supply: int  # artifact cubes in the supply
 
-    kind: list[str]  # per position: data.GUILD / RESOURCE / DESERT / OASIS
-    tiles: list[str]  # per position: tile id (fixes the back; hidden until flipped), "" Guild
-    items: list[tuple[str, ...]]  # per position: data.CUBE, data.PAWN or caravan handles
-    cpos: list[int]  # per camel: position, NO when off the map
-    cars: list[tuple[str, ...]]  # per seat: handles of the caravans it owns, in gain order
-    leader: list[str]  # per seat: leader key ("" while still to choose)
-    dealt: list[tuple[str, ...]]  # per seat: the two leaders dealt with the choice option
-    row: list[tuple[str, ...]]  # per seat: clan row, left to right, data.CLAN among the cards
-    junc: list[tuple[int, ...]]  # per seat: junction states; junction i joins row[i], row[i+1]
-    store: list[int]  # per seat: cubes in storage (spaces 1..n)
-    slock: list[tuple[int, ...]]  # per seat: storage spaces whose ability was used (lock on it)
-    locks: list[int]  # per seat: lock tokens left
-    pawns: list[int]  # per seat: pawns on the recruit track (spaces 1..n)
-    strat: list[int]  # per seat: strategy tokens, attack side up
-    turns: list[int]  # per seat: turns begun
-    known: list[tuple[str, ...]]  # per seat: handles whose face it has seen, sorted
+    kind: tuple[str, ...]  # per position: data.GUILD / RESOURCE / DESERT / OASIS
+    tiles: tuple[str, ...]  # per position: tile id (fixes the back; hidden until flipped)
+    items: tuple[tuple[str, ...], ...]  # per position: data.CUBE, data.PAWN or caravan handles
+    cpos: tuple[int, ...]  # per camel: position, NO when off the map
+    cars: tuple[tuple[str, ...], ...]  # per seat: handles of its caravans, in gain order
+    leader: tuple[str, ...]  # per seat: leader key ("" while still to choose)
+    dealt: tuple[tuple[str, ...], ...]  # per seat: the two leaders dealt (choice option)
+    row: tuple[tuple[str, ...], ...]  # per seat: clan row, left to right, with data.CLAN
+    junc: tuple[tuple[int, ...], ...]  # per seat: junction i joins row[i] and row[i + 1]
+    store: tuple[int, ...]  # per seat: cubes in storage (spaces 1..n)
+    slock: tuple[tuple[int, ...], ...]  # per seat: storage spaces whose ability was used
+    locks: tuple[int, ...]  # per seat: lock tokens left
+    pawns: tuple[int, ...]  # per seat: pawns on the recruit track (spaces 1..n)
+    strat: tuple[int, ...]  # per seat: strategy tokens, attack side up
+    turns: tuple[int, ...]  # per seat: turns begun
+    known: tuple[tuple[str, ...], ...]  # per seat: handles whose face it has seen, sorted
 
     pattern: tuple[str, ...]  # per position: the tile's setup slots ("ARY"), public
     market: tuple[str, ...]  # face-up recruit cards
@@ -95,26 +105,13 @@ class SahwariState:
         new.step, new.reason, new.stall, new.endt = self.step, self.reason, self.stall, self.endt
         new.last, new.turnno, new.moved, new.mdir = self.last, self.turnno, self.moved, self.mdir
         new.mend, new.moves, new.took, new.choice = self.mend, self.moves, self.took, self.choice
-        new.supply = self.supply
-        new.kind = self.kind[:]
-        new.tiles = self.tiles[:]
-        new.items = self.items[:]
-        new.cpos = self.cpos[:]
-        new.cars = self.cars[:]
-        new.leader = self.leader[:]
-        new.dealt = self.dealt[:]
-        new.row = self.row[:]
-        new.junc = self.junc[:]
-        new.store = self.store[:]
-        new.slock = self.slock[:]
-        new.locks = self.locks[:]
-        new.pawns = self.pawns[:]
-        new.strat = self.strat[:]
-        new.turns = self.turns[:]
-        new.known = self.known[:]
-        new.pattern, new.market, new.deck = self.pattern, self.market, self.deck
-        new.discard, new.faceup, new.used = self.discard, self.faceup, self.used
-        new.gone, new.unused, new.log = self.gone, self.unused, self.log
+        new.supply, new.kind, new.tiles, new.items = self.supply, self.kind, self.tiles, self.items
+        new.cpos, new.cars, new.leader, new.dealt = self.cpos, self.cars, self.leader, self.dealt
+        new.row, new.junc, new.store, new.slock = self.row, self.junc, self.store, self.slock
+        new.locks, new.pawns, new.strat, new.turns = self.locks, self.pawns, self.strat, self.turns
+        new.known, new.pattern, new.market = self.known, self.pattern, self.market
+        new.deck, new.discard, new.faceup = self.deck, self.discard, self.faceup
+        new.used, new.gone, new.unused, new.log = self.used, self.gone, self.unused, self.log
         new.hid, new.hcol, new.stack = self.hid, self.hcol, self.stack
         new._dec = None
         return new
@@ -134,22 +131,22 @@ class SahwariState:
         st.mend, st.moves, st.took, st.choice = NO, 0, False, False
         st.supply = CUBES_TOTAL
         cells = SIZE * SIZE
-        st.kind = [""] * cells
-        st.tiles = [""] * cells
-        st.items = [()] * cells
-        st.cpos = [NO] * len(camel_ids(players))
-        st.cars = [()] * players
-        st.leader = [""] * players
-        st.dealt = [()] * players
-        st.row = [()] * players
-        st.junc = [()] * players
-        st.store = [0] * players
-        st.slock = [()] * players
-        st.locks = [LOCK_TOKENS] * players
-        st.pawns = [0] * players
-        st.strat = [0] * players
-        st.turns = [0] * players
-        st.known = [()] * players
+        st.kind = ("",) * cells
+        st.tiles = ("",) * cells
+        st.items = ((),) * cells
+        st.cpos = (NO,) * len(camel_ids(players))
+        st.cars = ((),) * players
+        st.leader = ("",) * players
+        st.dealt = ((),) * players
+        st.row = ((),) * players
+        st.junc = ((),) * players
+        st.store = (0,) * players
+        st.slock = ((),) * players
+        st.locks = (LOCK_TOKENS,) * players
+        st.pawns = (0,) * players
+        st.strat = (0,) * players
+        st.turns = (0,) * players
+        st.known = ((),) * players
         st.pattern = ("",) * cells
         st.market = st.deck = st.discard = ()
         st.faceup = st.used = st.gone = st.unused = st.log = ()
@@ -184,7 +181,7 @@ class SahwariState:
             setattr(st, name, data[name])
         st.rng = int(data["rng"])
         for name in _LISTS:
-            setattr(st, name, [tuple(v) if isinstance(v, list) else v for v in data[name]])
+            setattr(st, name, tuple(tuple(v) if isinstance(v, list) else v for v in data[name]))
         for name in _TUPLES:
             setattr(st, name, tuple(data[name]))
         for name in _DICTS:

@@ -6,7 +6,8 @@ private panel are drawn from exactly this:
 ```
 {"game": "sahwari", "viewer": seat|null, "players_count": 2..4,
  "turn": {"seat": s, "label": "Orange", "number": k (turns begun, all seats), "step": str,
-          "phase": "leaders"|"start"|"move"|"collect"|"guild camel"|"abilities"|"over"},
+          "phase": "leaders"|"start"|"move"|"collect"|"guild camel"|"abilities"|"over",
+          "step_label": "Collect: place the recruit card" (the question asked, in words)},
  "first_player": s, "active_seat": seat|null (seat of the pending decision),
  "end_triggered": bool, "last_seat": seat|null (the round ends after this seat's turn),
  "resource_tiles": int (Guild included; the end comes at 6), "end_tiles": 6,
@@ -89,9 +90,49 @@ from games.sahwari.engine.state import SahwariState
 
 PHASES = {
     "leader": "leaders", "w0": "start", "enter": "move", "move": "move", "w1a": "move",
-    "explore": "move", "w1": "abilities", "collect": "collect", "w2": "abilities",
-    "guild": "guild camel", "w3": "abilities", "over": "over",
+    "explore": "move", "w1": "abilities", "collect": "collect", "collecting": "collect",
+    "w2": "abilities", "guild": "guild camel", "w3": "abilities", "over": "over",
 }  # fmt: skip
+
+# The step of the turn in words, when no question is stacked on it.
+STEP_WORDS = {
+    "leader": "Leaders: keep one of the two dealt", "w0": "Start of turn: abilities",
+    "enter": "Move: bring a camel onto the map", "move": "Move: move a camel",
+    "w1a": "Move: abilities between the two moves", "explore": "Move: the second move",
+    "w1": "Abilities after the move", "collect": "Collect: take one item",
+    "w2": "Abilities after collecting", "guild": "Guild camel: move one",
+    "w3": "Abilities before the end of the turn", "over": "Game over",
+}  # fmt: skip
+
+# A question stacked on the step, in words (rules module docstring).
+FRAME_WORDS = {
+    "take": "Bird: take an item", "cube": "Artifact cube: put it in storage or on a space",
+    "card": "Recruit card: take one and place it", "caravan": "Caravan: use or keep",
+    "icons": "Effects: choose which comes first", "spy": "Spyglass: choose what to look at",
+    "bird": "Bird: choose a tile", "bowl": "Bowl: choose a caravan",
+    "tornado": "Tornado: choose a camel", "whirl": "Tornado: choose where the camel goes",
+    "attack": "Attack: choose the target", "seal": "Attack: lock an artifact",
+    "push": "Attack: push the camel", "spend": "Recruit track: spend a pawn",
+    "forge": "Recruit track: choose the space for the forged cube",
+    "reveal": "Abilities: reveal a caravan", "fill": "Abilities: move a stored cube",
+}  # fmt: skip
+# What the collected item asks, said as part of collecting.
+COLLECT_WORDS = {
+    "cube": "Collect: place the artifact cube", "card": "Collect: place the recruit card",
+}
+
+
+def step_words(st: SahwariState) -> str:
+    """The question being asked, as the step of the turn it belongs to."""
+    frame = st.stack.top
+    if frame is None:
+        return STEP_WORDS.get(st.step, st.step)
+    if st.step == "collecting" and frame.kind in COLLECT_WORDS:
+        return COLLECT_WORDS[frame.kind]
+    if frame.kind == "stop":
+        return ("Guild camel: choose where it stops" if st.step == "guild"
+                else "Move: choose where the camel stops")
+    return FRAME_WORDS.get(frame.kind, STEP_WORDS.get(st.step, st.step))
 
 
 def sees_face(st: SahwariState, handle: str, viewer: int | None) -> bool:
@@ -261,7 +302,8 @@ def view(
         "viewer": seat,
         "players_count": st.np,
         "turn": {"seat": st.seat, "label": Q.label(st.seat), "number": st.turnno,
-                 "step": st.step, "phase": PHASES.get(st.step, st.step)},
+                 "step": st.step, "phase": PHASES.get(st.step, st.step),
+                 "step_label": step_words(st)},
         "first_player": st.first,
         "active_seat": None if dec is None else dec.seat,
         "end_triggered": st.endt,

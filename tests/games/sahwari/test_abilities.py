@@ -10,7 +10,7 @@ import pytest
 from games.core import IllegalAction
 from games.sahwari import GAME
 from games.sahwari.engine.data import ACTIVE, GUILD_POS, LOCKED
-from games.sahwari.engine.state import SahwariState
+from games.sahwari.engine.state import SahwariState, put
 from games.sahwari.testing import (
     ORANGE,
     PURPLE,
@@ -143,7 +143,7 @@ def test_spending_a_pawn_sends_it_to_the_guild_tile_and_offers_the_menu() -> Non
 
 def test_a_pawn_spent_with_the_guild_full_leaves_the_game() -> None:
     st = window(pawns={ORANGE: 1})
-    st.items[GUILD_POS] = ("P", "P", "P", "P")
+    st.items = put(st.items, GUILD_POS, ("P", "P", "P", "P"))
     st, events = play(st, "spend", "spend tornado")
     assert at(st, "C3").count("P") == 4
     assert any("leaves the game" in e.text for e in events)

@@ -7,7 +7,7 @@ from typing import Any
 
 from games.sahwari import GAME
 from games.sahwari.engine.data import GUILD_POS, POS_INDEX, TILE_BY_ID
-from games.sahwari.engine.state import SahwariState
+from games.sahwari.engine.state import SahwariState, put
 from games.sahwari.testing import (
     ORANGE,
     PINK,
@@ -75,9 +75,8 @@ def test_final_scoring_counts_caravans_tracks_artifacts_leader_and_clan_cards() 
 
 
 def test_leader_formulas() -> None:
-    st = position(rows={PURPLE: ["R05", "CLAN", "R07"]}, storage={ORANGE: 5},
+    st = position(rows={PURPLE: ["R05", "CLAN", "R07"]}, storage={ORANGE: 5, PINK: 2},
                   caravans={PINK: ["c01", "c02", "c03"]}, pawns={PINK: 0})
-    st.store[PINK] = 2
     view = GAME.view(st, None)["players"]
     assert view[ORANGE]["breakdown"]["leader"] == 2  # Merchant: floor(5 / 2)
     assert view[PURPLE]["breakdown"]["leader"] == 2  # Diplomat: two recruit cards
@@ -149,15 +148,13 @@ def test_stand_in_stall_safeguard_ends_a_game_whose_last_tiles_cannot_be_reached
     nine = {**SIX_LEFT, "C1": ("resource", "A"), "C5": ("resource", "A"),
             "D1": ("resource", "A")}
     st = position(step="w3", clear=True, tiles=nine, stall=7, turns=[1, 0, 0])
-    for pos, items in enumerate(st.items):
-        if st.kind[pos] == "R" and not items:
-            st.kind[pos] = "D"
+    st.kind = tuple("D" if k == "R" and not items else k
+                    for k, items in zip(st.kind, st.items, strict=True))
     st, _ = play(st, "done")
     assert not st.endt and st.stall == 8
     st = position(step="w3", clear=True, tiles=nine, stall=8, turns=[1, 0, 0])
-    for pos, items in enumerate(st.items):
-        if st.kind[pos] == "R" and not items:
-            st.kind[pos] = "D"
+    st.kind = tuple("D" if k == "R" and not items else k
+                    for k, items in zip(st.kind, st.items, strict=True))
     st, events = play(st, "done")
     assert st.endt and any("nothing has left the map for 9 turns" in e.text for e in events)
 
@@ -170,7 +167,7 @@ def test_stand_in_turn_cap_ends_the_game_after_the_sixtieth_turn() -> None:
 
 def test_an_emptied_tile_flips_at_the_end_of_the_turn_and_camels_stay_on_it() -> None:
     st = position(step="w3", camels={"P1a": "B2"}, turns=[1, 0, 0])
-    st.items[POS_INDEX["B2"]] = ()
+    st.items = put(st.items, POS_INDEX["B2"], ())
     back = TILE_BY_ID[st.tiles[POS_INDEX["B2"]]].back
     step = GAME.step(st, "done")
     assert step.state.kind[POS_INDEX["B2"]] == back

@@ -4,8 +4,11 @@ provisional scores and the leader choice option."""
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Iterator
 from typing import Any
 
+from games.core import Step, rng
 from games.sahwari import GAME
 from games.sahwari.engine.state import SahwariState
 from games.sahwari.testing import (
@@ -99,7 +102,6 @@ def test_leader_choice_does_not_apply_to_four_players() -> None:
 
 def test_no_viewer_can_tell_apart_the_leaders_it_was_not_shown() -> None:
     """The contract's indistinguishability check, through the leader choice and a few turns."""
-    from games.core import rng
     from tests.games import conformance
 
     for seed, players in ((11, 2), (12, 3)):
@@ -113,3 +115,54 @@ def test_no_viewer_can_tell_apart_the_leaders_it_was_not_shown() -> None:
                 GAME, st, players, d.actions[i], redeal, turn=n, worlds=2)
             assert problems == []
             st = GAME.apply(st, d.actions[i])
+
+
+FACE_SHOWN = re.compile(r"\b(c\d\d) \(")  # how an event shows a caravan's face: "c07 (blue, +2)"
+
+
+def random_games() -> Iterator[tuple[SahwariState, int, Step]]:
+    """Every step of random playouts at each player count: (state before, seat, step)."""
+    picks = rng.seed_state(21)
+    for players, seed in ((2, 31), (3, 32), (4, 33), (3, 34)):
+        st = GAME.new_game(players, seed, {"leader_choice": players < 4})
+        while (d := GAME.decision(st)) is not None:
+            picks, i = rng.below(picks, len(d.actions))
+            step = GAME.step(st, d.actions[i])
+            yield st, d.seat, step
+            st = step.state
+
+
+def test_caravan_faces_reach_only_those_who_may_see_them_in_events() -> None:
+    """A public event shows a face only once it is face up for all; a private one only to a
+    seat that has seen that caravan (its own, or one it spied)."""
+    private_faces = 0
+    for _, _, step in random_games():
+        after = step.state
+        for event in step.events:
+            for handle in FACE_SHOWN.findall(event.text):
+                if event.audience is None:
+                    assert handle in after.faceup, event.text
+                else:
+                    private_faces += 1
+                    assert all(handle in after.known[s] for s in event.audience), event.text
+    assert private_faces > 0  # the playouts did look at caravans in private
+
+
+def test_determinizing_keeps_what_the_seat_saw_and_redeals_what_it_did_not() -> None:
+    redeal = rng.seed_state(3)
+    changed = 0
+    for n, (st, seat, _) in enumerate(random_games()):
+        if n % 40:
+            continue
+        seen = set(st.faceup) | set(st.known[seat])
+        observation = GAME.observe(st, seat)
+        world, redeal = GAME.determinize(observation, redeal)
+        for handle, cid in st.hid.items():
+            if handle in seen:
+                assert world.hid[handle] == cid  # what it saw stays as it saw it
+        assert world.hcol == st.hcol and world.items == st.items  # the board stays
+        assert sorted(world.deck) == sorted(st.deck)
+        unseen = [h for h in st.hid if h not in seen]
+        changed += sum(world.hid[h] != st.hid[h] for h in unseen)
+        assert GAME.observe(world, seat).state.hid == observation.state.hid
+    assert changed > 0  # the unseen faces were dealt again

@@ -27,7 +27,7 @@ def test_u01_two_camels_each_with_two_players_one_with_three_or_four() -> None:
 
 def test_u02_guild_camels_start_on_the_guild_tile_player_camels_off_the_map() -> None:
     st = GAME.new_game(3, 5)
-    assert st.cpos[:2] == [GUILD_POS, GUILD_POS]
+    assert st.cpos[:2] == (GUILD_POS, GUILD_POS)
     # The first player's camel entered at the Guild tile (the only entry tile at the start).
     assert st.cpos[2 + st.first] == GUILD_POS
     assert all(p == NO for s, p in enumerate(st.cpos[2:]) if s != st.first)
