@@ -40,5 +40,6 @@ TURNS: dict[str, Callable[[], tuple[View, View]]] = {
 }
 PANELS: dict[str, Callable[[], View]] = {
     name: partial(saved, name)
-    for name in ("caravans_3p", "use_caravan_4p", "abilities_2p", "recruit_card_3p")
+    for name in ("caravans_3p", "use_caravan_4p", "abilities_2p", "recruit_card_3p",
+                 "attack_4p", "leader_2p", "card_targets_3p")
 }
