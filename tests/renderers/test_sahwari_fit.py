@@ -10,21 +10,32 @@ from typing import Any
 import pytest
 from PIL import ImageDraw
 
-from games.core import discovery
+from games.core import discovery, rng
 from games.sahwari import SPEC as SAHWARI
 from renderers.kit.fit import watch_shortening
-from tests.renderers.walk import random_walk
 
-GAMES = ((2, 5), (3, 6), (4, 7), (4, 8))
-EVERY = 11  # every Nth decision, plus the first of each kind and the end
+GAMES = ((2, 5, True), (3, 6, True), (4, 7, False), (4, 8, False))  # leader choice or not
+EVERY = 16  # every Nth decision, plus the first of each kind and the end
 
 
-def positions(players: int, seed: int) -> Iterator[tuple[Any, Any, Any]]:
+def walk(players: int, seed: int, choice: bool) -> Iterator[tuple[Any, Any]]:
+    """(state, decision) along a seeded random game, with leaders chosen or dealt."""
+    game = discovery.get("sahwari")
+    state = game.new_game(players, seed, {"leader_choice": choice})
+    r = rng.seed_state(seed ^ 0x5EED)
+    while (decision := game.decision(state)) is not None:
+        yield state, decision
+        r, i = rng.below(r, len(decision.actions))
+        state = game.apply(state, decision.actions[i])
+    yield state, None
+
+
+def positions(players: int, seed: int, choice: bool) -> Iterator[tuple[Any, Any, Any]]:
     """(board view, the view at the start of the seat's previous turn, panel view or None)."""
     game = discovery.get("sahwari")
     seen: set[str] = set()
     deciding, before, this_turn = None, None, None
-    for n, (state, decision) in enumerate(random_walk("sahwari", players, seed)):
+    for n, (state, decision) in enumerate(walk(players, seed, choice)):
         if decision is not None and decision.seat != deciding:
             deciding, before, this_turn = decision.seat, this_turn, game.view(state, None)
         first = decision is not None and decision.kind not in seen
@@ -59,14 +70,14 @@ def off_picture(monkeypatch: pytest.MonkeyPatch) -> OffPicture:
     return found
 
 
-@pytest.mark.parametrize(("players", "seed"), GAMES)
+@pytest.mark.parametrize(("players", "seed", "choice"), GAMES)
 def test_nothing_is_shortened_or_drawn_off_the_picture(
-    players: int, seed: int, off_picture: OffPicture
+    players: int, seed: int, choice: bool, off_picture: OffPicture
 ) -> None:
     boards = panels = 0
     ended = False
     with watch_shortening() as cut:
-        for board, before, panel in positions(players, seed):
+        for board, before, panel in positions(players, seed, choice):
             SAHWARI.render_board(board, before)
             boards += 1
             ended = ended or board["outcome"] is not None
