@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -46,10 +46,17 @@ from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import ImageCache, sprites
-from renderers.kit.fit import Box, Fitted, draw_fitted, fit_text
+from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
-from renderers.kit.preview import SeatStatus, band_height, mark_changed, ring_width, status_band
+from renderers.kit.preview import (
+    SeatStatus,
+    band_height,
+    mark_changed,
+    preview_px,
+    ring_width,
+    status_band,
+)
 
 WIDTH = 1600
 BODY_H = 1056  # below the status band
@@ -264,7 +271,8 @@ def step_words(view: View) -> str:
 
 
 def status_words(view: View) -> str:
-    """The band's first row after the title: the turn, who does what, how near the end is."""
+    """The band's first row after the title: the turn, who does what, how near the end is;
+    said shorter where the whole would not fit on the row at full size."""
     outcome = view.get("outcome")
     if isinstance(outcome, Mapping):
         winners = [as_int(w) for w in as_list(outcome.get("winners"))]
@@ -272,17 +280,40 @@ def status_words(view: View) -> str:
             return f"Game over · {seat_label(view, winners[0])} wins"
         return "Game over · no winner: everyone loses"
     turn = turn_of(view)
-    words = f"Turn {as_int(turn.get('number'), 1)}"
+    number = f"Turn {as_int(turn.get('number'), 1)}"
     acting = turn.get("seat")
-    if isinstance(acting, int):
-        words += f" · {seat_label(view, acting)}: {step_words(view)}"
+    phase = str(turn.get("phase", ""))
+    doing = [step_words(view), PHASES.get(phase, phase)]
+    who = [f"{seat_label(view, acting)}: {d}" for d in doing] if isinstance(acting, int) else []
     showing = as_int(view.get("resource_tiles"), -1)
+    ending = ""
     if view.get("end_triggered"):
-        words += " · last round"
+        ending = "last round"
     elif showing >= 0:
-        left = showing - as_int(view.get("end_tiles"), 6)
-        words += f" · ends in {plural(left, 'more tile')}"
-    return words
+        ending = f"ends in {plural(showing - as_int(view.get('end_tiles'), 6), 'more tile')}"
+    said = [number, *who[:1], ending]
+    candidates = [said, [number, *who[1:], ending], [*who[1:], ending], [*who[1:]]]
+    big = font(preview_px(WIDTH, 14), bold=True)
+    room = _status_room()
+    for parts in candidates:
+        words = " · ".join(p for p in parts if p)
+        if big.getlength(words) <= room:
+            return words
+    return " · ".join(p for p in candidates[-1] if p)
+
+
+@lru_cache(maxsize=1)
+def _status_room() -> int:
+    """The width the kit's band leaves for the status after the title and the ring legend
+    (less a margin)."""
+    pad, row1 = preview_px(WIDTH, 4), preview_px(WIDTH, 14)
+    title = font(row1, bold=True).getlength("SAHWARI")
+    return int(WIDTH - pad - title - pad * 2 - _legend_w(row1) - pad * 2 - 8)
+
+
+def _legend_w(row1: int) -> int:
+    """The width of the band's "changed" legend, as the kit draws it."""
+    return row1 - 4 + row1 // 3 + round(font(max(12, row1 * 3 // 4)).getlength("changed"))
 
 
 def seat_statuses(view: View) -> list[SeatStatus]:
@@ -478,7 +509,7 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     _draw_score(image, draw, player, (x, ty, x1 - 12, ty + cards.TRACK_CELL))
     gap_top, gap_bottom = y0 + 50 + row.height + 8, ty - 6
     if gap_bottom - gap_top >= 26:
-        _draw_clan_notes(draw, player, (x0 + 24, gap_top, x1 - 12, gap_bottom))
+        _draw_clan_notes(image, player, (x0 + 24, gap_top, x1 - 12, gap_bottom))
 
 
 def _draw_caravans(image: Image.Image, caravans: list[Mapping[str, Any]],
@@ -516,42 +547,46 @@ def _draw_score(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
     paste(image, icons.influence_star(34), (max(x0, right - 40), mid - 17))
 
 
-def _draw_clan_notes(draw: ImageDraw.ImageDraw, player: Mapping[str, Any], box: Box) -> None:
+def _draw_clan_notes(image: Image.Image, player: Mapping[str, Any], box: Box) -> None:
     """The leader's ability and the influence counted so far, by category: each only where it
     fits whole (the leader's ability is also in /rules and on the seat's panel)."""
     x0, y0, x1, y1 = box
-    lines: list[str] = []
+    notes: list[str] = []
     leader = as_map(player.get("leader"))
     if leader.get("text"):
-        lines.append(f"{leader.get('name', '')}: {leader['text']}")
+        notes.append(f"{leader.get('name', '')}: {leader['text']}")
     breakdown = as_map(player.get("breakdown"))
     parts = [f"{str(k).capitalize()} {as_int(v)}" for k, v in breakdown.items() if as_int(v)]
     if parts:
-        lines.append("So far: " + " · ".join(parts))
+        notes.append("So far: " + " · ".join(parts))
     y = y0
-    for line in lines:
-        room = fits(line, (x0, y, x1, y1), 18, 16)
-        if room is None:
+    for note in notes:
+        lines = whole_lines(note, NOTE_SIZE, x1 - x0)
+        if lines is None or y + len(lines) * NOTE_STEP > y1:
             continue
-        y += draw_fitted(draw, room, fill=pal.INK_MUTED) + 4
+        for line in lines:
+            text(image, (x0, y), line, NOTE_SIZE, pal.INK_MUTED, pal.PANEL)
+            y += NOTE_STEP
+        y += 4
 
 
-def fits(words: str, box: Box, largest: int, smallest: int) -> Fitted | None:
-    """``words`` laid out whole in ``box``, or None where even the smallest size does not fit
-    (then the caller leaves it out rather than cut it)."""
-    x0, y0, x1, y1 = box
-    f = font(smallest)
+NOTE_SIZE, NOTE_STEP = 18, 23
+
+
+@lru_cache(maxsize=512)
+def whole_lines(words: str, size: int, width: int) -> tuple[str, ...] | None:
+    """``words`` wrapped to ``width`` at ``size``, or None when a single word is wider (then
+    the caller leaves the note out rather than cut it)."""
+    f = font(size)
     lines: list[str] = []
     for word in words.split():
-        if f.getlength(word) > x1 - x0:
+        if f.getlength(word) > width:
             return None
-        if lines and f.getlength(f"{lines[-1]} {word}") <= x1 - x0:
+        if lines and f.getlength(f"{lines[-1]} {word}") <= width:
             lines[-1] = f"{lines[-1]} {word}"
         else:
             lines.append(word)
-    if (lay.line_height(f) + 2) * len(lines) - 2 > y1 - y0:
-        return None
-    return fit_text(words, box, largest=largest, smallest=smallest)
+    return tuple(lines)
 
 
 def _draw_log(image: Image.Image, view: View, box: Box) -> None:
@@ -642,6 +677,21 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     if extra is not None:
         _draw_log(image, view, extra)
     ringed = previous is not None and _ring_changes(draw, view, previous)
-    image.paste(status_band(WIDTH, "Sahwari", status_words(view), seat_statuses(view),
-                            changed=ringed), (0, 0))
+    _draw_band(image, draw, status_words(view), tuple(seat_statuses(view)), ringed)
     return image
+
+
+bands = ImageCache(32)  # the seat chips change only when a score or a count does
+
+
+def _draw_band(image: Image.Image, draw: ImageDraw.ImageDraw, status: str,
+               seats: tuple[SeatStatus, ...], changed: bool) -> None:
+    """The kit's status band: its chips drawn once for each set of numbers, and the status put
+    where the kit puts it (it changes every turn, the chips seldom)."""
+    image.paste(bands.get((seats, changed),
+                          lambda: status_band(WIDTH, "Sahwari", "", seats, changed=changed)))
+    pad, row1 = preview_px(WIDTH, 4), preview_px(WIDTH, 14)
+    x = pad + round(font(row1, bold=True).getlength("SAHWARI")) + pad * 2
+    box = (x, pad, WIDTH - pad - _legend_w(row1) - pad, pad + row1 + 2)
+    fitted = fit_text(status, box, largest=row1, smallest=preview_px(WIDTH), bold=True)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
