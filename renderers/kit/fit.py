@@ -22,6 +22,7 @@ so a test can render many positions and require that nothing was cut::
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -50,7 +51,8 @@ class Fitted:
         return self.step * len(self.lines) - (self.step - layout.line_height(self.font))
 
 
-def _lay_out(text: str, f: layout.Font, width: int) -> list[str] | None:
+@functools.lru_cache(maxsize=4096)  # boards fit the same texts turn after turn
+def _lay_out(text: str, f: layout.Font, width: int) -> tuple[str, ...] | None:
     """Every word on some line, or None when a single word is wider than the box."""
     lines: list[str] = []
     current = ""
@@ -65,7 +67,7 @@ def _lay_out(text: str, f: layout.Font, width: int) -> list[str] | None:
             current = word
     if current:
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def fit_text(
@@ -91,7 +93,7 @@ def fit_text(
             continue
         fits = len(lines) * step - spacing <= height
         if fits and (max_lines is None or len(lines) <= max_lines):
-            return Fitted(box, tuple(lines), f, size, step, shortened=False)
+            return Fitted(box, lines, f, size, step, shortened=False)
     f = font(smallest, bold)
     step = layout.line_height(f) + spacing
     room = max(1, (height + spacing) // step)
