@@ -12,6 +12,7 @@ from PIL import Image
 from games.sahwari import SPEC as SAHWARI
 from games.sahwari.render import board, samples
 from renderers.kit import palette as pal
+from renderers.kit.fit import watch_shortening
 from renderers.kit.preview import PREVIEW_WIDTH, ring_width
 from tests.renderers.golden import assert_matches_golden
 
@@ -106,3 +107,15 @@ def test_the_status_band_says_whose_turn_and_how_near_the_end_is() -> None:
     end = samples.saved("end_4p")
     assert board.status_words(end) == "Game over · Pink wins"
     assert not any(c.to_move for c in board.seat_statuses(end))
+
+
+def test_a_long_step_is_said_shorter_rather_than_cut() -> None:
+    view = samples.saved("busy_4p")
+    view["turn"]["step_label"] = "Move: choose where the camel stops after the Explorer's move"
+    words = board.status_words(view)
+    assert words == "Turn 31 · Pink: Abilities · ends in 12 more tiles"  # the phase instead
+    view["turn"]["step_label"] = "Collect"
+    assert board.status_words(view) == "Turn 31 · Pink: Collect · ends in 12 more tiles"
+    with watch_shortening() as cut:
+        SAHWARI.render_board(view, samples.saved("busy_4p"))
+    assert cut == []
