@@ -68,8 +68,8 @@ STATUS_H = 150
 PLAYER_GAP = 8
 PLAYER_MAX_H = 280
 PHASES = {
-    "leaders": "Choose a leader", "start": "Start of turn", "move": "Move a camel",
-    "collect": "Collect", "guild camel": "Move a guild camel", "abilities": "Abilities",
+    "leaders": "Leaders", "start": "Start of turn", "move": "Move",
+    "collect": "Collect", "guild camel": "Guild camel", "abilities": "Abilities",
     "over": "Game over",
 }
 
@@ -291,8 +291,9 @@ def status_words(view: View) -> str:
         ending = "last round"
     elif showing >= 0:
         ending = f"ends in {plural(showing - as_int(view.get('end_tiles'), 6), 'more tile')}"
-    said = [number, *who[:1], ending]
-    candidates = [said, [number, *who[1:], ending], [*who[1:], ending], [*who[1:]]]
+    name = [seat_label(view, acting)] if isinstance(acting, int) else []
+    candidates = [[number, *who[:1], ending], [number, *who[1:], ending], [*who[1:], ending],
+                  [number, *name, ending], [*name, ending]]
     big = font(preview_px(WIDTH, 14), bold=True)
     room = _status_room()
     for parts in candidates:
