@@ -57,7 +57,8 @@ def _length(f: layout.Font, text: str) -> float:
     return f.getlength(text)
 
 
-def _lay_out(text: str, f: layout.Font, width: int) -> list[str] | None:
+@functools.lru_cache(maxsize=4096)  # boards fit the same texts turn after turn
+def _lay_out(text: str, f: layout.Font, width: int) -> tuple[str, ...] | None:
     """Every word on some line, or None when a single word is wider than the box."""
     lines: list[str] = []
     current = ""
@@ -72,7 +73,7 @@ def _lay_out(text: str, f: layout.Font, width: int) -> list[str] | None:
             current = word
     if current:
         lines.append(current)
-    return lines
+    return tuple(lines)
 
 
 def fit_text(
@@ -98,7 +99,7 @@ def fit_text(
             continue
         fits = len(lines) * step - spacing <= height
         if fits and (max_lines is None or len(lines) <= max_lines):
-            return Fitted(box, tuple(lines), f, size, step, shortened=False)
+            return Fitted(box, lines, f, size, step, shortened=False)
     f = font(smallest, bold)
     step = layout.line_height(f) + spacing
     room = max(1, (height + spacing) // step)

@@ -78,6 +78,21 @@ def test_the_board_never_draws_the_face_of_a_face_down_caravan() -> None:
     assert same(plain, bad)
 
 
+def test_rings_of_the_last_turn_tell_nothing_of_face_down_caravans() -> None:
+    # Arrange: a turn in which caravans moved, with the board before it
+    view, before = samples.TURNS["turn_4p"]()
+    assert face_down_caravans(view) and face_down_caravans(before)
+    # Act: the same two boards where either view knows every face, in different ways
+    plain = SAHWARI.render_board(view, before)
+    known = [
+        SAHWARI.render_board(with_faces(view, i), with_faces(before, j))
+        for i, j in ((0, 0), (1, 0), (0, 1), (1, 1))
+    ]
+    # Assert: the rings and the band are the same whatever faces the views know
+    assert plain != SAHWARI.render_board(view)
+    assert all(same(plain, picture) for picture in known)
+
+
 def test_a_face_up_caravan_shows_its_face_to_everyone() -> None:
     view = saved("busy_4p")
     owner = next(p for p in view["players"] if any(not c["face_up"] for c in p["caravans"]))
@@ -181,7 +196,7 @@ def test_board_and_panel_render_along_a_whole_game(players: int, seed: int) -> N
         data = SAHWARI.encode_png(SAHWARI.render_board(game.view(state, None)))
         assert len(data) <= MAX_BYTES
         with Image.open(io.BytesIO(data)) as png:
-            assert png.size == (board.WIDTH, board.HEIGHT)
+            assert png.size == (board.WIDTH, board.height(players))
         if decision is not None:
             seen.add(decision.kind)
             view = game.view(state, decision.seat)
@@ -207,12 +222,14 @@ def test_many_caravans_are_counted_rather_than_dropped() -> None:
     pictures = []
     for count in (14, 15):
         player["caravans"] = [dict(chip) for _ in range(count)]
-        pictures.append(SAHWARI.render_board(view))
+        picture = SAHWARI.render_board(view)
+        top = board.band_h(len(view["players"]))  # the band counts them too
+        pictures.append(picture.crop((0, top, picture.width, picture.height)))
     # one more caravan than fits changes the count shown, so none goes unmentioned
     changed = ImageChops.difference(*pictures).getbbox()
     assert changed is not None
     _x0, y0, x1, _ = board.player_boxes(len(view["players"]))[0]
-    assert changed[2] <= x1 and changed[1] >= y0
+    assert changed[2] <= x1 and changed[1] + top >= y0
 
 
 def test_choosing_a_recruit_card_shows_the_market_beside_the_seats_own_row() -> None:
@@ -284,7 +301,7 @@ def test_a_herd_on_the_guild_tile_leaves_its_spaces_in_view() -> None:
         camel["pos"] = "C3"  # all six camels of a four-player game
     for camel in alone["camels"]:
         camel["pos"] = None
-    x0, y0, x1, _ = board.tile_box(2, 2)
+    x0, y0, x1, _ = board.tile_box(2, 2, len(view["players"]))
     spaces = (x0, y0, x1, y0 + 68)  # the artifact and recruit spaces across the top
     herd = SAHWARI.render_board(view).crop(spaces)
     assert same(herd, SAHWARI.render_board(alone).crop(spaces))
@@ -298,6 +315,6 @@ def test_a_tile_emptied_this_turn_looks_empty_until_it_turns_over() -> None:
     before = SAHWARI.render_board(view)
     tile["emptied"] = True
     after = SAHWARI.render_board(view)
-    x0, y0, _, _ = board.tile_box(row, col)
+    x0, y0, _, _ = board.tile_box(row, col, len(view["players"]))
     assert close(colour_at(before, (x0 + 10, y0 + 70)), colours.RESOURCE_TILE)
     assert close(colour_at(after, (x0 + 10, y0 + 70)), colours.EMPTIED_TILE)

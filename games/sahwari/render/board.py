@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from functools import partial
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.sahwari.render import cards, colours, icons
+from games.sahwari.render import cards, changes, colours, icons
 from games.sahwari.render.pieces import (
     GUILD_POS,
     ROWS,
@@ -46,43 +46,77 @@ from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import ImageCache, sprites
+from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.preview import (
+    SeatStatus,
+    band_height,
+    mark_changed,
+    preview_px,
+    ring_width,
+    status_band,
+)
 
-WIDTH, HEIGHT = 1600, 1120
-HEADER_H = 64
+WIDTH = 1600
+BODY_H = 1056  # below the status band
 TILE, GAP = 142, 4
-MAP_BOX = (12, 76, 784, 850)
-GRID_X, GRID_Y = MAP_BOX[0] + 36, MAP_BOX[1] + 36
-MARKET_BOX = (12, 860, 784, HEIGHT - 12)
+GRID_DX, GRID_DY = 36, 36  # the first tile's corner from the map's top left
+MAP_W, MAP_H = 772, 774
 RIGHT_X, RIGHT_R = 796, WIDTH - 12
-STATUS_BOX = (RIGHT_X, 76, RIGHT_R, 226)
-PLAYERS_TOP, PLAYERS_BOTTOM, PLAYER_GAP = 236, HEIGHT - 12, 8
+STATUS_H = 150
+PLAYER_GAP = 8
 PLAYER_MAX_H = 280
 PHASES = {
-    "leaders": "Choose a leader", "start": "Start of turn", "move": "Move a camel",
-    "collect": "Collect", "guild camel": "Move a guild camel", "abilities": "Abilities",
+    "leaders": "Leaders", "start": "Start of turn", "move": "Move",
+    "collect": "Collect", "guild camel": "Guild camel", "abilities": "Abilities",
     "over": "Game over",
 }
 
 
-def tile_box(row: int, col: int) -> tuple[int, int, int, int]:
-    x = GRID_X + col * (TILE + GAP)
-    y = GRID_Y + row * (TILE + GAP)
+def band_h(count: int) -> int:
+    """The status band's height above the body: one row of seat chips, or two for four."""
+    return band_height(WIDTH, max(1, count))
+
+
+def height(count: int) -> int:
+    return band_h(count) + BODY_H
+
+
+def map_box(count: int) -> Box:
+    top = band_h(count) + 12
+    return 12, top, 12 + MAP_W, top + MAP_H
+
+
+def market_box(count: int) -> Box:
+    return 12, map_box(count)[3] + 10, 12 + MAP_W, height(count) - 12
+
+
+def status_box(count: int) -> Box:
+    top = band_h(count) + 12
+    return RIGHT_X, top, RIGHT_R, top + STATUS_H
+
+
+def tile_box(row: int, col: int, count: int) -> Box:
+    x = 12 + GRID_DX + col * (TILE + GAP)
+    y = map_box(count)[1] + GRID_DY + row * (TILE + GAP)
     return x, y, x + TILE, y + TILE
 
 
-def player_boxes(count: int) -> list[tuple[int, int, int, int]]:
-    count = max(1, count)
-    room = PLAYERS_BOTTOM - PLAYERS_TOP - PLAYER_GAP * (count - 1)
-    h = min(PLAYER_MAX_H, room // count)
-    return [(RIGHT_X, PLAYERS_TOP + i * (h + PLAYER_GAP), RIGHT_R,
-             PLAYERS_TOP + i * (h + PLAYER_GAP) + h) for i in range(count)]
+def player_boxes(count: int) -> list[Box]:
+    top = status_box(count)[3] + 10
+    bottom = height(count) - 12
+    seats = max(1, count)
+    room = bottom - top - PLAYER_GAP * (seats - 1)
+    h = min(PLAYER_MAX_H, room // seats)
+    return [(RIGHT_X, top + i * (h + PLAYER_GAP), RIGHT_R, top + i * (h + PLAYER_GAP) + h)
+            for i in range(seats)]
 
 
-def log_box(count: int) -> tuple[int, int, int, int] | None:
+def log_box(count: int) -> Box | None:
     top = player_boxes(count)[-1][3] + PLAYER_GAP
-    return (RIGHT_X, top, RIGHT_R, PLAYERS_BOTTOM) if PLAYERS_BOTTOM - top >= 60 else None
+    bottom = height(count) - 12
+    return (RIGHT_X, top, RIGHT_R, bottom) if bottom - top >= 60 else None
 
 
 # ---- the static layer ----------------------------------------------------------------------
@@ -93,12 +127,10 @@ def _static_board(count: int) -> Image.Image:
 
 
 def _build_static(count: int) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
+    image = Image.new("RGB", (WIDTH, height(count)), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
-    draw.rectangle((0, 0, WIDTH, HEADER_H - 1), fill=pal.PANEL)
-    draw.line((0, HEADER_H - 1, WIDTH, HEADER_H - 1), fill=pal.PANEL_EDGE, width=2)
-    lay.rounded(draw, MAP_BOX, 12, fill=pal.MAT, outline=pal.PANEL_EDGE, line=2)
-    boxes = [MARKET_BOX, STATUS_BOX, *player_boxes(count)]
+    lay.rounded(draw, map_box(count), 12, fill=pal.MAT, outline=pal.PANEL_EDGE, line=2)
+    boxes = [market_box(count), status_box(count), *player_boxes(count)]
     extra = log_box(count)
     if extra is not None:
         boxes.append(extra)
@@ -106,12 +138,12 @@ def _build_static(count: int) -> Image.Image:
         lay.rounded(draw, box, 12, fill=pal.PANEL, outline=pal.PANEL_EDGE, line=2)
     label = font(22, bold=True)
     for i in range(5):
-        x0, y0, x1, y1 = tile_box(i, i)
-        draw.text(((x0 + x1) / 2, GRID_Y - 18), str(i + 1), font=label, fill=pal.INK_MUTED,
-                  anchor="mm")
-        draw.text((GRID_X - 18, (y0 + y1) / 2), ROWS[i], font=label, fill=pal.INK_MUTED,
-                  anchor="mm")
-    x0, y0, _, _ = MARKET_BOX
+        x0, y0, x1, y1 = tile_box(i, i, count)
+        draw.text(((x0 + x1) / 2, y0 - i * (TILE + GAP) - 18), str(i + 1), font=label,
+                  fill=pal.INK_MUTED, anchor="mm")
+        draw.text((x0 - i * (TILE + GAP) - 18, (y0 + y1) / 2), ROWS[i], font=label,
+                  fill=pal.INK_MUTED, anchor="mm")
+    x0, y0, _, _ = market_box(count)
     draw.text((x0 + 14, y0 + 8), "RECRUIT MARKET", font=font(20, bold=True), fill=pal.INK_MUTED)
     return image
 
@@ -157,7 +189,7 @@ def tile_ground(kind: str) -> Image.Image:
 
 def _draw_tile(image: Image.Image, view: View, tile: Mapping[str, Any],
                camels: list[Mapping[str, Any]], row: int, col: int) -> None:
-    x0, y0, _x1, _y1 = tile_box(row, col)
+    x0, y0, _x1, _y1 = tile_box(row, col, len(players(view)))
     kind = "guild" if position(row, col) == GUILD_POS else str(tile.get("kind", "resource"))
     if kind == "resource" and tile.get("emptied"):
         kind = "emptied"  # counts as desert now, flips at the end of the turn
@@ -225,37 +257,88 @@ def _draw_guild_spaces(image: Image.Image, draw: ImageDraw.ImageDraw, held: tupl
                 paste(image, sprite, (cx + 2, cy + 2))
 
 
-# ---- header and status ---------------------------------------------------------------------
+# ---- the status band and the status box ---------------------------------------------------
 
 
-def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    mid = HEADER_H // 2
-    x = 16
-    x += text(image, (x, mid), "SAHWARI", 32, pal.HIGHLIGHT, pal.PANEL, True, "lm") + 24
+def step_words(view: View) -> str:
+    """The step of the turn in words: the engine's own wording when it gives one."""
     turn = turn_of(view)
-    x += text(image, (x, mid), f"Turn {as_int(turn.get('number'), 1)}", 28, pal.INK_LIGHT,
-              pal.PANEL, True, "lm") + 24
+    label = turn.get("step_label")
+    if isinstance(label, str) and label:
+        return label
+    phase = str(turn.get("phase", ""))
+    return PHASES.get(phase, phase)
+
+
+def status_words(view: View) -> str:
+    """The band's first row after the title: the turn, who does what, how near the end is;
+    said shorter where the whole would not fit on the row at full size."""
+    outcome = view.get("outcome")
+    if isinstance(outcome, Mapping):
+        winners = [as_int(w) for w in as_list(outcome.get("winners"))]
+        if len(winners) == 1:
+            return f"Game over · {seat_label(view, winners[0])} wins"
+        return "Game over · no winner: everyone loses"
+    turn = turn_of(view)
+    number = f"Turn {as_int(turn.get('number'), 1)}"
     acting = turn.get("seat")
-    finished = isinstance(view.get("outcome"), Mapping)
-    if isinstance(acting, int) and not finished:
-        paste(image, seat_camel(view, acting, 44), (x, mid - 24))
-        x += 50
-        phase = PHASES.get(str(turn.get("phase", "")), str(turn.get("phase", "")))
-        words = f"{seat_label(view, acting)}: {phase}" if phase else seat_label(view, acting)
-        x += text(image, (x, mid), words, 28, pal.HIGHLIGHT, pal.PANEL, True, "lm") + 24
-    elif finished:
-        x += text(image, (x, mid), "Game over", 28, pal.HIGHLIGHT, pal.PANEL, True, "lm") + 24
+    phase = str(turn.get("phase", ""))
+    doing = [step_words(view), PHASES.get(phase, phase)]
+    who = [f"{seat_label(view, acting)}: {d}" for d in doing] if isinstance(acting, int) else []
     showing = as_int(view.get("resource_tiles"), -1)
-    if showing >= 0:
-        end_at = as_int(view.get("end_tiles"), 6)
-        words = f"{showing} tiles with resources · ends at {end_at}"
-        if view.get("end_triggered"):
-            words = f"{showing} tiles with resources · last round"
-        text(image, (WIDTH - 16, mid), words, 24, pal.INK_LIGHT, pal.PANEL, True, "rm")
+    ending = ""
+    if view.get("end_triggered"):
+        ending = "last round"
+    elif showing >= 0:
+        ending = f"ends in {plural(showing - as_int(view.get('end_tiles'), 6), 'more tile')}"
+    name = [seat_label(view, acting)] if isinstance(acting, int) else []
+    candidates = [[number, *who[:1], ending], [number, *who[1:], ending], [*who[1:], ending],
+                  [number, *name, ending], [*name, ending]]
+    big = font(preview_px(WIDTH, 14), bold=True)
+    room = _status_room()
+    for parts in candidates:
+        words = " · ".join(p for p in parts if p)
+        if big.getlength(words) <= room:
+            return words
+    return " · ".join(p for p in candidates[-1] if p)
+
+
+@lru_cache(maxsize=1)
+def _status_room() -> int:
+    """The width the kit's band leaves for the status after the title and the ring legend
+    (less a margin)."""
+    pad, row1 = preview_px(WIDTH, 4), preview_px(WIDTH, 14)
+    title = font(row1, bold=True).getlength("SAHWARI")
+    return int(WIDTH - pad - title - pad * 2 - _legend_w(row1) - pad * 2 - 8)
+
+
+def _legend_w(row1: int) -> int:
+    """The width of the band's "changed" legend, as the kit draws it."""
+    return row1 - 4 + row1 // 3 + round(font(max(12, row1 * 3 // 4)).getlength("changed"))
+
+
+def seat_statuses(view: View) -> list[SeatStatus]:
+    """Each seat's chip: its influence as everyone may count it ("7+?" when face-down caravans
+    are left out) and its caravans, where the chip is wide enough (not three to a row)."""
+    decision = decision_of(view)
+    deciding = decision.get("seat") if decision is not None else turn_of(view).get("seat")
+    over = isinstance(view.get("outcome"), Mapping)
+    chips = []
+    for player in players(view):
+        seat = as_int(player.get("seat"))
+        score = str(as_int(player.get("score")))
+        if not player.get("score_complete", True):
+            score += "+?"
+        caravans = plural(len(as_list(player.get("caravans"))), "caravan")
+        chips.append(SeatStatus(seat_label(view, seat), seat, score,
+                                caravans if len(players(view)) != 3 else "",
+                                to_move=not over and deciding == seat,
+                                initial=seat_mark(view, seat)))
+    return chips
 
 
 def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    x0, y0, x1, y1 = STATUS_BOX
+    x0, y0, x1, y1 = status_box(len(players(view)))
     outcome = view.get("outcome")
     if isinstance(outcome, Mapping):
         _draw_outcome(image, draw, view, outcome)
@@ -266,10 +349,9 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         paste(image, seat_camel(view, seat, 40), (x0 + 12, y0 + 10))
         text(image, (x0 + 60, y0 + 30), f"{seat_label(view, seat)} to decide", 24,
              pal.HIGHLIGHT, pal.PANEL, True, "lm")
-        y = y0 + 56
-        for line in wrapped(str(decision.get("prompt", "")), 20, x1 - x0 - 32)[:2]:
-            text(image, (x0 + 16, y), line, 20, pal.INK_LIGHT, pal.PANEL)
-            y += 25
+        prompt = fit_text(str(decision.get("prompt", "")), (x0 + 16, y0 + 52, x1 - 16, y1 - 44),
+                          largest=20, smallest=16)
+        draw_fitted(draw, prompt, fill=pal.INK_LIGHT)
     y = y1 - 40
     x = x0 + 16
     supply = as_int(view.get("supply"))
@@ -288,40 +370,45 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
 
 def _draw_outcome(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
                   outcome: Mapping[str, Any]) -> None:
-    x0, y0, x1, _y1 = STATUS_BOX
+    x0, y0, x1, y1 = status_box(len(players(view)))
     winners = [as_int(w) for w in as_list(outcome.get("winners"))]
     scores = [as_int(s) for s in as_list(outcome.get("scores"))]
     if len(winners) == 1:
         title = f"{seat_label(view, winners[0])} wins!"
-        paste(image, seat_camel(view, winners[0], 40),
-              (x0 + 12, y0 + 10))
+        paste(image, seat_camel(view, winners[0], 40), (x0 + 12, y0 + 10))
     else:
         title = "No winner: everyone loses"
-    lay.text(draw, (x0 + 60, y0 + 30), title, font(26, bold=True), pal.HIGHLIGHT,
-             max_width=x1 - x0 - 80, anchor="lm")
-    reason = str(outcome.get("tiebreak") or outcome.get("reason") or "")
-    lay.paragraph(draw, (x0 + 16, y0 + 56, x1 - 16, y0 + 100), reason, font(20), pal.INK_MUTED,
-                  max_lines=2, spacing=1)
+    draw_fitted(draw, fit_text(title, (x0 + 60, y0 + 12, x1 - 16, y0 + 50), largest=26,
+                               smallest=20, bold=True), fill=pal.HIGHLIGHT)
     ranked = sorted(range(len(scores)), key=lambda i: -scores[i])
-    text = "   ".join(f"{seat_label(view, i)} {scores[i]}" for i in ranked)
-    lay.text(draw, (x0 + 16, y0 + 124), f"Influence: {text}", font(22, bold=True),
-             pal.INK_LIGHT, max_width=x1 - x0 - 32, anchor="lm")
+    final = "Influence: " + "   ".join(f"{seat_label(view, i)} {scores[i]}" for i in ranked)
+    below = fit_text(final, (x0 + 16, y1 - 44, x1 - 16, y1 - 10), largest=22, smallest=16,
+                     bold=True)
+    draw_fitted(draw, below, fill=pal.INK_LIGHT, valign="middle")
+    reason = str(outcome.get("tiebreak") or outcome.get("reason") or "")
+    if reason:
+        why = fit_text(reason, (x0 + 16, y0 + 54, x1 - 16, y1 - 48), largest=20, smallest=16)
+        draw_fitted(draw, why, fill=pal.INK_MUTED)
 
 
 # ---- market and clan boards ----------------------------------------------------------------
 
 
+def market_slot(count: int, slot: int) -> Box:
+    x0, y0, _x1, _y1 = market_box(count)
+    x = x0 + 16 + slot * (cards.MARKET_W + 8)
+    return x, y0 + 40, x + cards.MARKET_W, y0 + 40 + cards.MARKET_H
+
+
 def _draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    x0, y0, x1, y1 = MARKET_BOX
+    count = len(players(view))
+    x0, y0, x1, y1 = market_box(count)
     market = [c for c in as_list(view.get("market")) if isinstance(c, Mapping)]
-    x = x0 + 16
-    top = y0 + 40
-    for card in market[:4]:
+    for slot, card in enumerate(market[:4]):
         image.paste(flat(("market", cards.card_key(card)), pal.PANEL,
-                         partial(cards.market_card, card)), (x, top))
-        x += cards.MARKET_W + 8
+                         partial(cards.market_card, card)), market_slot(count, slot)[:2])
     if not market:
-        draw.text(((x0 + x1) / 2, (top + y1) / 2), "The market is empty", font=font(22),
+        draw.text(((x0 + x1) / 2, (y0 + 40 + y1) / 2), "The market is empty", font=font(22),
                   fill=pal.INK_MUTED, anchor="mm")
 
 
@@ -461,29 +548,49 @@ def _draw_score(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[s
     paste(image, icons.influence_star(34), (max(x0, right - 40), mid - 17))
 
 
-def _draw_clan_notes(image: Image.Image, player: Mapping[str, Any],
-                     box: tuple[int, int, int, int]) -> None:
-    """The leader's ability and the influence counted so far, by category."""
+def _draw_clan_notes(image: Image.Image, player: Mapping[str, Any], box: Box) -> None:
+    """The leader's ability and the influence counted so far, by category: each only where it
+    fits whole (the leader's ability is also in /rules and on the seat's panel)."""
     x0, y0, x1, y1 = box
-    step = 24
-    lines: list[str] = []
+    notes: list[str] = []
     leader = as_map(player.get("leader"))
     if leader.get("text"):
-        lines.append(f"{leader.get('name', '')}: {leader['text']}")
+        notes.append(f"{leader.get('name', '')}: {leader['text']}")
     breakdown = as_map(player.get("breakdown"))
     parts = [f"{str(k).capitalize()} {as_int(v)}" for k, v in breakdown.items() if as_int(v)]
     if parts:
-        lines.append("So far: " + " · ".join(parts))
+        notes.append("So far: " + " · ".join(parts))
     y = y0
-    for line in lines:
-        for piece in wrapped(line, 18, x1 - x0):
-            if y + step > y1:
-                return
-            text(image, (x0, y), piece, 18, pal.INK_MUTED, pal.PANEL)
-            y += step
+    for note in notes:
+        lines = whole_lines(note, NOTE_SIZE, x1 - x0)
+        if lines is None or y + len(lines) * NOTE_STEP > y1:
+            continue
+        for line in lines:
+            text(image, (x0, y), line, NOTE_SIZE, pal.INK_MUTED, pal.PANEL)
+            y += NOTE_STEP
+        y += 4
 
 
-def _draw_log(image: Image.Image, view: View, box: tuple[int, int, int, int]) -> None:
+NOTE_SIZE, NOTE_STEP = 18, 23
+
+
+@lru_cache(maxsize=512)
+def whole_lines(words: str, size: int, width: int) -> tuple[str, ...] | None:
+    """``words`` wrapped to ``width`` at ``size``, or None when a single word is wider (then
+    the caller leaves the note out rather than cut it)."""
+    f = font(size)
+    lines: list[str] = []
+    for word in words.split():
+        if f.getlength(word) > width:
+            return None
+        if lines and f.getlength(f"{lines[-1]} {word}") <= width:
+            lines[-1] = f"{lines[-1]} {word}"
+        else:
+            lines.append(word)
+    return tuple(lines)
+
+
+def _draw_log(image: Image.Image, view: View, box: Box) -> None:
     """The newest sentences at the bottom, in full: older ones make room."""
     x0, y0, x1, y1 = box
     step = 26
@@ -500,13 +607,60 @@ def _draw_log(image: Image.Image, view: View, box: tuple[int, int, int, int]) ->
         y += step
 
 
+def clan_parts(player: Mapping[str, Any], box: Box) -> dict[str, Box]:
+    """Where the parts of a clan board drawn in ``box`` lie, to ring the ones that changed."""
+    x0, y0, x1, y1 = box
+    room = (x1 - x0 - 36, max(40, (y1 - y0) - 50 - cards.TRACK_CELL - 12))
+    row = flat(("row", cards.row_key(player), room), pal.PANEL,
+               lambda: cards.clan_row_in(player, room))
+    ty = y1 - cards.TRACK_CELL - 8
+    storage, recruits = as_map(player.get("storage")), as_map(player.get("recruits"))
+    widths = [(len(as_list(t.get("spaces"))) + (t.get("end_value") is not None))
+              * (cards.TRACK_CELL + 4) - 4 for t in (storage, recruits)]
+    rx = x0 + 24 + widths[0] + 18
+    return {
+        changes.TOP: (x0 + 20, y0 + 6, x1 - 8, y0 + 46),
+        changes.ROW: (x0 + 24, y0 + 50, x0 + 24 + row.width, y0 + 50 + row.height),
+        changes.STORAGE: (x0 + 24, ty, x0 + 24 + widths[0], ty + cards.TRACK_CELL),
+        changes.RECRUITS: (rx, ty, rx + widths[1], ty + cards.TRACK_CELL),
+    }
+
+
+def shrunk(box: Box, by: int) -> Box:
+    return box[0] + by, box[1] + by, box[2] - by, box[3] - by
+
+
+def _ring_changes(draw: ImageDraw.ImageDraw, view: View, previous: View) -> bool:
+    """Ring every place whose public contents differ from the last board's; True if any."""
+    count = len(players(view))
+    thick = ring_width(WIDTH)
+    boxes: list[Box] = []
+    for pos in changes.changed_tiles(view, previous):
+        if len(pos) == 2 and pos[0] in ROWS and pos[1] in "12345":
+            # inside the tile's edge, so rings of neighbouring tiles stay apart
+            boxes.append(shrunk(tile_box(ROWS.index(pos[0]), int(pos[1]) - 1, count), thick))
+    shown = len([c for c in as_list(view.get("market")) if isinstance(c, Mapping)][:4])
+    boxes += [market_slot(count, slot) for slot in changes.changed_market(view, previous)
+              if slot < shown]
+    by_seat = {as_int(p.get("seat")): (p, box)
+               for p, box in zip(players(view), player_boxes(count), strict=False)}
+    for seat, parts in changes.changed_clans(view, previous).items():
+        if seat in by_seat:
+            player, box = by_seat[seat]
+            where = clan_parts(player, box)
+            boxes += [where[part] for part in sorted(parts)]
+    for box in boxes:
+        mark_changed(draw, box, thick)
+    return bool(boxes)
+
+
 def render_board(view: View, previous: View | None = None) -> Image.Image:
-    """The public board for ``view``; ``previous`` is the public view the last board showed,
-    whose differences from ``view`` the board marks (None: mark nothing)."""
+    """The public board for ``view`` under its status band; ``previous`` is the public view the
+    last board showed, whose differences from ``view`` the board rings (None: ring nothing)."""
     seats = players(view)
-    image = _static_board(len(seats)).copy()
+    count = len(seats)
+    image = _static_board(count).copy()
     draw = ImageDraw.Draw(image)
-    _draw_header(image, draw, view)
     by_pos = tiles(view)
     camels = camels_at(view)
     for row in range(5):
@@ -515,11 +669,30 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
             _draw_tile(image, view, by_pos.get(pos, {}), camels.get(pos, []), row, col)
     _draw_market(image, draw, view)
     _draw_status(image, draw, view)
-    for player, box in zip(seats, player_boxes(len(seats)), strict=False):
+    deciding = turn_of(view).get("seat")
+    for player, box in zip(seats, player_boxes(count), strict=False):
         image.paste(_clan_board(view, player, box), box[:2])
-        if player.get("seat") == turn_of(view).get("seat") and not view.get("outcome"):
+        if player.get("seat") == deciding and not view.get("outcome"):
             draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
-    extra = log_box(len(seats))
+    extra = log_box(count)
     if extra is not None:
         _draw_log(image, view, extra)
+    ringed = previous is not None and _ring_changes(draw, view, previous)
+    _draw_band(image, draw, status_words(view), tuple(seat_statuses(view)), ringed)
     return image
+
+
+bands = ImageCache(32)  # the seat chips change only when a score or a count does
+
+
+def _draw_band(image: Image.Image, draw: ImageDraw.ImageDraw, status: str,
+               seats: tuple[SeatStatus, ...], changed: bool) -> None:
+    """The kit's status band: its chips drawn once for each set of numbers, and the status put
+    where the kit puts it (it changes every turn, the chips seldom)."""
+    image.paste(bands.get((seats, changed),
+                          lambda: status_band(WIDTH, "Sahwari", "", seats, changed=changed)))
+    pad, row1 = preview_px(WIDTH, 4), preview_px(WIDTH, 14)
+    x = pad + round(font(row1, bold=True).getlength("SAHWARI")) + pad * 2
+    box = (x, pad, WIDTH - pad - _legend_w(row1) - pad, pad + row1 + 2)
+    fitted = fit_text(status, box, largest=row1, smallest=preview_px(WIDTH), bold=True)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)

@@ -13,9 +13,9 @@ from PIL import Image, ImageDraw
 
 from games.sahwari.render import colours, icons
 from games.sahwari.render.pieces import as_int, as_list, as_map, card_effects, flat
-from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
+from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
@@ -88,15 +88,16 @@ def market_card(card: Mapping[str, Any]) -> Image.Image:
         _bands(draw, w, h, left, right)
         inner = (BAND + 6, w - BAND - 6)
         draw.text((w / 2, 18), cid, font=font(20, bold=True), fill=pal.INK_DARK, anchor="mm")
-        lay.paragraph(draw, (inner[0], 32, inner[1], 78), name, font(18), pal.INK_SOFT,
-                      max_lines=2, spacing=0, align="center")
+        named = fit_text(name, (inner[0], 32, inner[1], 80), largest=18, smallest=14, spacing=0)
+        draw_fitted(draw, named, fill=pal.INK_SOFT, align="center")
         size = 54
         for fx, x in ((left_fx, BAND + 4), (right_fx, w - BAND - 4 - size)):
             if fx:
                 paste(image, icons.effect(fx, size), (x, 84))
         if clan:
-            draw.text((w / 2, h - 24), f"Clan: {clan}", font=font(18, bold=True),
-                      fill=pal.INK_DARK, anchor="mm")
+            line = fit_text(f"Clan: {clan}", (inner[0] - 2, h - 44, inner[1] + 2, h - 4),
+                            largest=18, smallest=14, bold=True, spacing=0)
+            draw_fitted(draw, line, fill=pal.INK_DARK, align="center", valign="middle")
         return _finish(image)
 
     return sprites.get(("sahwari-market-card", cid, name, left_fx, right_fx, left, right, clan),
@@ -113,8 +114,9 @@ def clan_sheet(leader: str, left: str, right: str) -> Image.Image:
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, fill=colours.CLAN_SHEET)
         _bands(draw, w, h, left, right)
         draw.text((w / 2, 22), "CLAN", font=font(18, bold=True), fill=pal.INK_LIGHT, anchor="mm")
-        lay.text(draw, (w / 2, 52), leader, lay.fit_font(leader, w - 2 * BAND - 6, (20, 18),
-                 bold=True), pal.INK_LIGHT, anchor="mm")
+        named = fit_text(leader, (BAND + 3, 36, w - BAND - 3, h - 6), largest=20, smallest=14,
+                         bold=True, spacing=0)
+        draw_fitted(draw, named, fill=pal.INK_LIGHT, align="center", valign="middle")
         draw.rounded_rectangle((0, 0, w - 1, h - 1), radius=8, outline=pal.CARD_EDGE, width=2)
         return image
 
@@ -174,6 +176,16 @@ def clan_row(player: Mapping[str, Any]) -> Image.Image:
     leader = as_map(player.get("leader"))
     states = [str(as_map(j).get("state", "dead")) for j in as_list(player.get("junctions"))]
     return _build_clan_row(_pieces(player), leader, states)
+
+
+def seams(player: Mapping[str, Any]) -> list[int]:
+    """Where each artifact space sits along the one-line clan row, from its left end."""
+    found: list[int] = []
+    x = 0
+    for piece in _pieces(player):
+        x += (ROW_CARD_W if isinstance(piece.get("card"), Mapping) else CLAN_W) + 4
+        found.append(x - 2)
+    return found[:-1]
 
 
 def fitted(picture: Image.Image, room: tuple[int, int]) -> Image.Image:

@@ -106,8 +106,8 @@ def _refresh(d: ImageDraw.ImageDraw, u: Units, ink: RGB, bg: RGB) -> None:
     meeple = [(x * 0.38 + 12, y * 0.38 + 38) for x, y in kit.MEEPLE]
     d.polygon(points(u, meeple), fill=ink)
     d.ellipse((u(24.5), u(38.5), u(37.5), u(51.5)), fill=ink)
-    f = font(max(8, round(u(44))), bold=True)
-    d.text((u(80), u(52)), "x4", font=f, fill=ink, anchor="mm")
+    f = font(max(8, round(u(30))), bold=True)  # "x4" fits whole right of the card
+    d.text((u(79.5), u(52)), "x4", font=f, fill=ink, anchor="mm")
     _ = bg
 
 

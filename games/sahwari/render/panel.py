@@ -8,41 +8,40 @@ alone.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.sahwari.render import cards, icons
+from games.sahwari.render import cards, colours, icons, targets
 from games.sahwari.render.board import PHASES, caravan_chip
 from games.sahwari.render.pieces import (
+    GUILD_POS,
+    ROWS,
     View,
     as_int,
     as_list,
     as_map,
+    camels_at,
     decision_of,
     face_icons,
     flat,
     plural,
+    position,
     seat_camel,
     seat_colours,
     seat_label,
+    tiles,
     turn_of,
     wrapped,
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.fit import Fitted, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
-from renderers.kit.options import (
-    Option,
-    draw_hint,
-    draw_no_decision,
-    draw_options,
-    draw_prompt,
-    option_targets,
-    view_options,
-)
+from renderers.kit.options import Option, draw_no_decision, option_targets, view_options
 
 PANEL_W = 1100
 LEFT_W = 420
@@ -79,7 +78,8 @@ def face_chip(caravan: Mapping[str, Any], size: int) -> Image.Image:
 
 
 def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title: str,
-                  rows: Sequence[tuple[Mapping[str, Any], str]], empty: str) -> int:
+                  rows: Sequence[tuple[Mapping[str, Any], str]], empty: str,
+                  numbers: Mapping[str, list[int]]) -> int:
     x0, x1 = 16, LEFT_W
     draw.text((x0, top), title, font=font(22, bold=True), fill=pal.INK_MUTED)
     y = top + 34
@@ -88,24 +88,25 @@ def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title
         return y + 40
     for caravan, where in rows:
         lay.rounded(draw, (x0, y, x1, y + CARAVAN_ROW - 6), 8, fill=pal.PANEL)
-        paste(image, icons.caravan_back(38, str(caravan.get("colour", "yellow")),
-                                        str(caravan.get("handle", ""))), (x0 + 6, y + 3))
+        handle = str(caravan.get("handle", ""))
+        paste(image, icons.caravan_back(38, str(caravan.get("colour", "yellow")), handle),
+              (x0 + 6, y + 3))
         tx = x0 + 50
         if face_icons(caravan):
             chip = face_chip(caravan, 38)
             paste(image, chip, (tx, y + 3))
             tx += chip.width + 8
-        text = describe(caravan)
+        right = x1 - 8
+        marked = numbers.get(handle, [])
+        if marked:
+            right -= len(marked) * (targets.BADGE + 2)
+            targets.draw_badges(image, marked, (right + 2, y + 7), x1)
+        words = describe(caravan)
         if where:
-            text = f"{where}: {text}"
-        mid = y + (CARAVAN_ROW - 6) / 2
-        lines = wrapped(text, 20, x1 - 8 - tx)
-        if len(lines) == 1:
-            draw.text((tx, mid), lines[0], font=font(20), fill=pal.INK_LIGHT, anchor="lm")
-        else:  # two smaller lines rather than a shortened one
-            for i, line in enumerate(wrapped(text, 18, x1 - 8 - tx)[:2]):
-                draw.text((tx, mid - 11 + 22 * i), line, font=font(18), fill=pal.INK_LIGHT,
-                          anchor="lm")
+            words = f"{where}: {words}"
+        fitted = fit_text(words, (tx, y + 2, right, y + CARAVAN_ROW - 8), largest=20,
+                          smallest=14, spacing=0)
+        draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
         y += CARAVAN_ROW
     return y + 8
 
@@ -144,50 +145,88 @@ def _draw_clan_summary(draw: ImageDraw.ImageDraw, view: View, seat: int | None, 
             y += 28
 
 
+OPTION_LINES = 4  # a leader to keep is offered with its whole ability
+OPTION_LARGEST, OPTION_SMALLEST = 22, 18
+
+
 def option_columns(options: Sequence[Option], width: int) -> int:
-    """Two columns for a long list, unless a label would not fit whole in one: a taller
-    panel reads better than shortened options."""
+    """Two columns for a long list, unless a label would not fit whole on one line there: a
+    taller panel reads better than shortened options."""
     if len(options) <= 12:
         return 1
     room = width // 2 - 62
-    small = font(18, bold=True)
-    labels = [str(o.get("label") or o.get("notation", "")) for o in options]
+    small = font(OPTION_SMALLEST, bold=True)
+    labels = [label_of(o) for o in options]
     return 2 if all(small.getlength(label) <= room for label in labels) else 1
+
+
+def label_of(option: Option) -> str:
+    return str(option.get("label") or option.get("notation", ""))
+
+
+def option_rows(options: Sequence[Option], width: int, columns: int) -> list[Fitted]:
+    """Each option's label laid out whole in its row, wrapping onto more lines when long."""
+    col_w = width // columns
+    left, right = 44, col_w - 18
+    tall = OPTION_LINES * (OPTION_LARGEST + 8)
+    return [fit_text(label_of(o), (left, 0, right, tall), largest=OPTION_LARGEST,
+                     smallest=OPTION_SMALLEST, bold=True, spacing=2) for o in options]
+
+
+def row_height(fitted: Fitted) -> int:
+    return max(ACTION_ROW, fitted.height + 20)
+
+
+MAP_CELL = 58
+MAP_STRIP_H = 34 + 5 * (MAP_CELL + 4) + 36
+TILE_COLOURS = {"resource": colours.RESOURCE_TILE, "desert": colours.DESERT_TILE,
+                "oasis": colours.OASIS_TILE, "guild": colours.GUILD_TILE}
 
 
 def render_panel(view: View) -> Image.Image:
     seat = panel_seat(view)
     decision = decision_of(view)
     options = view_options(view)
+    marked = targets.marks(options, seat)
     mine = decision is not None and seat is not None and decision.get("seat") == seat
     rx = LEFT_W + 24
     rw = PANEL_W - rx - 16
-    prompt_font = font(22)
     prompt = str(decision.get("prompt", "")) if decision else ""
-    prompt_lines = lay.wrap(prompt, prompt_font, rw, 3) if decision else []
-    list_top = 122 + len(prompt_lines) * (lay.line_height(prompt_font) + 2) + 12
+    asked = fit_text(prompt, (rx, 122, rx + rw, 122 + 3 * 30), largest=22, smallest=18)
+    list_top = 122 + (asked.height if prompt else 0) + 16
     columns = option_columns(options, rw)
     rows = -(-len(options) // columns) if options else 0
+    fitted = option_rows(options, rw, columns)
+    heights = [row_height(f) for f in fitted]
+    per_column = [heights[c * rows:(c + 1) * rows] for c in range(columns)]
+    list_h = max((sum(h) for h in per_column), default=0)
+    map_top = list_top + list_h + 12
+    list_end = map_top + (MAP_STRIP_H if marked.tiles else 0)
     own_rows = [(c, "") for c in private_caravans(view, "caravans")]
     spy_rows = [(s, str(s.get("where", ""))) for s in private_caravans(view, "spied")]
     left_h = 76 + 40 + max(1, len(own_rows)) * CARAVAN_ROW + 60 + \
         max(1, len(spy_rows)) * CARAVAN_ROW + 24 + SUMMARY_H
-    top_h = max(480, list_top + rows * ACTION_ROW + 20, left_h)
+    top_h = max(480, list_end + 20, left_h)
     player = next((p for p in as_list(view.get("players"))
                    if isinstance(p, Mapping) and p.get("seat") == seat), None)
     market = [c for c in as_list(view.get("market")) if isinstance(c, Mapping)]
-    show_market = decision is not None and decision.get("kind") == "recruit_card" and market
-    height = top_h + (ROW_STRIP_H if player is not None else 0) + \
-        (MARKET_STRIP_H if show_market else 0)
+    show_market = bool(market) and decision is not None and (
+        decision.get("kind") == "recruit_card" or bool(marked.cards))
+    spaces = {name: n for (owner, name), n in marked.spaces.items() if owner == seat}
+    row_h = ROW_STRIP_H + (targets.BADGE + 4 if spaces else 0)
+    market_h = MARKET_STRIP_H + (targets.BADGE + 4 if marked.cards else 0)
+    height = top_h + (row_h if player is not None else 0) + (market_h if show_market else 0)
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_header(image, draw, view, seat)
     if seat is None:  # nobody's secrets: say so rather than list empty ones
-        lay.paragraph(draw, (16, 84, LEFT_W, 200), "Spectators see every caravan face down.",
-                      font(20), pal.INK_MUTED)
+        draw.text((16, 84), "Spectators see every caravan face down.", font=font(20),
+                  fill=pal.INK_MUTED)
     else:
-        y = _caravan_rows(image, draw, 80, "Your caravans", own_rows, "No caravans yet")
-        y = _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet")
+        y = _caravan_rows(image, draw, 80, "Your caravans", own_rows, "No caravans yet",
+                          marked.caravans)
+        y = _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet",
+                          marked.caravans)
         _draw_clan_summary(draw, view, seat, y + 10)
     y = top_h
     if player is not None:  # the row a new card or a cube would go into
@@ -196,21 +235,77 @@ def render_panel(view: View) -> Image.Image:
         row = flat(("row", cards.row_key(player), room), pal.BACKGROUND,
                    lambda: cards.fitted(cards.clan_row(player), room))
         image.paste(row, (16, y + 34))
-        y += ROW_STRIP_H
+        if spaces:
+            _draw_space_badges(image, player, row.width, spaces, (16, y + 34 + row.height + 4))
+        y += row_h
     if show_market:  # the cards to choose from, with their edges
         draw.text((16, y), "Recruit market", font=font(22, bold=True), fill=pal.INK_MUTED)
         for i, card in enumerate(market[:4]):
             picture = flat(("market", cards.card_key(card)), pal.BACKGROUND,
                            partial(cards.market_card, card))
-            image.paste(picture, (16 + i * (cards.MARKET_W + 12), y + 34))
+            x = 16 + i * (cards.MARKET_W + 12)
+            image.paste(picture, (x, y + 34))
+            numbers = marked.cards.get(str(card.get("id", "")), [])
+            targets.draw_badges(image, numbers, (x, y + 34 + cards.MARKET_H + 4),
+                                x + cards.MARKET_W)
     if decision is None:
         draw_no_decision(draw, rx, view)
         return image
     who = as_int(decision.get("seat"))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
-    draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
-    _draw_options(image, draw, options, (rx, list_top), rw, columns, rows)
+    draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
+    if prompt:
+        draw_fitted(draw, asked, fill=pal.INK_LIGHT)
+    _draw_options(image, draw, options, fitted, heights, (rx, list_top), rw, columns, rows)
+    if marked.tiles:
+        _draw_map(image, draw, view, marked.tiles, (rx, map_top))
     return image
+
+
+def _draw_space_badges(image: Image.Image, player: Mapping[str, Any], shown_w: int,
+                       spaces: Mapping[str, list[int]], origin: tuple[int, int]) -> None:
+    """Option numbers under the artifact spaces they point at, along the shown clan row."""
+    names = [str(as_map(j).get("name", "")) for j in as_list(player.get("junctions"))]
+    seams = cards.seams(player)
+    natural = cards.clan_row(player).width
+    scale = shown_w / max(1, natural)
+    for name, numbers in spaces.items():
+        if name in names and names.index(name) < len(seams):
+            x = origin[0] + round(seams[names.index(name)] * scale) - targets.BADGE // 2
+            targets.draw_badges(image, numbers, (x, origin[1]), PANEL_W - 8)
+
+
+def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+              numbers: Mapping[str, list[int]], origin: tuple[int, int]) -> None:
+    """A small map: each tile's side, the camels on it by id, and the numbers of the options
+    that point at it."""
+    x0, y0 = origin
+    draw.text((x0, y0), "On the map", font=font(22, bold=True), fill=pal.INK_MUTED)
+    gx, gy = x0 + 26, y0 + 34 + 24
+    label = font(18, bold=True)
+    herds = camels_at(view)
+    by_pos = tiles(view)
+    for i in range(5):
+        draw.text((gx + i * (MAP_CELL + 4) + MAP_CELL / 2, gy - 12), str(i + 1), font=label,
+                  fill=pal.INK_MUTED, anchor="mm")
+        draw.text((gx - 14, gy + i * (MAP_CELL + 4) + MAP_CELL / 2), ROWS[i], font=label,
+                  fill=pal.INK_MUTED, anchor="mm")
+    for row in range(5):
+        for col in range(5):
+            pos = position(row, col)
+            tile = by_pos.get(pos, {})
+            kind = "guild" if pos == GUILD_POS else str(tile.get("kind", "resource"))
+            x, y = gx + col * (MAP_CELL + 4), gy + row * (MAP_CELL + 4)
+            draw.rounded_rectangle((x, y, x + MAP_CELL, y + MAP_CELL), radius=6,
+                                   fill=TILE_COLOURS.get(kind, colours.RESOURCE_TILE))
+            ids = " ".join(str(c.get("id", "")) for c in herds.get(pos, []))
+            if ids:
+                herd = fit_text(ids, (x + 2, y + MAP_CELL - 34, x + MAP_CELL - 2, y + MAP_CELL - 2),
+                                largest=14, smallest=10, bold=True, spacing=0)
+                ink = pal.INK_DARK if kind == "resource" else pal.INK_LIGHT
+                draw_fitted(draw, herd, fill=ink, valign="middle")
+            if pos in numbers:
+                targets.draw_badges(image, numbers[pos], (x + 2, y + 2), x + MAP_CELL)
 
 
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
@@ -234,15 +329,28 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
 
 
 def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, options: Sequence[Option],
-                  origin: tuple[int, int], width: int, columns: int, rows: int) -> None:
-    def extra(option: Option, room: lay.Box) -> None:
-        targets = option_targets(option)
-        keys = [str(k) for k in as_list(targets.get("icons"))]
-        left, top, right, bottom = room
-        if keys and left + 30 * len(keys) < right:
-            for i, key in enumerate(keys):
-                paste(image, icons.effect(key, 28), (left + i * 30, (top + bottom) // 2 - 14))
-            return
-        draw_hint(draw, room, str(targets.get("hint", "")) if columns == 1 else "")
-
-    draw_options(draw, options, origin, width, columns, rows, ACTION_ROW, extra)
+                  fitted: Sequence[Fitted], heights: Sequence[int], origin: tuple[int, int],
+                  width: int, columns: int, rows: int) -> None:
+    """Numbered options, column by column, each label whole; effect icons beside a one-line
+    label when there is room."""
+    col_w = width // columns
+    number_font = font(20, bold=True)
+    for i, option in enumerate(options):
+        col = i // rows
+        x = origin[0] + col * col_w
+        y = origin[1] + sum(heights[col * rows:i])
+        h = heights[i] - 6
+        right = x + col_w - 10
+        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
+        draw.text((x + 22, y + h / 2), str(i + 1), font=number_font, fill=pal.HIGHLIGHT,
+                  anchor="mm")
+        label = fitted[i]
+        lx0, _, lx1, _ = label.box
+        placed = replace(label, box=(x + lx0, y + 4, x + lx1, y + h - 4))
+        draw_fitted(draw, placed, fill=pal.INK_LIGHT, valign="middle")
+        keys = [str(k) for k in as_list(option_targets(option).get("icons"))]
+        if keys and len(label.lines) == 1:
+            used = x + lx0 + round(max(label.font.getlength(t) for t in label.lines)) + 14
+            if used + 30 * len(keys) < right:
+                for n, key in enumerate(keys):
+                    paste(image, icons.effect(key, 28), (used + n * 30, y + h // 2 - 14))
