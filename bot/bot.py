@@ -15,6 +15,7 @@ from discord.ext import commands
 import bot.exts
 from bot.budget import GlobalBudget
 from bot.components import answer_unknown
+from bot.drawing import Drawing
 from bot.mentions import NOBODY
 from bot.outbox import OutboxDispatcher
 from bot.service import TableService
@@ -68,6 +69,7 @@ class CaravanBot(commands.Bot):
         )
         self.settings = settings
         self.service = service
+        self.drawing = Drawing(settings.render_processes)
         # Bursts are kept small so that a burst plus a second at full pace stays under the limit.
         rate = settings.rest_requests_per_second
         self.rest_budget = GlobalBudget(rate, burst=max(1, int(rate // 10)))
@@ -130,6 +132,7 @@ class CaravanBot(commands.Bot):
         if self.timers is not None:
             await self.timers.stop()
         await self.outbox.stop()
+        await self.drawing.close()
         await super().close()
 
 

@@ -1,13 +1,13 @@
-"""Board and panel pictures as PNG files, rendered off the event loop."""
+"""Board and panel pictures as PNG files, drawn off the event loop (``bot.drawing``)."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
 import discord
 
+from bot.drawing import Drawing
 from games.core import discovery
 
 BOARD_FILENAME = "board.png"
@@ -37,21 +37,21 @@ def extra_filename(position: int, name: str) -> str:
     return f"{position}-{slug or 'picture'}.png"
 
 
-async def extra_files(game: str, view: dict[str, Any]) -> list[discord.File]:
+async def extra_files(game: str, view: dict[str, Any], drawing: Drawing) -> list[discord.File]:
     """The game's extra public pictures (each seat's own board, say) as PNG files, at most
     ``MAX_FILES`` as one message allows."""
-    pngs = await asyncio.to_thread(_extra_pngs, game, view)
+    pngs = await drawing.run(_extra_pngs, game, view)
     return [
         discord.File(io.BytesIO(data), filename=extra_filename(i + 1, name))
         for i, (name, data) in enumerate(pngs[:MAX_FILES])
     ]
 
 
-async def board_file(game: str, view: dict[str, Any]) -> discord.File:
-    data = await asyncio.to_thread(_board_png, game, view)
+async def board_file(game: str, view: dict[str, Any], drawing: Drawing) -> discord.File:
+    data = await drawing.run(_board_png, game, view)
     return discord.File(io.BytesIO(data), filename=BOARD_FILENAME)
 
 
-async def panel_file(game: str, view: dict[str, Any]) -> discord.File:
-    data = await asyncio.to_thread(_panel_png, game, view)
+async def panel_file(game: str, view: dict[str, Any], drawing: Drawing) -> discord.File:
+    data = await drawing.run(_panel_png, game, view)
     return discord.File(io.BytesIO(data), filename=PANEL_FILENAME)

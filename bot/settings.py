@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from dotenv.parser import parse_stream
 from pydantic import (
     Field,
+    NonNegativeInt,
     PositiveFloat,
     PositiveInt,
     SecretStr,
@@ -63,6 +64,7 @@ class Settings(BaseSettings):
     shard_count: PositiveInt | None = None
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     run_agents: bool = True  # false: agent seats are played by `caravanserai agents` elsewhere
+    render_processes: NonNegativeInt | None = None  # processes drawing pictures; None: a core each
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -148,6 +150,7 @@ _SAYS = {
     "int_from_float": "must be a whole number",
     "float_parsing": "must be a number",
     "greater_than": "must be positive",
+    "greater_than_equal": "must be at least {ge}",
     "less_than_equal": "must be at most {le}",
     "bool_parsing": "must be true or false",
     "literal_error": "must be one of {expected}",

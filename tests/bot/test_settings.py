@@ -63,6 +63,8 @@ def test_blank_values_mean_the_default() -> None:
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL must be one of"),
         ("OUTBOX_POLL_SECONDS", "soon", "must be a number"),
         ("REST_REQUESTS_PER_SECOND", "80", "REST_REQUESTS_PER_SECOND must be at most 50"),
+        ("RENDER_PROCESSES", "-1", "RENDER_PROCESSES must be at least 0, not '-1'"),
+        ("RENDER_PROCESSES", "two", "RENDER_PROCESSES must be a whole number"),
     ],
 )
 def test_bad_values_name_the_key(key: str, value: str, words: str) -> None:

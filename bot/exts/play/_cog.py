@@ -169,7 +169,7 @@ class Play(commands.Cog):
         self, loaded: LoadedTable, seat: int, note: str | None = None, user_id: int | None = None
     ) -> tuple[str, discord.File, discord.ui.View | None]:
         game, state = loaded.game, loaded.state
-        file = await panel_file(game.name, game.view(state, seat))
+        file = await panel_file(game.name, game.view(state, seat), self.bot.drawing)
         decision = game.decision(state)
         secret = private_note(await self.service.private_events(loaded.info.id, seat))
         lines = [line for line in (note, secret) if line]
@@ -223,7 +223,7 @@ class Play(commands.Cog):
         game = self.service.game_of(info)
         await interaction.response.defer(ephemeral=True, thinking=True)
         state = await self.service.state_at(table_id, version)
-        files = await extra_files(game.name, game.view(state, None))
+        files = await extra_files(game.name, game.view(state, None), self.bot.drawing)
         if not files:
             await interaction.followup.send("This game has no other pictures.", ephemeral=True)
             return
