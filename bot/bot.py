@@ -164,11 +164,17 @@ def create_bot(
         max_open_tables_per_guild=settings.max_open_tables_per_guild,
         on_schedule=timers.wake,
         claimer=claimer_name(settings),
+        claim_seconds=settings.claim_seconds,
         agents_inline=False,
     )
     # Without a worker here, another process (``caravanserai agents``) plays the agent seats.
     agents = (
-        AgentWorker(service, clock=clock, poll_seconds=settings.outbox_poll_seconds)
+        AgentWorker(
+            service,
+            clock=clock,
+            poll_seconds=settings.outbox_poll_seconds,
+            claim_seconds=settings.claim_seconds,
+        )
         if settings.run_agents
         else None
     )

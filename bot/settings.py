@@ -65,6 +65,9 @@ class Settings(BaseSettings):
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     run_agents: bool = True  # false: agent seats are played by `caravanserai agents` elsewhere
     render_processes: NonNegativeInt | None = None  # processes drawing pictures; None: a core each
+    database_pool_size: PositiveInt = 10  # connections each process keeps to PostgreSQL
+    # how long a process holds a board post or a bot's move it took on, should it die meanwhile
+    claim_seconds: float = Field(60.0, ge=10.0)
 
     @field_validator("log_level", mode="before")
     @classmethod
