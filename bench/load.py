@@ -122,15 +122,34 @@ def _bot_token(call: Call) -> bool:
     return not call.path.startswith(("/interactions/", "/webhooks/"))
 
 
-def _boards(fake: FakeDiscord, thread_id: str) -> list[Call]:
-    return [
-        c
-        for c in fake.calls
-        if c.method == "POST"
-        and c.path == f"/channels/{thread_id}/messages"
-        and c.status == 200
-        and any(name == "board.png" for name, _ in c.files)
-    ]
+def call_kind(call: Call) -> str:
+    """What a REST call was for: an interaction answer (not in the global budget), a board
+    post, another post, an edit of a message, or anything else."""
+    if not _bot_token(call):
+        return "interaction"
+    seg = call.path.strip("/").split("/")
+    if seg[0] == "channels" and len(seg) == 3 and seg[2] == "messages" and call.method == "POST":
+        return "board" if any(name == "board.png" for name, _ in call.files) else "post"
+    if seg[0] == "channels" and len(seg) == 4 and seg[2] == "messages" and call.method == "PATCH":
+        return "edit"
+    return "other"
+
+
+def calls_by_kind(calls: Sequence[Call], moves: int) -> dict[str, float]:
+    """REST calls per move of each kind (see ``call_kind``)."""
+    counts: dict[str, int] = {}
+    for call in calls:
+        counts[call_kind(call)] = counts.get(call_kind(call), 0) + 1
+    return {kind: round(n / max(moves, 1), 2) for kind, n in sorted(counts.items())}
+
+
+def _is_board(call: Call, thread_id: str) -> bool:
+    return (
+        call.method == "POST"
+        and call.path == f"/channels/{thread_id}/messages"
+        and call.status == 200
+        and any(name == "board.png" for name, _ in call.files)
+    )
 
 
 async def _open_table(fake: FakeDiscord, game: str) -> tuple[int, str]:
@@ -146,7 +165,7 @@ async def _open_table(fake: FakeDiscord, game: str) -> tuple[int, str]:
         seconds=BOARD_SECONDS,
     )
     thread_id = str(thread.response["id"])
-    await fake.wait_for(lambda c: bool(_boards(fake, thread_id)), seconds=BOARD_SECONDS)
+    await fake.wait_for(lambda c: _is_board(c, thread_id), after=mark, seconds=BOARD_SECONDS)
     return table_id, thread_id
 
 
@@ -161,7 +180,8 @@ async def _play(
             return
         seat = loaded.decision.seat
         who = names[loaded.info.holder(seat).user_id]
-        posted = len(_boards(fake, thread_id))
+        # the waits look at new calls only: the bench shares the bot's event loop
+        mark = len(fake.calls)
         began = time.monotonic()
         iid = await fake.slash(
             "play", user=who, channel_id=thread_id, move=loaded.decision.actions[0]
@@ -175,15 +195,13 @@ async def _play(
         after = await service.load(table_id)
         if after.decision is not None and after.decision.seat == seat:
             continue  # the same seat decides again: no board
-        def new_board(_: Call, posted: int = posted) -> bool:
-            return len(_boards(fake, thread_id)) > posted
-
         try:
-            await fake.wait_for(new_board, seconds=BOARD_SECONDS)
+            board = await fake.wait_for(
+                lambda c: _is_board(c, thread_id), after=mark, seconds=BOARD_SECONDS
+            )
         except AssertionError:
             out["missing"].append(table_id)
             continue
-        board = _boards(fake, thread_id)[posted]
         answered = next(t for t, c in fake.answered_at if c is board)
         out["board"].append((answered - began) * 1000)
 
@@ -243,6 +261,7 @@ async def wire_load(
         "interactions_failed": len(out["failed"]),
         "rest_calls_per_move": round(len(calls) / max(made, 1), 2),
         "bot_token_calls_per_move": round(sum(map(_bot_token, calls)) / max(made, 1), 2),
+        "calls_per_move_by_kind": calls_by_kind(calls, made),
         "rate_limited_429": len(limited),
         "global_429": sum(1 for c in limited if (c.response or {}).get("global")),
     }
