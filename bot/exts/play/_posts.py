@@ -111,6 +111,10 @@ class BoardPoster:
         while len(self._has_buttons) > REMEMBERED:
             self._has_buttons.popitem(last=False)
 
+    def retired(self, message_id: int) -> None:
+        """The post no longer offers "Your move" (the click that made the move took it off)."""
+        self._remember(message_id, False)
+
     def register(self) -> None:
         outbox = self.bot.outbox
         outbox.register("start", self.post_start)
