@@ -300,12 +300,12 @@ class Play(commands.Cog):
         board clicked, the new board says the rest; only what the mover alone may see is
         told, privately."""
         after = await self.service.load(table_id)
-        board = answer.interaction.message
-        if board is not None:
-            self.posts.retired(board.id)  # so that the new board's post leaves it alone
         extras = has_extras(after.game.name)
         kept = board_view(table_id, version, move=False, extras=True) if extras else None
         await answer.update(view=kept)
+        board = answer.interaction.message
+        if board is not None:
+            self.posts.retired(board.id)  # so that the new board's post leaves it alone
         seat = after.info.seat_of(answer.interaction.user.id)
         if seat is not None:
             secret = private_note(await self.service.private_events(table_id, seat))
