@@ -170,11 +170,18 @@ async def _open_table(fake: FakeDiscord, game: str) -> tuple[int, str]:
 
 
 async def _play(
-    fake: FakeDiscord, bot: Any, table_id: int, thread_id: str, moves: int, out: dict[str, list]
+    fake: FakeDiscord,
+    bot: Any,
+    table_id: int,
+    thread_id: str,
+    moves: int,
+    out: dict[str, list],
+    think: float = 0.0,
 ) -> None:
     service = bot.service
     names = {int(u["id"]): name for name, u in fake.users.items()}
     for _ in range(moves):
+        await asyncio.sleep(think)  # a person looks at the board before moving
         loaded = await service.load(table_id)
         if loaded.decision is None:
             return
@@ -207,7 +214,13 @@ async def _play(
 
 
 async def wire_load(
-    url: str | None, game: str, tables: int, moves: int, delay: float
+    url: str | None,
+    game: str,
+    tables: int,
+    moves: int,
+    delay: float,
+    think: float = 0.0,
+    channel_limit: int | None = CHANNEL_LIMIT,
 ) -> dict[str, Any]:
     from bot.bot import create_bot
     from bot.settings import Settings
@@ -232,13 +245,15 @@ async def wire_load(
             fake.network = Network(
                 delay=delay,
                 global_per_second=GLOBAL_PER_SECOND,
-                channel_limit=CHANNEL_LIMIT,
+                channel_limit=channel_limit,
                 channel_window=CHANNEL_WINDOW,
             )
             mark = len(fake.calls)
             out: dict[str, list] = {"answer": [], "board": [], "missing": [], "failed": []}
             began = time.monotonic()
-            await asyncio.gather(*(_play(fake, bot, t, th, moves, out) for t, th in opened))
+            await asyncio.gather(
+                *(_play(fake, bot, t, th, moves, out, think) for t, th in opened)
+            )
             seconds = time.monotonic() - began
             calls = fake.calls[mark:]
         finally:
@@ -252,6 +267,8 @@ async def wire_load(
         "tables": tables,
         "moves": made,
         "delay_ms": round(delay * 1000),
+        "think_ms": round(think * 1000),
+        "channel_limit": channel_limit,
         "seconds": round(seconds, 2),
         "moves_per_second": round(made / seconds, 1),
         "answer_p95_ms": percentile(out["answer"], 0.95),
@@ -276,6 +293,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--wire-tables", type=int, default=20)
     parser.add_argument("--wire-moves", type=int, default=5)
     parser.add_argument("--delay", type=float, default=0.1)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a person waits after each board"
+    )
+    parser.add_argument(
+        "--channel-limit", type=int, default=CHANNEL_LIMIT,
+        help="message posts (and edits) per channel per 5 s; 0: unlimited",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
@@ -284,7 +308,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     result = {
         "game": game,
         "service": asyncio.run(service_load(url, game, args.tables, args.moves, args.seed)),
-        "wire": asyncio.run(wire_load(url, game, args.wire_tables, args.wire_moves, args.delay)),
+        "wire": asyncio.run(
+            wire_load(
+                url, game, args.wire_tables, args.wire_moves, args.delay, args.think,
+                args.channel_limit or None,
+            )
+        ),
     }
     print(json.dumps(result))
     return 0
