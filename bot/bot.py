@@ -16,6 +16,7 @@ import bot.exts
 from bot.budget import GlobalBudget
 from bot.components import answer_unknown
 from bot.drawing import Drawing
+from bot.images import prepare
 from bot.mentions import NOBODY
 from bot.outbox import OutboxDispatcher
 from bot.service import TableService
@@ -70,6 +71,7 @@ class CaravanBot(commands.Bot):
         self.settings = settings
         self.service = service
         self.drawing = Drawing(settings.render_processes)
+        self._warming: asyncio.Task[None] | None = None
         # Bursts are kept small so that a burst plus a second at full pace stays under the limit.
         rate = settings.rest_requests_per_second
         self.rest_budget = GlobalBudget(rate, burst=max(1, int(rate // 10)))
@@ -87,6 +89,12 @@ class CaravanBot(commands.Bot):
         if agents is not None:
             agents.on_moved = self.outbox.kick
 
+    async def _warm_up(self) -> None:
+        try:
+            await self.drawing.warm_up(prepare)
+        except Exception:  # the first picture starts them instead
+            log.warning("could not start the drawing processes early", exc_info=True)
+
     @property
     def reads_message_content(self) -> bool:
         """Whether plain messages arrive with their text (the privileged intent is on)."""
@@ -103,6 +111,7 @@ class CaravanBot(commands.Bot):
         if self.agents is not None:
             self.agents.start()
         self.outbox.start()
+        self._warming = asyncio.create_task(self._warm_up(), name="caravanserai-drawing")
         if self.timers is not None:
             self.timers.start()
         if self.settings.sync_commands:
@@ -132,6 +141,9 @@ class CaravanBot(commands.Bot):
         if self.timers is not None:
             await self.timers.stop()
         await self.outbox.stop()
+        if self._warming is not None:
+            self._warming.cancel()
+            await asyncio.gather(self._warming, return_exceptions=True)
         await self.drawing.close()
         await super().close()
 

@@ -3,8 +3,9 @@
 Drawing is CPU work, and Pillow holds the interpreter lock for much of it, so threads draw one
 picture at a time and slow the event loop while they do. Processes draw the boards of several
 tables at once, one per core, and leave the event loop free to answer interactions. The pool
-starts on the first picture, not with the bot; where processes cannot be started (a sandbox
-without shared memory, say) pictures are drawn in threads instead, as they were before.
+is started in the background once the bot has started (or by the first picture, if that comes
+first); where processes cannot be started (a sandbox without shared memory, say) pictures are
+drawn in threads instead, as they were before.
 """
 
 from __future__ import annotations
@@ -23,9 +24,11 @@ log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
-# Each worker is forked from a small server process, never from the bot with its threads.
-START_METHOD = "forkserver"
-PRELOAD = ["bot.images"]  # imported once by that server, so a new worker starts at once
+# Workers are forked from the bot, so they start at once with its modules already imported
+# ("forkserver" first starts a fresh interpreter that imports them again: seconds, which the
+# first boards after every restart waited for). They only draw, touching none of the locks
+# the bot's other threads may hold.
+START_METHOD = "fork"
 
 
 def default_processes() -> int:
@@ -34,7 +37,6 @@ def default_processes() -> int:
 
 def process_pool(processes: int) -> Executor:
     context = multiprocessing.get_context(START_METHOD)
-    context.set_forkserver_preload(PRELOAD)
     return ProcessPoolExecutor(max_workers=processes, mp_context=context)
 
 
@@ -59,7 +61,8 @@ class Drawing:
         pool = self._open()
         if pool is not None:
             try:
-                future = pool.submit(call)  # starts a worker when none is free
+                # in a thread: starting a worker process is a blocking call
+                future = await asyncio.to_thread(pool.submit, call)
             except (OSError, NotImplementedError) as error:
                 log.warning("cannot start drawing processes (%s); drawing in threads", error)
                 self._threads = True
@@ -71,6 +74,12 @@ class Drawing:
                     log.warning("a drawing process died (%s); starting others", error)
                     self._discard()
         return await asyncio.get_running_loop().run_in_executor(None, call)
+
+    async def warm_up(self, prepare: Callable[[], object]) -> None:
+        """Start the workers now and run ``prepare`` in them (importing the drawing code), so
+        that the first boards after a start are not the ones to wait for it."""
+        if self.in_processes:
+            await asyncio.gather(*(self.run(prepare) for _ in range(self.processes)))
 
     def _open(self) -> Executor | None:
         if self._threads:

@@ -30,6 +30,12 @@ def _extra_pngs(game: str, view: dict[str, Any]) -> list[tuple[str, bytes]]:
     return [(name, spec.encode_png(image)) for name, image in spec.render_extras(view)]
 
 
+def prepare() -> None:
+    """Import every game's drawing code (in a drawing process, before its first picture)."""
+    for spec in discovery.specs():
+        spec.render_module()
+
+
 def extra_filename(position: int, name: str) -> str:
     """A file name that keeps the picture's name readable: "2-red.png" for "Red"."""
     slug = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in name.lower())
