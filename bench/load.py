@@ -238,15 +238,34 @@ def _bot_token(call: Call) -> bool:
     return not call.path.startswith(("/interactions/", "/webhooks/"))
 
 
-def _boards(fake: FakeDiscord, thread_id: str) -> list[Call]:
-    return [
-        c
-        for c in fake.calls
-        if c.method == "POST"
-        and c.path == f"/channels/{thread_id}/messages"
-        and c.status == 200
-        and any(name == "board.png" for name, _ in c.files)
-    ]
+def call_kind(call: Call) -> str:
+    """What a REST call was for: an interaction answer (not in the global budget), a board
+    post, another post, an edit of a message, or anything else."""
+    if not _bot_token(call):
+        return "interaction"
+    seg = call.path.strip("/").split("/")
+    if seg[0] == "channels" and len(seg) == 3 and seg[2] == "messages" and call.method == "POST":
+        return "board" if any(name == "board.png" for name, _ in call.files) else "post"
+    if seg[0] == "channels" and len(seg) == 4 and seg[2] == "messages" and call.method == "PATCH":
+        return "edit"
+    return "other"
+
+
+def calls_by_kind(calls: Sequence[Call], moves: int) -> dict[str, float]:
+    """REST calls per move of each kind (see ``call_kind``)."""
+    counts: dict[str, int] = {}
+    for call in calls:
+        counts[call_kind(call)] = counts.get(call_kind(call), 0) + 1
+    return {kind: round(n / max(moves, 1), 2) for kind, n in sorted(counts.items())}
+
+
+def _is_board(call: Call, thread_id: str) -> bool:
+    return (
+        call.method == "POST"
+        and call.path == f"/channels/{thread_id}/messages"
+        and call.status == 200
+        and any(name == "board.png" for name, _ in call.files)
+    )
 
 
 async def _open_table(fake: FakeDiscord, game: str) -> tuple[int, str]:
@@ -262,22 +281,30 @@ async def _open_table(fake: FakeDiscord, game: str) -> tuple[int, str]:
         seconds=BOARD_SECONDS,
     )
     thread_id = str(thread.response["id"])
-    await fake.wait_for(lambda c: bool(_boards(fake, thread_id)), seconds=BOARD_SECONDS)
+    await fake.wait_for(lambda c: _is_board(c, thread_id), after=mark, seconds=BOARD_SECONDS)
     return table_id, thread_id
 
 
 async def _play(
-    fake: FakeDiscord, bot: Any, table_id: int, thread_id: str, moves: int, out: dict[str, list]
+    fake: FakeDiscord,
+    bot: Any,
+    table_id: int,
+    thread_id: str,
+    moves: int,
+    out: dict[str, list],
+    think: float = 0.0,
 ) -> None:
     service = bot.service
     names = {int(u["id"]): name for name, u in fake.users.items()}
     for _ in range(moves):
+        await asyncio.sleep(think)  # a person looks at the board before moving
         loaded = await service.load(table_id)
         if loaded.decision is None:
             return
         seat = loaded.decision.seat
         who = names[loaded.info.holder(seat).user_id]
-        posted = len(_boards(fake, thread_id))
+        # the waits look at new calls only: the bench shares the bot's event loop
+        mark = len(fake.calls)
         began = time.monotonic()
         iid = await fake.slash(
             "play", user=who, channel_id=thread_id, move=loaded.decision.actions[0]
@@ -291,21 +318,25 @@ async def _play(
         after = await service.load(table_id)
         if after.decision is not None and after.decision.seat == seat:
             continue  # the same seat decides again: no board
-        def new_board(_: Call, posted: int = posted) -> bool:
-            return len(_boards(fake, thread_id)) > posted
-
         try:
-            await fake.wait_for(new_board, seconds=BOARD_SECONDS)
+            board = await fake.wait_for(
+                lambda c: _is_board(c, thread_id), after=mark, seconds=BOARD_SECONDS
+            )
         except AssertionError:
             out["missing"].append(table_id)
             continue
-        board = _boards(fake, thread_id)[posted]
         answered = next(t for t, c in fake.answered_at if c is board)
         out["board"].append((answered - began) * 1000)
 
 
 async def wire_load(
-    url: str | None, game: str, tables: int, moves: int, delay: float
+    url: str | None,
+    game: str,
+    tables: int,
+    moves: int,
+    delay: float,
+    think: float = 0.0,
+    channel_limit: int | None = CHANNEL_LIMIT,
 ) -> dict[str, Any]:
     from bot.bot import create_bot
     from bot.settings import Settings
@@ -330,13 +361,15 @@ async def wire_load(
             fake.network = Network(
                 delay=delay,
                 global_per_second=GLOBAL_PER_SECOND,
-                channel_limit=CHANNEL_LIMIT,
+                channel_limit=channel_limit,
                 channel_window=CHANNEL_WINDOW,
             )
             mark = len(fake.calls)
             out: dict[str, list] = {"answer": [], "board": [], "missing": [], "failed": []}
             began = time.monotonic()
-            await asyncio.gather(*(_play(fake, bot, t, th, moves, out) for t, th in opened))
+            await asyncio.gather(
+                *(_play(fake, bot, t, th, moves, out, think) for t, th in opened)
+            )
             seconds = time.monotonic() - began
             calls = fake.calls[mark:]
         finally:
@@ -350,6 +383,8 @@ async def wire_load(
         "tables": tables,
         "moves": made,
         "delay_ms": round(delay * 1000),
+        "think_ms": round(think * 1000),
+        "channel_limit": channel_limit,
         "seconds": round(seconds, 2),
         "moves_per_second": round(made / seconds, 1),
         "answer_p95_ms": percentile(out["answer"], 0.95),
@@ -359,6 +394,7 @@ async def wire_load(
         "interactions_failed": len(out["failed"]),
         "rest_calls_per_move": round(len(calls) / max(made, 1), 2),
         "bot_token_calls_per_move": round(sum(map(_bot_token, calls)) / max(made, 1), 2),
+        "calls_per_move_by_kind": calls_by_kind(calls, made),
         "rate_limited_429": len(limited),
         "global_429": sum(1 for c in limited if (c.response or {}).get("global")),
     }
@@ -388,6 +424,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--wire-tables", type=int, default=20)
     parser.add_argument("--wire-moves", type=int, default=5)
     parser.add_argument("--delay", type=float, default=0.1)
+    parser.add_argument(
+        "--think", type=float, default=0.0, help="seconds a person waits after each board"
+    )
+    parser.add_argument(
+        "--channel-limit", type=int, default=CHANNEL_LIMIT,
+        help="message posts (and edits) per channel per 5 s; 0: unlimited",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
@@ -406,7 +449,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         result["render"] = render_load(games, args.processes, args.boards, args.seed)
     if "wire" in modes:
         result["wire"] = asyncio.run(
-            wire_load(url, game, args.wire_tables, args.wire_moves, args.delay)
+            wire_load(
+                url, game, args.wire_tables, args.wire_moves, args.delay, args.think,
+                args.channel_limit or None,
+            )
         )
     result["load_average_after"] = os.getloadavg()[0]
     print(json.dumps(result))

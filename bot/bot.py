@@ -15,6 +15,8 @@ from discord.ext import commands
 import bot.exts
 from bot.budget import GlobalBudget
 from bot.components import answer_unknown
+from bot.drawing import Drawing
+from bot.images import prepare
 from bot.mentions import NOBODY
 from bot.outbox import OutboxDispatcher
 from bot.service import TableService
@@ -68,6 +70,8 @@ class CaravanBot(commands.Bot):
         )
         self.settings = settings
         self.service = service
+        self.drawing = Drawing(settings.render_processes)
+        self._warming: asyncio.Task[None] | None = None
         # Bursts are kept small so that a burst plus a second at full pace stays under the limit.
         rate = settings.rest_requests_per_second
         self.rest_budget = GlobalBudget(rate, burst=max(1, int(rate // 10)))
@@ -85,6 +89,12 @@ class CaravanBot(commands.Bot):
         if agents is not None:
             agents.on_moved = self.outbox.kick
 
+    async def _warm_up(self) -> None:
+        try:
+            await self.drawing.warm_up(prepare)
+        except Exception:  # the first picture starts them instead
+            log.warning("could not start the drawing processes early", exc_info=True)
+
     @property
     def reads_message_content(self) -> bool:
         """Whether plain messages arrive with their text (the privileged intent is on)."""
@@ -101,6 +111,7 @@ class CaravanBot(commands.Bot):
         if self.agents is not None:
             self.agents.start()
         self.outbox.start()
+        self._warming = asyncio.create_task(self._warm_up(), name="caravanserai-drawing")
         if self.timers is not None:
             self.timers.start()
         if self.settings.sync_commands:
@@ -130,6 +141,10 @@ class CaravanBot(commands.Bot):
         if self.timers is not None:
             await self.timers.stop()
         await self.outbox.stop()
+        if self._warming is not None:
+            self._warming.cancel()
+            await asyncio.gather(self._warming, return_exceptions=True)
+        await self.drawing.close()
         await super().close()
 
 
@@ -161,11 +176,17 @@ def create_bot(
         max_open_tables_per_guild=settings.max_open_tables_per_guild,
         on_schedule=timers.wake,
         claimer=claimer_name(settings),
+        claim_seconds=settings.claim_seconds,
         agents_inline=False,
     )
     # Without a worker here, another process (``caravanserai agents``) plays the agent seats.
     agents = (
-        AgentWorker(service, clock=clock, poll_seconds=settings.outbox_poll_seconds)
+        AgentWorker(
+            service,
+            clock=clock,
+            poll_seconds=settings.outbox_poll_seconds,
+            claim_seconds=settings.claim_seconds,
+        )
         if settings.run_agents
         else None
     )

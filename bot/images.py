@@ -1,13 +1,13 @@
-"""Board and panel pictures as PNG files, rendered off the event loop."""
+"""Board and panel pictures as PNG files, drawn off the event loop (``bot.drawing``)."""
 
 from __future__ import annotations
 
-import asyncio
 import io
 from typing import Any
 
 import discord
 
+from bot.drawing import Drawing
 from games.core import discovery
 
 BOARD_FILENAME = "board.png"
@@ -32,6 +32,12 @@ def _extra_pngs(
     return [(name, spec.encode_png(image)) for name, image in spec.render_extras(view, previous)]
 
 
+def prepare() -> None:
+    """Import every game's drawing code (in a drawing process, before its first picture)."""
+    for spec in discovery.specs():
+        spec.render_module()
+
+
 def extra_filename(position: int, name: str) -> str:
     """A file name that keeps the picture's name readable: "2-red.png" for "Red"."""
     slug = "".join(ch if ch.isascii() and ch.isalnum() else "-" for ch in name.lower())
@@ -40,11 +46,11 @@ def extra_filename(position: int, name: str) -> str:
 
 
 async def extra_files(
-    game: str, view: dict[str, Any], previous: dict[str, Any] | None = None
+    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None
 ) -> list[discord.File]:
     """The game's extra public pictures (each seat's own board, say) as PNG files, at most
     ``MAX_FILES`` as one message allows, marking what changed since ``previous``."""
-    pngs = await asyncio.to_thread(_extra_pngs, game, view, previous)
+    pngs = await drawing.run(_extra_pngs, game, view, previous)
     return [
         discord.File(io.BytesIO(data), filename=extra_filename(i + 1, name))
         for i, (name, data) in enumerate(pngs[:MAX_FILES])
@@ -52,14 +58,14 @@ async def extra_files(
 
 
 async def board_file(
-    game: str, view: dict[str, Any], previous: dict[str, Any] | None = None
+    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None
 ) -> discord.File:
     """The public board; ``previous`` is the view the table's last board showed, so the
     picture can mark what changed since."""
-    data = await asyncio.to_thread(_board_png, game, view, previous)
+    data = await drawing.run(_board_png, game, view, previous)
     return discord.File(io.BytesIO(data), filename=BOARD_FILENAME)
 
 
-async def panel_file(game: str, view: dict[str, Any]) -> discord.File:
-    data = await asyncio.to_thread(_panel_png, game, view)
+async def panel_file(game: str, view: dict[str, Any], drawing: Drawing) -> discord.File:
+    data = await drawing.run(_panel_png, game, view)
     return discord.File(io.BytesIO(data), filename=PANEL_FILENAME)

@@ -9,6 +9,10 @@ discord.py per route, inside the waiting table's own task, so other tables are n
 crash between commit and post loses nothing because the row stays pending until it is marked
 delivered.
 
+A delivered row's follow-ups (taking the buttons off an older board, editing the pinned
+summary) run beside the deliveries, so the thread's edit limit never holds up its next board or
+another table; a ``drain`` waits for them too.
+
 Asking for delivery (``drain``) is cheap and coalesced: requests made while a pass runs are
 served together by one more pass, never queued one pass each.
 
@@ -127,6 +131,7 @@ class OutboxDispatcher:
         self._pump: asyncio.Task[None] | None = None
         self._poll: asyncio.Task[None] | None = None
         self._answers: set[asyncio.Task[None]] = set()  # tell waiting callers their pass ended
+        self._follow_ups: set[asyncio.Task[None]] = set()  # observers of delivered rows
         self._closed = False
 
     def register(self, kind: str, handler: Handler) -> None:
@@ -145,7 +150,11 @@ class OutboxDispatcher:
         """Stop delivering: later ``drain`` calls return at once and nothing in flight is
         awaited any more (a row cut short stays pending, and ``post`` finds it if it landed)."""
         self._closed = True
-        tasks = [t for t in (self._poll, self._pump, *self._tables.values()) if t is not None]
+        tasks = [
+            t
+            for t in (self._poll, self._pump, *self._tables.values(), *self._follow_ups)
+            if t is not None
+        ]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, *self._answers, return_exceptions=True)
@@ -205,7 +214,7 @@ class OutboxDispatcher:
             if waiting is not None:
                 # Those who asked learn the outcome once their tables are done; meanwhile the
                 # next pass may already start the other tables.
-                answer = asyncio.create_task(_settle(waiting, tasks))
+                answer = asyncio.create_task(_settle(waiting, tasks, self._follow_ups))
                 self._answers.add(answer)
                 answer.add_done_callback(self._answers.discard)
 
@@ -294,15 +303,32 @@ class OutboxDispatcher:
             await outbox.mark_failed(row.id, f"{type(error).__name__}: {error}")
             return error
         await outbox.mark_delivered(row.id, message_id)
-        for observer in self._observers.get(row.kind, []):
-            try:
-                await observer(row)
-            except Exception:
-                log.warning("follow-up of outbox row %s failed", row.id, exc_info=True)
+        observers = self._observers.get(row.kind, [])
+        if observers:
+            # Follow-ups (an older board's buttons, the pinned summary) wait on the thread's
+            # edit limit, not on its posts: the table's next board, and the other tables,
+            # need not wait for them.
+            task = asyncio.create_task(_follow_up(row, observers))
+            self._follow_ups.add(task)
+            task.add_done_callback(self._follow_ups.discard)
         return True
 
 
-async def _settle(waiting: asyncio.Future[int], tasks: list[asyncio.Task[int]]) -> None:
+async def _follow_up(row: Any, observers: Sequence[Callable[[Any], Awaitable[object]]]) -> None:
+    for observer in observers:
+        try:
+            await observer(row)
+        except Exception:
+            log.warning("follow-up of outbox row %s failed", row.id, exc_info=True)
+
+
+async def _settle(
+    waiting: asyncio.Future[int],
+    tasks: list[asyncio.Task[int]],
+    follow_ups: set[asyncio.Task[None]],
+) -> None:
     results = await asyncio.gather(*tasks, return_exceptions=True)
+    # those who asked also see the follow-ups of what was delivered
+    await asyncio.gather(*follow_ups, return_exceptions=True)
     if not waiting.done():
         waiting.set_result(sum(r for r in results if isinstance(r, int)))

@@ -45,7 +45,7 @@ async def serve(
     from bot.bot import create_bot
     from storage import open_store
 
-    store = await open_store(settings.database_url)
+    store = await open_store(settings.database_url, pool_size=settings.database_pool_size)
     try:
         wait = FIRST_RETRY_SECONDS
         while True:

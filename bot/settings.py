@@ -18,6 +18,7 @@ from typing import Annotated, Any, Literal
 from dotenv.parser import parse_stream
 from pydantic import (
     Field,
+    NonNegativeInt,
     PositiveFloat,
     PositiveInt,
     SecretStr,
@@ -63,6 +64,10 @@ class Settings(BaseSettings):
     shard_count: PositiveInt | None = None
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None
     run_agents: bool = True  # false: agent seats are played by `caravanserai agents` elsewhere
+    render_processes: NonNegativeInt | None = None  # processes drawing pictures; None: a core each
+    database_pool_size: PositiveInt = 10  # connections each process keeps to PostgreSQL
+    # how long a process holds a board post or a bot's move it took on, should it die meanwhile
+    claim_seconds: float = Field(60.0, ge=10.0)
 
     @field_validator("log_level", mode="before")
     @classmethod
@@ -148,6 +153,7 @@ _SAYS = {
     "int_from_float": "must be a whole number",
     "float_parsing": "must be a number",
     "greater_than": "must be positive",
+    "greater_than_equal": "must be at least {ge}",
     "less_than_equal": "must be at most {le}",
     "bool_parsing": "must be true or false",
     "literal_error": "must be one of {expected}",

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from storage.base import (
     OPEN_STATUSES,
+    POOL_SIZE,
     ActionKind,
     ActionRecord,
     AgentJobRecord,
@@ -85,7 +86,7 @@ def sqlite_synchronous(url: str) -> str:
     return value.upper()
 
 
-async def open_store(url: str, *, clock: Clock = utc_now) -> Store:
+async def open_store(url: str, *, clock: Clock = utc_now, pool_size: int = POOL_SIZE) -> Store:
     """Open the database named by ``url`` and bring its schema up to date.
 
     ``sqlite:///path.db`` is the embedded backend, for one bot process; ``postgresql://user:pass
@@ -98,7 +99,7 @@ async def open_store(url: str, *, clock: Clock = utc_now) -> Store:
     if url.startswith(POSTGRES_PREFIXES):
         from storage.postgres import PostgresStore
 
-        return await PostgresStore.open(url, clock=clock)
+        return await PostgresStore.open(url, clock=clock, pool_size=pool_size)
     scheme = url.split(":", 1)[0]
     raise ValueError(
         f"no storage backend for {scheme!r} URLs; use sqlite:///path.db or "
@@ -108,6 +109,7 @@ async def open_store(url: str, *, clock: Clock = utc_now) -> Store:
 
 __all__ = [
     "OPEN_STATUSES",
+    "POOL_SIZE",
     "ActionKind",
     "ActionRecord",
     "AgentJobRecord",

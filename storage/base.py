@@ -44,6 +44,9 @@ def read_payload(text: str) -> tuple[dict[str, Any], str | None]:
     return value, None
 
 
+POOL_SIZE = 10  # connections each process keeps to a shared database (PostgreSQL)
+
+
 class StorageError(Exception):
     """Base class of the errors a backend raises on purpose."""
 

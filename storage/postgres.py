@@ -17,11 +17,10 @@ from typing import Any
 
 import asyncpg
 
-from storage.base import Clock, StorageError, utc_now
+from storage.base import POOL_SIZE, Clock, StorageError, utc_now
 from storage.schema import for_postgres, migrations
 from storage.sql import Db, Integrity, Row, SqlStore, _ts
 
-POOL_SIZE = 10
 MIGRATION_LOCK = 0x6361726176616E  # any constant shared by every process migrating this database
 _KEY = re.compile(r"Key \(([^)]*)\)=")
 
@@ -116,10 +115,12 @@ class PostgresStore(SqlStore):
         self._pool = pool
 
     @classmethod
-    async def open(cls, url: str, *, clock: Clock = utc_now) -> PostgresStore:
+    async def open(
+        cls, url: str, *, clock: Clock = utc_now, pool_size: int = POOL_SIZE
+    ) -> PostgresStore:
         try:
             pool = await asyncpg.create_pool(
-                url, min_size=1, max_size=POOL_SIZE, reset=_keep_session,
+                url, min_size=1, max_size=pool_size, reset=_keep_session,
                 server_settings={"application_name": "caravanserai"},
             )
         except (OSError, asyncpg.PostgresError, ValueError) as exc:

@@ -111,6 +111,7 @@ class Outbox:
         self._store = store
         self._clock = clock
         self.claimer = claimer or default_claimer()
+        self.claim_seconds = claim_seconds
         self._lease = timedelta(seconds=claim_seconds)
 
     async def pending(self, limit: int = 50) -> list[OutboxRecord]:

@@ -74,7 +74,7 @@ from bot.service.models import (
     SeatInfo,
     TableInfo,
 )
-from bot.service.outbox import Outbox
+from bot.service.outbox import CLAIM_SECONDS, Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
 from bot.service.pings import turn_ping
 from bot.service.quarantine import describe, quarantine, tell_players
@@ -123,6 +123,7 @@ class TableCore:
         state_cache_size: int = STATE_CACHE_SIZE,
         on_schedule: Callable[[], None] | None = None,
         claimer: str | None = None,
+        claim_seconds: float = CLAIM_SECONDS,
         agents_inline: bool = True,
         on_agent_job: Callable[[], None] | None = None,
     ) -> None:
@@ -135,7 +136,7 @@ class TableCore:
         # when a job is queued, e.g. ``AgentWorker.wake``.
         self.agents_inline = agents_inline
         self.on_agent_job = on_agent_job
-        self.outbox = Outbox(store, clock, claimer=claimer)
+        self.outbox = Outbox(store, clock, claimer=claimer, claim_seconds=claim_seconds)
         self.max_open_tables_per_guild = max_open_tables_per_guild
         self._games = games
         self._agents = agents

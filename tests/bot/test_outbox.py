@@ -230,3 +230,30 @@ async def test_stopping_with_drains_waiting_is_quiet_and_later_drains_do_nothing
     assert await d.drain() == 0
     assert outbox.pending_calls == calls, "a closed dispatcher no longer reads the store"
     assert not [r for r in caplog.records if r.levelno >= logging.WARNING]
+
+
+async def test_a_follow_up_that_waits_holds_back_neither_the_next_post_nor_other_tables() -> None:
+    posted: list[int] = []
+    d, _ = dispatcher([Row(1, 10), Row(2, 10), Row(3, 11)], concurrency=1)
+    edit_limit_over = asyncio.Event()
+    all_posted = asyncio.Event()
+
+    async def post(row: Row) -> int:
+        posted.append(row.id)
+        if len(posted) == 3:
+            all_posted.set()
+        return 1000 + row.id
+
+    async def retire_buttons(row: Row) -> None:
+        if row.id == 1:
+            await edit_limit_over.wait()  # e.g. the thread's edits wait out their limit
+
+    d.register("turn", post)
+    d.observe("turn", retire_buttons)
+    drained = asyncio.create_task(d.drain())
+    async with asyncio.timeout(5):
+        await all_posted.wait()
+    assert sorted(posted) == [1, 2, 3]
+    assert not drained.done(), "a drain waits for the follow-ups too"
+    edit_limit_over.set()
+    assert await drained == 3

@@ -1,10 +1,14 @@
 from __future__ import annotations
 
+from datetime import timedelta
 from pathlib import Path
+from typing import cast
 
 import pytest
 
+from bot.bot import create_bot
 from bot.settings import Settings, SettingsError, check_env_file
+from storage import Store
 
 
 def test_env_file_is_read_and_the_environment_wins(tmp_path: Path) -> None:
@@ -63,6 +67,10 @@ def test_blank_values_mean_the_default() -> None:
         ("LOG_LEVEL", "LOUD", "LOG_LEVEL must be one of"),
         ("OUTBOX_POLL_SECONDS", "soon", "must be a number"),
         ("REST_REQUESTS_PER_SECOND", "80", "REST_REQUESTS_PER_SECOND must be at most 50"),
+        ("RENDER_PROCESSES", "-1", "RENDER_PROCESSES must be at least 0, not '-1'"),
+        ("RENDER_PROCESSES", "two", "RENDER_PROCESSES must be a whole number"),
+        ("DATABASE_POOL_SIZE", "0", "DATABASE_POOL_SIZE must be positive"),
+        ("CLAIM_SECONDS", "5", "CLAIM_SECONDS must be at least 10"),
     ],
 )
 def test_bad_values_name_the_key(key: str, value: str, words: str) -> None:
@@ -75,3 +83,12 @@ def test_malformed_env_line_is_reported_with_its_number(tmp_path: Path) -> None:
     env.write_text("DISCORD_TOKEN=x\nthis is not a setting\n", encoding="utf-8")
     with pytest.raises(SettingsError, match="line 2"):
         check_env_file(env)
+
+
+def test_pool_sizes_and_the_claim_lease_reach_the_parts_that_use_them() -> None:
+    settings = Settings.from_mapping({"RENDER_PROCESSES": "3", "CLAIM_SECONDS": "30"})
+    bot = create_bot(settings, cast(Store, None))
+    assert bot.drawing.processes == 3
+    assert bot.service.outbox.claim_seconds == 30
+    assert bot.agents is not None and bot.agents.claim == timedelta(seconds=30)
+    assert Settings().claim_seconds == 60 and Settings().database_pool_size == 10

@@ -47,6 +47,8 @@ def settings_for(
         max_open_tables_per_guild=max_tables,
         dev_guild_id=dev_guild,
         outbox_poll_seconds=POLL_SECONDS,
+        # simcord runs the clock itself, which the wait for a drawing process cannot follow
+        render_processes=0,
     )
 
 

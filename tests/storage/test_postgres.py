@@ -80,3 +80,16 @@ async def test_a_locked_table_makes_another_transaction_wait(postgres_url: str) 
     finally:
         await first.close()
         await second.close()
+
+
+async def test_a_process_keeps_at_most_its_pool_size_of_connections(postgres_url: str) -> None:
+    store = await open_store(postgres_url, pool_size=2)
+    try:
+        pool = store._pool  # type: ignore[attr-defined]
+        connections = [await pool.acquire() for _ in range(2)]
+        with pytest.raises(TimeoutError):
+            await pool.acquire(timeout=0.2)  # a third waits for one of the two
+        for connection in connections:
+            await pool.release(connection)
+    finally:
+        await store.close()

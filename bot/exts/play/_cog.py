@@ -10,6 +10,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import ids
+from bot.answers import QuickAnswer
 from bot.components import known_template
 from bot.errors import BotError, NotInGameThread, StaleComponent, UnknownComponent
 from bot.exts.play._components import (
@@ -20,12 +21,13 @@ from bot.exts.play._components import (
     ExtrasButton,
     HelpButton,
     PanelButton,
+    board_view,
     confirm_view,
     decision_view,
 )
 from bot.exts.play._layout import clip, layout_for, searchable
 from bot.exts.play._notices import Notices
-from bot.exts.play._posts import BOARD_KINDS, BoardPoster
+from bot.exts.play._posts import BOARD_KINDS, BoardPoster, has_extras
 from bot.exts.play._stalls import DONE, FreeSeatButton, ReclaimButton, StallButton
 from bot.exts.play._summary import ThreadSummary
 from bot.exts.play._text import (
@@ -169,7 +171,7 @@ class Play(commands.Cog):
         self, loaded: LoadedTable, seat: int, note: str | None = None, user_id: int | None = None
     ) -> tuple[str, discord.File, discord.ui.View | None]:
         game, state = loaded.game, loaded.state
-        file = await panel_file(game.name, game.view(state, seat))
+        file = await panel_file(game.name, game.view(state, seat), self.bot.drawing)
         decision = game.decision(state)
         secret = private_note(await self.service.private_events(loaded.info.id, seat))
         lines = [line for line in (note, secret) if line]
@@ -233,7 +235,9 @@ class Play(commands.Cog):
         if this > 0:
             before = await self.service.state_at(table_id, boards[this - 1].version)
             previous = game.view(before, None)
-        files = await extra_files(game.name, game.view(state, None), previous)
+        files = await extra_files(
+            game.name, game.view(state, None), self.bot.drawing, previous
+        )
         if not files:
             await interaction.followup.send("This game has no other pictures.", ephemeral=True)
             return
@@ -281,36 +285,44 @@ class Play(commands.Cog):
                 return
         after = game.decision(game.apply(state, action))
         same_seat = after is not None and after.seat == decision.seat
-        if on_board and same_seat:
-            await interaction.response.defer(ephemeral=True, thinking=True)
-        else:
-            await interaction.response.defer()
-        try:
-            await self.service.submit(
-                table_id,
-                interaction.user.id,
-                action,
-                request_id=str(interaction.id),
-                expected_version=version,
-            )
-        except StaleVersion:
-            # Someone (or a second click) moved between our check and the submit.
-            await self.require_current(await self.service.load(table_id), version)
-            raise
-        if on_board and not same_seat:
-            await self.after_board_move(interaction, table_id)
-            return
-        await self.after_move(interaction, table_id, f"✔ {label}")
+        # One answer once the move is made: the clicked message updated, or, for a choice on
+        # the board that leaves the seat deciding, a private message with the next choice.
+        private = on_board and same_seat
+        async with QuickAnswer(interaction, ephemeral=private, thinking=private) as answer:
+            try:
+                await self.service.submit(
+                    table_id,
+                    interaction.user.id,
+                    action,
+                    request_id=str(interaction.id),
+                    expected_version=version,
+                )
+            except StaleVersion:
+                # Someone (or a second click) moved between our check and the submit.
+                await self.require_current(await self.service.load(table_id), version)
+                raise
+            self.bot.outbox.kick()  # the board is drawn while the mover is answered
+            if on_board and not same_seat:
+                await self.after_board_move(answer, table_id, version)
+                return
+            await self.after_move(answer, table_id, f"✔ {label}", new_message=private)
 
-    async def after_board_move(self, interaction: discord.Interaction, table_id: int) -> None:
-        """A move from a board that passed the turn: the new board says it all; only what the
-        mover alone may see is told, privately."""
+    async def after_board_move(self, answer: QuickAnswer, table_id: int, version: int) -> None:
+        """A move from a board that passed the turn: the answer takes "Your move" off the
+        board clicked, the new board says the rest; only what the mover alone may see is
+        told, privately."""
         after = await self.service.load(table_id)
-        seat = after.info.seat_of(interaction.user.id)
+        extras = has_extras(after.game.name)
+        kept = board_view(table_id, version, move=False, extras=True) if extras else None
+        await answer.update(view=kept)
+        board = answer.interaction.message
+        if board is not None:
+            self.posts.retired(board.id)  # so that the new board's post leaves it alone
+        seat = after.info.seat_of(answer.interaction.user.id)
         if seat is not None:
             secret = private_note(await self.service.private_events(table_id, seat))
             if secret:
-                await interaction.followup.send(secret, ephemeral=True)
+                await answer.interaction.followup.send(secret, ephemeral=True)
         await self.bot.outbox.drain()
 
     async def back(self, interaction: discord.Interaction, table_id: int, version: int) -> None:
@@ -333,28 +345,30 @@ class Play(commands.Cog):
         text = explain_decision(loaded.game, loaded.state, decision, seat)
         await interaction.response.send_message(text, ephemeral=True)
 
-    async def after_move(self, interaction: discord.Interaction, table_id: int, note: str) -> None:
-        """Show the next panel if the same seat decides again, then deliver the board posts."""
+    async def after_move(
+        self, answer: QuickAnswer, table_id: int, note: str, *, new_message: bool
+    ) -> None:
+        """Answer with the next panel if the same seat decides again (else say the move is
+        done), as a new message or in the panel clicked; then deliver the board posts."""
         after = await self.service.load(table_id)
-        seat = after.info.seat_of(interaction.user.id)
+        user_id = answer.interaction.user.id
+        seat = after.info.seat_of(user_id)
         decision = after.game.decision(after.state)
         if seat is not None and decision is not None and decision.seat == seat:
-            content, file, view = await self.panel_message(
-                after, seat, note, user_id=interaction.user.id
-            )
-            if view is None:
-                await interaction.edit_original_response(content=content, attachments=[file])
+            content, file, view = await self.panel_message(after, seat, note, user_id=user_id)
+            if new_message:
+                await answer.send(content, file=file, view=view)
             else:
-                await interaction.edit_original_response(
-                    content=content, attachments=[file], view=view
-                )
+                await answer.update(content=content, attachments=[file], view=view)
         else:
             lines = [f"{note} — done. The new board is in the thread."]
             if seat is not None:
                 lines.append(private_note(await self.service.private_events(table_id, seat)))
-            await interaction.edit_original_response(
-                content="\n".join(line for line in lines if line), attachments=[], view=None
-            )
+            content = "\n".join(line for line in lines if line)
+            if new_message:
+                await answer.send(content)
+            else:
+                await answer.update(content=content, attachments=[], view=None)
         await self.bot.outbox.drain()
 
     # ---- a stalled seat ---------------------------------------------------------------------
@@ -412,11 +426,13 @@ class Play(commands.Cog):
     async def play(self, interaction: discord.Interaction, move: str) -> None:
         info = await self.thread_table(interaction.channel_id)
         self.require_playing(info)
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        result = await self.service.submit(
-            info.id, interaction.user.id, move, request_id=str(interaction.id)
-        )
-        await self.after_move(interaction, info.id, f"✔ {result.description} (`{result.action}`)")
+        async with QuickAnswer(interaction, ephemeral=True, thinking=True) as answer:
+            result = await self.service.submit(
+                info.id, interaction.user.id, move, request_id=str(interaction.id)
+            )
+            self.bot.outbox.kick()  # the board is drawn while the mover is answered
+            note = f"✔ {result.description} (`{result.action}`)"
+            await self.after_move(answer, info.id, note, new_message=True)
 
     @play.autocomplete("move")
     async def move_choices(

@@ -7,7 +7,6 @@ update that player's private panel, so the thread stays readable.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
@@ -105,15 +104,16 @@ class BoardPoster:
         # Whether each recent board went out with "Your move", so that retiring buttons never
         # edits one that has none; a post not remembered (e.g. from before a restart) is edited.
         self._has_buttons: OrderedDict[int, bool] = OrderedDict()
-        # Tables are delivered concurrently, but drawing is CPU work: one board at a time
-        # keeps the event loop free to answer interactions within Discord's 3 s.
-        self._drawing = asyncio.Semaphore(1)
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         self._has_buttons[message_id] = has_buttons
         self._has_buttons.move_to_end(message_id)
         while len(self._has_buttons) > REMEMBERED:
             self._has_buttons.popitem(last=False)
+
+    def retired(self, message_id: int) -> None:
+        """The post no longer offers "Your move" (the click that made the move took it off)."""
+        self._remember(message_id, False)
 
     def register(self) -> None:
         outbox = self.bot.outbox
@@ -157,8 +157,9 @@ class BoardPoster:
             return None
         state = await self.service.state_at(info.id, row.version)
         previous = await self._previous_view(row, game)
-        async with self._drawing:
-            file = await board_file(game.name, game.view(state, None), previous)
+        file = await board_file(
+            game.name, game.view(state, None), self.bot.drawing, previous
+        )
         decision = game.decision(state)
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
@@ -290,7 +291,7 @@ class BoardPoster:
             message = await post(thread, text, allowed_mentions=players)
             return message.id
         state = await self.service.state_at(info.id, row.version)
-        file = await board_file(game.name, game.view(state, None))
+        file = await board_file(game.name, game.view(state, None), self.bot.drawing)
         message = await post(thread, text, file=file, allowed_mentions=players)
         return message.id
 

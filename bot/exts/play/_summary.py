@@ -55,6 +55,8 @@ class ThreadSummary:
         self.bot = bot
         self.service = bot.service
         self.posts = posts
+        self._editing: set[int] = set()  # tables whose summary is being edited
+        self._stale: set[int] = set()  # … and has changed again meanwhile
 
     def register(self) -> None:
         self.bot.outbox.register("summary", self.post_summary)
@@ -76,9 +78,26 @@ class ThreadSummary:
         return message.id
 
     async def refresh(self, row: Any) -> None:
-        found = await self.bot.service.store.latest_messages([row.table_id], ["summary"])
-        message_id = found.get(row.table_id)
-        info = await self.service.info(row.table_id)
+        """Bring the summary up to date. Changes made while an edit waits for the thread's
+        edit limit are folded into one more edit, with the latest text."""
+        table_id = row.table_id
+        if table_id in self._editing:
+            self._stale.add(table_id)
+            return
+        self._editing.add(table_id)
+        try:
+            while True:
+                self._stale.discard(table_id)
+                await self._edit(table_id)
+                if table_id not in self._stale:
+                    return
+        finally:
+            self._editing.discard(table_id)
+
+    async def _edit(self, table_id: int) -> None:
+        found = await self.bot.service.store.latest_messages([table_id], ["summary"])
+        message_id = found.get(table_id)
+        info = await self.service.info(table_id)
         if message_id is None or info.thread_id is None:
             return
         thread = self.bot.get_channel(info.thread_id)

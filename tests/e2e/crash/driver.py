@@ -2,9 +2,9 @@
 
 Simulated people act only through Discord: ``/newgame`` and the lobby buttons, then, for each
 move, autocomplete of ``/play`` to learn who must move and what is legal, and either ``/play``
-or the "Your move" panel's buttons. A move is *acknowledged* when the bot edited its answer to
-the interaction with the ✔ confirmation; the service records the interaction id as the move's
-request id, which is how the final check finds it in the log.
+or the "Your move" panel's buttons. A move is *acknowledged* when the bot answered the
+interaction (or edited its deferred answer) with the ✔ confirmation; the service records the
+interaction id as the move's request id, which is how the final check finds it in the log.
 
 The checks, on the database once the bot is stopped: every acknowledged move is in its table's
 effective log; every stored state equals the replay of that log; every table has ended or waits
@@ -54,7 +54,13 @@ def _board_post(call: Call) -> bool:
 
 
 def _move_answer(call: Call) -> bool:
-    return call.method == "PATCH" and CONFIRMED in str((call.json or {}).get("content") or "")
+    """A move's ✔ answer: the interaction's reply itself, or the edit of a deferred one."""
+    body = call.json if isinstance(call.json, dict) else {}
+    if call.path.startswith("/interactions/"):
+        body = body.get("data") or {}
+    elif call.method != "PATCH":
+        return False
+    return CONFIRMED in str(body.get("content") or "")
 
 
 def _commit_reply(call: Call) -> bool:

@@ -115,7 +115,9 @@ async def caravan(
         database_url=f"sqlite:///{db}",
         # every turn is delivered right after the move; the background pass is for crashes
         outbox_poll_seconds=3600.0,
-        **bot_settings,
+        # pictures are drawn in threads, as a fresh pool of processes would draw each test's
+        # first boards cold; tests of the pool ask for processes
+        **{"render_processes": 0, **bot_settings},
     )
     store = await open_store(settings.database_url)
     try:

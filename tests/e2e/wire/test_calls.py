@@ -7,7 +7,7 @@ import asyncio
 from bot.bot import CaravanBot
 
 from .fakediscord import FakeDiscord
-from .test_wire import board_posts, ids_matching
+from .test_wire import board_posts, component, ids_matching, open_table
 
 MOVES = 6
 
@@ -77,3 +77,37 @@ async def test_a_move_the_bot_answers_at_once_gets_one_board(
     waiting_on_the_bot = [b for b in boards if "(Greedy bot) is to move" in b]
     assert waiting_on_the_bot == [], "a board for the person's move and one for the bot's"
     assert any("Greedy bot" in b or "White" in b for b in boards)
+
+
+async def test_a_move_made_on_the_board_costs_at_most_three_requests(
+    fake: FakeDiscord, caravan: CaravanBot
+) -> None:
+    table = await open_table(fake)
+    await settled(caravan, table.id)
+    service = caravan.service
+    costs: list[list[str]] = []
+    for _ in range(MOVES):
+        loaded = await service.load(table.id)
+        assert loaded.decision is not None
+        mover = next(
+            name
+            for name, user in fake.users.items()
+            if user["id"] == str(loaded.info.holder(loaded.decision.seat).user_id)
+        )
+        board = fake.messages[board_posts(fake, table.thread_id)[-1].response["id"]]
+        choice = ids_matching(board, rf"cv:(act|pick):{table.id}:\d+:\d+")[0]
+        values = [component(board, choice)["options"][0]["value"]] if ":pick:" in choice else None
+        mark, boards = len(fake.calls), len(board_posts(fake, table.thread_id))
+        await fake.callback_for(await fake.click(board, choice, user=mover, values=values))
+        await settled(caravan, table.id)
+        if len(board_posts(fake, table.thread_id)) > boards:
+            # the pinned summary is brought up to date last, after the new board
+            await fake.wait_for(
+                lambda c: c.method == "PATCH" and c.json.get("content", "").startswith("📌"),
+                after=fake.calls.index(board_posts(fake, table.thread_id)[-1]),
+                what="the pinned summary brought up to date",
+            )
+        costs.append([c.route for c in fake.calls[mark:]])
+    assert any(any(r.startswith("POST /channels/") for r in cost) for cost in costs), "boards"
+    assert [cost for cost in costs if len(cost) > 3] == [], "a move cost more than 3 requests"
+

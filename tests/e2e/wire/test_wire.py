@@ -15,8 +15,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import discord
+import pytest
 from PIL import Image
 
+import bot.answers
 from bot.bot import CaravanBot
 
 from .fakediscord import EPHEMERAL, Call, FakeDiscord, custom_ids
@@ -207,8 +209,9 @@ async def test_panel_button_round_trip_and_stale_ids(
     first = component(panels[mover], ids_matching(panels[mover], choice)[0])
     values = [first["options"][0]["value"]] if first["type"] == 3 else None
     move = await fake.click(panels[mover], first["custom_id"], user=mover, values=values)
-    assert (await fake.callback_for(move)).json["type"] == 6
-    done = await fake.reply_to(move)  # the panel itself is edited to confirm the move
+    # the panel itself is edited to confirm the move, as the answer to the click
+    assert (await fake.callback_for(move)).json["type"] == 7
+    done = await fake.reply_to(move)
     assert done["id"] == panels[mover]["id"] and "done" in done["content"], done["content"]
     assert done["components"] == [] and done["attachments"] == []
     await fake.wait_for(
@@ -263,9 +266,9 @@ async def test_play_command_with_autocomplete_in_thread(
     assert values and all(re.fullmatch(r"place \d+", v) for v in values), values
     assert len(values) <= 25  # Discord's limit for autocomplete choices
 
-    # /play answers privately: a thinking defer, then the "thinking" message is edited
+    # /play answers privately, in one message once the move is made
     iid = await fake.slash("play", user=mover, channel_id=table.thread_id, move=values[0])
-    assert (await fake.callback_for(iid)).json == {"type": 5, "data": {"flags": EPHEMERAL}}
+    assert (await fake.callback_for(iid)).json["type"] == 4
     reply = await fake.reply_to(iid)
     assert reply["flags"] & EPHEMERAL and not reply["flags"] & (1 << 7)  # no longer loading
     assert f"`{values[0]}`" in reply["content"], reply["content"]
@@ -283,3 +286,23 @@ async def test_play_command_with_autocomplete_in_thread(
     refused = await fake.reply_to(again)
     assert refused["flags"] & EPHEMERAL
     assert f"{waiting.title()}'s turn" in refused["content"], refused["content"]
+
+
+async def test_a_move_that_takes_long_is_deferred_and_then_answered(
+    fake: FakeDiscord, caravan: CaravanBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(bot.answers, "DEFER_AFTER", 0.0)  # every move counts as slow
+    table = await open_table(fake)
+    loaded = await caravan.service.load(table.id)
+    assert loaded.decision is not None
+    mover = next(
+        name
+        for name, user in fake.users.items()
+        if user["id"] == str(loaded.info.holder(loaded.decision.seat).user_id)
+    )
+    move = loaded.decision.actions[0]
+    iid = await fake.slash("play", user=mover, channel_id=table.thread_id, move=move)
+    assert (await fake.callback_for(iid)).json == {"type": 5, "data": {"flags": EPHEMERAL}}
+    reply = await fake.reply_to(iid)
+    assert reply["flags"] & EPHEMERAL and not reply["flags"] & (1 << 7)  # no longer loading
+    assert f"`{move}`" in reply["content"], reply["content"]

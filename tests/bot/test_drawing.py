@@ -1,0 +1,62 @@
+"""Pictures are drawn in worker processes, and in threads where processes cannot run."""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import Executor
+
+from bot.drawing import Drawing
+from bot.images import _board_png
+from games.core import discovery
+
+
+def dies_in_a_worker(parent: int) -> str:
+    if os.getpid() != parent:
+        os._exit(1)
+    return "drawn"
+
+
+def no_processes(_: int) -> Executor:
+    raise OSError("no shared memory here")
+
+
+async def test_pictures_are_drawn_in_other_processes() -> None:
+    drawing = Drawing(2)
+    try:
+        assert await drawing.run(os.getpid) != os.getpid()
+        game = discovery.get("toy")
+        view = game.view(game.new_game(2, 1), None)
+        png = await drawing.run(_board_png, "toy", view, None)
+        assert png.startswith(b"\x89PNG")
+    finally:
+        await drawing.close()
+
+
+async def test_a_closed_pool_starts_again_on_the_next_picture() -> None:
+    drawing = Drawing(1)
+    first = await drawing.run(os.getpid)
+    await drawing.close()
+    try:
+        assert await drawing.run(os.getpid) not in (first, os.getpid())
+    finally:
+        await drawing.close()
+
+
+async def test_where_processes_cannot_start_threads_draw() -> None:
+    drawing = Drawing(2, pool=no_processes)
+    assert await drawing.run(os.getpid) == os.getpid()
+    assert not drawing.in_processes
+
+
+async def test_zero_processes_draws_in_threads() -> None:
+    drawing = Drawing(0)
+    assert await drawing.run(os.getpid) == os.getpid()
+
+
+async def test_a_worker_that_dies_loses_no_picture() -> None:
+    drawing = Drawing(1)
+    try:
+        assert await drawing.run(dies_in_a_worker, os.getpid()) == "drawn"
+        assert await drawing.run(os.getpid) != os.getpid(), "a new worker draws the next one"
+    finally:
+        await drawing.close()
