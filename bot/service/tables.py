@@ -894,6 +894,7 @@ class TableCore:
             "action": action,
             "description": result.description,
             "events": [e.text for e in result.events if e.public],  # the thread's
+            "headlines": [e.text for e in result.events if e.public and e.headline],
             "reversible": step.reversible,
             "revealed": step.revealed,
             "passes_turn": result.next is None or result.next.seat != seat

@@ -113,18 +113,23 @@ class Event:
 
     ``audience`` None means every member may read it; otherwise only those seats (a card
     drawn, what a peek showed). A private event usually has a public twin ("Blue drew a card").
+    ``headline`` marks what someone coming back to the table must read first (a new round, a
+    raid): the board post puts it before the moves.
     """
 
     text: str
     seat: int | None = None  # the seat the event is about, if any
     audience: tuple[int, ...] | None = None
+    headline: bool = False
 
     def __init__(
-        self, text: str, seat: int | None = None, audience: tuple[int, ...] | None = None
+        self, text: str, seat: int | None = None, audience: tuple[int, ...] | None = None,
+        headline: bool = False,
     ) -> None:
         _set(self, "text", text)
         _set(self, "seat", seat)
         _set(self, "audience", audience)
+        _set(self, "headline", headline)
 
     @property
     def public(self) -> bool:
@@ -136,13 +141,15 @@ class Event:
 
     def to_json(self) -> Any:
         """A public event stays a bare sentence, as logs stored before audiences existed."""
-        if self.audience is None and self.seat is None:
+        if self.audience is None and self.seat is None and not self.headline:
             return self.text
         data: JSON = {"text": self.text}
         if self.seat is not None:
             data["seat"] = self.seat
         if self.audience is not None:
             data["audience"] = list(self.audience)
+        if self.headline:
+            data["headline"] = True
         return data
 
     @staticmethod
@@ -153,6 +160,7 @@ class Event:
         return Event(
             str(data["text"]), data.get("seat"),
             None if audience is None else tuple(int(s) for s in audience),
+            bool(data.get("headline", False)),
         )
 
 

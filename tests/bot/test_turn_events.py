@@ -54,3 +54,21 @@ def test_a_move_a_bot_answered_at_once_is_told_on_the_bot_s_board() -> None:
     assert turn_events(rows, rows[-1]) == ["Blue placed.", "White placed."]
     # until the bot has answered, the person's move is a board of its own
     assert turn_events(rows[:2], rows[1]) == ["Blue placed."]
+
+
+def test_a_new_round_and_a_raid_lead_the_post_before_the_moves() -> None:
+    last = Row(3, "turn", {
+        "passes_turn": True,
+        "events": ["White placed on #12.", "Round 4: the robber reached #13 Fata Morgana.",
+                   "Raid 1: Blue paid 1 salt.", "Raid 1: White paid 1 date."],
+        "headlines": ["Round 4: the robber reached #13 Fata Morgana.",
+                      "Raid 1: Blue paid 1 salt.", "Raid 1: White paid 1 date."],
+        "label": "White",
+    })
+    rows = [Row(1, "start"), turn(2, True, "Blue placed on #3."), last]
+    assert turn_events(rows, last) == [
+        "Round 4: the robber reached #13 Fata Morgana.",
+        "Raid 1: Blue paid 1 salt.",
+        "Raid 1: White paid 1 date.",
+        "White placed on #12.",
+    ]

@@ -57,7 +57,8 @@ def answered_at_once(rows: Sequence[Any], row: Any) -> bool:
 
 
 def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
-    """The events of every action in the turn that ``row`` ends, oldest first.
+    """The events of every action in the turn that ``row`` ends: its headlines first (a new
+    round, a raid: what someone coming back must read first), then the rest, oldest first.
 
     The turn reaches back to the previous board: a move that passed the turn (unless a bot
     answered it at once), the start, or an undo (which posted the board it restored)."""
@@ -70,11 +71,17 @@ def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
         ):
             break
         chain.append(earlier)
+    headlines: list[str] = []
     events: list[str] = []
     for r in reversed(chain):
         said = [str(e) for e in r.payload.get("events", [])]
-        events.extend(said or [f"{r.payload.get('label')} chose {r.payload.get('description')}."])
-    return events
+        marked = set(r.payload.get("headlines", []))
+        headlines.extend(e for e in said if e in marked)
+        said = [e for e in said if e not in marked]
+        if not said and not marked:
+            said = [f"{r.payload.get('label')} chose {r.payload.get('description')}."]
+        events.extend(said)
+    return headlines + events
 
 
 def board_pings(row: Any, players: Sequence[int | None], to_move: int | None) -> list[int]:

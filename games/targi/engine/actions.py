@@ -451,7 +451,7 @@ def on_reveal(st: TargiState, ctx: Ctx, seat: int, action: str, q: Frame) -> Non
 
 def on_raid(st: TargiState, ctx: Ctx, seat: int, action: str) -> None:
     st.raid_pay[seat] = action
-    ctx.say(payment_said(st, seat, action), seat)
+    ctx.say(payment_said(st, seat, action), seat, headline=True)
     st.raid_queue.pop(0)
     if not st.raid_queue:
         finish_raid(st, ctx)

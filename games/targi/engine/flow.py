@@ -43,8 +43,8 @@ class Ctx:
         self.events: list[Event] = []
         self.revealed = False
 
-    def say(self, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(text, seat))
+    def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
+        self.events.append(Event(text, seat, headline=headline))
 
 
 def draw(st: TargiState, ctx: Ctx, kind: str) -> str | None:
@@ -193,10 +193,12 @@ def begin_round(st: TargiState, ctx: Ctx) -> None:
     if st.robber in CORNERS:
         k = RAID_OF_CORNER[st.robber]
         when = f"Round {st.round}" if st.round <= LAST_ROUND else f"After round {LAST_ROUND}"
-        ctx.say(f"{when}: the robber reached {border_name(st.robber)}.")
+        ctx.say(f"{when}: the robber reached {border_name(st.robber)}.", headline=True)
         start_raid(st, ctx, k)
         return
-    ctx.say(f"Round {st.round} began; the robber moved to {border_name(st.robber)}.")
+    ctx.say(
+        f"Round {st.round} began; the robber moved to {border_name(st.robber)}.", headline=True
+    )
     start_placement(st)
 
 
@@ -251,21 +253,22 @@ def finish_raid(st: TargiState, ctx: Ctx) -> None:
         who = label(seat)
         chosen = seat in st.raid_opts  # said when it was chosen (``on_raid``)
         if pay == "protected":
-            ctx.say(f"Raid {k}: {who} was protected and gave nothing.", seat)
+            ctx.say(f"Raid {k}: {who} was protected and gave nothing.", seat, headline=True)
         elif pay == "fail":
             ctx.say(
-                f"Raid {k}: {who} could not pay; {label(1 - seat)} gained {RAID_VP[k]} VP.", seat
+                f"Raid {k}: {who} could not pay; {label(1 - seat)} gained {RAID_VP[k]} VP.", seat,
+                headline=True,
             )
         elif pay == "pay vp":
             st.res[seat][4] -= RAID_VP[k]
             if not chosen:
-                ctx.say(payment_said(st, seat, pay), seat)
+                ctx.say(payment_said(st, seat, pay), seat, headline=True)
         else:
             assert pay is not None
             for ch in pay[4:]:
                 st.res[seat][LETTER[ch]] -= 1
             if not chosen:
-                ctx.say(payment_said(st, seat, pay), seat)
+                ctx.say(payment_said(st, seat, pay), seat, headline=True)
     for seat in (0, 1):
         st.res[seat][4] += st.raid_gain[seat]
     st.raid_queue = []
