@@ -34,8 +34,8 @@ class Ctx:
         self.public: list[str] = []  # the public sentences, for the state's log
         self.revealed = False
 
-    def say(self, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(text, seat))
+    def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
+        self.events.append(Event(text, seat, headline=headline))
         self.public.append(text)
 
     def tell(self, seat: int, text: str) -> None:

@@ -168,7 +168,7 @@ def rival_removes_workshop(st: State, ctx: Ctx) -> None:
 def end_round(st: State, ctx: Ctx) -> None:
     """UNCERTAIN (§5): the order of these steps is the spec's choice. UNCERTAIN (§11.1): one
     bonus deck per colour, the leftovers going under it."""
-    ctx.say(f"Round {st.round} ends.")
+    ctx.say(f"Round {st.round} ends.", headline=True)
     if st.round < ROUNDS:
         for colour in COLOURS:
             left = st.bonus[colour]
@@ -255,7 +255,7 @@ def new_round(st: State, ctx: Ctx) -> None:
     st.round += 1
     st.turns = 0
     st.current = st.start
-    ctx.say(f"Round {st.round} begins; {who(st.start)} starts.")
+    ctx.say(f"Round {st.round} begins; {who(st.start)} starts.", headline=True)
     if st.round == 3:
         st.deck2 = st.deck2[:]
         st.offer2 = [st.deck2.pop() if st.deck2 else "" for _ in range(OFFER_SLOTS)]
@@ -266,7 +266,7 @@ def new_round(st: State, ctx: Ctx) -> None:
 
 def rain(st: State, ctx: Ctx) -> None:
     """Score every active cube's flow, then SB2-5 and SB3-4, then all cubes go inactive."""
-    ctx.say(f"Rain phase after round {st.round}.")
+    ctx.say(f"Rain phase after round {st.round}.", headline=True)
     touched: list[set[int]] = [set() for _ in range(st.np)]
     for i in range(NET_SPACES):
         if st.cube[i] != 2:

@@ -121,8 +121,8 @@ class Ctx:
         self.public: list[str] = []  # the public sentences, for the state's log
         self.revealed = False
 
-    def say(self, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(text, seat))
+    def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
+        self.events.append(Event(text, seat, headline=headline))
         self.public.append(text)
 
     def tell(self, seat: int, text: str) -> None:
@@ -487,8 +487,11 @@ def end_turn(st: SahwariState, ctx: Ctx) -> None:
             st.endt = True
             st.last = (st.first - 1) % st.np
             st.reason = why
-            ctx.say(f"The end is near: {why}. The round is finished so that everyone has "
-                    "had as many turns.")
+            ctx.say(
+                f"The end is near: {why}. The round is finished so that everyone has "
+                "had as many turns.",
+                headline=True,
+            )
     if st.endt and seat == st.last:
         finish(st, ctx)
         return

@@ -133,8 +133,8 @@ class Ctx:
         self.events: list[Event] = []
         self.revealed = False
 
-    def say(self, text: str, seat: int | None = None) -> None:
-        self.events.append(Event(text, seat))
+    def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
+        self.events.append(Event(text, seat, headline=headline))
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read (what it drew); the public twin is said apart."""
@@ -348,7 +348,7 @@ def begin_day(st: YspahanState, ctx: Ctx, order: list[int] | None = None) -> Non
     turn_step(st, "buy")
     st.acting = f
     st.yellow = 0
-    ctx.say(f"Week {st.week}, day {st.day}: {label(f)} is the first player.")
+    ctx.say(f"Week {st.week}, day {st.day}: {label(f)} is the first player.", headline=True)
 
 
 def sort_dice(white: list[int], yellow: list[int]) -> tuple[list[int], list[int], list[int]]:
@@ -455,7 +455,10 @@ def last_day(st: YspahanState, ctx: Ctx) -> None:
         return
     if n == 2 and scores[0] != scores[1]:
         st.first = 0 if scores[0] < scores[1] else 1
-        ctx.say(f"Last day: {label(st.first)}, with the lower score, is the first player.")
+        ctx.say(
+            f"Last day: {label(st.first)}, with the lower score, is the first player.",
+            headline=True,
+        )
     else:
         st.first = (f6 + 1) % n
     begin_day(st, ctx)
@@ -475,7 +478,10 @@ def end_week(st: YspahanState, ctx: Ctx) -> None:
             st.pts[o][CAT_BAZAAR] += 2
             gained[o] += 2
     summary = ", ".join(f"{label(s)} {gained[s]}" for s in range(st.np))
-    ctx.say(f"End of week {st.week}: souks scored ({summary} VP); the quarters were cleared.")
+    ctx.say(
+        f"End of week {st.week}: souks scored ({summary} VP); the quarters were cleared.",
+        headline=True,
+    )
     st.shops = [NO] * len(SHOPS)
     score_caravan(st, ctx, "week end")
     st.supervisor = HUB
