@@ -15,6 +15,8 @@ import functools
 import logging
 import multiprocessing
 import os
+import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -35,9 +37,28 @@ def default_processes() -> int:
     return os.cpu_count() or 1
 
 
+PARENT_CHECK_SECONDS = 1.0
+
+
+def _watch_parent(parent: int) -> None:
+    """End this worker once the bot that started it is gone. A bot killed outright (a crash,
+    SIGKILL, the out-of-memory killer) never shuts its pool down, and its workers, waiting on
+    a queue they also hold open, would otherwise sleep forever."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK_SECONDS)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def process_pool(processes: int) -> Executor:
     context = multiprocessing.get_context(START_METHOD)
-    return ProcessPoolExecutor(max_workers=processes, mp_context=context)
+    return ProcessPoolExecutor(
+        max_workers=processes, mp_context=context, initializer=_watch_parent,
+        initargs=(os.getpid(),),
+    )
 
 
 class Drawing:
