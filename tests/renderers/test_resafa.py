@@ -177,10 +177,10 @@ def first_decision(kind: str, players: int = 2, seed: int = 3) -> dict:
 
 
 def test_the_workshops_a_production_can_activate_carry_their_option_numbers() -> None:
-    # Arrange: the engine's own targets name the cells ({"cell": 27, "name": "d4"})
+    # Arrange: the engine's own targets name the cells ({"seat": 0, "cell": "d4"})
     view = first_decision("production")
     options = view["decision"]["options"]
-    named = {o["targets"]["name"]: str(i + 1) for i, o in enumerate(options)
+    named = {o["targets"]["cell"]: str(i + 1) for i, o in enumerate(options)
              if "cell" in o["targets"]}
     assert named
     # Act
@@ -195,7 +195,7 @@ def test_the_workshops_a_production_can_activate_carry_their_option_numbers() ->
 def test_the_network_spaces_a_canal_may_take_are_numbered_in_the_panel() -> None:
     view = first_decision("canal_space")
     options = view["decision"]["options"]
-    spaces = {o["targets"]["name"] for o in options if "space" in o["targets"]}
+    spaces = {o["targets"]["space"] for o in options if "space" in o["targets"]}
     assert spaces
     image = render.render_panel(view)
     plain = copy.deepcopy(view)
@@ -205,7 +205,7 @@ def test_the_network_spaces_a_canal_may_take_are_numbered_in_the_panel() -> None
     marks = panel.option_marks(options)
     assert set(marks["space"]) == spaces
     assert marks["space"][sorted(spaces)[0]] == str(
-        next(i + 1 for i, o in enumerate(options) if o["targets"].get("name") == sorted(
+        next(i + 1 for i, o in enumerate(options) if o["targets"].get("space") == sorted(
             spaces)[0]))
 
 

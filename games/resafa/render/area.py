@@ -31,6 +31,7 @@ from games.resafa.render.pieces import (
     brief,
     counter,
     effect_card,
+    effect_card_height,
     key_of,
     line,
     rooms_list,
@@ -107,8 +108,8 @@ areas = ImageCache(16)
 
 def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None,
           changed: tuple[str, ...] = ()) -> Image.Image:
-    cards = len(special_cards(player))
-    image = Image.new("RGB", (WIDTH, HEIGHT + SPECIAL_ROW * cards), pal.BACKGROUND)
+    rows = sum(_special_row(card) for card in special_cards(player))
+    image = Image.new("RGB", (WIDTH, HEIGHT + rows), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _header(image, draw, view, player)
     _grid(image, player)
@@ -430,7 +431,17 @@ def _specials(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
         draw.text((x0, y), "none yet", font=font(18), fill=pal.INK_MUTED)
         return y + 26
     for card in cards:
-        note = "used" if card.get("used") else ""
-        effect_card(draw, (x0, y, x1, y + SPECIAL_ROW - 6), card, note=note)
-        y += SPECIAL_ROW
+        row = _special_row(card)
+        effect_card(draw, (x0, y, x1, y + row - 6), card, note=_note(card), whole=True)
+        y += row
     return y
+
+
+def _note(card: Mapping[str, Any]) -> str:
+    return "used" if card.get("used") else ""
+
+
+def _special_row(card: Mapping[str, Any]) -> int:
+    """A special card's row: taller than SPECIAL_ROW when its whole effect needs it."""
+    width = WIDTH - 12 - SIDE_X
+    return effect_card_height(card, width, SPECIAL_ROW - 6, _note(card), whole=True) + 6

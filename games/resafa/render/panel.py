@@ -73,7 +73,8 @@ def render_panel(view: View) -> Image.Image:
     hand = items(player.get("hand")) if player else []
     marks = option_marks(options) if mine else {}
     spaces = marks.get("space", {})
-    left_h = HAND_TOP + max(1, len(hand)) * HAND_ROW + 60 + (NETWORK_H if spaces else 0)
+    hand_h = max(HAND_ROW, sum(hand_row(c) for c in hand))
+    left_h = HAND_TOP + hand_h + 60 + (NETWORK_H if spaces else 0)
     top_h = max(left_h, list_top + rows * row_h + 16, 300)
     own = (area.render_area(view, seat, marks.get("cell", {}))
            if seat is not None and player is not None else None)
@@ -169,11 +170,12 @@ def _hand(draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
         return y + HAND_ROW
     for card in hand:
         mark = marks.get(str(card.get("id", "")))
-        box = (x0 + (MARK_W if mark else 0), y, x1, y + HAND_ROW - 6)
+        row = hand_row(card)
+        box = (x0 + (MARK_W if mark else 0), y, x1, y + row - 6)
         _hand_card(draw, box, card)
         if mark:
-            _badge(draw, (x0, y + 4, x0 + MARK_W - 6, y + HAND_ROW - 10), mark)
-        y += HAND_ROW
+            _badge(draw, (x0, y + 4, x0 + MARK_W - 6, y + row - 10), mark)
+        y += row
     pending = number(player.get("pending_yellow"))
     if pending:
         draw.text((x0, y + 4), f"{pending} yellow card(s) waiting for the next reset",
@@ -183,6 +185,18 @@ def _hand(draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
 
 
 MARK_W = 44
+
+
+def hand_row(card: Mapping[str, Any]) -> int:
+    """A hand card's row: taller than HAND_ROW when the card's whole effect needs more lines
+    even at the smallest size (the room left when the card carries option numbers)."""
+    if items(card.get("halves")):
+        return HAND_ROW
+    ident = str(card.get("id", ""))
+    width = LEFT_W - 16 - MARK_W - 28 - round(font(18, bold=True).getlength(ident))
+    label = card_text(card, whole=True) or str(card.get("kind", ""))
+    tall = fit_text(label, (0, 0, width, 10_000), largest=12, smallest=12, spacing=0)
+    return HAND_ROW if tall.height <= HAND_ROW - 12 else tall.height + 18
 NETWORK_CELL = 40
 NETWORK_H = 30 + 4 * (NETWORK_CELL + 4)
 
@@ -244,7 +258,7 @@ def _hand_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
     code = str(card.get("colour", ""))
     if code:
         draw.rectangle((x0 + 2, y0 + 2, x0 + 7, y1 - 2), fill=colour_fill(code))
-    label = card_text(card) or kind
+    label = card_text(card, whole=True) or kind
     fitted = fit_text(label, (x, y0 + 3, x1 - 8, y1 - 3), largest=18, smallest=12, spacing=0)
     draw_fitted(draw, fitted, fill=pal.INK_DARK, valign="middle")
 
@@ -271,7 +285,7 @@ def _places(targets: Mapping[str, Any]) -> list[tuple[str, str]]:
     name = targets.get("name")
     found: list[tuple[str, str]] = []
     for kind, value in targets.items():
-        if kind in ("name", "seat", "hint", "text") or isinstance(value, bool):
+        if kind in ("name", "seat", "hint", "text") or isinstance(value, bool) or value == "":
             continue
         if isinstance(name, str) and kind in ("cell", "space"):
             found.append((kind, name))

@@ -155,22 +155,41 @@ def workshop_card(draw: ImageDraw.ImageDraw, box: Box, tile: Mapping[str, Any]) 
     line(draw, (x0 + 8, y0 + 67), "back " + rooms_text(tile, "back"), room, pal.INK_SOFT)
 
 
+def effect_card_height(card: Mapping[str, Any], width: int, least: int, note: str = "",
+                       whole: bool = False) -> int:
+    """The height a card ``width`` wide needs, at least ``least``, for all of its text: more
+    than ``least`` only when even the smallest size needs more lines."""
+    text = card_text(card, whole)
+    ident = str(card.get("id", ""))
+    inner: Box = (15, 3, width - 6, least - 3)
+    for size in range(CARD_TEXT_LARGEST, CARD_TEXT_SMALLEST - 1, -1):
+        if _lay_out_card(ident, text, note, inner, size) is not None:
+            return least
+    laid = _lay_out_card(ident, text, note, (15, 3, width - 6, 10_000), CARD_TEXT_SMALLEST)
+    if laid is None:
+        return least
+    _bold, _regular, step, rows = laid
+    return max(least, len(rows) * step + 6)
+
+
 def effect_card(draw: ImageDraw.ImageDraw, box: Box, card: Mapping[str, Any],
-                note: str = "") -> None:
-    """A bonus or special card: a stripe of its colour, its id in bold and its whole effect in
-    words after it, at the largest size from 18 down at which all of it fits the card."""
+                note: str = "", whole: bool = False) -> None:
+    """A bonus or special card: a stripe of its colour, its id in bold and its effect in words
+    after it (the whole effect when ``whole``), at the largest size from 18 down at which all
+    of it fits the card."""
     x0, y0, x1, y1 = box
     code = str(card.get("colour", ""))
     lay.rounded(draw, box, 6, fill=pal.CARD, outline=colour_fill(code), line=3)
     draw.rectangle((x0 + 2, y0 + 2, x0 + 9, y1 - 2), fill=colour_fill(code))
     inner: Box = (x0 + 15, y0 + 3, x1 - 6, y1 - 3)
     ident = str(card.get("id", ""))
+    text = card_text(card, whole)
     for size in range(CARD_TEXT_LARGEST, CARD_TEXT_SMALLEST - 1, -1):
-        laid = _lay_out_card(ident, card_text(card), note, inner, size)
+        laid = _lay_out_card(ident, text, note, inner, size)
         if laid is not None:
             break
     else:  # too long even at the smallest size: said once, the text cut to fit
-        fitted = fit_text(f"{ident} {card_text(card)} {note}".strip(), inner,
+        fitted = fit_text(f"{ident} {text} {note}".strip(), inner,
                           largest=CARD_TEXT_SMALLEST, smallest=CARD_TEXT_SMALLEST)
         draw_fitted(draw, fitted, fill=pal.INK_DARK)
         return
@@ -185,7 +204,7 @@ def effect_card(draw: ImageDraw.ImageDraw, box: Box, card: Mapping[str, Any],
                   fill=pal.INK_DARK)
 
 
-CARD_TEXT_LARGEST, CARD_TEXT_SMALLEST = 18, 13
+CARD_TEXT_LARGEST, CARD_TEXT_SMALLEST = 18, 12
 
 
 def _lay_out_card(ident: str, text: str, note: str, box: Box, size: int,
@@ -218,11 +237,15 @@ def _lay_out_card(ident: str, text: str, note: str, box: Box, size: int,
     return bold, regular, step, rows
 
 
-def card_text(card: Mapping[str, Any]) -> str:
+def card_text(card: Mapping[str, Any], whole: bool = False) -> str:
+    """A card's effect: its short text where cards are small (the offers on the board), its
+    whole text (``whole``) where its owner reads it before deciding."""
     halves = items(card.get("halves"))
     if card.get("kind") == "yellow" and halves:
         return " / ".join(half_text(h) for h in halves)
-    return short(card.get("text"))
+    if whole:
+        return short(card.get("text") or card.get("short"))
+    return short(card.get("short") or card.get("text"))
 
 
 def half_text(half: Mapping[str, Any]) -> str:
