@@ -17,7 +17,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import palette as pal
 from renderers.kit.fit import Box, draw_fitted, fit_text
@@ -83,16 +83,11 @@ def status_band(
     draw = ImageDraw.Draw(image)
     pad = preview_px(width, 4)
     row1 = preview_px(width, 14)
-    big = font(row1, bold=True)
-    x = pad
-    draw.text((x, pad + row1 // 2), title.upper(), font=big, fill=pal.HIGHLIGHT, anchor="lm")
-    x += round(text_width(title.upper(), big)) + pad * 2
-    legend_w = 0
+    draw.text((pad, pad + row1 // 2), title.upper(), font=font(row1, bold=True),
+              fill=pal.HIGHLIGHT, anchor="lm")
     if changed:
-        legend_w = _draw_legend(draw, width - pad, pad, row1)
-    status_box: Box = (x, pad, width - pad - legend_w - pad, pad + row1 + 2)
-    fitted = fit_text(status, status_box, largest=row1, smallest=preview_px(width), bold=True)
-    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
+        _draw_legend(draw, width - pad, pad, row1)
+    draw_status(draw, width, band_status_box(width, title, changed), status)
     top = pad * 2 + row1
     if seats:
         columns = math.ceil(len(seats) / _rows(len(seats), per_row))
@@ -106,17 +101,42 @@ def status_band(
     return image
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw, right: int, top: int, size: int) -> int:
-    """"[ ] changed" at the right end of the first row; returns the width it took."""
-    f = font(max(12, size * 3 // 4))
-    label = "changed"
+def band_status_box(width: int, title: str, changed: bool) -> Box:
+    """Where ``status_band`` puts the status on its first row: after the title, before the
+    legend when there is one. A game that pastes a cached band draws the status here itself."""
+    pad = preview_px(width, 4)
+    row1 = preview_px(width, 14)
+    x = pad + round(text_width(title.upper(), font(row1, bold=True))) + pad * 2
+    legend_w = _legend_width(row1) if changed else 0
+    return (x, pad, width - pad - legend_w - pad, pad + row1 + 2)
+
+
+def draw_status(draw: ImageDraw.ImageDraw, width: int, box: Box, status: str) -> None:
+    """The band's status text in ``box`` (see ``band_status_box``) on a ``width``-wide picture, as
+    large as fits."""
+    fitted = fit_text(status, box, largest=preview_px(width, 14), smallest=preview_px(width),
+                      bold=True)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
+
+
+LEGEND = "changed"
+
+
+def _legend_font(size: int) -> ImageFont.FreeTypeFont:
+    return font(max(12, size * 3 // 4))
+
+
+def _legend_width(size: int) -> int:
+    return size - 4 + size // 3 + round(text_width(LEGEND, _legend_font(size)))
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw, right: int, top: int, size: int) -> None:
+    """"[ ] changed" at the right end of the first row."""
     side = size - 4
-    w = side + size // 3 + round(text_width(label, f))
-    x0 = right - w
+    x0 = right - _legend_width(size)
     mark_changed(draw, (x0, top + 2, x0 + side, top + 2 + side), max(3, size // 7))
-    draw.text((x0 + side + size // 3, top + size // 2 + 1), label, font=f, fill=pal.INK_MUTED,
-              anchor="lm")
-    return w
+    draw.text((x0 + side + size // 3, top + size // 2 + 1), LEGEND, font=_legend_font(size),
+              fill=pal.INK_MUTED, anchor="lm")
 
 
 def _draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int) -> None:

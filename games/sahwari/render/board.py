@@ -52,6 +52,8 @@ from renderers.kit.icons import paste
 from renderers.kit.preview import (
     SeatStatus,
     band_height,
+    band_status_box,
+    draw_status,
     mark_changed,
     preview_px,
     ring_width,
@@ -59,6 +61,7 @@ from renderers.kit.preview import (
 )
 
 WIDTH = 1600
+TITLE = "Sahwari"
 BODY_H = 1056  # below the status band
 TILE, GAP = 142, 4
 GRID_DX, GRID_DY = 36, 36  # the first tile's corner from the map's top left
@@ -307,14 +310,8 @@ def status_words(view: View) -> str:
 def _status_room() -> int:
     """The width the kit's band leaves for the status after the title and the ring legend
     (less a margin)."""
-    pad, row1 = preview_px(WIDTH, 4), preview_px(WIDTH, 14)
-    title = font(row1, bold=True).getlength("SAHWARI")
-    return int(WIDTH - pad - title - pad * 2 - _legend_w(row1) - pad * 2 - 8)
-
-
-def _legend_w(row1: int) -> int:
-    """The width of the band's "changed" legend, as the kit draws it."""
-    return row1 - 4 + row1 // 3 + round(font(max(12, row1 * 3 // 4)).getlength("changed"))
+    x0, _, x1, _ = band_status_box(WIDTH, TITLE, changed=True)
+    return x1 - x0 - preview_px(WIDTH, 4) - 8
 
 
 def seat_statuses(view: View) -> list[SeatStatus]:
@@ -690,9 +687,6 @@ def _draw_band(image: Image.Image, draw: ImageDraw.ImageDraw, status: str,
     """The kit's status band: its chips drawn once for each set of numbers, and the status put
     where the kit puts it (it changes every turn, the chips seldom)."""
     image.paste(bands.get((seats, changed),
-                          lambda: status_band(WIDTH, "Sahwari", "", seats, changed=changed)))
-    pad, row1 = preview_px(WIDTH, 4), preview_px(WIDTH, 14)
-    x = pad + round(font(row1, bold=True).getlength("SAHWARI")) + pad * 2
-    box = (x, pad, WIDTH - pad - _legend_w(row1) - pad, pad + row1 + 2)
-    fitted = fit_text(status, box, largest=row1, smallest=preview_px(WIDTH), bold=True)
-    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
+                          lambda: status_band(WIDTH, TITLE, "", seats, changed=changed)))
+    # the box leaves the legend's room whether or not it is drawn, so the status never moves
+    draw_status(draw, WIDTH, band_status_box(WIDTH, TITLE, changed=True), status)
