@@ -459,9 +459,10 @@ def text_board(st: State, seat: int | None, decision: Decision | None) -> str:
         ware = " ".join(f"{w}{p.ware[i]}" for i, w in enumerate(WARE))
         tracks = " ".join(f"{c}{p.track[i]}" for i, c in enumerate(COLOURS))
         cargo = f"{p.cargo_n}{p.cargo}" if p.cargo else "empty"
+        camels = f"{p.camels} camel" + ("" if p.camels == 1 else "s")
         lines.append(
             f"{SEAT_LABELS[s]}: {p.vp} VP, {p.coins} C, {ware}; caravan at "
-            f"{CITY_NAMES[p.loc]} ({p.camels} camels, {cargo}); tracks {tracks}; "
+            f"{CITY_NAMES[p.loc]} ({camels}, {cargo}); tracks {tracks}; "
             f"squares {p.squares}; tokens {p.tokens()}; bases {','.join(p.bases) or '-'}; "
             f"hand {len(p.hand)}"
         )
