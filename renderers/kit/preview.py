@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import palette as pal
+from renderers.kit.cache import sprites
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.layout import width as text_width
@@ -96,9 +97,22 @@ def status_band(
         for i, seat in enumerate(seats):
             col, row = i % columns, i // columns
             y = top + row * (chip_h + pad)
-            box = (pad + col * chip_w, y, pad + (col + 1) * chip_w - pad, y + chip_h)
-            _draw_chip(draw, box, seat, width)
+            x = pad + col * chip_w
+            image.paste(chip(seat, (chip_w - pad, chip_h), width), (x, y))
     return image
+
+
+def chip(seat: SeatStatus, size: tuple[int, int], width: int) -> Image.Image:
+    """One seat's chip on the band's ground, drawn once for each set of numbers: a band is
+    drawn again whenever one seat's numbers change, the other chips seldom do."""
+
+    def build() -> Image.Image:
+        w, h = size
+        picture = Image.new("RGB", (w + 1, h + 1), pal.MAT)
+        _draw_chip(ImageDraw.Draw(picture), (0, 0, w, h), seat, width)
+        return picture
+
+    return sprites.get(("kit-chip", seat, size, width), build)
 
 
 def band_status_box(width: int, title: str, changed: bool) -> Box:
