@@ -154,13 +154,14 @@ labels = ImageCache(768)  # short texts that recur from turn to turn, as flat pi
 def flat(key: Hashable, bg: RGB, build: Callable[[], Image.Image]) -> Image.Image:
     """The RGBA picture ``build`` makes, laid once on ``bg``: an RGB sprite to paste plainly."""
 
-    def laid() -> Image.Image:
-        sprite = build()
-        ground = Image.new("RGB", sprite.size, bg)
-        ground.paste(sprite, (0, 0), sprite)
-        return ground
+    return sprites.get(("sahwari-flat", key, bg), lambda: on_ground(build(), bg))
 
-    return sprites.get(("sahwari-flat", key, bg), laid)
+
+def on_ground(sprite: Image.Image, bg: RGB) -> Image.Image:
+    """An RGBA ``sprite`` laid on a flat ``bg``, as RGB."""
+    ground = Image.new("RGB", sprite.size, bg)
+    ground.paste(sprite, (0, 0), sprite)
+    return ground
 
 
 def text(image: Image.Image, xy: tuple[float, float], value: str, size: int, fill: RGB,
