@@ -496,32 +496,67 @@ def caravan_chip(caravan: Mapping[str, Any], size: int) -> Image.Image:
     return sprites.get(("sahwari-caravan-face", size, colour, shown), build)
 
 
-clan_boards = IndexedCache(16)  # a clan board changes only when its seat acts
+clan_parts_drawn = IndexedCache(128)  # a part of a clan board changes only when its seat acts
 
 
 def _clan_board(view: View, player: Mapping[str, Any],
                 box: tuple[int, int, int, int]) -> Image.Image:
-    """One seat's clan board as a picture, drawn again only when something on it changed."""
-    seat = as_int(player.get("seat"))
-    key = (json.dumps(player, sort_keys=True, default=str), seat_mark(view, seat),
-           seat_colours(view, seat), off_map(view, seat), box)
-
-    def build() -> Image.Image:
-        x0, y0, x1, y1 = box
-        picture = _static_board(len(players(view))).crop((x0, y0, x1 + 1, y1 + 1))
-        _draw_player(picture, ImageDraw.Draw(picture), view, player, (0, 0, x1 - x0, y1 - y0))
-        return indexed(picture)
-
-    return clan_boards.get(key, build)
-
-
-def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                 player: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
+    """One seat's clan board, put together from its parts (the top line, the clan row, the
+    tracks, the notes), each drawn again only when what it shows changed."""
+    count = len(players(view))
     x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
     seat = as_int(player.get("seat"))
+    picture = _static_indexed(count).crop((x0, y0, x1 + 1, y1 + 1))
+    top = json.dumps([seat_label(view, seat), seat_mark(view, seat), seat_colours(view, seat),
+                      off_map(view, seat), as_map(player.get("leader")).get("name"),
+                      player.get("choosing_leader"), player.get("strategy"),
+                      player.get("locks_left"), player.get("caravans")], default=str)
+    bottom = json.dumps([player.get("storage"), player.get("recruits"), player.get("score"),
+                         player.get("score_complete", True)], default=str)
+    room = (w - 36, max(40, h - 50 - cards.TRACK_CELL - 12))
+    row = flat(("row", cards.row_key(player), room), pal.PANEL,
+               lambda: cards.clan_row_in(player, room))
+    ty = h - cards.TRACK_CELL - 8
+    gap_top, gap_bottom = 50 + row.height + 8, ty - 6
+    notes = json.dumps([as_map(player.get("leader")).get("text"), player.get("breakdown")],
+                       default=str)
+    parts: list[tuple[str, Box, Callable[[Image.Image, Box], None]]] = [
+        (top, (15, 0, w + 1, 48),
+         lambda im, b: _draw_top(im, ImageDraw.Draw(im), view, player, b)),
+        (bottom, (24, ty, w - 11, ty + cards.TRACK_CELL + 1),
+         lambda im, b: _draw_tracks(im, ImageDraw.Draw(im), player, b)),
+    ]
+    if gap_bottom - gap_top >= 26:
+        parts.append((notes, (24, gap_top, w - 11, gap_bottom + 1), lambda im, b: _draw_clan_notes(
+            im, player, (b[0] + 24, b[1] + gap_top, b[2] - 12, b[1] + gap_bottom))))
+    for key, region, draw_part in parts:
+        piece = clan_parts_drawn.get((key, region, box), partial(
+            _clan_part, count, box, region, draw_part))
+        picture.paste(piece, part_origin(region))
+    picture.paste(clan_parts_drawn.get(("row", cards.row_key(player), room), lambda: indexed(row)),
+                  (24, 50))
     fill, edge, _ = seat_colours(view, seat)
-    draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
-    # the top line: camel, name, leader; tokens and caravans on the right
+    drawer(picture).rounded_rectangle((0, 0, 14, h), radius=6, fill=fill, outline=edge)
+    return picture
+
+
+def _clan_part(count: int, box: Box, region: Box,
+               draw_part: Callable[[Image.Image, Box], None]) -> Image.Image:
+    """``region`` of the clan board in ``box`` (both relative to the board's corner), drawn by
+    ``draw_part`` given the board's box relative to the part."""
+    ox, oy = part_origin(region)
+    x0, y0, x1, y1 = box
+    ground = _static_board(count).crop((x0 + ox, y0 + oy, x0 + region[2], y0 + region[3]))
+    draw_part(ground, (-ox, -oy, x1 - x0 - ox, y1 - y0 - oy))
+    return indexed(ground)
+
+
+def _draw_top(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+              player: Mapping[str, Any], box: Box) -> None:
+    """The top line: camel, name, leader; tokens and caravans on the right."""
+    x0, y0, x1, _y1 = box
+    seat = as_int(player.get("seat"))
     paste(image, seat_camel(view, seat, 40), (x0 + 22, y0 + 6))
     x = x0 + 68
     x += text(image, (x, y0 + 27), seat_label(view, seat), 24, pal.INK_LIGHT, pal.PANEL, True,
@@ -545,12 +580,12 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
                   "lm") + 12
     caravans = [c for c in as_list(player.get("caravans")) if isinstance(c, Mapping)]
     _draw_caravans(image, caravans, (x, y0 + 8, x1 - 12, y0 + 46))
-    # the clan row, shrunk to fit when it is long
-    room = (x1 - x0 - 36, max(40, (y1 - y0) - 50 - cards.TRACK_CELL - 12))
-    row = flat(("row", cards.row_key(player), room), pal.PANEL,
-               lambda: cards.clan_row_in(player, room))
-    image.paste(row, (x0 + 24, y0 + 50))
-    # the tracks and tokens along the bottom
+
+
+def _draw_tracks(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
+                 box: Box) -> None:
+    """The storage and recruit tracks along the bottom, and the influence so far."""
+    x0, _y0, x1, y1 = box
     ty = y1 - cards.TRACK_CELL - 8
     x = x0 + 24
     storage = as_map(player.get("storage"))
@@ -569,9 +604,6 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     image.paste(strip, (x, ty))
     x += strip.width + 14
     _draw_score(image, draw, player, (x, ty, x1 - 12, ty + cards.TRACK_CELL))
-    gap_top, gap_bottom = y0 + 50 + row.height + 8, ty - 6
-    if gap_bottom - gap_top >= 26:
-        _draw_clan_notes(image, player, (x0 + 24, gap_top, x1 - 12, gap_bottom))
 
 
 def _draw_caravans(image: Image.Image, caravans: list[Mapping[str, Any]],
