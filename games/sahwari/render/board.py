@@ -769,7 +769,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
             draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
     extra = log_box(count)
     if extra is not None:
-        image.paste(_part(count, extra, partial(_draw_log, view=view)), part_origin(extra))
+        _draw_log(image, extra, view)
     ringed = previous is not None and _ring_changes(draw, view, previous)
     _draw_band(image, status_words(view), tuple(seat_statuses(view)), ringed)
     return image
