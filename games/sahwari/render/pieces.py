@@ -150,7 +150,7 @@ def face_icons(caravan: Mapping[str, Any]) -> tuple[str, ...]:
 # ---- flat sprites: pasted without a mask, which costs a fraction of an alpha paste ----------
 
 labels = ImageCache(768)  # short texts that recur from turn to turn, as flat pictures
-indexed_labels = IndexedCache(256)
+indexed_labels = IndexedCache(768)
 
 
 def flat(key: Hashable, bg: RGB, build: Callable[[], Image.Image]) -> Image.Image:
