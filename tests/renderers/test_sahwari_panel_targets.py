@@ -173,3 +173,24 @@ def test_a_seat_an_option_points_at_is_shown_with_its_number() -> None:
 def colour_pixels(picture: Image.Image, box: tuple[int, int, int, int], colour: Any) -> int:
     crop = picture.convert("RGB").crop(box)
     return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
+
+
+def test_a_camel_an_option_points_at_is_framed_among_the_ids_on_its_tile() -> None:
+    view = view_naming("camel")
+    picture = SAHWARI.render_panel(view)
+    bare = SAHWARI.render_panel(without_key(view, "camel"))
+    changed = ImageChops.difference(picture.convert("RGB"), bare.convert("RGB")).getbbox()
+    assert changed is not None and changed[0] >= panel.LEFT_W
+    assert changed[2] - changed[0] < panel.MAP_CELL  # one id on one tile, not the whole map
+    assert badges_in(picture, changed) > badges_in(bare, changed)
+
+
+def test_the_resource_an_option_takes_is_pictured_beside_its_words() -> None:
+    view = view_naming("item")
+    picture = SAHWARI.render_panel(view)
+    bare = SAHWARI.render_panel(without_key(view, "item"))
+    changed = ImageChops.difference(picture.convert("RGB"), bare.convert("RGB")).getbbox()
+    assert changed is not None and changed[0] >= panel.LEFT_W
+    takes = [o for o in view["decision"]["options"] if "item" in o.get("targets", {})]
+    # beside the labels (one row of the list each), above the map
+    assert changed[3] - changed[1] <= len(takes) * 4 * panel.ACTION_ROW

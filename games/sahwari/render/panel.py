@@ -267,7 +267,8 @@ def render_panel(view: View) -> Image.Image:
     draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
     if prompt:
         draw_fitted(draw, asked, fill=pal.INK_LIGHT)
-    _draw_options(image, draw, options, fitted, heights, (rx, list_top), rw, columns, rows)
+    _draw_options(image, draw, view, options, fitted, heights, (rx, list_top), rw, columns,
+                  rows)
     if marked.tiles:
         _draw_map(image, draw, view, marked, (rx, map_top))
     if marked.seats:
@@ -385,24 +386,41 @@ def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     for row in range(5):
         for col in range(5):
             pos = position(row, col)
-            tile = by_pos.get(pos, {})
-            kind = "guild" if pos == GUILD_POS else str(tile.get("kind", "resource"))
-            x, y = gx + col * (MAP_CELL + 4), gy + row * (MAP_CELL + 4)
-            draw.rounded_rectangle((x, y, x + MAP_CELL, y + MAP_CELL), radius=6,
+            kind = "guild" if pos == GUILD_POS else str(by_pos.get(pos, {}).get("kind", "resource"))
+            draw.rounded_rectangle(map_cell(origin, pos), radius=6,
                                    fill=TILE_COLOURS.get(kind, colours.RESOURCE_TILE))
-            ids = " ".join(str(c.get("id", "")) for c in herds.get(pos, []))
-            if ids:
-                herd = fit_text(ids, (x + 2, y + MAP_CELL - 34, x + MAP_CELL - 2, y + MAP_CELL - 2),
-                                largest=14, smallest=10, bold=True, spacing=0)
-                ink = pal.INK_DARK if kind == "resource" else pal.INK_LIGHT
-                draw_fitted(draw, herd, fill=ink, valign="middle")
-    for start, stop in marked.paths:
+    for start, stop in marked.paths:  # under the camel ids, so they stay readable
         if on_map(start) and on_map(stop):
             _draw_arrow(draw, map_cell(origin, start), map_cell(origin, stop))
+    for pos, herd_here in herds.items():
+        ids = " ".join(str(c.get("id", "")) for c in herd_here)
+        if ids and on_map(pos):
+            x, y, _, _ = map_cell(origin, pos)
+            kind = "guild" if pos == GUILD_POS else str(by_pos.get(pos, {}).get("kind", "resource"))
+            herd = fit_text(ids, (x + 2, y + MAP_CELL - 34, x + MAP_CELL - 2, y + MAP_CELL - 2),
+                            largest=14, smallest=10, bold=True, spacing=0)
+            ink = pal.INK_DARK if kind == "resource" else pal.INK_LIGHT
+            draw_fitted(draw, herd, fill=ink, valign="middle")
+            _ring_camels(draw, herd, set(marked.camels))
     for pos, marks in numbers.items():
         if on_map(pos):
             x, y, right, _ = map_cell(origin, pos)
             targets.draw_badges(image, marks, (x + 2, y + 2), right)
+
+
+def _ring_camels(draw: ImageDraw.ImageDraw, herd: Fitted, wanted: set[str]) -> None:
+    """A frame around each camel id in a tile's herd that an option points at."""
+    x0, y0, _, y1 = herd.box
+    y = y0 + max(0, (y1 - y0 - herd.height) // 2)
+    for line in herd.lines:
+        x = float(x0)
+        for word in line.split(" "):
+            w = herd.font.getlength(word)
+            if word in wanted:
+                draw.rectangle((round(x) - 2, y - 1, round(x + w) + 2, y + herd.step),
+                               outline=pal.HIGHLIGHT, width=2)
+            x += w + herd.font.getlength(" ")
+        y += herd.step
 
 
 def on_map(pos: str) -> bool:
@@ -447,7 +465,8 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     draw.text((PANEL_W - 16, 31), turn, font=font(22, bold=True), fill=ink, anchor="rm")
 
 
-def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, options: Sequence[Option],
+def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                  options: Sequence[Option],
                   fitted: Sequence[Fitted], heights: Sequence[int], origin: tuple[int, int],
                   width: int, columns: int, rows: int) -> None:
     """Numbered options, column by column, each label whole; effect icons beside a one-line
@@ -467,9 +486,26 @@ def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, options: Sequen
         lx0, _, lx1, _ = label.box
         placed = replace(label, box=(x + lx0, y + 4, x + lx1, y + h - 4))
         draw_fitted(draw, placed, fill=pal.INK_LIGHT, valign="middle")
-        keys = [str(k) for k in as_list(option_targets(option).get("icons"))]
-        if keys and len(label.lines) == 1:
+        shown = option_pictures(option, view)
+        if shown and len(label.lines) == 1:
             used = x + lx0 + round(max(label.font.getlength(t) for t in label.lines)) + 14
-            if used + 30 * len(keys) < right:
-                for n, key in enumerate(keys):
-                    paste(image, icons.effect(key, 28), (used + n * 30, y + h // 2 - 14))
+            if used + 30 * len(shown) < right:
+                for n, picture in enumerate(shown):
+                    paste(image, picture, (used + n * 30, y + h // 2 - 14))
+
+
+def option_pictures(option: Option, view: View) -> list[Image.Image]:
+    """What to show beside an option's words: the effect icons it names, and the resource it
+    takes (a cube, a recruit, or a caravan face down with its handle)."""
+    found = option_targets(option)
+    shown = [icons.effect(str(k), 28) for k in as_list(found.get("icons"))]
+    item = found.get("item")
+    if item in ("cube", "pawn"):
+        shown.append(icons.cube(28) if item == "cube" else icons.pawn(28))
+    elif item == "caravan":
+        handle = str(found.get("caravan", ""))
+        lying = [i for t in as_list(view.get("map")) for i in as_list(as_map(t).get("items"))
+                 if as_map(i).get("handle") == handle]
+        colour = str(as_map(lying[0]).get("colour", "yellow")) if lying else "yellow"
+        shown.append(icons.caravan_back(28, colour, handle))
+    return shown

@@ -40,6 +40,7 @@ class Marks:
     ends: dict[str, list[int]] = field(default_factory=dict)  # "left" or "right"
     seats: dict[int, list[int]] = field(default_factory=dict)
     paths: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # (from, to) tiles
+    camels: dict[str, list[int]] = field(default_factory=dict)  # by camel id (G1, P2a)
 
 
 def _add(table: dict[Any, list[int]], key: Any, number: int) -> None:
@@ -63,6 +64,9 @@ def marks(options: Sequence[Option], seat: int | None) -> Marks:
             start = targets.get("from")
             if isinstance(start, str) and start != tile:
                 _add(found.paths, (start, tile), number)
+        camel = targets.get("camel")
+        if isinstance(camel, str):
+            _add(found.camels, camel, number)
         caravan = targets.get("caravan")
         if isinstance(caravan, str):
             _add(found.caravans, caravan, number)
