@@ -51,6 +51,7 @@ from renderers.kit.cache import sprites
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.palette import RGB
 from renderers.kit.preview import (
     SeatStatus,
     band_ground,
@@ -515,8 +516,9 @@ def _clan_board(view: View, player: Mapping[str, Any],
     bottom = json.dumps([player.get("storage"), player.get("recruits"), player.get("score"),
                          player.get("score_complete", True)], default=str)
     room = (w - 36, max(40, h - 50 - cards.TRACK_CELL - 12))
-    row = flat(("row", cards.row_key(player), room), pal.PANEL,
-               lambda: cards.clan_row_in(player, room))
+    row_key = ("row", cards.row_key(player), room)
+    row = clan_parts_drawn.get(row_key, lambda: indexed(flat(
+        row_key, pal.PANEL, lambda: cards.clan_row_in(player, room))))
     ty = h - cards.TRACK_CELL - 8
     gap_top, gap_bottom = 50 + row.height + 8, ty - 6
     notes = json.dumps([as_map(player.get("leader")).get("text"), player.get("breakdown")],
@@ -534,11 +536,18 @@ def _clan_board(view: View, player: Mapping[str, Any],
         piece = clan_parts_drawn.get((key, region, box), partial(
             _clan_part, count, box, region, draw_part))
         picture.paste(piece, part_origin(region))
-    picture.paste(clan_parts_drawn.get(("row", cards.row_key(player), room), lambda: indexed(row)),
-                  (24, 50))
-    fill, edge, _ = seat_colours(view, seat)
-    drawer(picture).rounded_rectangle((0, 0, 14, h), radius=6, fill=fill, outline=edge)
+    picture.paste(row, (24, 50))
+    colours_of_seat = seat_colours(view, seat)
+    picture.paste(clan_parts_drawn.get(("strip", colours_of_seat, box), partial(
+        _clan_part, count, box, (0, 0, 15, h + 1), partial(_draw_strip, colours_of_seat))))
     return picture
+
+
+def _draw_strip(seat_colours: tuple[RGB, RGB, RGB], image: Image.Image, box: Box) -> None:
+    """The seat's colour down the clan board's left edge."""
+    fill, edge, _ = seat_colours
+    ImageDraw.Draw(image).rounded_rectangle((box[0], box[1], box[0] + 14, box[3]), radius=6,
+                                            fill=fill, outline=edge)
 
 
 def _clan_part(count: int, box: Box, region: Box,
