@@ -199,8 +199,10 @@ def tile_ground(kind: str) -> Image.Image:
 
 
 def _draw_tile(image: Image.Image, view: View, tile: Mapping[str, Any],
-               camels: list[Mapping[str, Any]], row: int, col: int) -> None:
-    x0, y0, _x1, _y1 = tile_box(row, col, len(players(view)))
+               camels: list[Mapping[str, Any]], row: int, col: int,
+               seats: Mapping[int, tuple[str, str]]) -> None:
+    """One tile; ``seats`` gives each seat's (label, initial), which its camels show."""
+    x0, y0, _x1, _y1 = tile_box(row, col, len(seats))
     kind = "guild" if position(row, col) == GUILD_POS else str(tile.get("kind", "resource"))
     if kind == "resource" and tile.get("emptied"):
         kind = "emptied"  # counts as desert now, flips at the end of the turn
@@ -213,20 +215,14 @@ def _draw_tile(image: Image.Image, view: View, tile: Mapping[str, Any],
         items = (("guild", str(as_int(guild.get("cubes"))), str(as_int(guild.get("pawns")))),
                  ("spaces", str(as_int(guild.get("cube_spaces"), 4)),
                   str(as_int(guild.get("pawn_spaces"), 4))))
-    herd = tuple((camel_key(view, c)) for c in camels)
+    herd = tuple((str(c.get("owner")), *seats.get(as_int(c.get("owner"), -1), ("", "")),
+                  str(c.get("id", ""))) for c in camels)
     key = (kind, items, herd)
     image.paste(tile_pictures.get(key, lambda: indexed(
         on_ground(_build_tile(view, kind, items, camels), pal.MAT))), (x0, y0))
 
 
 tile_pictures = IndexedCache(256)  # a tile changes only when a camel or a resource comes or goes
-
-
-def camel_key(view: View, camel: Mapping[str, Any]) -> tuple[str, str, str]:
-    owner = camel.get("owner")
-    if isinstance(owner, int):
-        return seat_label(view, owner), seat_mark(view, owner), str(camel.get("id", ""))
-    return "", "", str(camel.get("id", ""))
 
 
 def _build_tile(view: View, kind: str, items: tuple[tuple[str, str, str], ...],
@@ -765,10 +761,12 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     draw = drawer(image)
     by_pos = tiles(view)
     camels = camels_at(view)
+    marks = {as_int(p.get("seat")): (seat_label(view, as_int(p.get("seat"))),
+                                     seat_mark(view, as_int(p.get("seat")))) for p in seats}
     for row in range(5):
         for col in range(5):
             pos = position(row, col)
-            _draw_tile(image, view, by_pos.get(pos, {}), camels.get(pos, []), row, col)
+            _draw_tile(image, view, by_pos.get(pos, {}), camels.get(pos, []), row, col, marks)
     _draw_market(image, view)
     image.paste(_status_picture(view), part_origin(status_box(count)))
     deciding = turn_of(view).get("seat")
