@@ -46,5 +46,6 @@ class ImageCache:
         return len(self._items)
 
 
-layers = ImageCache(8)  # whole static backgrounds, one per game layout in use
+layers = ImageCache(16)  # whole static backgrounds, one per game layout in use (Sahwari keeps
+# each both drawn and mapped on its palette: three player counts take six)
 sprites = ImageCache(512)  # icons, card faces and other small reusable pictures
