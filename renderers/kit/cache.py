@@ -46,6 +46,7 @@ class ImageCache:
         return len(self._items)
 
 
-layers = ImageCache(16)  # whole static backgrounds, one per game layout in use (Sahwari keeps
-# each both drawn and mapped on its palette: three player counts take six)
+# whole static backgrounds, one per game layout in use; a game that keeps each layout both drawn
+# and mapped on its palette takes two per player count
+layers = ImageCache(16)
 sprites = ImageCache(512)  # icons, card faces and other small reusable pictures
