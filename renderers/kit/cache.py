@@ -46,5 +46,7 @@ class ImageCache:
         return len(self._items)
 
 
-layers = ImageCache(8)  # whole static backgrounds, one per game layout in use
+# whole static backgrounds, one per game layout in use; a game that keeps each layout both drawn
+# and mapped on its palette takes two per player count
+layers = ImageCache(16)
 sprites = ImageCache(512)  # icons, card faces and other small reusable pictures

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import palette as pal
+from renderers.kit.cache import sprites
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.layout import width as text_width
@@ -78,27 +79,60 @@ def status_band(
     ``status`` ("Round 3 / 12 · Blue to move") on the first row, a chip per seat under it.
     With ``changed``, the first row ends with a legend for the rings that mark the last turn's
     changes. A game whose chips carry long numbers may ask for fewer chips to a row."""
-    height = band_height(width, len(seats), per_row)
-    image = Image.new("RGB", (width, height), pal.MAT)
-    draw = ImageDraw.Draw(image)
-    pad = preview_px(width, 4)
-    row1 = preview_px(width, 14)
-    draw.text((pad, pad + row1 // 2), title.upper(), font=font(row1, bold=True),
-              fill=pal.HIGHLIGHT, anchor="lm")
-    if changed:
-        _draw_legend(draw, width - pad, pad, row1)
-    draw_status(draw, width, band_status_box(width, title, changed), status)
-    top = pad * 2 + row1
-    if seats:
-        columns = math.ceil(len(seats) / _rows(len(seats), per_row))
-        chip_w = (width - pad) // columns
-        chip_h = _chip_height(width)
-        for i, seat in enumerate(seats):
-            col, row = i % columns, i // columns
-            y = top + row * (chip_h + pad)
-            box = (pad + col * chip_w, y, pad + (col + 1) * chip_w - pad, y + chip_h)
-            _draw_chip(draw, box, seat, width)
+    image = band_ground(width, title, len(seats), changed=changed, per_row=per_row).copy()
+    draw_status(ImageDraw.Draw(image), width, band_status_box(width, title, changed), status)
+    for seat, (x, y, w, h) in zip(seats, chip_places(width, len(seats), per_row), strict=True):
+        image.paste(chip(seat, (w, h), width), (x, y))
     return image
+
+
+def band_ground(
+    width: int, title: str, seats: int, *, changed: bool = False, per_row: int = SEATS_PER_ROW,
+) -> Image.Image:
+    """The band without its status and chips: its ground, the title and the legend. Do not
+    draw on it; copy it."""
+
+    def build() -> Image.Image:
+        image = Image.new("RGB", (width, band_height(width, seats, per_row)), pal.MAT)
+        draw = ImageDraw.Draw(image)
+        pad = preview_px(width, 4)
+        row1 = preview_px(width, 14)
+        draw.text((pad, pad + row1 // 2), title.upper(), font=font(row1, bold=True),
+                  fill=pal.HIGHLIGHT, anchor="lm")
+        if changed:
+            _draw_legend(draw, width - pad, pad, row1)
+        return image
+
+    return sprites.get(("kit-band", width, title, seats, changed, per_row), build)
+
+
+def chip_places(
+    width: int, seats: int, per_row: int = SEATS_PER_ROW,
+) -> list[tuple[int, int, int, int]]:
+    """Where each seat's chip goes on the band: (left, top, width, height), its outline's
+    right and bottom edges included (a chip picture is one pixel wider and taller)."""
+    if not seats:
+        return []
+    pad = preview_px(width, 4)
+    top = pad * 2 + preview_px(width, 14)
+    columns = math.ceil(seats / _rows(seats, per_row))
+    chip_w = (width - pad) // columns
+    chip_h = _chip_height(width)
+    return [(pad + (i % columns) * chip_w, top + (i // columns) * (chip_h + pad),
+             chip_w - pad, chip_h) for i in range(seats)]
+
+
+def chip(seat: SeatStatus, size: tuple[int, int], width: int) -> Image.Image:
+    """One seat's chip on the band's ground, drawn once for each set of numbers: a band is
+    drawn again whenever one seat's numbers change, the other chips seldom do."""
+
+    def build() -> Image.Image:
+        w, h = size
+        picture = Image.new("RGB", (w + 1, h + 1), pal.MAT)
+        _draw_chip(ImageDraw.Draw(picture), (0, 0, w, h), seat, width)
+        return picture
+
+    return sprites.get(("kit-chip", seat, size, width), build)
 
 
 def band_status_box(width: int, title: str, changed: bool) -> Box:

@@ -51,7 +51,8 @@ def named_colours(*modules: ModuleType) -> list[RGB]:
 
 class Palette:
     """One game's 256 colours: its named ``exact`` colours, then what a swatch of ``inks``
-    blended over ``surfaces`` and the game's ``sprites`` (drawn on first use) needs."""
+    blended over ``surfaces`` and the game's ``sprites`` (drawn on first use) needs; its PNGs
+    are compressed at ``compress_level``."""
 
     def __init__(
         self,
@@ -59,11 +60,13 @@ class Palette:
         surfaces: Iterable[RGB],
         inks: Iterable[RGB],
         sprites: Callable[[], Sequence[Image.Image]] = lambda: (),
+        compress_level: int = PNG_COMPRESS_LEVEL,
     ) -> None:
         self.exact = list(dict.fromkeys(exact))[:EXACT_LIMIT]
         self.surfaces = tuple(surfaces)
         self.inks = tuple(inks)
         self._sprites = sprites
+        self.compress_level = compress_level
         self._image: Image.Image | None = None
         self._lock = threading.Lock()
 
@@ -125,5 +128,5 @@ class Palette:
         if image.mode != "P":
             image = self.quantize(image)
         out = io.BytesIO()
-        image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
+        image.save(out, format="PNG", compress_level=self.compress_level)
         return out.getvalue()

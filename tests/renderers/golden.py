@@ -36,12 +36,18 @@ def different_pixels(a: Image.Image, b: Image.Image) -> int:
     return sum(changed.histogram()[1:])
 
 
+def as_posted(image: Image.Image, palette: Palette) -> Image.Image:
+    """``image`` as the bot posts it: mapped onto the game's palette, unless it already is (see
+    ``Palette.encode``)."""
+    return image if image.mode == "P" else palette.quantize(image.convert("RGB"))
+
+
 def assert_matches_golden(
     image: Image.Image, name: str, palette: Palette, golden_dir: Path = GOLDEN_DIR,
     failed_dir: Path = FAILED_DIR,
 ) -> None:
     path = golden_dir / f"{name}.png"
-    posted = palette.quantize(image.convert("RGB"))
+    posted = as_posted(image, palette)
     if os.environ.get("UPDATE_GOLDEN") == "1":
         golden_dir.mkdir(parents=True, exist_ok=True)
         posted.save(path, optimize=True)

@@ -18,6 +18,7 @@ def test_every_sampled_view_is_rendered_and_measured() -> None:
     assert result["width"] == 1600
     assert 0 < result["median_bytes"] <= result["max_bytes"] <= render.TARGETS["max_bytes"]
     assert result["median_ms"] <= result["p95_ms"] <= result["max_ms"]
+    assert 0 < result["cpu_median_ms"] <= result["cpu_p95_ms"]  # CPU time, beside the clock's
     assert len(panels) == len(boards) - 1  # the final position has no decision, so no panel
 
 

@@ -9,13 +9,14 @@ change during a game, so they are drawn once per player count (the kit's layer c
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.sahwari.render import cards, changes, colours, icons
+from games.sahwari.render.indexed import IndexedCache, drawer, indexed
 from games.sahwari.render.pieces import (
     GUILD_POS,
     ROWS,
@@ -30,6 +31,7 @@ from games.sahwari.render.pieces import (
     flat,
     item_sprite,
     off_map,
+    on_ground,
     players,
     plural,
     position,
@@ -42,22 +44,24 @@ from games.sahwari.render.pieces import (
     turn_of,
     wrapped,
 )
-from renderers.kit import layers
+from renderers.kit import layers, preview
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.cache import ImageCache, sprites
+from renderers.kit.cache import sprites
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.palette import RGB
 from renderers.kit.preview import (
     SeatStatus,
+    band_ground,
     band_height,
     band_status_box,
+    chip_places,
     draw_status,
     mark_changed,
     preview_px,
     ring_width,
-    status_band,
 )
 
 WIDTH = 1600
@@ -129,6 +133,10 @@ def _static_board(count: int) -> Image.Image:
     return layers.get(("sahwari-board", count), lambda: _build_static(count))
 
 
+def _static_indexed(count: int) -> Image.Image:
+    return layers.get(("sahwari-board-indexed", count), lambda: indexed(_static_board(count)))
+
+
 def _build_static(count: int) -> Image.Image:
     image = Image.new("RGB", (WIDTH, height(count)), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
@@ -191,8 +199,10 @@ def tile_ground(kind: str) -> Image.Image:
 
 
 def _draw_tile(image: Image.Image, view: View, tile: Mapping[str, Any],
-               camels: list[Mapping[str, Any]], row: int, col: int) -> None:
-    x0, y0, _x1, _y1 = tile_box(row, col, len(players(view)))
+               camels: list[Mapping[str, Any]], row: int, col: int,
+               seats: Mapping[int, tuple[str, str]]) -> None:
+    """One tile; ``seats`` gives each seat's (label, initial), which its camels show."""
+    x0, y0, _x1, _y1 = tile_box(row, col, len(seats))
     kind = "guild" if position(row, col) == GUILD_POS else str(tile.get("kind", "resource"))
     if kind == "resource" and tile.get("emptied"):
         kind = "emptied"  # counts as desert now, flips at the end of the turn
@@ -205,16 +215,14 @@ def _draw_tile(image: Image.Image, view: View, tile: Mapping[str, Any],
         items = (("guild", str(as_int(guild.get("cubes"))), str(as_int(guild.get("pawns")))),
                  ("spaces", str(as_int(guild.get("cube_spaces"), 4)),
                   str(as_int(guild.get("pawn_spaces"), 4))))
-    herd = tuple((camel_key(view, c)) for c in camels)
-    key = ("tile", kind, items, herd)
-    image.paste(flat(key, pal.MAT, lambda: _build_tile(view, kind, items, camels)), (x0, y0))
+    herd = tuple((str(c.get("owner")), *seats.get(as_int(c.get("owner"), -1), ("", "")),
+                  str(c.get("id", ""))) for c in camels)
+    key = (kind, items, herd)
+    image.paste(tile_pictures.get(key, lambda: indexed(
+        on_ground(_build_tile(view, kind, items, camels), pal.MAT))), (x0, y0))
 
 
-def camel_key(view: View, camel: Mapping[str, Any]) -> tuple[str, str, str]:
-    owner = camel.get("owner")
-    if isinstance(owner, int):
-        return seat_label(view, owner), seat_mark(view, owner), str(camel.get("id", ""))
-    return "", "", str(camel.get("id", ""))
+tile_pictures = IndexedCache(256)  # a tile changes only when a camel or a resource comes or goes
 
 
 def _build_tile(view: View, kind: str, items: tuple[tuple[str, str, str], ...],
@@ -334,11 +342,49 @@ def seat_statuses(view: View) -> list[SeatStatus]:
     return chips
 
 
-def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    x0, y0, x1, y1 = status_box(len(players(view)))
+status_pictures = IndexedCache(32)
+
+
+def _status_picture(view: View) -> Image.Image:
+    """The status box (who decides what, the supply, the deck, the Guild's stock), drawn again
+    only when one of those changes."""
+    count = len(players(view))
+    decision = decision_of(view) or {}
+    guild = as_map(view.get("guild"))
+    labels = [(seat_label(view, as_int(p.get("seat"))), seat_mark(view, as_int(p.get("seat"))))
+              for p in players(view)]
+    key = json.dumps([count, decision.get("seat"), decision.get("prompt"), view.get("outcome"),
+                      view.get("supply"), view.get("deck"), len(as_list(view.get("discard"))),
+                      guild.get("cubes"), guild.get("pawns"), labels], default=str)
+
+    def draw(picture: Image.Image, box: Box) -> None:
+        _draw_status(picture, ImageDraw.Draw(picture), view, box)
+
+    return status_pictures.get(key, lambda: _part(count, status_box(count), draw))
+
+
+def part_origin(box: Box) -> tuple[int, int]:
+    """Where a part drawn apart (``_part``) goes: the even point at or above and left of its
+    box's corner. Text is placed rounding halves to even, so only an even shift leaves every
+    glyph where it is on the whole board."""
+    return box[0] & ~1, box[1] & ~1
+
+
+def _part(count: int, box: Box, draw: Callable[[Image.Image, Box], None]) -> Image.Image:
+    """The static layer under ``box`` with ``draw`` done on it (given the box within the
+    part), on the palette: to paste at ``part_origin(box)``."""
+    ox, oy = part_origin(box)
+    x0, y0, x1, y1 = box
+    picture = _static_board(count).crop((ox, oy, x1 + 1, y1 + 1))
+    draw(picture, (x0 - ox, y0 - oy, x1 - ox, y1 - oy))
+    return indexed(picture)
+
+
+def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
+    x0, y0, x1, y1 = box
     outcome = view.get("outcome")
     if isinstance(outcome, Mapping):
-        _draw_outcome(image, draw, view, outcome)
+        _draw_outcome(image, draw, view, outcome, box)
         return
     decision = decision_of(view)
     if decision is not None:
@@ -366,8 +412,8 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
 
 
 def _draw_outcome(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                  outcome: Mapping[str, Any]) -> None:
-    x0, y0, x1, y1 = status_box(len(players(view)))
+                  outcome: Mapping[str, Any], box: Box) -> None:
+    x0, y0, x1, y1 = box
     winners = [as_int(w) for w in as_list(outcome.get("winners"))]
     scores = [as_int(s) for s in as_list(outcome.get("scores"))]
     if len(winners) == 1:
@@ -397,16 +443,31 @@ def market_slot(count: int, slot: int) -> Box:
     return x, y0 + 40, x + cards.MARKET_W, y0 + 40 + cards.MARKET_H
 
 
-def _draw_market(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+market_pictures = IndexedCache(48)
+
+
+def _draw_market(image: Image.Image, view: View) -> None:
     count = len(players(view))
-    x0, y0, x1, y1 = market_box(count)
     market = [c for c in as_list(view.get("market")) if isinstance(c, Mapping)]
     for slot, card in enumerate(market[:4]):
-        image.paste(flat(("market", cards.card_key(card)), pal.PANEL,
-                         partial(cards.market_card, card)), market_slot(count, slot)[:2])
+        picture = market_pictures.get(cards.card_key(card), partial(_market_picture, card))
+        image.paste(picture, market_slot(count, slot)[:2])
     if not market:
-        draw.text(((x0 + x1) / 2, (y0 + 40 + y1) / 2), "The market is empty", font=font(22),
-                  fill=pal.INK_MUTED, anchor="mm")
+        x0, y0, _, _ = market_box(count)
+        image.paste(market_pictures.get(("empty", count), lambda: _empty_market(count)),
+                    (x0, y0 + 40))
+
+
+def _market_picture(card: Mapping[str, Any]) -> Image.Image:
+    return indexed(on_ground(cards.market_card(card), pal.PANEL))
+
+
+def _empty_market(count: int) -> Image.Image:
+    x0, y0, x1, y1 = market_box(count)
+    picture = _static_board(count).crop((x0, y0 + 40, x1, y1))
+    ImageDraw.Draw(picture).text(((x1 - x0) / 2, (y1 - y0 - 40) / 2), "The market is empty",
+                                 font=font(22), fill=pal.INK_MUTED, anchor="mm")
+    return indexed(picture)
 
 
 def caravan_chip(caravan: Mapping[str, Any], size: int) -> Image.Image:
@@ -432,32 +493,75 @@ def caravan_chip(caravan: Mapping[str, Any], size: int) -> Image.Image:
     return sprites.get(("sahwari-caravan-face", size, colour, shown), build)
 
 
-clan_boards = ImageCache(16)  # a clan board changes only when its seat acts
+clan_parts_drawn = IndexedCache(128)  # a part of a clan board changes only when its seat acts
 
 
 def _clan_board(view: View, player: Mapping[str, Any],
                 box: tuple[int, int, int, int]) -> Image.Image:
-    """One seat's clan board as a picture, drawn again only when something on it changed."""
-    seat = as_int(player.get("seat"))
-    key = (json.dumps(player, sort_keys=True, default=str), seat_mark(view, seat),
-           seat_colours(view, seat), off_map(view, seat), box)
-
-    def build() -> Image.Image:
-        x0, y0, x1, y1 = box
-        picture = _static_board(len(players(view))).crop((x0, y0, x1 + 1, y1 + 1))
-        _draw_player(picture, ImageDraw.Draw(picture), view, player, (0, 0, x1 - x0, y1 - y0))
-        return picture
-
-    return clan_boards.get(key, build)
-
-
-def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                 player: Mapping[str, Any], box: tuple[int, int, int, int]) -> None:
+    """One seat's clan board, put together from its parts (the top line, the clan row, the
+    tracks, the notes), each drawn again only when what it shows changed."""
+    count = len(players(view))
     x0, y0, x1, y1 = box
+    w, h = x1 - x0, y1 - y0
     seat = as_int(player.get("seat"))
-    fill, edge, _ = seat_colours(view, seat)
-    draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
-    # the top line: camel, name, leader; tokens and caravans on the right
+    picture = _static_indexed(count).crop((x0, y0, x1 + 1, y1 + 1))
+    top = json.dumps([seat_label(view, seat), seat_mark(view, seat), seat_colours(view, seat),
+                      off_map(view, seat), as_map(player.get("leader")).get("name"),
+                      player.get("choosing_leader"), player.get("strategy"),
+                      player.get("locks_left"), player.get("caravans")], default=str)
+    bottom = json.dumps([player.get("storage"), player.get("recruits"), player.get("score"),
+                         player.get("score_complete", True)], default=str)
+    room = (w - 36, max(40, h - 50 - cards.TRACK_CELL - 12))
+    row_key = ("row", cards.row_key(player), room)
+    row = clan_parts_drawn.get(row_key, lambda: indexed(flat(
+        row_key, pal.PANEL, lambda: cards.clan_row_in(player, room))))
+    ty = h - cards.TRACK_CELL - 8
+    gap_top, gap_bottom = 50 + row.height + 8, ty - 6
+    notes = json.dumps([as_map(player.get("leader")).get("text"), player.get("breakdown")],
+                       default=str)
+    parts: list[tuple[str, Box, Callable[[Image.Image, Box], None]]] = [
+        (top, (15, 0, w + 1, 48),
+         lambda im, b: _draw_top(im, ImageDraw.Draw(im), view, player, b)),
+        (bottom, (24, ty, w - 11, ty + cards.TRACK_CELL + 1),
+         lambda im, b: _draw_tracks(im, ImageDraw.Draw(im), player, b)),
+    ]
+    if gap_bottom - gap_top >= 26:
+        parts.append((notes, (24, gap_top, w - 11, gap_bottom + 1), lambda im, b: _draw_clan_notes(
+            im, player, (b[0] + 24, b[1] + gap_top, b[2] - 12, b[1] + gap_bottom))))
+    for key, region, draw_part in parts:
+        piece = clan_parts_drawn.get((key, region, box), partial(
+            _clan_part, count, box, region, draw_part))
+        picture.paste(piece, part_origin(region))
+    picture.paste(row, (24, 50))
+    colours_of_seat = seat_colours(view, seat)
+    picture.paste(clan_parts_drawn.get(("strip", colours_of_seat, box), partial(
+        _clan_part, count, box, (0, 0, 15, h + 1), partial(_draw_strip, colours_of_seat))))
+    return picture
+
+
+def _draw_strip(seat_colours: tuple[RGB, RGB, RGB], image: Image.Image, box: Box) -> None:
+    """The seat's colour down the clan board's left edge."""
+    fill, edge, _ = seat_colours
+    ImageDraw.Draw(image).rounded_rectangle((box[0], box[1], box[0] + 14, box[3]), radius=6,
+                                            fill=fill, outline=edge)
+
+
+def _clan_part(count: int, box: Box, region: Box,
+               draw_part: Callable[[Image.Image, Box], None]) -> Image.Image:
+    """``region`` of the clan board in ``box`` (both relative to the board's corner), drawn by
+    ``draw_part`` given the board's box relative to the part."""
+    ox, oy = part_origin(region)
+    x0, y0, x1, y1 = box
+    ground = _static_board(count).crop((x0 + ox, y0 + oy, x0 + region[2], y0 + region[3]))
+    draw_part(ground, (-ox, -oy, x1 - x0 - ox, y1 - y0 - oy))
+    return indexed(ground)
+
+
+def _draw_top(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+              player: Mapping[str, Any], box: Box) -> None:
+    """The top line: camel, name, leader; tokens and caravans on the right."""
+    x0, y0, x1, _y1 = box
+    seat = as_int(player.get("seat"))
     paste(image, seat_camel(view, seat, 40), (x0 + 22, y0 + 6))
     x = x0 + 68
     x += text(image, (x, y0 + 27), seat_label(view, seat), 24, pal.INK_LIGHT, pal.PANEL, True,
@@ -481,12 +585,12 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
                   "lm") + 12
     caravans = [c for c in as_list(player.get("caravans")) if isinstance(c, Mapping)]
     _draw_caravans(image, caravans, (x, y0 + 8, x1 - 12, y0 + 46))
-    # the clan row, shrunk to fit when it is long
-    room = (x1 - x0 - 36, max(40, (y1 - y0) - 50 - cards.TRACK_CELL - 12))
-    row = flat(("row", cards.row_key(player), room), pal.PANEL,
-               lambda: cards.clan_row_in(player, room))
-    image.paste(row, (x0 + 24, y0 + 50))
-    # the tracks and tokens along the bottom
+
+
+def _draw_tracks(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
+                 box: Box) -> None:
+    """The storage and recruit tracks along the bottom, and the influence so far."""
+    x0, _y0, x1, y1 = box
     ty = y1 - cards.TRACK_CELL - 8
     x = x0 + 24
     storage = as_map(player.get("storage"))
@@ -505,9 +609,6 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     image.paste(strip, (x, ty))
     x += strip.width + 14
     _draw_score(image, draw, player, (x, ty, x1 - 12, ty + cards.TRACK_CELL))
-    gap_top, gap_bottom = y0 + 50 + row.height + 8, ty - 6
-    if gap_bottom - gap_top >= 26:
-        _draw_clan_notes(image, player, (x0 + 24, gap_top, x1 - 12, gap_bottom))
 
 
 def _draw_caravans(image: Image.Image, caravans: list[Mapping[str, Any]],
@@ -587,7 +688,7 @@ def whole_lines(words: str, size: int, width: int) -> tuple[str, ...] | None:
     return tuple(lines)
 
 
-def _draw_log(image: Image.Image, view: View, box: Box) -> None:
+def _draw_log(image: Image.Image, box: Box, view: View) -> None:
     """The newest sentences at the bottom, in full: older ones make room."""
     x0, y0, x1, y1 = box
     step = 26
@@ -656,16 +757,18 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     last board showed, whose differences from ``view`` the board rings (None: ring nothing)."""
     seats = players(view)
     count = len(seats)
-    image = _static_board(count).copy()
-    draw = ImageDraw.Draw(image)
+    image = _static_indexed(count).copy()
+    draw = drawer(image)
     by_pos = tiles(view)
     camels = camels_at(view)
+    marks = {as_int(p.get("seat")): (seat_label(view, as_int(p.get("seat"))),
+                                     seat_mark(view, as_int(p.get("seat")))) for p in seats}
     for row in range(5):
         for col in range(5):
             pos = position(row, col)
-            _draw_tile(image, view, by_pos.get(pos, {}), camels.get(pos, []), row, col)
-    _draw_market(image, draw, view)
-    _draw_status(image, draw, view)
+            _draw_tile(image, view, by_pos.get(pos, {}), camels.get(pos, []), row, col, marks)
+    _draw_market(image, view)
+    image.paste(_status_picture(view), part_origin(status_box(count)))
     deciding = turn_of(view).get("seat")
     for player, box in zip(seats, player_boxes(count), strict=False):
         image.paste(_clan_board(view, player, box), box[:2])
@@ -673,20 +776,45 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
             draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
     extra = log_box(count)
     if extra is not None:
-        _draw_log(image, view, extra)
+        _draw_log(image, extra, view)
     ringed = previous is not None and _ring_changes(draw, view, previous)
-    _draw_band(image, draw, status_words(view), tuple(seat_statuses(view)), ringed)
+    _draw_band(image, status_words(view), tuple(seat_statuses(view)), ringed)
     return image
 
 
-bands = ImageCache(32)  # the seat chips change only when a score or a count does
+band_parts = IndexedCache(64)  # a seat's chip changes only when its score or caravans do
+band_words = IndexedCache(32)
 
 
-def _draw_band(image: Image.Image, draw: ImageDraw.ImageDraw, status: str,
-               seats: tuple[SeatStatus, ...], changed: bool) -> None:
-    """The kit's status band: its chips drawn once for each set of numbers, and the status put
-    where the kit puts it (it changes every turn, the chips seldom)."""
-    image.paste(bands.get((seats, changed),
-                          lambda: status_band(WIDTH, TITLE, "", seats, changed=changed)))
-    # the box leaves the legend's room whether or not it is drawn, so the status never moves
-    draw_status(draw, WIDTH, band_status_box(WIDTH, TITLE, changed=True), status)
+def _draw_band(image: Image.Image, status: str, seats: tuple[SeatStatus, ...],
+               changed: bool) -> None:
+    """The kit's status band, put together from its ground, each seat's chip and the status,
+    each drawn once (the status changes every turn, a chip seldom)."""
+    count = len(seats)
+    image.paste(band_parts.get(("ground", count, changed), lambda: indexed(
+        band_ground(WIDTH, TITLE, count, changed=changed))))
+    for seat, (x, y, w, h) in zip(seats, chip_places(WIDTH, count), strict=True):
+        image.paste(band_parts.get((seat, w, h), partial(_chip_picture, seat, (w, h))), (x, y))
+    image.paste(band_words.get(status, lambda: _band_status(status)), _band_status_area()[:2])
+
+
+def _chip_picture(seat: SeatStatus, size: tuple[int, int]) -> Image.Image:
+    return indexed(preview.chip(seat, size, WIDTH))
+
+
+@lru_cache(maxsize=1)
+def _band_status_area() -> Box:
+    """The band's ground around the status box, down to the chips, with a margin for glyphs
+    that reach past the box. The box leaves the legend's room whether or not it is drawn, so
+    the status never moves."""
+    x0, _, x1, _ = band_status_box(WIDTH, TITLE, changed=True)
+    margin = preview_px(WIDTH, 4)  # the kit's gap around the title row
+    return x0 - margin // 2, 0, x1 + margin // 2, 2 * margin + preview_px(WIDTH, 14)
+
+
+def _band_status(status: str) -> Image.Image:
+    x0, y0, x1, y1 = _band_status_area()
+    picture = Image.new("RGB", (x1 - x0, y1 - y0), pal.MAT)
+    bx0, by0, bx1, by1 = band_status_box(WIDTH, TITLE, changed=True)
+    draw_status(ImageDraw.Draw(picture), WIDTH, (bx0 - x0, by0, bx1 - x0, by1), status)
+    return indexed(picture)

@@ -38,7 +38,7 @@ from games.sahwari.render.pieces import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.fit import Fitted, draw_fitted, fit_text
+from renderers.kit.fit import Box, Fitted, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.options import Option, draw_no_decision, option_targets, view_options
@@ -201,7 +201,8 @@ def render_panel(view: View) -> Image.Image:
     per_column = [heights[c * rows:(c + 1) * rows] for c in range(columns)]
     list_h = max((sum(h) for h in per_column), default=0)
     map_top = list_top + list_h + 12
-    list_end = map_top + (MAP_STRIP_H if marked.tiles else 0)
+    seats_top = map_top + (MAP_STRIP_H if marked.tiles else 0)
+    list_end = seats_top + (SEATS_STRIP_H if marked.seats else 0)
     own_rows = [(c, "") for c in private_caravans(view, "caravans")]
     spy_rows = [(s, str(s.get("where", ""))) for s in private_caravans(view, "spied")]
     left_h = 76 + 40 + max(1, len(own_rows)) * CARAVAN_ROW + 60 + \
@@ -214,8 +215,10 @@ def render_panel(view: View) -> Image.Image:
         decision.get("kind") == "recruit_card" or bool(marked.cards))
     spaces = {name: n for (owner, name), n in marked.spaces.items() if owner == seat}
     row_h = ROW_STRIP_H + (targets.BADGE + 4 if spaces else 0)
+    storage_h = STORAGE_STRIP_H if marked.storage and player is not None else 0
     market_h = MARKET_STRIP_H + (targets.BADGE + 4 if marked.cards else 0)
-    height = top_h + (row_h if player is not None else 0) + (market_h if show_market else 0)
+    height = (top_h + (row_h if player is not None else 0) + storage_h
+              + (market_h if show_market else 0))
     image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_header(image, draw, view, seat)
@@ -231,13 +234,21 @@ def render_panel(view: View) -> Image.Image:
     y = top_h
     if player is not None:  # the row a new card or a cube would go into
         draw.text((16, y), "Your clan row", font=font(22, bold=True), fill=pal.INK_MUTED)
-        room = (PANEL_W - 32, cards.ROW_CARD_H)
+        slot = END_SLOT_W + 8 if marked.ends else 0  # room for a new card at either end
+        room = (PANEL_W - 32 - 2 * slot, cards.ROW_CARD_H)
         row = flat(("row", cards.row_key(player), room), pal.BACKGROUND,
                    lambda: cards.fitted(cards.clan_row(player), room))
-        image.paste(row, (16, y + 34))
+        image.paste(row, (16 + slot, y + 34))
         if spaces:
-            _draw_space_badges(image, player, row.width, spaces, (16, y + 34 + row.height + 4))
+            _draw_space_badges(image, player, row.width, spaces,
+                               (16 + slot, y + 34 + row.height + 4))
+        if marked.ends:
+            _draw_end_slots(image, draw, marked.ends, (16, y + 34, 16 + 2 * slot + row.width,
+                                                       y + 34 + row.height))
         y += row_h
+    if storage_h and player is not None:  # the storage spaces an option fills or unlocks
+        _draw_storage(image, draw, player, marked.storage, y)
+        y += storage_h
     if show_market:  # the cards to choose from, with their edges
         draw.text((16, y), "Recruit market", font=font(22, bold=True), fill=pal.INK_MUTED)
         for i, card in enumerate(market[:4]):
@@ -256,10 +267,83 @@ def render_panel(view: View) -> Image.Image:
     draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
     if prompt:
         draw_fitted(draw, asked, fill=pal.INK_LIGHT)
-    _draw_options(image, draw, options, fitted, heights, (rx, list_top), rw, columns, rows)
+    _draw_options(image, draw, view, options, fitted, heights, (rx, list_top), rw, columns,
+                  rows)
     if marked.tiles:
-        _draw_map(image, draw, view, marked.tiles, (rx, map_top))
+        _draw_map(image, draw, view, marked, (rx, map_top))
+    if marked.seats:
+        _draw_seats(image, draw, view, marked.seats, (rx, seats_top))
     return image
+
+
+SEATS_STRIP_H = 34 + 48 + 12
+STORAGE_STRIP_H = 34 + cards.TRACK_CELL + 16 + targets.BADGE + 4 + 12
+
+
+def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                numbers: Mapping[int, list[int]], origin: tuple[int, int]) -> None:
+    """The seats options point at (whose caravans to look at), each with its camel, name and
+    the options' numbers."""
+    x, y0 = origin
+    draw.text((x, y0), "Players", font=font(22, bold=True), fill=pal.INK_MUTED)
+    y = y0 + 34
+    for seat in sorted(numbers):
+        paste(image, seat_camel(view, seat, 40), (x, y + 4))
+        x += 46
+        draw.text((x, y + 24), seat_label(view, seat), font=font(22, bold=True),
+                  fill=pal.INK_LIGHT, anchor="lm")
+        x += round(font(22, bold=True).getlength(seat_label(view, seat))) + 8
+        targets.draw_badges(image, numbers[seat], (x, y + 9), PANEL_W - 8)
+        x += len(numbers[seat]) * (targets.BADGE + 2) + 24
+
+
+END_SLOT_W = 2 * (targets.BADGE + 2) + 10
+
+
+def end_slot(ends_box: Box, end: str) -> Box:
+    """The empty place at the ``end`` ("left" or "right") of the clan row drawn between the two
+    slots of ``ends_box``, where a new card would go."""
+    x0, y0, x1, y1 = ends_box
+    return (x0, y0, x0 + END_SLOT_W, y1) if end == "left" else (x1 - END_SLOT_W, y0, x1, y1)
+
+
+def _draw_end_slots(image: Image.Image, draw: ImageDraw.ImageDraw,
+                    ends: Mapping[str, list[int]], ends_box: Box) -> None:
+    """An outlined empty place at each end of the clan row a new card may take, holding the
+    numbers of the options that put it there."""
+    for end, numbers in ends.items():
+        x0, y0, x1, y1 = end_slot(ends_box, end)
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=8, outline=pal.HIGHLIGHT, width=3)
+        targets.draw_badges(image, numbers, (x0 + 5, y0 + 6), x1 - 3)
+
+
+def storage_cell_x(player: Mapping[str, Any], space: int) -> int | None:
+    """Where storage space ``space`` (from 1) starts on the panel's storage track, if any."""
+    cells = [as_map(c) for c in as_list(as_map(player.get("storage")).get("spaces"))]
+    numbers = [as_int(c.get("space"), i + 1) for i, c in enumerate(cells)]
+    if space not in numbers:
+        return None
+    return 28 + numbers.index(space) * (cards.TRACK_CELL + 4)
+
+
+def _draw_storage(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
+                  numbers: Mapping[int, list[int]], top: int) -> None:
+    """The seat's storage track with the numbers of the options that fill or unlock a space."""
+    draw.text((16, top), "Your storage", font=font(22, bold=True), fill=pal.INK_MUTED)
+    storage = as_map(player.get("storage"))
+    cells = [as_map(c) for c in as_list(storage.get("spaces"))]
+    locks = [as_int(c.get("space")) for c in cells if c.get("locked")]
+    end = storage.get("end_value")
+    strip = cards.track(cells, as_int(storage.get("cubes")), end if isinstance(end, int) else None,
+                        "cube", locks)
+    lay.rounded(draw, (16, top + 34, 40 + strip.width, top + 34 + strip.height + 16), 10,
+                fill=pal.PANEL)
+    image.paste(strip, (28, top + 42))
+    for space, marks in numbers.items():
+        x = storage_cell_x(player, space)
+        if x is not None:
+            targets.draw_badges(image, marks, (x + (cards.TRACK_CELL - targets.BADGE) // 2,
+                                               top + 34 + strip.height + 20), PANEL_W - 8)
 
 
 def _draw_space_badges(image: Image.Image, player: Mapping[str, Any], shown_w: int,
@@ -275,10 +359,19 @@ def _draw_space_badges(image: Image.Image, player: Mapping[str, Any], shown_w: i
             targets.draw_badges(image, numbers, (x, origin[1]), PANEL_W - 8)
 
 
+def map_cell(origin: tuple[int, int], pos: str) -> Box:
+    """Where tile ``pos`` (A1..E5) is on the panel's small map drawn at ``origin``."""
+    gx, gy = origin[0] + 26, origin[1] + 34 + 24
+    row, col = ROWS.index(pos[0]), int(pos[1]) - 1
+    x, y = gx + col * (MAP_CELL + 4), gy + row * (MAP_CELL + 4)
+    return x, y, x + MAP_CELL, y + MAP_CELL
+
+
 def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-              numbers: Mapping[str, list[int]], origin: tuple[int, int]) -> None:
-    """A small map: each tile's side, the camels on it by id, and the numbers of the options
-    that point at it."""
+              marked: targets.Marks, origin: tuple[int, int]) -> None:
+    """A small map: each tile's side, the camels on it by id, the way a camel would go, and
+    the numbers of the options that point at each tile."""
+    numbers = marked.tiles
     x0, y0 = origin
     draw.text((x0, y0), "On the map", font=font(22, bold=True), fill=pal.INK_MUTED)
     gx, gy = x0 + 26, y0 + 34 + 24
@@ -293,19 +386,63 @@ def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     for row in range(5):
         for col in range(5):
             pos = position(row, col)
-            tile = by_pos.get(pos, {})
-            kind = "guild" if pos == GUILD_POS else str(tile.get("kind", "resource"))
-            x, y = gx + col * (MAP_CELL + 4), gy + row * (MAP_CELL + 4)
-            draw.rounded_rectangle((x, y, x + MAP_CELL, y + MAP_CELL), radius=6,
+            kind = "guild" if pos == GUILD_POS else str(by_pos.get(pos, {}).get("kind", "resource"))
+            draw.rounded_rectangle(map_cell(origin, pos), radius=6,
                                    fill=TILE_COLOURS.get(kind, colours.RESOURCE_TILE))
-            ids = " ".join(str(c.get("id", "")) for c in herds.get(pos, []))
-            if ids:
-                herd = fit_text(ids, (x + 2, y + MAP_CELL - 34, x + MAP_CELL - 2, y + MAP_CELL - 2),
-                                largest=14, smallest=10, bold=True, spacing=0)
-                ink = pal.INK_DARK if kind == "resource" else pal.INK_LIGHT
-                draw_fitted(draw, herd, fill=ink, valign="middle")
-            if pos in numbers:
-                targets.draw_badges(image, numbers[pos], (x + 2, y + 2), x + MAP_CELL)
+    for start, stop in marked.paths:  # under the camel ids, so they stay readable
+        if on_map(start) and on_map(stop):
+            _draw_arrow(draw, map_cell(origin, start), map_cell(origin, stop))
+    for pos, herd_here in herds.items():
+        ids = " ".join(str(c.get("id", "")) for c in herd_here)
+        if ids and on_map(pos):
+            x, y, _, _ = map_cell(origin, pos)
+            kind = "guild" if pos == GUILD_POS else str(by_pos.get(pos, {}).get("kind", "resource"))
+            herd = fit_text(ids, (x + 2, y + MAP_CELL - 34, x + MAP_CELL - 2, y + MAP_CELL - 2),
+                            largest=14, smallest=10, bold=True, spacing=0)
+            ink = pal.INK_DARK if kind == "resource" else pal.INK_LIGHT
+            draw_fitted(draw, herd, fill=ink, valign="middle")
+            _ring_camels(draw, herd, set(marked.camels))
+    for pos, marks in numbers.items():
+        if on_map(pos):
+            x, y, right, _ = map_cell(origin, pos)
+            targets.draw_badges(image, marks, (x + 2, y + 2), right)
+
+
+def _ring_camels(draw: ImageDraw.ImageDraw, herd: Fitted, wanted: set[str]) -> None:
+    """A frame around each camel id in a tile's herd that an option points at."""
+    x0, y0, _, y1 = herd.box
+    y = y0 + max(0, (y1 - y0 - herd.height) // 2)
+    for line in herd.lines:
+        x = float(x0)
+        for word in line.split(" "):
+            w = herd.font.getlength(word)
+            if word in wanted:
+                draw.rectangle((round(x) - 2, y - 1, round(x + w) + 2, y + herd.step),
+                               outline=pal.HIGHLIGHT, width=2)
+            x += w + herd.font.getlength(" ")
+        y += herd.step
+
+
+def on_map(pos: str) -> bool:
+    return len(pos) == 2 and pos[0] in ROWS and pos[1] in "12345"
+
+
+def _draw_arrow(draw: ImageDraw.ImageDraw, start: Box, stop: Box) -> None:
+    """An arrow from the edge of one small-map tile (leaving the camel ids on it readable) into
+    another, in the badges' colour with a dark rim so it shows on every tile."""
+    ax, ay = (start[0] + start[2]) / 2, (start[1] + start[3]) / 2
+    bx, by = (stop[0] + stop[2]) / 2, (stop[1] + stop[3]) / 2
+    length = max(1.0, ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5)
+    ux, uy = (bx - ax) / length, (by - ay) / length
+    ax, ay = ax + ux * MAP_CELL * 0.4, ay + uy * MAP_CELL * 0.4
+    tip = (bx - ux * MAP_CELL * 0.1, by - uy * MAP_CELL * 0.1)
+    head = 12
+    wings = [(tip[0] - ux * head - uy * head * 0.7, tip[1] - uy * head + ux * head * 0.7),
+             (tip[0] - ux * head + uy * head * 0.7, tip[1] - uy * head - ux * head * 0.7)]
+    for colour, width in ((pal.INK_DARK, 8), (pal.HIGHLIGHT, 4)):
+        draw.line((ax, ay, tip[0] - ux * head * 0.5, tip[1] - uy * head * 0.5), fill=colour,
+                  width=width)
+    draw.polygon([tip, *wings], fill=pal.HIGHLIGHT, outline=pal.INK_DARK, width=2)
 
 
 def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
@@ -328,7 +465,8 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     draw.text((PANEL_W - 16, 31), turn, font=font(22, bold=True), fill=ink, anchor="rm")
 
 
-def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, options: Sequence[Option],
+def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                  options: Sequence[Option],
                   fitted: Sequence[Fitted], heights: Sequence[int], origin: tuple[int, int],
                   width: int, columns: int, rows: int) -> None:
     """Numbered options, column by column, each label whole; effect icons beside a one-line
@@ -348,9 +486,26 @@ def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, options: Sequen
         lx0, _, lx1, _ = label.box
         placed = replace(label, box=(x + lx0, y + 4, x + lx1, y + h - 4))
         draw_fitted(draw, placed, fill=pal.INK_LIGHT, valign="middle")
-        keys = [str(k) for k in as_list(option_targets(option).get("icons"))]
-        if keys and len(label.lines) == 1:
+        shown = option_pictures(option, view)
+        if shown and len(label.lines) == 1:
             used = x + lx0 + round(max(label.font.getlength(t) for t in label.lines)) + 14
-            if used + 30 * len(keys) < right:
-                for n, key in enumerate(keys):
-                    paste(image, icons.effect(key, 28), (used + n * 30, y + h // 2 - 14))
+            if used + 30 * len(shown) < right:
+                for n, picture in enumerate(shown):
+                    paste(image, picture, (used + n * 30, y + h // 2 - 14))
+
+
+def option_pictures(option: Option, view: View) -> list[Image.Image]:
+    """What to show beside an option's words: the effect icons it names, and the resource it
+    takes (a cube, a recruit, or a caravan face down with its handle)."""
+    found = option_targets(option)
+    shown = [icons.effect(str(k), 28) for k in as_list(found.get("icons"))]
+    item = found.get("item")
+    if item in ("cube", "pawn"):
+        shown.append(icons.cube(28) if item == "cube" else icons.pawn(28))
+    elif item == "caravan":
+        handle = str(found.get("caravan", ""))
+        lying = [i for t in as_list(view.get("map")) for i in as_list(as_map(t).get("items"))
+                 if as_map(i).get("handle") == handle]
+        colour = str(as_map(lying[0]).get("colour", "yellow")) if lying else "yellow"
+        shown.append(icons.caravan_back(28, colour, handle))
+    return shown

@@ -7,12 +7,13 @@ Every picture reads the view dict through these helpers, so a missing or odd ent
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Mapping
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.sahwari.render import colours, icons
+from games.sahwari.render.indexed import IndexedCache, indexed
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import ImageCache, sprites
@@ -149,18 +150,20 @@ def face_icons(caravan: Mapping[str, Any]) -> tuple[str, ...]:
 # ---- flat sprites: pasted without a mask, which costs a fraction of an alpha paste ----------
 
 labels = ImageCache(768)  # short texts that recur from turn to turn, as flat pictures
+indexed_labels = IndexedCache(768)
 
 
 def flat(key: Hashable, bg: RGB, build: Callable[[], Image.Image]) -> Image.Image:
     """The RGBA picture ``build`` makes, laid once on ``bg``: an RGB sprite to paste plainly."""
 
-    def laid() -> Image.Image:
-        sprite = build()
-        ground = Image.new("RGB", sprite.size, bg)
-        ground.paste(sprite, (0, 0), sprite)
-        return ground
+    return sprites.get(("sahwari-flat", key, bg), lambda: on_ground(build(), bg))
 
-    return sprites.get(("sahwari-flat", key, bg), laid)
+
+def on_ground(sprite: Image.Image, bg: RGB) -> Image.Image:
+    """An RGBA ``sprite`` laid on a flat ``bg``, as RGB."""
+    ground = Image.new("RGB", sprite.size, bg)
+    ground.paste(sprite, (0, 0), sprite)
+    return ground
 
 
 def text(image: Image.Image, xy: tuple[float, float], value: str, size: int, fill: RGB,
@@ -176,7 +179,10 @@ def text(image: Image.Image, xy: tuple[float, float], value: str, size: int, fil
         ImageDraw.Draw(picture).text((1, 0), value, font=f, fill=fill, anchor="la")
         return picture
 
-    picture = labels.get((value, size, bold, fill, bg), build)
+    key = (value, size, bold, fill, bg)
+    picture = labels.get(key, build)
+    if image.mode == "P":  # a board put together on the palette (see ``indexed``)
+        picture = indexed_labels.get(key, partial(indexed, picture))
     w, h = picture.size
     x, y = xy
     if anchor[0] == "m":

@@ -2,10 +2,12 @@
 that mark those places on the panel's pictures.
 
 An option may point at a tile (``tile``; a camel's move at the tiles it may stop on,
-``tiles``), a camel (on its tile), a caravan (``caravan``), a market card (``card``), an
-artifact space of a seat (``seat`` and ``space``), a storage space (``storage``) or a leader
-(``leader``). Keys this module does not know are ignored, so a new kind of target draws no
-badge rather than failing.
+``tiles``, going ``direction``; an attack ``from`` a tile), a camel or a resource (on its
+tile), a caravan (``caravan``), a market card (``card``) and the end of the clan row it would
+join (``end``), an artifact space of a seat (``seat`` and ``space``), a storage space
+(``storage``), a seat alone (``seat``), or a leader (``leader``, offered with its whole ability
+in the option's words). Keys this module does not know are ignored, so a new kind of target
+draws no badge rather than failing.
 """
 
 from __future__ import annotations
@@ -34,6 +36,11 @@ class Marks:
     caravans: dict[str, list[int]] = field(default_factory=dict)
     cards: dict[str, list[int]] = field(default_factory=dict)
     spaces: dict[tuple[int, str], list[int]] = field(default_factory=dict)
+    storage: dict[int, list[int]] = field(default_factory=dict)  # by space, from 1
+    ends: dict[str, list[int]] = field(default_factory=dict)  # "left" or "right"
+    seats: dict[int, list[int]] = field(default_factory=dict)
+    paths: dict[tuple[str, str], list[int]] = field(default_factory=dict)  # (from, to) tiles
+    camels: dict[str, list[int]] = field(default_factory=dict)  # by camel id (G1, P2a)
 
 
 def _add(table: dict[Any, list[int]], key: Any, number: int) -> None:
@@ -50,8 +57,16 @@ def marks(options: Sequence[Option], seat: int | None) -> Marks:
         tile = targets.get("tile")
         if stops:
             _add(found.tiles, stops[-1], number)  # where the camel would stop
+            if isinstance(tile, str) and isinstance(targets.get("direction"), str):
+                _add(found.paths, (tile, stops[-1]), number)  # and the way it goes
         elif isinstance(tile, str):
             _add(found.tiles, tile, number)
+            start = targets.get("from")
+            if isinstance(start, str) and start != tile:
+                _add(found.paths, (start, tile), number)
+        camel = targets.get("camel")
+        if isinstance(camel, str):
+            _add(found.camels, camel, number)
         caravan = targets.get("caravan")
         if isinstance(caravan, str):
             _add(found.caravans, caravan, number)
@@ -61,6 +76,14 @@ def marks(options: Sequence[Option], seat: int | None) -> Marks:
         space = targets.get("space")
         if isinstance(space, str):
             _add(found.spaces, (as_int(targets.get("seat"), as_int(seat, -1)), space), number)
+        elif isinstance(targets.get("seat"), int):
+            _add(found.seats, as_int(targets.get("seat")), number)
+        storage = targets.get("storage")
+        if isinstance(storage, int) and not isinstance(storage, bool):
+            _add(found.storage, storage, number)
+        end = targets.get("end")
+        if end in ("left", "right"):
+            _add(found.ends, str(end), number)
     return found
 
 
