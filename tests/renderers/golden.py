@@ -1,9 +1,9 @@
 """Compare a rendered image with its golden PNG, pixel by pixel, on the game's palette.
 
 Rendering is deterministic (bundled fonts, the basic layout engine, a fixed palette per game),
-so the image under test is mapped onto its game's palette, as the bot posts it, and every
-pixel must match the golden's; ``MAX_DIFFERENT_PIXELS`` only forgives a stray anti-aliased
-pixel or two, far fewer than one changed digit of the smallest text changes. Set
+so the image under test is mapped onto its game's palette (unless it is drawn on it), as the
+bot posts it, and every pixel must match the golden's; ``MAX_DIFFERENT_PIXELS`` only forgives a
+stray anti-aliased pixel or two, far fewer than one changed digit of the smallest text changes. Set
 ``UPDATE_GOLDEN=1`` to rewrite the goldens from the current renderer. On a mismatch the actual
 image and a difference image are written to ``tests/renderers/failed/`` for review.
 """
@@ -41,7 +41,8 @@ def assert_matches_golden(
     failed_dir: Path = FAILED_DIR,
 ) -> None:
     path = golden_dir / f"{name}.png"
-    posted = palette.quantize(image.convert("RGB"))
+    # a picture already on its palette is posted as it is (mapping it again may move colours)
+    posted = image if image.mode == "P" else palette.quantize(image.convert("RGB"))
     if os.environ.get("UPDATE_GOLDEN") == "1":
         golden_dir.mkdir(parents=True, exist_ok=True)
         posted.save(path, optimize=True)

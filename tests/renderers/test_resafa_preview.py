@@ -32,8 +32,9 @@ def band_part(image: Image.Image, seats: int) -> Image.Image:
 def test_the_board_opens_with_its_status_band(name: str) -> None:
     view = samples.BOARDS[name]()
     image = render.render_board(view)
-    band = board.band(view)
-    assert image.crop((0, 0, band.width, band.height)).tobytes() == band.tobytes()
+    band = render.PALETTE.quantize(board.band(view))  # as posted, on the palette
+    top = image.crop((0, 0, band.width, band.height))
+    assert top.convert("RGB").tobytes() == band.convert("RGB").tobytes()
     assert band.height * PREVIEW_WIDTH / image.width >= 50  # a third of a phone's first screen
 
 

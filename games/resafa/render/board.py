@@ -3,7 +3,8 @@ canal display, the seats, the four special-card tracks with their offers, the bo
 the workshop offers. Each seat's workshop area is a picture of its own (``area``).
 
 The frames never change during a game, so they are drawn once per player count (the kit's
-layer cache) and pasted; a turn draws only the pieces and the text.
+layer cache); every piece is kept on the palette once drawn (``canvas``), so a turn pastes
+pieces and draws nothing it has drawn before.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.resafa.render import changes, colours, roads, seats, tracks, water
+from games.resafa.render.canvas import Canvas
 from games.resafa.render.model import (
     RAIN_AFTER,
     ROUNDS,
@@ -25,6 +27,7 @@ from games.resafa.render.model import (
     players,
     seat_label,
 )
+from games.resafa.render.palette import PALETTE
 from games.resafa.render.pieces import (
     key_of,
     seat_disc,
@@ -45,7 +48,6 @@ from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.preview import (
     SeatStatus,
-    mark_changed,
     preview_px,
     ring_width,
     status_band,
@@ -53,40 +55,47 @@ from renderers.kit.preview import (
 
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:
-    """The public board for ``view``; ``previous`` is the public view the last board showed,
-    whose differences from ``view`` the board marks (None: mark nothing)."""
+    """The public board for ``view`` on Resafa's palette, as it is posted; ``previous`` is
+    the public view the last board showed, whose differences from ``view`` the board marks
+    (None: mark nothing)."""
     count = len(players(view))
     key = ("resafa-board", count, tuple(roads.roads(view)), bool(view.get("stand_in")))
-    image = layers.get(key, lambda: _frames(view)).copy()
-    draw = ImageDraw.Draw(image)
-    _header(image, draw, view)
-    roads.draw_road_map(image, draw, view)
-    water.draw_water(image, draw, view)
-    seats.draw_seats(image, draw, view)
-    tracks.draw_tracks(image, view)
-    tracks.draw_offers(image, draw, view)
     places = changes.changed_places(view, previous) if previous is not None else []
+    canvas = Canvas(key, lambda: layers.get(key, lambda: _frames(view)),
+                    _band_piece(view, changed=bool(places)))
+    _header(canvas, view)
+    roads.draw_road_map(canvas, view)
+    water.draw_water(canvas, view)
+    seats.draw_seats(canvas, view)
+    tracks.draw_tracks(canvas, view)
+    tracks.draw_offers(canvas, view)
     for box in places:
-        mark_changed(draw, box, ring_width(WIDTH))
-    top = band(view, changed=bool(places))
-    # the board moved down under its band in one copy (with_band's, unrolled: this is the
-    # hot path of every post)
-    out = image.crop((0, -top.height, WIDTH, HEIGHT))
-    out.paste(top, (0, 0))
-    return out
+        canvas.ring(box, ring_width(WIDTH))
+    return canvas.image
 
 
 def band(view: View, changed: bool = False) -> Image.Image:
     """The status band that opens the board: the round and whose turn (or the result), and
     each seat's points, coins and goods, in type that reads in the chat preview."""
+    status, chips = _band_says(view)
+    return sprites.get(("resafa-band", status, chips, changed),
+                       lambda: status_band(WIDTH, "Resafa", status, chips, changed=changed))
+
+
+def _band_piece(view: View, changed: bool) -> Image.Image:
+    """The band on the palette, as the board pastes it."""
+    status, chips = _band_says(view)
+    return sprites.get(("resafa-band-p", status, chips, changed),
+                       lambda: PALETTE.quantize(band(view, changed)))
+
+
+def _band_says(view: View) -> tuple[str, tuple[SeatStatus, ...]]:
     chips = tuple(_chip(view, player) for player in players(view))
     rival = mapping(view.get("rival"))
     if rival:
         chips += (SeatStatus("Rival", len(chips), "", f"deck {number(rival.get('deck'))}",
                              initial="R"),)
-    status = band_status(view)
-    return sprites.get(("resafa-band", status, chips, changed),
-                       lambda: status_band(WIDTH, "Resafa", status, chips, changed=changed))
+    return band_status(view), chips
 
 
 def band_status(view: View) -> str:
@@ -161,14 +170,13 @@ def _frames(view: View) -> Image.Image:
 # ---- header --------------------------------------------------------------------------------
 
 
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def _header(canvas: Canvas, view: View) -> None:
     """The header row, drawn once per change of what it says."""
     shown = {k: view.get(k) for k in ("round", "rains_done", "outcome", "start_player",
                                       "gardens", "sack_deck")}
     labels_ = tuple(seat_label(view, number(p.get("seat"))) for p in players(view))
-    piece = sprites.get(("resafa-header", key_of(shown), labels_),
-                        lambda: _header_piece(view))
-    image.paste(piece, (0, 0))
+    canvas.paste(sprites.get(("resafa-header-p", key_of(shown), labels_),
+                             lambda: PALETTE.quantize(_header_piece(view))), (0, 0))
 
 
 def _header_piece(view: View) -> Image.Image:

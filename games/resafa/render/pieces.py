@@ -312,8 +312,3 @@ def paint_workshop_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
                         tile: Mapping[str, Any]) -> None:
     workshop_card(draw, box, tile)
     _ = image
-
-
-def paint_canal_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
-                     tile: Mapping[str, Any], show_cost: bool) -> None:
-    canal_tile(view, draw, image, box, tile, show_cost)

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.resafa.render.canvas import Canvas
 from games.resafa.render.model import (
     COLOUR_CODES,
     View,
@@ -17,6 +18,7 @@ from games.resafa.render.model import (
     mapping,
     number,
     players,
+    seat_label,
 )
 from games.resafa.render.pieces import (
     colour_chip,
@@ -26,7 +28,6 @@ from games.resafa.render.pieces import (
     paint_effect_card,
     paint_workshop_card,
     seat_disc,
-    sprite,
 )
 from games.resafa.render.regions import (
     OFFERS_BOX,
@@ -79,31 +80,34 @@ def draw_track_frames(draw: ImageDraw.ImageDraw) -> None:
                       fill=pal.INK_MUTED, anchor="md")
 
 
-def draw_tracks(image: Image.Image, view: View) -> None:
+def draw_tracks(canvas: Canvas, view: View) -> None:
     specials = mapping(view.get("special_offer"))
     for i, code in enumerate(COLOUR_CODES):
         top = track_top(i)
-        at: dict[int, list[int]] = {}
+        at: dict[int, list[tuple[int, str]]] = {}
         for player in players(view):
+            seat = number(player.get("seat"))
             step = number(mapping(player.get("tracks")).get(code))
-            at.setdefault(step, []).append(number(player.get("seat")))
+            at.setdefault(step, []).append((seat, seat_label(view, seat)))
         offers = {number(o.get("level")): o for o in items(specials.get(code))}
         for step in range(10):
             x, w = step_x(step)
-            level = step // 3 if step and step % 3 == 0 else 0
-            if level:
-                offer = mapping(offers.get(level))
-                card = sprite(("level", code, level, key_of(offer)), (w - 2, ROW_H + 1),
-                              pal.PANEL,
-                              _level_space, code, level, offer)
-                image.paste(card, (x, top))
-            _markers(image, view, (x, top, x + w - 3, top + ROW_H), at.get(step, []), level > 0)
+            here = tuple(at.get(step, []))
+            if step and step % 3 == 0:
+                offer = mapping(offers.get(step // 3))
+                canvas.piece((x, top), ("level", code, step // 3, key_of(offer), here),
+                             (w - 2, ROW_H + 1), pal.PANEL, _level_space, view, code,
+                             step // 3, offer, here)
+            elif here:
+                canvas.over_layer((x, top, x + w - 3, top + ROW_H), ("markers", here),
+                                  _markers, view, here, False)
 
 
-def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: str,
-                 level: int, offer: Mapping[str, Any]) -> None:
-    """A level space: its step and level, and the face-up card of that level's deck with how
-    many cards lie hidden under it."""
+def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
+                 code: str, level: int, offer: Mapping[str, Any],
+                 here: tuple[tuple[int, str], ...]) -> None:
+    """A level space: its step and level, the face-up card of that level's deck with how
+    many cards lie hidden under it, and the seats standing on it."""
     x0, y0, x1, y1 = box
     top = mapping(offer.get("top"))
     hidden = max(0, number(offer.get("count")) - 1)
@@ -118,17 +122,20 @@ def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: 
                           font(18, bold=True), colour_ink(code), anchor="lm")
     if note:  # the hidden cards are counted on the level's strip, leaving the card its text
         draw.text((x + 10, y0 + 14), note, font=font(18), fill=colour_ink(code), anchor="lm")
+    _markers(image, draw, box, view, here, True)
 
 
-def _markers(image: Image.Image, view: View, box: Box, seats: list[int], level: bool) -> None:
+def _markers(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
+             here: tuple[tuple[int, str], ...], level: bool) -> None:
     x0, y0, x1, _y1 = box
     size = 24
-    for i, seat in enumerate(seats):
+    for i, (seat, _label) in enumerate(here):
         if level:
             pos = (x1 - size - 2 - i * (size - 4), y0 + 2)
         else:
             pos = (x0 + (x1 - x0 - size) // 2, y0 + 3 + i * (size - 4))
         paste(image, seat_disc(view, seat, size), pos)
+    _ = draw
 
 
 # ---- offers --------------------------------------------------------------------------------
@@ -196,40 +203,48 @@ def _workshop_deck(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, leve
     draw.text((cx, y0 + 60), str(left), font=font(18), fill=pal.INK_MUTED, anchor="mm")
 
 
-def draw_offers(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def draw_offers(canvas: Canvas, view: View) -> None:
     x0 = OFFERS_BOX[0]
     display = mapping(view.get("bonus_display"))
     decks = mapping(view.get("bonus_deck"))
     for i, code in enumerate(COLOUR_CODES):
         top = bonus_top(i)
-        chip = sprite(("bonus-deck", code, number(decks.get(code))), (47, CARD_H + 1),
-                      pal.PANEL, _bonus_deck, code, number(decks.get(code)))
-        image.paste(chip, (x0 + 12, top))
+        left = number(decks.get(code))
+        canvas.piece((x0 + 12, top), ("bonus-deck", code, left), (47, CARD_H + 1), pal.PANEL,
+                     _bonus_deck, code, left)
         for j, card in enumerate(items(display.get(code))[:3]):
-            cx = x0 + 66 + j * (CARD_W + 8)
             face = {**card, "colour": code}
-            piece = sprite(("bonus", key_of(face)), (CARD_W + 1, CARD_H + 1), pal.PANEL,
-                           paint_effect_card, face)
-            image.paste(piece, (cx, top))
+            canvas.piece((x0 + 66 + j * (CARD_W + 8), top), ("bonus", key_of(face)),
+                         (CARD_W + 1, CARD_H + 1), pal.PANEL, paint_effect_card, face)
     offer = mapping(view.get("workshop_offer"))
     for i in range(2):
         top = WORKSHOPS_Y + 32 + i * WORKSHOP_ROW
         left = number(offer.get(f"deck{i + 1}"))
-        chip = sprite(("workshop-deck", i, left), (47, WORKSHOP_H + 1), pal.PANEL,
-                      _workshop_deck, i + 1, left)
-        image.paste(chip, (x0 + 12, top))
+        canvas.piece((x0 + 12, top), ("workshop-deck", i, left), (47, WORKSHOP_H + 1),
+                     pal.PANEL, _workshop_deck, i + 1, left)
         if i == 1 and offer.get("level2_open") is False:
-            draw.text((x0 + 70, top + 46), "Level II enters at the start of round 3",
-                      font=font(20), fill=pal.INK_MUTED, anchor="lm")
+            canvas.over_layer((x0 + 66, top, x0 + 66 + 3 * CARD_W + 16, top + WORKSHOP_H),
+                              "level II closed", _level_two_closed)
             continue
         for j, tile in enumerate(offer.get(f"level{i + 1}") or []):
             cx = x0 + 66 + j * (CARD_W + 8)
             if isinstance(tile, Mapping):
-                piece = sprite(("workshop", key_of(tile)), (CARD_W + 1, WORKSHOP_H + 1),
-                               pal.PANEL, paint_workshop_card, tile)
-                image.paste(piece, (cx, top))
+                canvas.piece((cx, top), ("workshop", key_of(tile)),
+                             (CARD_W + 1, WORKSHOP_H + 1), pal.PANEL, paint_workshop_card, tile)
             else:
-                lay.rounded(draw, (cx, top, cx + CARD_W, top + WORKSHOP_H), 6,
-                            fill=pal.EMPTY_CELL)
-                draw.text((cx + CARD_W / 2, top + WORKSHOP_H // 2), "empty", font=font(18),
-                          fill=pal.INK_MUTED, anchor="mm")
+                canvas.over_layer((cx, top, cx + CARD_W, top + WORKSHOP_H), "empty workshop",
+                                  _empty_workshop)
+
+
+def _level_two_closed(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+    draw.text((box[0] + 4, box[1] + 46), "Level II enters at the start of round 3",
+              font=font(20), fill=pal.INK_MUTED, anchor="lm")
+    _ = image
+
+
+def _empty_workshop(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    lay.rounded(draw, box, 6, fill=pal.EMPTY_CELL)
+    draw.text((x0 + CARD_W / 2, y0 + WORKSHOP_H // 2), "empty", font=font(18),
+              fill=pal.INK_MUTED, anchor="mm")
+    _ = image, x1, y1
