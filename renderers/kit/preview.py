@@ -78,8 +78,20 @@ def status_band(
     ``status`` ("Round 3 / 12 · Blue to move") on the first row, a chip per seat under it.
     With ``changed``, the first row ends with a legend for the rings that mark the last turn's
     changes. A game whose chips carry long numbers may ask for fewer chips to a row."""
-    height = band_height(width, len(seats), per_row)
-    image = Image.new("RGB", (width, height), pal.MAT)
+    image = band_ground(width, title, len(seats), changed=changed, per_row=per_row)
+    draw = ImageDraw.Draw(image)
+    draw_status(draw, width, band_status_box(width, title, changed), status)
+    for box, seat in zip(chip_boxes(width, len(seats), per_row), seats, strict=True):
+        draw_chip(draw, box, seat, width)
+    return image
+
+
+def band_ground(width: int, title: str, seats: int, *, changed: bool = False,
+                per_row: int = SEATS_PER_ROW) -> Image.Image:
+    """The band of ``status_band`` before its status and chips: the title, and the legend
+    with ``changed``. A game that keeps each chip apart (they change one at a time) draws them
+    on it with ``draw_chip`` at ``chip_boxes``."""
+    image = Image.new("RGB", (width, band_height(width, seats, per_row)), pal.MAT)
     draw = ImageDraw.Draw(image)
     pad = preview_px(width, 4)
     row1 = preview_px(width, 14)
@@ -87,18 +99,24 @@ def status_band(
               fill=pal.HIGHLIGHT, anchor="lm")
     if changed:
         _draw_legend(draw, width - pad, pad, row1)
-    draw_status(draw, width, band_status_box(width, title, changed), status)
-    top = pad * 2 + row1
-    if seats:
-        columns = math.ceil(len(seats) / _rows(len(seats), per_row))
-        chip_w = (width - pad) // columns
-        chip_h = _chip_height(width)
-        for i, seat in enumerate(seats):
-            col, row = i % columns, i // columns
-            y = top + row * (chip_h + pad)
-            box = (pad + col * chip_w, y, pad + (col + 1) * chip_w - pad, y + chip_h)
-            _draw_chip(draw, box, seat, width)
     return image
+
+
+def chip_boxes(width: int, seats: int, per_row: int = SEATS_PER_ROW) -> list[Box]:
+    """Where ``status_band`` puts each of ``seats`` chips."""
+    if not seats:
+        return []
+    pad = preview_px(width, 4)
+    top = pad * 2 + preview_px(width, 14)
+    columns = math.ceil(seats / _rows(seats, per_row))
+    chip_w = (width - pad) // columns
+    chip_h = _chip_height(width)
+    boxes = []
+    for i in range(seats):
+        col, row = i % columns, i // columns
+        y = top + row * (chip_h + pad)
+        boxes.append((pad + col * chip_w, y, pad + (col + 1) * chip_w - pad, y + chip_h))
+    return boxes
 
 
 def band_status_box(width: int, title: str, changed: bool) -> Box:
@@ -139,7 +157,8 @@ def _draw_legend(draw: ImageDraw.ImageDraw, right: int, top: int, size: int) -> 
               fill=pal.INK_MUTED, anchor="lm")
 
 
-def _draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int) -> None:
+def draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int) -> None:
+    """``seat``'s chip in ``box`` on a ``width``-wide band."""
     x0, y0, x1, y1 = box
     fill, outline, ink = pal.seat_style(seat.label, seat.seat)
     edge = pal.HIGHLIGHT if seat.to_move else pal.PANEL_EDGE

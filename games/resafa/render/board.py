@@ -15,7 +15,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.resafa.render import changes, colours, roads, seats, tracks, water
-from games.resafa.render.canvas import Canvas
+from games.resafa.render.canvas import Canvas, on_palette
 from games.resafa.render.model import (
     RAIN_AFTER,
     ROUNDS,
@@ -40,6 +40,7 @@ from games.resafa.render.regions import (
     TRACKS_BOX,
     WATER_BOX,
     WIDTH,
+    Box,
 )
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
@@ -48,6 +49,11 @@ from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.preview import (
     SeatStatus,
+    band_ground,
+    band_status_box,
+    chip_boxes,
+    draw_chip,
+    draw_status,
     preview_px,
     ring_width,
     status_band,
@@ -83,10 +89,37 @@ def band(view: View, changed: bool = False) -> Image.Image:
 
 
 def _band_piece(view: View, changed: bool) -> Image.Image:
-    """The band on the palette, as the board pastes it."""
+    """The band on the palette, as the board pastes it: its ground once per number of chips,
+    the status once per status and each chip once per what it says (one seat's numbers change
+    at a time)."""
     status, chips = _band_says(view)
-    return sprites.get(("resafa-band-p", status, chips, changed),
-                       lambda: PALETTE.quantize(band(view, changed)))
+    ground = sprites.get(
+        ("resafa-band-ground-p", len(chips), changed),
+        lambda: PALETTE.quantize(band_ground(WIDTH, "Resafa", len(chips), changed=changed)))
+    image = ground.copy()
+    boxes = chip_boxes(WIDTH, len(chips))
+    fit = band_status_box(WIDTH, "Resafa", changed)
+    # the status's piece runs down to the chips, so that no ink under its line is left out
+    size = (fit[2] - fit[0] + 1, (boxes[0][1] if boxes else image.height) - fit[1] + 1)
+    inside = (0, 0, fit[2] - fit[0], fit[3] - fit[1])
+    image.paste(on_palette(("band-status", status, inside), size, pal.MAT, _status, status,
+                           inside), fit[:2])
+    for (x0, y0, x1, y1), chip in zip(boxes, chips, strict=True):
+        image.paste(on_palette(("band-chip", chip), (x1 - x0 + 1, y1 - y0 + 1), pal.MAT,
+                               _chip_piece, chip), (x0, y0))
+    return image
+
+
+def _status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, status: str,
+            inside: Box) -> None:
+    draw_status(draw, WIDTH, inside, status)
+    _ = image, box
+
+
+def _chip_piece(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
+                chip: SeatStatus) -> None:
+    draw_chip(draw, box, chip, WIDTH)
+    _ = image
 
 
 def _band_says(view: View) -> tuple[str, tuple[SeatStatus, ...]]:
