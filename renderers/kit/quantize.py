@@ -17,6 +17,7 @@ from types import ModuleType
 from PIL import Image
 
 from renderers.kit import palette as kit_colours
+from renderers.kit import png
 from renderers.kit.palette import RGB, mix
 
 BLEND_STEPS = 8
@@ -59,7 +60,9 @@ class Palette:
         surfaces: Iterable[RGB],
         inks: Iterable[RGB],
         sprites: Callable[[], Sequence[Image.Image]] = lambda: (),
+        reuse_strips: bool = False,
     ) -> None:
+        self.reuse_strips = reuse_strips  # encode with ``png``'s strips, kept between pictures
         self.exact = list(dict.fromkeys(exact))[:EXACT_LIMIT]
         self.surfaces = tuple(surfaces)
         self.inks = tuple(inks)
@@ -124,6 +127,8 @@ class Palette:
         """
         if image.mode != "P":
             image = self.quantize(image)
+        if self.reuse_strips:
+            return png.encode(image, PNG_COMPRESS_LEVEL)
         out = io.BytesIO()
         image.save(out, format="PNG", compress_level=PNG_COMPRESS_LEVEL)
         return out.getvalue()
