@@ -1,4 +1,4 @@
-"""The public Resafa board (1600×1150): the road map with its cities, the water network and the
+"""The public Resafa board (1600×1340): the road map with its cities, the water network and the
 canal display, the seats, the four special-card tracks with their offers, the bonus display and
 the workshop offers. Each seat's workshop area is a picture of its own (``area``).
 

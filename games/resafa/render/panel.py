@@ -194,7 +194,7 @@ def hand_row(card: Mapping[str, Any]) -> int:
         return HAND_ROW
     ident = str(card.get("id", ""))
     width = LEFT_W - 16 - MARK_W - 28 - round(font(18, bold=True).getlength(ident))
-    label = card_text(card, whole=True) or str(card.get("kind", ""))
+    label = card_text(card) or str(card.get("kind", ""))
     tall = fit_text(label, (0, 0, width, 10_000), largest=12, smallest=12, spacing=0)
     return HAND_ROW if tall.height <= HAND_ROW - 12 else tall.height + 18
 NETWORK_CELL = 40
@@ -258,7 +258,7 @@ def _hand_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
     code = str(card.get("colour", ""))
     if code:
         draw.rectangle((x0 + 2, y0 + 2, x0 + 7, y1 - 2), fill=colour_fill(code))
-    label = card_text(card, whole=True) or kind
+    label = card_text(card) or kind
     fitted = fit_text(label, (x, y0 + 3, x1 - 8, y1 - 3), largest=18, smallest=12, spacing=0)
     draw_fitted(draw, fitted, fill=pal.INK_DARK, valign="middle")
 

@@ -39,10 +39,11 @@ from renderers.kit import palette as pal
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
-CARD_H, CARD_GAP = 67, 6
+# the offers' cards are as tall as the longest effect in the game's tables needs, whole
+CARD_H, CARD_GAP = 118, 4
 STEP_W, CHIP_W = 30, 52
 LEVEL_W = (TRACKS_BOX[2] - TRACKS_BOX[0] - 24 - CHIP_W - 7 * STEP_W) // 3
-ROW_H, ROW_GAP = 118, 8
+ROW_H, ROW_GAP = 168, 8
 
 
 def track_top(row: int) -> int:
@@ -143,11 +144,11 @@ def _markers(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View
 
 
 def bonus_top(row: int) -> int:
-    return OFFERS_BOX[1] + 38 + row * (CARD_H + CARD_GAP)
+    return OFFERS_BOX[1] + 36 + row * (CARD_H + CARD_GAP)
 
 
-WORKSHOPS_Y = bonus_top(4) + 4
-WORKSHOP_H, WORKSHOP_ROW = 92, 98
+WORKSHOPS_Y = bonus_top(4) + 2
+WORKSHOP_H, WORKSHOP_ROW = 92, 96
 CARD_W = (OFFERS_BOX[2] - OFFERS_BOX[0] - 24 - 54 - 2 * 8) // 3
 
 
@@ -161,7 +162,7 @@ def bonus_box(row: int, j: int) -> Box:
 def workshop_box(row: int, j: int) -> Box:
     """The board box of the ``j``-th workshop tile offered at level ``row + 1``."""
     x = OFFERS_BOX[0] + 66 + j * (CARD_W + 8)
-    top = WORKSHOPS_Y + 32 + row * WORKSHOP_ROW
+    top = WORKSHOPS_Y + 30 + row * WORKSHOP_ROW
     return x, top, x + CARD_W, top + WORKSHOP_H
 
 
@@ -177,7 +178,7 @@ def draw_offer_frames(draw: ImageDraw.ImageDraw) -> None:
     lay.text(draw, (x1 - 14, wy), "cost 1 C + 1 S · level II from round 3 with 2 tokens",
              font(18), pal.INK_MUTED, anchor="ra")
     for i in range(2):
-        top = wy + 32 + i * WORKSHOP_ROW
+        top = wy + 30 + i * WORKSHOP_ROW
         lay.rounded(draw, (x0 + 12, top, x0 + 58, top + WORKSHOP_H), 6, fill=pal.EMPTY_CELL)
         draw.text((x0 + 35, top + 22), level_name(i + 1), font=font(22, bold=True),
                   fill=pal.INK_LIGHT, anchor="mm")
@@ -218,7 +219,7 @@ def draw_offers(canvas: Canvas, view: View) -> None:
                          (CARD_W + 1, CARD_H + 1), pal.PANEL, paint_effect_card, face)
     offer = mapping(view.get("workshop_offer"))
     for i in range(2):
-        top = WORKSHOPS_Y + 32 + i * WORKSHOP_ROW
+        top = WORKSHOPS_Y + 30 + i * WORKSHOP_ROW
         left = number(offer.get(f"deck{i + 1}"))
         canvas.piece((x0 + 12, top), ("workshop-deck", i, left), (47, WORKSHOP_H + 1),
                      pal.PANEL, _workshop_deck, i + 1, left)
