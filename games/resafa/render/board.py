@@ -21,6 +21,7 @@ from games.resafa.render.model import (
     ROUNDS,
     View,
     decision_of,
+    items,
     labels,
     mapping,
     number,
@@ -83,7 +84,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
 def band(view: View, changed: bool = False) -> Image.Image:
     """The status band that opens the board: the round and whose turn (or the result), and
     each seat's points, coins and goods, in type that reads in the chat preview."""
-    status, chips = _band_says(view)
+    status, chips = band_says(view)
     return sprites.get(("resafa-band", status, chips, changed),
                        lambda: status_band(WIDTH, "Resafa", status, chips, changed=changed))
 
@@ -92,7 +93,7 @@ def _band_piece(view: View, changed: bool) -> Image.Image:
     """The band on the palette, as the board pastes it: its ground once per number of chips,
     the status once per status and each chip once per what it says (one seat's numbers change
     at a time)."""
-    status, chips = _band_says(view)
+    status, chips = band_says(view)
     ground = sprites.get(
         ("resafa-band-ground-p", len(chips), changed),
         lambda: PALETTE.quantize(band_ground(WIDTH, "Resafa", len(chips), changed=changed)))
@@ -122,7 +123,8 @@ def _chip_piece(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     _ = image
 
 
-def _band_says(view: View) -> tuple[str, tuple[SeatStatus, ...]]:
+def band_says(view: View) -> tuple[str, tuple[SeatStatus, ...]]:
+    """What the band says: its status and each seat's chip."""
     chips = tuple(_chip(view, player) for player in players(view))
     rival = mapping(view.get("rival"))
     if rival:
@@ -144,9 +146,26 @@ def band_status(view: View) -> str:
     if current in RAIN_AFTER:
         parts.append("rain after this round")
     decision = decision_of(view)
-    if decision is not None and isinstance(decision.get("seat"), int):
+    standing = solo_standing(view)
+    if standing is not None:  # the one seat is always to move: where it stands says more
+        parts.append(f"{standing[0]} now")
+    elif decision is not None and isinstance(decision.get("seat"), int):
         parts.append(f"{seat_label(view, decision['seat'])} to move")
     return " · ".join(parts)
+
+
+def solo_standing(view: View) -> tuple[str, str] | None:
+    """In a solo game still in play, the result the player's points reach now (spec §14.3)
+    and what the next one needs ("Trader at 90", or "" at the top); None otherwise."""
+    bands = sorted(((number(b.get("from")), str(b.get("result", "")))
+                    for b in items(view.get("solo_bands"))), reverse=True)
+    seated = players(view)
+    if not bands or len(seated) != 1 or mapping(view.get("outcome")):
+        return None
+    score = number(seated[0].get("score"))
+    reached = next((i for i, (floor, _) in enumerate(bands) if score >= floor), len(bands) - 1)
+    above = f"{bands[reached - 1][1]} at {bands[reached - 1][0]}" if reached else ""
+    return bands[reached][1], above
 
 
 def _chip(view: View, player: Mapping[str, Any]) -> SeatStatus:
@@ -161,9 +180,13 @@ def _chip(view: View, player: Mapping[str, Any]) -> SeatStatus:
                    if number(ware.get(code))), key=lambda g: -g[0])
     room = _chip_text_room(len(players(view)) + bool(view.get("rival")), score)
     f = font(preview_px(WIDTH))
-    for kept in range(len(held), -1, -1):
-        goods = " ".join(f"{n}{code}" for n, code in held[:kept])
-        detail = " · ".join(part for part in (f"{number(player.get('coins'))}C", goods) if part)
+    standing = solo_standing(view)
+    target = standing[1] if standing else ""  # the next result first: a solo player's aim
+    coins = f"{number(player.get('coins'))}C"
+    tried = [(target, coins, " ".join(f"{n}{code}" for n, code in held[:kept]))
+             for kept in range(len(held), -1, -1)] + [(target, "", "")]
+    for parts in tried:
+        detail = " · ".join(part for part in parts if part)
         if f.getlength(f"{label} · {detail}") <= room:
             break
     return SeatStatus(label, seat, score, detail,
