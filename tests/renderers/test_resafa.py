@@ -315,3 +315,27 @@ def test_the_space_a_water_cube_moves_to_is_numbered_beside_the_one_it_leaves() 
     marked, plain = render.render_panel(view), render.render_panel(only_leaves)
     # Assert
     assert inside(changed_box(marked, plain), panel.network_cell_box(origin, "12"))
+
+
+def test_an_offered_card_or_tile_an_option_takes_is_numbered_by_its_name() -> None:
+    # Arrange: the options name a workshop tile and a canal tile of the board's offers
+    view = pointing([{"card": "W1-08", "cost": {"coin": 1, "stone": 1}}, {"card": "CN03"}])
+    origin = panel.map_origins(view)["card"]
+    # Act
+    image = render.render_panel(view)
+    plain = copy.deepcopy(view)
+    plain["decision"]["options"][1]["targets"] = {"card": "CN04"}
+    # Assert: only the second chip changes
+    boxes = option_maps.card_boxes(origin, panel.option_marks(view["decision"]["options"])["card"])
+    assert inside(changed_box(image, render.render_panel(plain)), boxes[1])
+    x0, y0, _x1, _y1 = boxes[0]
+    assert close(colour_at(image, (x0 + 3, y0 + 17)), pal.HIGHLIGHT)
+
+
+def test_a_hand_card_an_option_plays_is_not_listed_again_as_offered() -> None:
+    view = first_decision("play_card")
+    assert "card" not in panel.map_origins(view)
+
+
+def test_the_numbers_of_many_options_naming_one_place_are_written_as_runs() -> None:
+    assert option_maps.numbers("1,2,3,4,6,8,9") == "1–4,6,8,9"

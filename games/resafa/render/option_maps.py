@@ -1,6 +1,7 @@
 """Small maps in the private panel of the places on the public board that the options point at:
 the road map's cities, Resafa and the Gate (where a caravan goes, where a base or a trade is
-made) and the four special-card tracks with their level spaces. Each place an option names
+made), the four special-card tracks with their level spaces, and the cards and tiles of the
+board's offers by the name the board prints on them. Each place an option names
 carries that option's number; the board itself is public and shows no one's options.
 """
 
@@ -73,7 +74,7 @@ def draw_road_map(draw: ImageDraw.ImageDraw, origin: tuple[int, int], view: View
         if mark:  # the name over the numbers, so that neither is cut
             line(draw, (cx, by0 + 1), name, bx1 - bx0 - 6, ink, size=15, smallest=12,
                  anchor="ma")
-            line(draw, (cx, by1 - 1), mark, bx1 - bx0 - 6, ink, size=17, smallest=12,
+            line(draw, (cx, by1 - 1), numbers(mark), bx1 - bx0 - 6, ink, size=17, smallest=12,
                  bold=True, anchor="md")
         else:
             line(draw, (cx, (by0 + by1) / 2), name, bx1 - bx0 - 6, ink, size=16, smallest=12,
@@ -100,7 +101,7 @@ def draw_tracks(draw: ImageDraw.ImageDraw, origin: tuple[int, int],
         mark = marks.get(code)
         lay.rounded(draw, chip, 5, fill=pal.HIGHLIGHT if mark else colour_fill(code))
         cx, cy = (chip[0] + chip[2]) / 2, (chip[1] + chip[3]) / 2
-        line(draw, (cx, cy), f"{code} {mark}" if mark else code, chip[2] - chip[0] - 4,
+        line(draw, (cx, cy), f"{code} {numbers(mark)}" if mark else code, chip[2] - chip[0] - 4,
              pal.INK_DARK if mark else colour_ink(code), size=18, bold=True, anchor="mm")
         for step in range(10):
             box = track_box(origin, code, step)
@@ -109,7 +110,60 @@ def draw_tracks(draw: ImageDraw.ImageDraw, origin: tuple[int, int],
             lay.rounded(draw, box, 4, fill=pal.HIGHLIGHT if mark else pal.mix(
                 colour_fill(code), pal.PANEL, 0.7))
             cx, cy = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
-            line(draw, (cx, cy), mark or str(step), box[2] - box[0] - 2,
+            line(draw, (cx, cy), numbers(mark) if mark else str(step), box[2] - box[0] - 2,
                  pal.INK_DARK if mark else pal.INK_MUTED, size=16, smallest=12,
                  bold=bool(mark), anchor="mm")
 
+
+
+CARD_CHIP_H = 34
+CARD_FONT = 17
+
+
+def numbers(mark: str) -> str:
+    """Option numbers with runs joined ("1,2,3,5" as "1–3,5"), so that a card every option
+    names still fits its chip."""
+    values = sorted({int(n) for n in mark.split(",") if n.isdigit()})
+    runs: list[list[int]] = []
+    for n in values:
+        if runs and n == runs[-1][-1] + 1:
+            runs[-1].append(n)
+        else:
+            runs.append([n])
+    return ",".join(f"{r[0]}–{r[-1]}" if len(r) > 2 else ",".join(map(str, r)) for r in runs)
+
+
+def _card_words(name: str, mark: str) -> str:
+    return f"{name}: {numbers(mark)}"
+
+
+def card_boxes(origin: tuple[int, int], marks: Mapping[str, str]) -> list[Box]:
+    """Where each named card's chip goes, in the order of ``marks``: as wide as its words,
+    row after row across the panel's left column."""
+    f = font(CARD_FONT, bold=True)
+    boxes: list[Box] = []
+    x, y = origin[0], origin[1] + TITLE_H
+    for name, mark in marks.items():
+        w = min(MAP_W, round(f.getlength(_card_words(name, mark))) + 16)
+        if x > origin[0] and x + w > origin[0] + MAP_W:
+            x, y = origin[0], y + CARD_CHIP_H + 4
+        boxes.append((x, y, x + w, y + CARD_CHIP_H))
+        x += w + 10
+    return boxes
+
+
+def cards_height(origin: tuple[int, int], marks: Mapping[str, str]) -> int:
+    boxes = card_boxes(origin, marks)
+    return (boxes[-1][3] - origin[1]) if boxes else TITLE_H
+
+
+def draw_cards(draw: ImageDraw.ImageDraw, origin: tuple[int, int],
+               marks: Mapping[str, str]) -> None:
+    """The offered cards and tiles the options name ("W1-08": "1"), each by its printed name
+    with the numbers of the options naming it."""
+    draw.text(origin, "ON THE BOARD", font=font(18, bold=True), fill=pal.INK_MUTED)
+    for box, (name, mark) in zip(card_boxes(origin, marks), marks.items(), strict=True):
+        lay.rounded(draw, box, 6, fill=pal.HIGHLIGHT)
+        line(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), _card_words(name, mark),
+             box[2] - box[0] - 6, pal.INK_DARK, size=CARD_FONT, smallest=12, bold=True,
+             anchor="mm")

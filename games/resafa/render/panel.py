@@ -214,7 +214,8 @@ Painter = Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]
 
 
 def map_origins(view: View) -> dict[str, tuple[int, int]]:
-    """Where the panel of ``view`` draws each of its small maps ("space", "place", "track"),
+    """Where the panel of ``view`` draws each of its small maps ("space", "place", "track",
+    "card"),
     by the top-left corner of each."""
     seat = panel_seat(view)
     player = next((p for p in players(view) if p.get("seat") == seat), None)
@@ -234,7 +235,7 @@ def map_origins(view: View) -> dict[str, tuple[int, int]]:
 def _maps(view: View, marks: Mapping[str, Mapping[str, str]],
           ) -> list[tuple[str, int, Painter]]:
     """The small maps under the hand, each with its height: one for each part of the board
-    that an option points at (network spaces, road-map places, tracks)."""
+    that an option points at (network spaces, road-map places, tracks, offered cards)."""
     found: list[tuple[str, int, Painter]] = []
     spaces = marks.get("space", {})
     if spaces:
@@ -250,6 +251,12 @@ def _maps(view: View, marks: Mapping[str, Mapping[str, str]],
     if steps or levels:
         found.append(("track", option_maps.TRACKS_H, lambda draw, origin: option_maps.draw_tracks(
             draw, origin, steps, levels)))
+    held = {str(c.get("id", "")) for p in players(view) for c in items(p.get("hand"))}
+    offered = {card: numbers for card, numbers in marks.get("card", {}).items()
+               if card not in held}  # a hand card carries its numbers in the hand
+    if offered:
+        found.append(("card", option_maps.cards_height((0, 0), offered),
+                      lambda draw, origin: option_maps.draw_cards(draw, origin, offered)))
     return found
 
 
@@ -339,8 +346,8 @@ def _places(targets: Mapping[str, Any]) -> list[tuple[str, str]]:
     for kind, value in targets.items():
         if kind in ("name", "seat", "hint", "text") or isinstance(value, bool) or value == "":
             continue
-        if isinstance(track, str) and "level" in targets and kind in ("track", "level"):
-            if kind == "level":  # a level space of a track ("Y2"), not the track itself
+        if isinstance(track, str) and "level" in targets and kind in ("track", "level", "card"):
+            if kind == "level":  # a level space ("Y2"), where its top card lies, is the place
                 found.append(("level", f"{track}{value}"))
             continue
         if kind == "to":  # where a water cube goes: a network space too
