@@ -129,7 +129,7 @@ def chip(seat: SeatStatus, size: tuple[int, int], width: int) -> Image.Image:
     def build() -> Image.Image:
         w, h = size
         picture = Image.new("RGB", (w + 1, h + 1), pal.MAT)
-        _draw_chip(ImageDraw.Draw(picture), (0, 0, w, h), seat, width)
+        draw_chip(ImageDraw.Draw(picture), (0, 0, w, h), seat, width)
         return picture
 
     return sprites.get(("kit-chip", seat, size, width), build)
@@ -173,7 +173,8 @@ def _draw_legend(draw: ImageDraw.ImageDraw, right: int, top: int, size: int) -> 
               fill=pal.INK_MUTED, anchor="lm")
 
 
-def _draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int) -> None:
+def draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int) -> None:
+    """``seat``'s chip in ``box`` on a ``width``-wide band."""
     x0, y0, x1, y1 = box
     fill, outline, ink = pal.seat_style(seat.label, seat.seat)
     edge = pal.HIGHLIGHT if seat.to_move else pal.PANEL_EDGE

@@ -17,6 +17,7 @@ from types import ModuleType
 from PIL import Image
 
 from renderers.kit import palette as kit_colours
+from renderers.kit import png
 from renderers.kit.palette import RGB, mix
 
 BLEND_STEPS = 8
@@ -61,7 +62,9 @@ class Palette:
         inks: Iterable[RGB],
         sprites: Callable[[], Sequence[Image.Image]] = lambda: (),
         compress_level: int = PNG_COMPRESS_LEVEL,
+        reuse_strips: bool = False,
     ) -> None:
+        self.reuse_strips = reuse_strips  # encode with ``png``'s strips, kept between pictures
         self.exact = list(dict.fromkeys(exact))[:EXACT_LIMIT]
         self.surfaces = tuple(surfaces)
         self.inks = tuple(inks)
@@ -127,6 +130,8 @@ class Palette:
         """
         if image.mode != "P":
             image = self.quantize(image)
+        if self.reuse_strips:
+            return png.encode(image, self.compress_level)
         out = io.BytesIO()
         image.save(out, format="PNG", compress_level=self.compress_level)
         return out.getvalue()

@@ -1,9 +1,9 @@
 """Compare a rendered image with its golden PNG, pixel by pixel, on the game's palette.
 
 Rendering is deterministic (bundled fonts, the basic layout engine, a fixed palette per game),
-so the image under test is mapped onto its game's palette, as the bot posts it, and every
-pixel must match the golden's; ``MAX_DIFFERENT_PIXELS`` only forgives a stray anti-aliased
-pixel or two, far fewer than one changed digit of the smallest text changes. Set
+so the image under test is mapped onto its game's palette (unless it is drawn on it), as the
+bot posts it, and every pixel must match the golden's; ``MAX_DIFFERENT_PIXELS`` only forgives a
+stray anti-aliased pixel or two, far fewer than one changed digit of the smallest text changes. Set
 ``UPDATE_GOLDEN=1`` to rewrite the goldens from the current renderer. On a mismatch the actual
 image and a difference image are written to ``tests/renderers/failed/`` for review.
 """

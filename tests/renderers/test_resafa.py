@@ -7,11 +7,11 @@ import copy
 import io
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from games.core import discovery
 from games.resafa import render
-from games.resafa.render import area, board, colours, panel, roads, samples
+from games.resafa.render import area, board, colours, option_maps, panel, roads, samples
 from renderers.kit import palette as pal
 from tests.renderers.golden import assert_matches_golden, different_pixels
 from tests.renderers.walk import random_walk
@@ -234,3 +234,108 @@ def test_a_seat_with_many_special_cards_shows_every_one_of_them() -> None:
     assert image.height >= area.HEIGHT + 4 * area.SPECIAL_ROW
     stripe = colour_at(image, (area.SIDE_X + 4, image.height - 10 - area.SPECIAL_ROW // 2))
     assert close(stripe, colours.BLUE)  # the ninth card, like the first, is blue
+
+
+def changed_box(a: Image.Image, b: Image.Image) -> tuple[int, int, int, int] | None:
+    return ImageChops.difference(a.convert("RGB"), b.convert("RGB")).getbbox()
+
+
+def inside(found: tuple[int, int, int, int] | None, box: tuple[int, int, int, int]) -> bool:
+    """Whether a difference's bounding box (right and bottom exclusive) lies within ``box``
+    (inclusive)."""
+    assert found is not None, "the pictures do not differ"
+    return (found[0] >= box[0] and found[1] >= box[1] and found[2] <= box[2] + 1
+            and found[3] <= box[3] + 1)
+
+
+def pointing(targets: list[dict]) -> dict:
+    """A deciding seat's view whose options point at ``targets``, one option each."""
+    view = first_decision("trade_move")
+    options = view["decision"]["options"]
+    view["decision"]["options"] = [dict(options[i % len(options)], targets=t)
+                                   for i, t in enumerate(targets)]
+    return view
+
+
+def marked_and_plain(targets: list[dict]) -> tuple[Image.Image, Image.Image, dict]:
+    """The panel with every option pointing at its target, and with the first one pointing at
+    nothing (the others keep the same small map in place)."""
+    view = pointing(targets)
+    plain = copy.deepcopy(view)
+    plain["decision"]["options"][0]["targets"] = {}
+    assert panel.map_origins(plain) == panel.map_origins(view)
+    return render.render_panel(view), render.render_panel(plain), view
+
+
+def test_a_place_a_caravan_may_go_to_is_numbered_on_the_panels_road_map() -> None:
+    # Arrange: the engine's own options at a caravan's move name the places ({"node": "SU"})
+    view = first_decision("trade_move")
+    options = view["decision"]["options"]
+    first = next(i for i, o in enumerate(options) if "node" in o["targets"])
+    place = options[first]["targets"]["node"]
+    plain = copy.deepcopy(view)
+    plain["decision"]["options"][first]["targets"] = {}
+    origin = panel.map_origins(view)["place"]
+    # Act
+    marked, unmarked = render.render_panel(view), render.render_panel(plain)
+    # Assert: only that place changes, and it carries the option's number
+    assert panel.map_origins(plain)["place"] == origin
+    assert inside(changed_box(marked, unmarked), option_maps.node_box(origin, place))
+    x0, y0, _x1, _y1 = option_maps.node_box(origin, place)
+    assert close(colour_at(marked, (x0 + 4, y0 + 17)), pal.HIGHLIGHT)
+
+
+def test_a_city_where_a_base_or_a_trade_is_made_is_numbered_on_the_road_map() -> None:
+    marked, plain, view = marked_and_plain([{"city": "BE", "box": 2, "cost": {"coin": 3}},
+                                            {"city": "SU", "ware": "S", "sell": 1}])
+    origin = panel.map_origins(view)["place"]
+    assert inside(changed_box(marked, plain), option_maps.node_box(origin, "BE"))
+
+
+def test_a_track_an_option_moves_on_carries_its_number_on_its_chip() -> None:
+    marked, plain, view = marked_and_plain([{"track": "W"}, {"track": "B"}])
+    origin = panel.map_origins(view)["track"]
+    assert inside(changed_box(marked, plain), option_maps.track_box(origin, "W", None))
+
+
+def test_a_level_space_whose_card_an_option_takes_carries_its_number() -> None:
+    marked, plain, view = marked_and_plain([{"track": "P", "level": 2, "card": "SP2-1"},
+                                            {"track": "Y", "level": 1}])
+    origin = panel.map_origins(view)["track"]
+    assert inside(changed_box(marked, plain), option_maps.track_box(origin, "P", 6))
+
+
+def test_the_space_a_water_cube_moves_to_is_numbered_beside_the_one_it_leaves() -> None:
+    # Arrange: a cube's move names the space it leaves and the one it goes to
+    view = pointing([{"space": "11", "to": "12"}, {"space": "33"}])
+    only_leaves = copy.deepcopy(view)
+    only_leaves["decision"]["options"][0]["targets"] = {"space": "11"}
+    origin = panel.map_origins(view)["space"]
+    # Act
+    marked, plain = render.render_panel(view), render.render_panel(only_leaves)
+    # Assert
+    assert inside(changed_box(marked, plain), panel.network_cell_box(origin, "12"))
+
+
+def test_an_offered_card_or_tile_an_option_takes_is_numbered_by_its_name() -> None:
+    # Arrange: the options name a workshop tile and a canal tile of the board's offers
+    view = pointing([{"card": "W1-08", "cost": {"coin": 1, "stone": 1}}, {"card": "CN03"}])
+    origin = panel.map_origins(view)["card"]
+    # Act
+    image = render.render_panel(view)
+    plain = copy.deepcopy(view)
+    plain["decision"]["options"][1]["targets"] = {"card": "CN04"}
+    # Assert: only the second chip changes
+    boxes = option_maps.card_boxes(origin, panel.option_marks(view["decision"]["options"])["card"])
+    assert inside(changed_box(image, render.render_panel(plain)), boxes[1])
+    x0, y0, _x1, _y1 = boxes[0]
+    assert close(colour_at(image, (x0 + 3, y0 + 17)), pal.HIGHLIGHT)
+
+
+def test_a_hand_card_an_option_plays_is_not_listed_again_as_offered() -> None:
+    view = first_decision("play_card")
+    assert "card" not in panel.map_origins(view)
+
+
+def test_the_numbers_of_many_options_naming_one_place_are_written_as_runs() -> None:
+    assert option_maps.numbers("1,2,3,4,6,8,9") == "1–4,6,8,9"

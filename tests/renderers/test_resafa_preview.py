@@ -32,8 +32,9 @@ def band_part(image: Image.Image, seats: int) -> Image.Image:
 def test_the_board_opens_with_its_status_band(name: str) -> None:
     view = samples.BOARDS[name]()
     image = render.render_board(view)
-    band = board.band(view)
-    assert image.crop((0, 0, band.width, band.height)).tobytes() == band.tobytes()
+    band = render.PALETTE.quantize(board.band(view))  # as posted, on the palette
+    top = image.crop((0, 0, band.width, band.height))
+    assert top.convert("RGB").tobytes() == band.convert("RGB").tobytes()
     assert band.height * PREVIEW_WIDTH / image.width >= 50  # a third of a phone's first screen
 
 
@@ -128,3 +129,38 @@ def test_the_ringed_turn_matches_its_goldens() -> None:
     seat = next(p["seat"] for p in view["players"] if p["label"] == "Violet")
     assert_matches_golden(render.render_area(view, seat, previous=before),
                           "resafa_area_turn_4p_violet_ringed", render.PALETTE)
+
+
+def solo_in_play(score: int) -> View:
+    """A solo game in its fourth round, its player holding ``score`` points."""
+    view = copy.deepcopy(samples.saved("end_solo"))
+    view["outcome"] = None
+    view["round"] = 4
+    view["players"][0]["score"] = score
+    view["solo_bands"] = [{"from": 130, "result": "Legendary merchant"},
+                          {"from": 110, "result": "Master merchant"},
+                          {"from": 90, "result": "Trader"}, {"from": 0, "result": "Apprentice"}]
+    return view
+
+
+def band_words(view: View) -> str:
+    """Everything the band says: its status and each chip's words."""
+    status, chips = board.band_says(view)
+    return " · ".join([status, *(f"{c.label} · {c.detail} {c.score}" for c in chips)])
+
+
+def test_the_solo_band_says_which_result_the_score_reaches_now_and_the_next_one() -> None:
+    # Arrange: the same solo game at 89 and at 90 points, on either side of a band's floor
+    below, above = solo_in_play(89), solo_in_play(90)
+    # Act
+    said_below, said_above = band_words(below), band_words(above)
+    # Assert: the band names the result reached and what the next one needs
+    assert "Apprentice now" in said_below and "Trader at 90" in said_below
+    assert "Trader now" in said_above and "Master merchant at 110" in said_above
+    assert different_pixels(band_part(preview(render.render_board(below)), 2),
+                            band_part(preview(render.render_board(above)), 2)) >= 30
+
+
+def test_the_best_solo_band_names_no_next_one() -> None:
+    said = band_words(solo_in_play(140))
+    assert "Legendary merchant now" in said and " at 1" not in said

@@ -14,6 +14,7 @@ from PIL import ImageDraw
 from games.core import discovery
 from games.resafa import render
 from games.resafa.render import area, samples
+from games.resafa.render.model import short
 from renderers.kit import ImageCache, layers, sprites
 from renderers.kit.fit import watch_shortening
 from tests.renderers.walk import random_walk
@@ -74,8 +75,34 @@ def test_no_text_is_shortened_or_drawn_off_the_picture(
     assert texts_inside_the_picture == []
 
 
+@pytest.fixture
+def drawn_on_the_board(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text drawn while a public board is drawn, in the order drawn."""
+    drawn: list[str] = []
+    draw_text = ImageDraw.ImageDraw.text
+    render_board = render.render_board
+    drawing = [False]
+
+    def noted(self: ImageDraw.ImageDraw, xy: Any, text: Any, *args: Any, **kwargs: Any) -> None:
+        if drawing[0]:
+            drawn.append(str(text))
+        draw_text(self, xy, text, *args, **kwargs)
+
+    def board(*args: Any, **kwargs: Any) -> Any:
+        drawing[0] = True
+        try:
+            return render_board(*args, **kwargs)
+        finally:
+            drawing[0] = False
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", noted)
+    monkeypatch.setattr(render, "render_board", board)
+    return drawn
+
+
 def test_every_card_and_workshop_shows_its_whole_text_wherever_it_is_drawn(
     monkeypatch: pytest.MonkeyPatch, texts_inside_the_picture: list[str],
+    drawn_on_the_board: list[str],
 ) -> None:
     # Arrange: a busy 4-seat board whose offers, hands and special cards hold each card of the
     # game's tables in turn, and whose workshop offers hold each workshop tile
@@ -108,6 +135,12 @@ def test_every_card_and_workshop_shows_its_whole_text_wherever_it_is_drawn(
             seat = mine["decision"]["seat"]
             mine["players"][seat]["hand"] = shown
             render.render_panel(mine)
-    # Assert
+    # Assert: nothing cut or off the picture, and the board's offers (the special-card tracks
+    # and the bonus display) carry each card's whole effect, not its short form
     assert cut == []
     assert texts_inside_the_picture == []
+    on_board = " ".join(" ".join(drawn_on_the_board).split())
+    # (a yellow card is drawn as its two halves, which its text only restates)
+    whole = [short(card["text"]) for card in map(views.card_json, cards, [0] * len(cards))
+             if card["kind"] != "yellow"]
+    assert [text for text in whole if " ".join(text.split()) not in on_board] == []

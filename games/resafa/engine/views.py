@@ -35,6 +35,7 @@ images and the private panel draw from exactly this:
  "merchant_row": [{"space": 1..6, "accepts": "any"|"scarab", "reward": GAIN} ×6],
  "garden_track": [GAIN ×4], "garden_track_later": GAIN,
  "players": [PLAYER ×players], "rival": RIVAL|null,
+ "solo_bands": [{"from": int, "result": str}, ...] | null,  # solo only: §14.3, highest first
  "decision": {"seat", "kind", "prompt", "actions": [..], "options": [..]} | null,
    # actions and options only in the deciding seat's view
  "log": [str...], "outcome": null | {"scores", "breakdown", "winners", "reason",
@@ -123,6 +124,7 @@ from games.resafa.engine.data import (
     ROUNDS,
     SACK,
     SEAT_LABELS,
+    SOLO_BANDS,
     SPACE_REWARD,
     SQUARE_UNITS,
     STAND_IN,
@@ -413,6 +415,8 @@ def build_view(
         "garden_track_later": gain_json(gain(GARDEN_TRACK_LATER)),
         "players": [player_json(st, s, seat) for s in range(st.np)],
         "rival": rival_json(st),
+        "solo_bands": [{"from": floor, "result": name} for floor, name in SOLO_BANDS]
+        if st.solo else None,
         "decision": decision_json(decision, seat, options),
         "log": list(st.log[-LOG_LINES:]),
         "outcome": out,

@@ -1,4 +1,4 @@
-"""Resafa: the public board (1600×1150), each seat's workshop area (1000×740) and the private
+"""Resafa: the public board (1600×1340), each seat's workshop area (1000×740) and the private
 panel, drawn from a view dict (``games.resafa``'s ``view(state, seat)``) and nothing else.
 
 ``render_extras`` gives every seat's workshop area: the bot offers them from each board post,

@@ -432,7 +432,7 @@ def _specials(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
         return y + 26
     for card in cards:
         row = _special_row(card)
-        effect_card(draw, (x0, y, x1, y + row - 6), card, note=_note(card), whole=True)
+        effect_card(draw, (x0, y, x1, y + row - 6), card, note=_note(card))
         y += row
     return y
 
@@ -444,4 +444,4 @@ def _note(card: Mapping[str, Any]) -> str:
 def _special_row(card: Mapping[str, Any]) -> int:
     """A special card's row: taller than SPECIAL_ROW when its whole effect needs it."""
     width = WIDTH - 12 - SIDE_X
-    return effect_card_height(card, width, SPECIAL_ROW - 6, _note(card), whole=True) + 6
+    return effect_card_height(card, width, SPECIAL_ROW - 6, _note(card)) + 6

@@ -1,9 +1,10 @@
-"""The public Resafa board (1600×1150): the road map with its cities, the water network and the
+"""The public Resafa board (1600×1340): the road map with its cities, the water network and the
 canal display, the seats, the four special-card tracks with their offers, the bonus display and
 the workshop offers. Each seat's workshop area is a picture of its own (``area``).
 
 The frames never change during a game, so they are drawn once per player count (the kit's
-layer cache) and pasted; a turn draws only the pieces and the text.
+layer cache); every piece is kept on the palette once drawn (``canvas``), so a turn pastes
+pieces and draws nothing it has drawn before.
 """
 
 from __future__ import annotations
@@ -14,17 +15,20 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.resafa.render import changes, colours, roads, seats, tracks, water
+from games.resafa.render.canvas import Canvas, on_palette
 from games.resafa.render.model import (
     RAIN_AFTER,
     ROUNDS,
     View,
     decision_of,
+    items,
     labels,
     mapping,
     number,
     players,
     seat_label,
 )
+from games.resafa.render.palette import PALETTE
 from games.resafa.render.pieces import (
     key_of,
     seat_disc,
@@ -37,6 +41,7 @@ from games.resafa.render.regions import (
     TRACKS_BOX,
     WATER_BOX,
     WIDTH,
+    Box,
 )
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
@@ -45,7 +50,11 @@ from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.preview import (
     SeatStatus,
-    mark_changed,
+    band_ground,
+    band_status_box,
+    chip_places,
+    draw_chip,
+    draw_status,
     preview_px,
     ring_width,
     status_band,
@@ -53,40 +62,75 @@ from renderers.kit.preview import (
 
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:
-    """The public board for ``view``; ``previous`` is the public view the last board showed,
-    whose differences from ``view`` the board marks (None: mark nothing)."""
+    """The public board for ``view`` on Resafa's palette, as it is posted; ``previous`` is
+    the public view the last board showed, whose differences from ``view`` the board marks
+    (None: mark nothing)."""
     count = len(players(view))
     key = ("resafa-board", count, tuple(roads.roads(view)), bool(view.get("stand_in")))
-    image = layers.get(key, lambda: _frames(view)).copy()
-    draw = ImageDraw.Draw(image)
-    _header(image, draw, view)
-    roads.draw_road_map(image, draw, view)
-    water.draw_water(image, draw, view)
-    seats.draw_seats(image, draw, view)
-    tracks.draw_tracks(image, view)
-    tracks.draw_offers(image, draw, view)
     places = changes.changed_places(view, previous) if previous is not None else []
+    canvas = Canvas(key, lambda: layers.get(key, lambda: _frames(view)),
+                    _band_piece(view, changed=bool(places)))
+    _header(canvas, view)
+    roads.draw_road_map(canvas, view)
+    water.draw_water(canvas, view)
+    seats.draw_seats(canvas, view)
+    tracks.draw_tracks(canvas, view)
+    tracks.draw_offers(canvas, view)
     for box in places:
-        mark_changed(draw, box, ring_width(WIDTH))
-    top = band(view, changed=bool(places))
-    # the board moved down under its band in one copy (with_band's, unrolled: this is the
-    # hot path of every post)
-    out = image.crop((0, -top.height, WIDTH, HEIGHT))
-    out.paste(top, (0, 0))
-    return out
+        canvas.ring(box, ring_width(WIDTH))
+    return canvas.image
 
 
 def band(view: View, changed: bool = False) -> Image.Image:
     """The status band that opens the board: the round and whose turn (or the result), and
     each seat's points, coins and goods, in type that reads in the chat preview."""
+    status, chips = band_says(view)
+    return sprites.get(("resafa-band", status, chips, changed),
+                       lambda: status_band(WIDTH, "Resafa", status, chips, changed=changed))
+
+
+def _band_piece(view: View, changed: bool) -> Image.Image:
+    """The band on the palette, as the board pastes it: its ground once per number of chips,
+    the status once per status and each chip once per what it says (one seat's numbers change
+    at a time)."""
+    status, chips = band_says(view)
+    ground = sprites.get(
+        ("resafa-band-ground-p", len(chips), changed),
+        lambda: PALETTE.quantize(band_ground(WIDTH, "Resafa", len(chips), changed=changed)))
+    image = ground.copy()
+    boxes = [(x, y, x + w, y + h) for x, y, w, h in chip_places(WIDTH, len(chips))]
+    fit = band_status_box(WIDTH, "Resafa", changed)
+    # the status's piece runs down to the chips, so that no ink under its line is left out
+    size = (fit[2] - fit[0] + 1, (boxes[0][1] if boxes else image.height) - fit[1] + 1)
+    inside = (0, 0, fit[2] - fit[0], fit[3] - fit[1])
+    image.paste(on_palette(("band-status", status, inside), size, pal.MAT, _status, status,
+                           inside), fit[:2])
+    for (x0, y0, x1, y1), chip in zip(boxes, chips, strict=True):
+        image.paste(on_palette(("band-chip", chip), (x1 - x0 + 1, y1 - y0 + 1), pal.MAT,
+                               _chip_piece, chip), (x0, y0))
+    return image
+
+
+def _status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, status: str,
+            inside: Box) -> None:
+    draw_status(draw, WIDTH, inside, status)
+    _ = image, box
+
+
+def _chip_piece(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
+                chip: SeatStatus) -> None:
+    draw_chip(draw, box, chip, WIDTH)
+    _ = image
+
+
+def band_says(view: View) -> tuple[str, tuple[SeatStatus, ...]]:
+    """What the band says: its status and each seat's chip."""
     chips = tuple(_chip(view, player) for player in players(view))
     rival = mapping(view.get("rival"))
     if rival:
         chips += (SeatStatus("Rival", len(chips), "", f"deck {number(rival.get('deck'))}",
                              initial="R"),)
-    status = band_status(view)
-    return sprites.get(("resafa-band", status, chips, changed),
-                       lambda: status_band(WIDTH, "Resafa", status, chips, changed=changed))
+    return band_status(view), chips
 
 
 def band_status(view: View) -> str:
@@ -102,9 +146,26 @@ def band_status(view: View) -> str:
     if current in RAIN_AFTER:
         parts.append("rain after this round")
     decision = decision_of(view)
-    if decision is not None and isinstance(decision.get("seat"), int):
+    standing = solo_standing(view)
+    if standing is not None:  # the one seat is always to move: where it stands says more
+        parts.append(f"{standing[0]} now")
+    elif decision is not None and isinstance(decision.get("seat"), int):
         parts.append(f"{seat_label(view, decision['seat'])} to move")
     return " · ".join(parts)
+
+
+def solo_standing(view: View) -> tuple[str, str] | None:
+    """In a solo game still in play, the result the player's points reach now (spec §14.3)
+    and what the next one needs ("Trader at 90", or "" at the top); None otherwise."""
+    bands = sorted(((number(b.get("from")), str(b.get("result", "")))
+                    for b in items(view.get("solo_bands"))), reverse=True)
+    seated = players(view)
+    if not bands or len(seated) != 1 or mapping(view.get("outcome")):
+        return None
+    score = number(seated[0].get("score"))
+    reached = next((i for i, (floor, _) in enumerate(bands) if score >= floor), len(bands) - 1)
+    above = f"{bands[reached - 1][1]} at {bands[reached - 1][0]}" if reached else ""
+    return bands[reached][1], above
 
 
 def _chip(view: View, player: Mapping[str, Any]) -> SeatStatus:
@@ -119,9 +180,13 @@ def _chip(view: View, player: Mapping[str, Any]) -> SeatStatus:
                    if number(ware.get(code))), key=lambda g: -g[0])
     room = _chip_text_room(len(players(view)) + bool(view.get("rival")), score)
     f = font(preview_px(WIDTH))
-    for kept in range(len(held), -1, -1):
-        goods = " ".join(f"{n}{code}" for n, code in held[:kept])
-        detail = " · ".join(part for part in (f"{number(player.get('coins'))}C", goods) if part)
+    standing = solo_standing(view)
+    target = standing[1] if standing else ""  # the next result first: a solo player's aim
+    coins = f"{number(player.get('coins'))}C"
+    tried = [(target, coins, " ".join(f"{n}{code}" for n, code in held[:kept]))
+             for kept in range(len(held), -1, -1)] + [(target, "", "")]
+    for parts in tried:
+        detail = " · ".join(part for part in parts if part)
         if f.getlength(f"{label} · {detail}") <= room:
             break
     return SeatStatus(label, seat, score, detail,
@@ -161,14 +226,13 @@ def _frames(view: View) -> Image.Image:
 # ---- header --------------------------------------------------------------------------------
 
 
-def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def _header(canvas: Canvas, view: View) -> None:
     """The header row, drawn once per change of what it says."""
     shown = {k: view.get(k) for k in ("round", "rains_done", "outcome", "start_player",
                                       "gardens", "sack_deck")}
     labels_ = tuple(seat_label(view, number(p.get("seat"))) for p in players(view))
-    piece = sprites.get(("resafa-header", key_of(shown), labels_),
-                        lambda: _header_piece(view))
-    image.paste(piece, (0, 0))
+    canvas.paste(sprites.get(("resafa-header-p", key_of(shown), labels_),
+                             lambda: PALETTE.quantize(_header_piece(view))), (0, 0))
 
 
 def _header_piece(view: View) -> Image.Image:

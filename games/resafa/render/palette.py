@@ -32,7 +32,8 @@ def build() -> Palette:
         pal.CARD_EDGE, pal.OK, pal.ALERT, *(outline for _, outline, _ in seats),
         colours.WATER, colours.ICON_GREEN,
     )
-    return Palette(named_colours(colours), surfaces, inks, sprites)
+    # its boards change a few places a turn, so most compressed rows come again
+    return Palette(named_colours(colours), surfaces, inks, sprites, reuse_strips=True)
 
 
 PALETTE = build()

@@ -5,12 +5,12 @@ The hand is listed only in the seat's own view; the options only when that seat 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.resafa.render import area
+from games.resafa.render import area, option_maps
 from games.resafa.render.model import (
     View,
     colour_fill,
@@ -72,9 +72,9 @@ def render_panel(view: View) -> Image.Image:
     row_h = option_row_height(options, rw // columns)
     hand = items(player.get("hand")) if player else []
     marks = option_marks(options) if mine else {}
-    spaces = marks.get("space", {})
+    maps = _maps(view, marks)
     hand_h = max(HAND_ROW, sum(hand_row(c) for c in hand))
-    left_h = HAND_TOP + hand_h + 60 + (NETWORK_H if spaces else 0)
+    left_h = HAND_TOP + hand_h + 60 + sum(height + 12 for _, height, _ in maps)
     top_h = max(left_h, list_top + rows * row_h + 16, 300)
     own = (area.render_area(view, seat, marks.get("cell", {}))
            if seat is not None and player is not None else None)
@@ -84,8 +84,9 @@ def render_panel(view: View) -> Image.Image:
     _header(image, draw, view, seat)
     if player is not None:
         y = _hand(draw, player, hand, marks.get("card", {}))
-        if spaces:
-            _network(draw, (16, y + 12), spaces)
+        for _name, height, paint in maps:
+            paint(draw, (16, y + 12))
+            y += height + 12
     if own is not None:
         image.paste(own, (0, top_h))
     if decision is None:
@@ -194,7 +195,7 @@ def hand_row(card: Mapping[str, Any]) -> int:
         return HAND_ROW
     ident = str(card.get("id", ""))
     width = LEFT_W - 16 - MARK_W - 28 - round(font(18, bold=True).getlength(ident))
-    label = card_text(card, whole=True) or str(card.get("kind", ""))
+    label = card_text(card) or str(card.get("kind", ""))
     tall = fit_text(label, (0, 0, width, 10_000), largest=12, smallest=12, spacing=0)
     return HAND_ROW if tall.height <= HAND_ROW - 12 else tall.height + 18
 NETWORK_CELL = 40
@@ -209,6 +210,64 @@ def _badge(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int], mark: str)
          bold=True, anchor="mm")
 
 
+Painter = Callable[[ImageDraw.ImageDraw, tuple[int, int]], None]
+
+
+def map_origins(view: View) -> dict[str, tuple[int, int]]:
+    """Where the panel of ``view`` draws each of its small maps ("space", "place", "track",
+    "card"),
+    by the top-left corner of each."""
+    seat = panel_seat(view)
+    player = next((p for p in players(view) if p.get("seat") == seat), None)
+    decision = decision_of(view)
+    if player is None or decision is None or decision.get("seat") != seat:
+        return {}
+    hand = items(player.get("hand"))
+    y = HAND_TOP + (sum(hand_row(c) for c in hand) if hand else HAND_ROW)
+    y += 28 if hand and number(player.get("pending_yellow")) else 0
+    found = {}
+    for name, height, _paint in _maps(view, option_marks(view_options(view))):
+        found[name] = (16, y + 12)
+        y += height + 12
+    return found
+
+
+def _maps(view: View, marks: Mapping[str, Mapping[str, str]],
+          ) -> list[tuple[str, int, Painter]]:
+    """The small maps under the hand, each with its height: one for each part of the board
+    that an option points at (network spaces, road-map places, tracks, offered cards)."""
+    found: list[tuple[str, int, Painter]] = []
+    spaces = marks.get("space", {})
+    if spaces:
+        found.append(("space", NETWORK_H, lambda draw, origin: _network(draw, origin, spaces)))
+    places = dict(marks.get("node", {}))
+    for city, numbers in marks.get("city", {}).items():  # a city as a caravan's way's end
+        both = f"{places[city]},{numbers}" if city in places else numbers
+        places[city] = ",".join(sorted(set(both.split(",")), key=int))
+    if places:
+        found.append(("place", option_maps.MAP_H, lambda draw, origin: option_maps.draw_road_map(
+            draw, origin, view, places)))
+    steps, levels = marks.get("track", {}), marks.get("level", {})
+    if steps or levels:
+        found.append(("track", option_maps.TRACKS_H, lambda draw, origin: option_maps.draw_tracks(
+            draw, origin, steps, levels)))
+    held = {str(c.get("id", "")) for p in players(view) for c in items(p.get("hand"))}
+    offered = {card: numbers for card, numbers in marks.get("card", {}).items()
+               if card not in held}  # a hand card carries its numbers in the hand
+    if offered:
+        found.append(("card", option_maps.cards_height((0, 0), offered),
+                      lambda draw, origin: option_maps.draw_cards(draw, origin, offered)))
+    return found
+
+
+def network_cell_box(origin: tuple[int, int], name: str) -> tuple[int, int, int, int]:
+    """Where the panel's network map, drawn at ``origin``, puts space ``name`` ("23")."""
+    row, col = int(name[0]), int(name[1])
+    x = origin[0] + (col - 1) * (NETWORK_CELL + 4)
+    y = origin[1] + 28 + (row - 1) * (NETWORK_CELL + 4)
+    return x, y, x + NETWORK_CELL, y + NETWORK_CELL
+
+
 def _network(draw: ImageDraw.ImageDraw, origin: tuple[int, int], marks: Mapping[str, str],
              ) -> None:
     """The water network's 4×5 spaces by name, the ones the options name carrying their
@@ -218,9 +277,8 @@ def _network(draw: ImageDraw.ImageDraw, origin: tuple[int, int], marks: Mapping[
     for row in range(1, 5):
         for col in range(1, 6):
             name = f"{row}{col}"
-            x = x0 + (col - 1) * (NETWORK_CELL + 4)
-            y = y0 + 28 + (row - 1) * (NETWORK_CELL + 4)
-            box = (x, y, x + NETWORK_CELL, y + NETWORK_CELL)
+            box = network_cell_box(origin, name)
+            x, y = box[0], box[1]
             mark = marks.get(name)
             if mark:
                 _badge(draw, box, mark)
@@ -258,7 +316,7 @@ def _hand_card(draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
     code = str(card.get("colour", ""))
     if code:
         draw.rectangle((x0 + 2, y0 + 2, x0 + 7, y1 - 2), fill=colour_fill(code))
-    label = card_text(card, whole=True) or kind
+    label = card_text(card) or kind
     fitted = fit_text(label, (x, y0 + 3, x1 - 8, y1 - 3), largest=18, smallest=12, spacing=0)
     draw_fitted(draw, fitted, fill=pal.INK_DARK, valign="middle")
 
@@ -283,9 +341,17 @@ def option_cells(options: list[Option]) -> dict[str, str]:
 
 def _places(targets: Mapping[str, Any]) -> list[tuple[str, str]]:
     name = targets.get("name")
+    track = targets.get("track")
     found: list[tuple[str, str]] = []
     for kind, value in targets.items():
         if kind in ("name", "seat", "hint", "text") or isinstance(value, bool) or value == "":
+            continue
+        if isinstance(track, str) and "level" in targets and kind in ("track", "level", "card"):
+            if kind == "level":  # a level space ("Y2"), where its top card lies, is the place
+                found.append(("level", f"{track}{value}"))
+            continue
+        if kind == "to":  # where a water cube goes: a network space too
+            found.append(("space", str(value)))
             continue
         if isinstance(name, str) and kind in ("cell", "space"):
             found.append((kind, name))

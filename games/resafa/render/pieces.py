@@ -155,11 +155,10 @@ def workshop_card(draw: ImageDraw.ImageDraw, box: Box, tile: Mapping[str, Any]) 
     line(draw, (x0 + 8, y0 + 67), "back " + rooms_text(tile, "back"), room, pal.INK_SOFT)
 
 
-def effect_card_height(card: Mapping[str, Any], width: int, least: int, note: str = "",
-                       whole: bool = False) -> int:
+def effect_card_height(card: Mapping[str, Any], width: int, least: int, note: str = "") -> int:
     """The height a card ``width`` wide needs, at least ``least``, for all of its text: more
     than ``least`` only when even the smallest size needs more lines."""
-    text = card_text(card, whole)
+    text = card_text(card)
     ident = str(card.get("id", ""))
     inner: Box = (15, 3, width - 6, least - 3)
     for size in range(CARD_TEXT_LARGEST, CARD_TEXT_SMALLEST - 1, -1):
@@ -173,17 +172,16 @@ def effect_card_height(card: Mapping[str, Any], width: int, least: int, note: st
 
 
 def effect_card(draw: ImageDraw.ImageDraw, box: Box, card: Mapping[str, Any],
-                note: str = "", whole: bool = False) -> None:
-    """A bonus or special card: a stripe of its colour, its id in bold and its effect in words
-    after it (the whole effect when ``whole``), at the largest size from 18 down at which all
-    of it fits the card."""
+                note: str = "") -> None:
+    """A bonus or special card: a stripe of its colour, its id in bold and its whole effect in
+    words after it, at the largest size from 18 down at which all of it fits the card."""
     x0, y0, x1, y1 = box
     code = str(card.get("colour", ""))
     lay.rounded(draw, box, 6, fill=pal.CARD, outline=colour_fill(code), line=3)
     draw.rectangle((x0 + 2, y0 + 2, x0 + 9, y1 - 2), fill=colour_fill(code))
     inner: Box = (x0 + 15, y0 + 3, x1 - 6, y1 - 3)
     ident = str(card.get("id", ""))
-    text = card_text(card, whole)
+    text = card_text(card)
     for size in range(CARD_TEXT_LARGEST, CARD_TEXT_SMALLEST - 1, -1):
         laid = _lay_out_card(ident, text, note, inner, size)
         if laid is not None:
@@ -237,15 +235,13 @@ def _lay_out_card(ident: str, text: str, note: str, box: Box, size: int,
     return bold, regular, step, rows
 
 
-def card_text(card: Mapping[str, Any], whole: bool = False) -> str:
-    """A card's effect: its short text where cards are small (the offers on the board), its
-    whole text (``whole``) where its owner reads it before deciding."""
+def card_text(card: Mapping[str, Any]) -> str:
+    """A card's whole effect (a yellow card's: its two halves); the short text only when a view
+    lacks the whole one."""
     halves = items(card.get("halves"))
     if card.get("kind") == "yellow" and halves:
         return " / ".join(half_text(h) for h in halves)
-    if whole:
-        return short(card.get("text") or card.get("short"))
-    return short(card.get("short") or card.get("text"))
+    return short(card.get("text") or card.get("short"))
 
 
 def half_text(half: Mapping[str, Any]) -> str:
@@ -312,8 +308,3 @@ def paint_workshop_card(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
                         tile: Mapping[str, Any]) -> None:
     workshop_card(draw, box, tile)
     _ = image
-
-
-def paint_canal_tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
-                     tile: Mapping[str, Any], show_cost: bool) -> None:
-    canal_tile(view, draw, image, box, tile, show_cost)

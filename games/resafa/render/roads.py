@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.resafa.render import colours, icons
+from games.resafa.render.canvas import Canvas
 from games.resafa.render.model import (
     View,
     gain,
@@ -24,7 +25,6 @@ from games.resafa.render.pieces import (
     key_of,
     line,
     seat_disc,
-    sprite,
 )
 from games.resafa.render.regions import (
     MAP_BOX,
@@ -67,20 +67,30 @@ def caravans_at(view: View) -> dict[str, list[int]]:
     return found
 
 
-def draw_road_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def draw_road_map(canvas: Canvas, view: View) -> None:
     here = caravans_at(view)
-    rx, ry = NODES["R"]
-    for i, seat in enumerate(here.get("R", [])):
-        paste(image, seat_disc(view, seat, 30), (rx + 4 + i * 26, ry - 15))
+    at_resafa = tuple((seat, seat_label(view, seat)) for seat in here.get("R", []))
+    if at_resafa:
+        rx, ry = NODES["R"]
+        box = (rx + 4, ry - 15, rx + 4 + 26 * (len(at_resafa) - 1) + 29, ry + 14)
+        canvas.over_layer(box, ("caravans", at_resafa), _caravans, view, at_resafa)
     for city in items(mapping(view.get("map")).get("cities")):
         node = NODES.get(str(city.get("id")))
         if node is None:
             continue
         seats = tuple(here.get(str(city.get("id")), []))
         owners = tuple(seat_label(view, s) for s in range(len(players(view))))
-        card = sprite(("city", key_of(city), seats, owners), (CITY_W, CITY_H), pal.PANEL,
-                      _city, view, city, seats)
-        image.paste(card, (node[0] - CITY_W // 2, node[1] - CITY_H // 2))
+        canvas.piece((node[0] - CITY_W // 2, node[1] - CITY_H // 2),
+                     ("city", key_of(city), seats, owners), (CITY_W, CITY_H), pal.PANEL,
+                     _city, view, city, seats)
+
+
+def _caravans(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
+              seats: tuple[tuple[int, str], ...]) -> None:
+    """The caravans standing in Resafa, side by side."""
+    for i, (seat, _label) in enumerate(seats):
+        paste(image, seat_disc(view, seat, 30), (box[0] + i * 26, box[1]))
+    _ = draw
 
 
 def city_origin(ident: str) -> tuple[int, int]:

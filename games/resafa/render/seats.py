@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.resafa.render import icons
+from games.resafa.render.canvas import Canvas
 from games.resafa.render.model import (
     View,
     decision_of,
@@ -25,7 +26,6 @@ from games.resafa.render.pieces import (
     key_of,
     line,
     seat_disc,
-    sprite,
 )
 from games.resafa.render.regions import (
     SEATS_BOX,
@@ -46,7 +46,7 @@ def seat_boxes(count: int) -> list[Box]:
     return [(x0, y0 + i * (h + gap), x1, y0 + i * (h + gap) + h) for i in range(count)]
 
 
-def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def draw_seats(canvas: Canvas, view: View) -> None:
     """One box per seat, pasted from pieces each drawn once per change of what it shows: the
     frame (name, deciding or winner), the score, and each line of counts."""
     decision = decision_of(view)
@@ -60,35 +60,41 @@ def draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> Non
         size = (x1 - x0 + 1, y1 - y0 + 1)
         state = "deciding" if seat == deciding else (
             "winner" if isinstance(winners, list) and seat in winners else "")
-        frame = sprite(("seat-frame", seat_label(view, seat), seat, state), size,
-                       pal.BACKGROUND, _seat_frame, view, seat, state)
-        image.paste(frame, (x0, y0))
+        canvas.piece((x0, y0), ("seat-frame", seat_label(view, seat), seat, state), size,
+                     pal.BACKGROUND, _seat_frame, view, seat, state)
         score = final_score(view, seat, player)
-        image.paste(sprite(("seat-score", score), SCORE_SIZE, pal.PANEL, _seat_score, score),
-                    (x1 - SCORE_SIZE[0] - 8, y0 + 6))
+        canvas.piece((x1 - SCORE_SIZE[0] - 8, y0 + 6), ("seat-score", score), SCORE_SIZE,
+                     pal.PANEL, _seat_score, score)
         breakdown = breakdowns[seat] if isinstance(breakdowns, list) and seat < len(
             breakdowns) else None
         final = isinstance(breakdown, Mapping) and y1 - y0 >= 150
         for i, (painter, shown) in enumerate(visible_lines(player, box, final)):
             lx0, ly0, lx1, ly1 = line_box(box, i)
-            piece = sprite(("seat-line", painter.__name__, key_of(shown)),
-                           (lx1 - lx0, ly1 - ly0), pal.PANEL, painter, shown)
-            image.paste(piece, (lx0, ly0))
+            canvas.piece((lx0, ly0), ("seat-line", painter.__name__, key_of(shown)),
+                         (lx1 - lx0, ly1 - ly0), pal.PANEL, painter, shown)
         if final and isinstance(breakdown, Mapping):  # in place of the line of facts
             parts = [f"{k} {v}" for k, v in breakdown.items() if number(v)]
-            fitted = fit_text("final: " + " · ".join(parts),
-                              (x0 + 16, line_box(box, 2)[1], x1 - 10, y1 - 4), largest=18,
-                              smallest=12, spacing=0)
-            draw_fitted(draw, fitted, fill=pal.HIGHLIGHT)
+            top = line_box(box, 2)[1]
+            canvas.piece((x0 + 16, top), ("seat-final", tuple(parts)), (x1 - 10 - x0 - 16 + 1,
+                         y1 - 4 - top + 1), pal.PANEL, _final_line, parts)
     rival = mapping(view.get("rival"))
     if rival:
         boxes = seat_boxes(len(players(view)))
         names = {str(n.get("id")): str(n.get("name")) for n in
                  items(mapping(view.get("map")).get("nodes"))}
-        _rival(draw, (SEATS_BOX[0], boxes[-1][3] + 8, SEATS_BOX[2], SEATS_BOX[3]), rival, names)
+        canvas.over_layer((SEATS_BOX[0], boxes[-1][3] + 8, SEATS_BOX[2], SEATS_BOX[3]),
+                          ("rival", key_of(rival), key_of(names)), _rival, rival, names)
 
 
-def _rival(draw: ImageDraw.ImageDraw, box: Box, rival: Mapping[str, Any],
+def _final_line(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
+                parts: list[str]) -> None:
+    """The final scoring's breakdown, as large as fits."""
+    fitted = fit_text("final: " + " · ".join(parts), box, largest=18, smallest=12, spacing=0)
+    draw_fitted(draw, fitted, fill=pal.HIGHLIGHT)
+    _ = image
+
+
+def _rival(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, rival: Mapping[str, Any],
            names: Mapping[str, str]) -> None:
     """The solo rival: its deck, the card it showed last and what that card took away."""
     x0, y0, x1, y1 = box
@@ -112,6 +118,7 @@ def _rival(draw: ImageDraw.ImageDraw, box: Box, rival: Mapping[str, Any],
         draw_fitted(draw, fit_text(f"Workshops out of the game: {', '.join(removed)}",
                                    (x0 + 16, y, x1 - 12, y1 - 8), largest=18, smallest=12,
                                    spacing=0), fill=pal.INK_MUTED)
+    _ = image
 
 
 SCORE_SIZE = (170, 40)

@@ -8,6 +8,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from games.resafa.render.canvas import Canvas
 from games.resafa.render.model import (
     COLOUR_CODES,
     View,
@@ -17,6 +18,7 @@ from games.resafa.render.model import (
     mapping,
     number,
     players,
+    seat_label,
 )
 from games.resafa.render.pieces import (
     colour_chip,
@@ -26,7 +28,6 @@ from games.resafa.render.pieces import (
     paint_effect_card,
     paint_workshop_card,
     seat_disc,
-    sprite,
 )
 from games.resafa.render.regions import (
     OFFERS_BOX,
@@ -38,10 +39,11 @@ from renderers.kit import palette as pal
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
-CARD_H, CARD_GAP = 67, 6
+# the offers' cards are as tall as the longest effect in the game's tables needs, whole
+CARD_H, CARD_GAP = 118, 4
 STEP_W, CHIP_W = 30, 52
 LEVEL_W = (TRACKS_BOX[2] - TRACKS_BOX[0] - 24 - CHIP_W - 7 * STEP_W) // 3
-ROW_H, ROW_GAP = 118, 8
+ROW_H, ROW_GAP = 168, 8
 
 
 def track_top(row: int) -> int:
@@ -79,31 +81,34 @@ def draw_track_frames(draw: ImageDraw.ImageDraw) -> None:
                       fill=pal.INK_MUTED, anchor="md")
 
 
-def draw_tracks(image: Image.Image, view: View) -> None:
+def draw_tracks(canvas: Canvas, view: View) -> None:
     specials = mapping(view.get("special_offer"))
     for i, code in enumerate(COLOUR_CODES):
         top = track_top(i)
-        at: dict[int, list[int]] = {}
+        at: dict[int, list[tuple[int, str]]] = {}
         for player in players(view):
+            seat = number(player.get("seat"))
             step = number(mapping(player.get("tracks")).get(code))
-            at.setdefault(step, []).append(number(player.get("seat")))
+            at.setdefault(step, []).append((seat, seat_label(view, seat)))
         offers = {number(o.get("level")): o for o in items(specials.get(code))}
         for step in range(10):
             x, w = step_x(step)
-            level = step // 3 if step and step % 3 == 0 else 0
-            if level:
-                offer = mapping(offers.get(level))
-                card = sprite(("level", code, level, key_of(offer)), (w - 2, ROW_H + 1),
-                              pal.PANEL,
-                              _level_space, code, level, offer)
-                image.paste(card, (x, top))
-            _markers(image, view, (x, top, x + w - 3, top + ROW_H), at.get(step, []), level > 0)
+            here = tuple(at.get(step, []))
+            if step and step % 3 == 0:
+                offer = mapping(offers.get(step // 3))
+                canvas.piece((x, top), ("level", code, step // 3, key_of(offer), here),
+                             (w - 2, ROW_H + 1), pal.PANEL, _level_space, view, code,
+                             step // 3, offer, here)
+            elif here:
+                canvas.over_layer((x, top, x + w - 3, top + ROW_H), ("markers", here),
+                                  _markers, view, here, False)
 
 
-def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: str,
-                 level: int, offer: Mapping[str, Any]) -> None:
-    """A level space: its step and level, and the face-up card of that level's deck with how
-    many cards lie hidden under it."""
+def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
+                 code: str, level: int, offer: Mapping[str, Any],
+                 here: tuple[tuple[int, str], ...]) -> None:
+    """A level space: its step and level, the face-up card of that level's deck with how
+    many cards lie hidden under it, and the seats standing on it."""
     x0, y0, x1, y1 = box
     top = mapping(offer.get("top"))
     hidden = max(0, number(offer.get("count")) - 1)
@@ -118,17 +123,20 @@ def _level_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, code: 
                           font(18, bold=True), colour_ink(code), anchor="lm")
     if note:  # the hidden cards are counted on the level's strip, leaving the card its text
         draw.text((x + 10, y0 + 14), note, font=font(18), fill=colour_ink(code), anchor="lm")
+    _markers(image, draw, box, view, here, True)
 
 
-def _markers(image: Image.Image, view: View, box: Box, seats: list[int], level: bool) -> None:
+def _markers(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
+             here: tuple[tuple[int, str], ...], level: bool) -> None:
     x0, y0, x1, _y1 = box
     size = 24
-    for i, seat in enumerate(seats):
+    for i, (seat, _label) in enumerate(here):
         if level:
             pos = (x1 - size - 2 - i * (size - 4), y0 + 2)
         else:
             pos = (x0 + (x1 - x0 - size) // 2, y0 + 3 + i * (size - 4))
         paste(image, seat_disc(view, seat, size), pos)
+    _ = draw
 
 
 # ---- offers --------------------------------------------------------------------------------
@@ -136,11 +144,11 @@ def _markers(image: Image.Image, view: View, box: Box, seats: list[int], level: 
 
 
 def bonus_top(row: int) -> int:
-    return OFFERS_BOX[1] + 38 + row * (CARD_H + CARD_GAP)
+    return OFFERS_BOX[1] + 36 + row * (CARD_H + CARD_GAP)
 
 
-WORKSHOPS_Y = bonus_top(4) + 4
-WORKSHOP_H, WORKSHOP_ROW = 92, 98
+WORKSHOPS_Y = bonus_top(4) + 2
+WORKSHOP_H, WORKSHOP_ROW = 92, 96
 CARD_W = (OFFERS_BOX[2] - OFFERS_BOX[0] - 24 - 54 - 2 * 8) // 3
 
 
@@ -154,7 +162,7 @@ def bonus_box(row: int, j: int) -> Box:
 def workshop_box(row: int, j: int) -> Box:
     """The board box of the ``j``-th workshop tile offered at level ``row + 1``."""
     x = OFFERS_BOX[0] + 66 + j * (CARD_W + 8)
-    top = WORKSHOPS_Y + 32 + row * WORKSHOP_ROW
+    top = WORKSHOPS_Y + 30 + row * WORKSHOP_ROW
     return x, top, x + CARD_W, top + WORKSHOP_H
 
 
@@ -170,7 +178,7 @@ def draw_offer_frames(draw: ImageDraw.ImageDraw) -> None:
     lay.text(draw, (x1 - 14, wy), "cost 1 C + 1 S · level II from round 3 with 2 tokens",
              font(18), pal.INK_MUTED, anchor="ra")
     for i in range(2):
-        top = wy + 32 + i * WORKSHOP_ROW
+        top = wy + 30 + i * WORKSHOP_ROW
         lay.rounded(draw, (x0 + 12, top, x0 + 58, top + WORKSHOP_H), 6, fill=pal.EMPTY_CELL)
         draw.text((x0 + 35, top + 22), level_name(i + 1), font=font(22, bold=True),
                   fill=pal.INK_LIGHT, anchor="mm")
@@ -196,40 +204,48 @@ def _workshop_deck(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, leve
     draw.text((cx, y0 + 60), str(left), font=font(18), fill=pal.INK_MUTED, anchor="mm")
 
 
-def draw_offers(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def draw_offers(canvas: Canvas, view: View) -> None:
     x0 = OFFERS_BOX[0]
     display = mapping(view.get("bonus_display"))
     decks = mapping(view.get("bonus_deck"))
     for i, code in enumerate(COLOUR_CODES):
         top = bonus_top(i)
-        chip = sprite(("bonus-deck", code, number(decks.get(code))), (47, CARD_H + 1),
-                      pal.PANEL, _bonus_deck, code, number(decks.get(code)))
-        image.paste(chip, (x0 + 12, top))
+        left = number(decks.get(code))
+        canvas.piece((x0 + 12, top), ("bonus-deck", code, left), (47, CARD_H + 1), pal.PANEL,
+                     _bonus_deck, code, left)
         for j, card in enumerate(items(display.get(code))[:3]):
-            cx = x0 + 66 + j * (CARD_W + 8)
             face = {**card, "colour": code}
-            piece = sprite(("bonus", key_of(face)), (CARD_W + 1, CARD_H + 1), pal.PANEL,
-                           paint_effect_card, face)
-            image.paste(piece, (cx, top))
+            canvas.piece((x0 + 66 + j * (CARD_W + 8), top), ("bonus", key_of(face)),
+                         (CARD_W + 1, CARD_H + 1), pal.PANEL, paint_effect_card, face)
     offer = mapping(view.get("workshop_offer"))
     for i in range(2):
-        top = WORKSHOPS_Y + 32 + i * WORKSHOP_ROW
+        top = WORKSHOPS_Y + 30 + i * WORKSHOP_ROW
         left = number(offer.get(f"deck{i + 1}"))
-        chip = sprite(("workshop-deck", i, left), (47, WORKSHOP_H + 1), pal.PANEL,
-                      _workshop_deck, i + 1, left)
-        image.paste(chip, (x0 + 12, top))
+        canvas.piece((x0 + 12, top), ("workshop-deck", i, left), (47, WORKSHOP_H + 1),
+                     pal.PANEL, _workshop_deck, i + 1, left)
         if i == 1 and offer.get("level2_open") is False:
-            draw.text((x0 + 70, top + 46), "Level II enters at the start of round 3",
-                      font=font(20), fill=pal.INK_MUTED, anchor="lm")
+            canvas.over_layer((x0 + 66, top, x0 + 66 + 3 * CARD_W + 16, top + WORKSHOP_H),
+                              "level II closed", _level_two_closed)
             continue
         for j, tile in enumerate(offer.get(f"level{i + 1}") or []):
             cx = x0 + 66 + j * (CARD_W + 8)
             if isinstance(tile, Mapping):
-                piece = sprite(("workshop", key_of(tile)), (CARD_W + 1, WORKSHOP_H + 1),
-                               pal.PANEL, paint_workshop_card, tile)
-                image.paste(piece, (cx, top))
+                canvas.piece((cx, top), ("workshop", key_of(tile)),
+                             (CARD_W + 1, WORKSHOP_H + 1), pal.PANEL, paint_workshop_card, tile)
             else:
-                lay.rounded(draw, (cx, top, cx + CARD_W, top + WORKSHOP_H), 6,
-                            fill=pal.EMPTY_CELL)
-                draw.text((cx + CARD_W / 2, top + WORKSHOP_H // 2), "empty", font=font(18),
-                          fill=pal.INK_MUTED, anchor="mm")
+                canvas.over_layer((cx, top, cx + CARD_W, top + WORKSHOP_H), "empty workshop",
+                                  _empty_workshop)
+
+
+def _level_two_closed(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+    draw.text((box[0] + 4, box[1] + 46), "Level II enters at the start of round 3",
+              font=font(20), fill=pal.INK_MUTED, anchor="lm")
+    _ = image
+
+
+def _empty_workshop(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box) -> None:
+    x0, y0, x1, y1 = box
+    lay.rounded(draw, box, 6, fill=pal.EMPTY_CELL)
+    draw.text((x0 + CARD_W / 2, y0 + WORKSHOP_H // 2), "empty", font=font(18),
+              fill=pal.INK_MUTED, anchor="mm")
+    _ = image, x1, y1

@@ -9,6 +9,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.resafa.render import colours, icons
+from games.resafa.render.canvas import Canvas
 from games.resafa.render.model import (
     View,
     gain,
@@ -22,8 +23,6 @@ from games.resafa.render.pieces import (
     canal_tile,
     key_of,
     line,
-    paint_canal_tile,
-    sprite,
 )
 from games.resafa.render.regions import (
     WATER_BOX,
@@ -45,26 +44,35 @@ def space_box(row: int, col: int) -> Box:
     return x, y, x + CELL, y + CELL
 
 
-def draw_water(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def draw_water(canvas: Canvas, view: View) -> None:
     water = mapping(view.get("network"))
     for space in items(water.get("spaces")):
         row, col = number(space.get("row"), 1), number(space.get("col"), 1)
         x0, y0, _x1, _y1 = space_box(row, col)
+        cube = space.get("cube") if space.get("cube") in ("active", "inactive") else None
         tile = mapping(space.get("tile"))
         if tile:
             owner = space.get("owner")
             tile = {**tile, "owner": owner}
             who = seat_label(view, owner) if isinstance(owner, int) else ""
-            piece = sprite(("tile", key_of(tile), who), (CELL + 1, CELL + 1), pal.PANEL,
-                           paint_canal_tile, view, tile, False)
+            canvas.piece((x0, y0), ("tile", key_of(tile), who, cube), (CELL + 1, CELL + 1),
+                         pal.PANEL, _tile, view, tile, cube)
         else:
-            piece = sprite(("space", key_of(space), row == 4), (CELL + 1, CELL + 1), pal.PANEL,
-                           _empty_space, space, row == 4)
-        image.paste(piece, (x0, y0))
-        cube = space.get("cube")
-        if cube in ("active", "inactive"):
-            paste(image, icons.water_cube(26, cube == "active"), (x0 + 4, y0 + 4))
-    _canal_display(image, view)
+            canvas.piece((x0, y0), ("space", key_of(space), row == 4), (CELL + 1, CELL + 1),
+                         pal.PANEL, _empty_space, space, row == 4)
+    _canal_display(canvas, view)
+
+
+def _tile(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View,
+          tile: Mapping[str, Any], cube: str | None) -> None:
+    """A built canal or tank and the water cube on it."""
+    canal_tile(view, draw, image, box, tile)
+    _cube(image, box, cube)
+
+
+def _cube(image: Image.Image, box: Box, cube: str | None) -> None:
+    if cube is not None:
+        paste(image, icons.water_cube(26, cube == "active"), (box[0] + 4, box[1] + 4))
 
 
 def _empty_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
@@ -86,6 +94,7 @@ def _empty_space(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
     for text in lines:
         line(draw, ((x0 + x1) // 2, y), text, x1 - x0 - 6, pal.INK_LIGHT, anchor="ma")
         y += 21
+    _cube(image, box, space.get("cube") if space.get("cube") in ("active", "inactive") else None)
 
 
 DISPLAY_X, DISPLAY_Y = WATER_BOX[0] + 6, GRID_Y + 4 * (CELL + 4) - 4
@@ -103,10 +112,10 @@ def display_box(slot: int | None) -> Box:
     return x, y, x + DISPLAY_TILE, y + DISPLAY_TILE
 
 
-def _canal_display(image: Image.Image, view: View) -> None:
+def _canal_display(canvas: Canvas, view: View) -> None:
     shown = {k: view.get(k) for k in ("canal_display", "canal_stack", "tanks")}
-    image.paste(sprite(("canals", key_of(shown)), DISPLAY_SIZE, pal.PANEL, _canals, view),
-                (DISPLAY_X, DISPLAY_Y))
+    canvas.piece((DISPLAY_X, DISPLAY_Y), ("canals", key_of(shown)), DISPLAY_SIZE, pal.PANEL,
+                 _canals, view)
 
 
 def _canals(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, view: View) -> None:

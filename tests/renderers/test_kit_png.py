@@ -1,0 +1,84 @@
+"""The kit's strip-reusing PNG encoder: what any PNG reader reads back is the picture, pixel for
+pixel, whether its strips were compressed now or taken from an earlier picture."""
+
+from __future__ import annotations
+
+import io
+import struct
+import zlib
+
+import pytest
+from PIL import Image, ImageDraw
+
+from games.resafa import render
+from games.resafa.render import samples
+from renderers.kit import png
+
+
+def picture(width: int, height: int, text: str) -> Image.Image:
+    """A palette picture with flat parts (strips that recur) and text (strips that do not)."""
+    image = Image.new("P", (width, height), 3)
+    image.putpalette([v for i in range(256) for v in (i, 255 - i, (i * 7) % 256)])
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((5, 0, width // 2, height // 3), fill=200)
+    draw.text((10, height // 2), text, fill=17)
+    return image
+
+
+def idat_stream(data: bytes) -> bytes:
+    """The zlib stream of a PNG's IDAT chunks, each chunk's CRC checked."""
+    assert data[:8] == b"\x89PNG\r\n\x1a\n"
+    at, stream = 8, b""
+    while at < len(data):
+        (length,) = struct.unpack(">I", data[at:at + 4])
+        kind, body = data[at + 4:at + 8], data[at + 8:at + 8 + length]
+        (crc,) = struct.unpack(">I", data[at + 8 + length:at + 12 + length])
+        assert crc == zlib.crc32(kind + body), kind
+        if kind == b"IDAT":
+            stream += body
+        at += 12 + length
+    return stream
+
+
+def read_back(data: bytes) -> Image.Image:
+    with Image.open(io.BytesIO(data)) as png_file:
+        png_file.load()
+        return png_file.copy()
+
+
+@pytest.mark.parametrize(("width", "height"), [(97, 1), (120, 16), (333, 77)])
+def test_a_picture_reads_back_pixel_for_pixel_with_a_valid_checksum(width: int,
+                                                                    height: int) -> None:
+    image = picture(width, height, "Round 3")
+    data = png.encode(image, 2)
+    back = read_back(data)
+    assert back.mode == "P" and back.size == image.size
+    assert back.tobytes() == image.tobytes()
+    assert back.getpalette() == image.getpalette()
+    # zlib checks the stream's Adler-32 as it inflates: rows, each after its filter byte
+    rows = zlib.decompress(idat_stream(data))
+    assert rows == b"".join(b"\0" + image.tobytes()[y * width:(y + 1) * width]
+                            for y in range(height))
+
+
+def test_a_picture_that_shares_strips_with_an_earlier_one_reads_back_whole() -> None:
+    # Arrange: two pictures alike but for one word, the first one encoded already
+    first, second = picture(400, 130, "Teal to move"), picture(400, 130, "Ochre to move")
+    png.encode(first, 2)
+    # Act
+    data = png.encode(second, 2)
+    # Assert
+    assert read_back(data).tobytes() == second.tobytes()
+    assert zlib.decompress(idat_stream(data))
+
+
+def test_a_resafa_board_posts_the_pixels_it_was_drawn_with() -> None:
+    board = render.render_board(samples.saved("busy_4p"))
+    for _ in range(2):  # strips compressed now, then strips reused
+        data = render.PALETTE.encode(board)
+        assert read_back(data).convert("RGB").tobytes() == board.convert("RGB").tobytes()
+
+
+def test_only_a_palette_picture_is_encoded() -> None:
+    with pytest.raises(ValueError, match="palette"):
+        png.encode(Image.new("RGB", (4, 4)), 2)
