@@ -114,20 +114,25 @@ STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
 
 
 class Ctx:
+    """What a move tells: the public sentences (kept in the state's log) and, unless the
+    caller wants only the new state (playouts, replays), the events themselves."""
+
     __slots__ = ("events", "public", "revealed")
 
-    def __init__(self) -> None:
-        self.events: list[Event] = []
+    def __init__(self, events: bool = True) -> None:
+        self.events: list[Event] | None = [] if events else None
         self.public: list[str] = []  # the public sentences, for the state's log
         self.revealed = False
 
     def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
-        self.events.append(Event(text, seat, headline=headline))
+        if self.events is not None:
+            self.events.append(Event(text, seat, headline=headline))
         self.public.append(text)
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
-        self.events.append(Event(text, seat, (seat,)))
+        if self.events is not None:
+            self.events.append(Event(text, seat, (seat,)))
 
 
 who = SEAT_LABELS.__getitem__  # a seat's name in sentences
