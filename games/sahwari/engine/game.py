@@ -81,9 +81,11 @@ class Sahwari(Game[SahwariState]):
 
     def apply(self, state: SahwariState, action: str) -> SahwariState:
         """The contract's ``apply`` without building the events nobody reads (playouts)."""
-        dec = self.decision(state)
-        if dec is None:
-            raise GameOver("The game is over; no more moves can be made.")
+        dec = state._dec
+        if dec is None or dec is rules._FINISHED:
+            dec = self.decision(state)
+            if dec is None:
+                raise GameOver("The game is over; no more moves can be made.")
         if action not in dec.actions:
             raise IllegalAction(self.explain_illegal(state, action))
         return advance(state, dec.seat, action, rules.Ctx(events=False))

@@ -43,6 +43,8 @@ then a page at a time (`cube more`); `side` and `start` in the frame remember th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.core import rng as R
 from games.core.contract import MAX_OPTIONS, Decision, Event
 from games.core.stack import BACK, Frame, Stack
@@ -111,6 +113,13 @@ STOP_PROMPTS = tuple(f"{name}, choose where the camel stops." for name in SEAT_L
 MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
 GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
 STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
+
+
+# The questions that carry no data, and one frame per action icon: frames never change, so
+# every state shares these instead of building its own.
+ASK = {k: Frame(k) for k in ("attack", "bird", "bowl", "card", "cube", "fill", "forge", "reveal",
+                             "spend", "spy", "tornado")}
+ICON_FRAMES = {icon: Frame("icon", {"icon": icon}) for icon in ICON_WORDS}
 
 
 class Ctx:
@@ -182,8 +191,8 @@ def storage_abilities(st: SahwariState, seat: int) -> list[int]:
             if n <= st.store[seat] and n not in st.slock[seat] and can_act(st, seat, icon)]
 
 
-def face_down(st: SahwariState, seat: int) -> list[str]:
-    return [h for h in st.cars[seat] if h not in st.faceup]
+REVEAL_ACTIONS = {f"c{i:02d}": f"reveal c{i:02d}" for i in range(1, 100)}  # per handle
+LOCK_ACTIONS = {n: f"lock {n}" for n in STORAGE_ICONS}
 
 
 def window_actions(st: SahwariState, seat: int) -> list[str]:
@@ -192,8 +201,7 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
     store = st.store[seat]
     if not (cars or store or st.strat[seat] or st.pawns[seat]):
         return []  # most windows: nothing that could give an ability
-    faceup = st.faceup
-    reveals = [f"reveal {h}" for h in cars if h not in faceup] if cars else []
+    reveals = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
     fills = []
     if store and EMPTY in st.junc[seat]:
         spaces = Q.junction_names(st.row[seat])
@@ -204,7 +212,7 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
     if st.pawns[seat]:
         rest.append("spend")
     if store >= FIRST_STORAGE_ABILITY:
-        rest.extend(f"lock {n}" for n in storage_abilities(st, seat))
+        rest.extend(LOCK_ACTIONS[n] for n in storage_abilities(st, seat))
     if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
         if len(reveals) > 1:
             reveals = ["reveal"]
@@ -216,8 +224,10 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
 # ---- decisions -----------------------------------------------------------------------------
 
 
-def decide(st: SahwariState) -> Decision:
-    top = st.top
+def decide(st: SahwariState, top: str | None = None) -> Decision:
+    """The question ``top`` (by default the one on top of ``st``) with its options."""
+    if top is None:
+        top = st.top
     seat = st.seat
     name = who(seat)
     frame = st.stack.top
@@ -238,14 +248,14 @@ def decide(st: SahwariState) -> Decision:
         found = M.movable(st, seat)
         if found:
             cpos = st.cpos
-            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d, _ in found]
+            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d in found]
             return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
                         f"{name}, no camel of yours can move: take one off the map.",
                         tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "explore":
-        opts = [MOVE_ACTIONS[st.mend][d] for d, _ in M.second_moves(st)]
+        opts = [MOVE_ACTIONS[st.mend][d] for d in M.second_moves(st)]
         return Decision(seat, "second_move",
                         f"{name}, make a second move with the same camel, or stay.",
                         (*opts, "stay"))
@@ -254,7 +264,7 @@ def decide(st: SahwariState) -> Decision:
         return Decision(seat, "collect", f"{name}, take one item from {POS_NAMES[pos]}.",
                         tuple(take_options(st, pos)))
     if top == "guild":
-        opts = [GUILD_ACTIONS[c][d] for c, d, _ in M.guild_moves(st)]
+        opts = [GUILD_ACTIONS[c][d] for c, d in M.guild_moves(st)]
         return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
     assert frame is not None
     if top == "stop":
@@ -327,7 +337,7 @@ def decide(st: SahwariState) -> Decision:
         return Decision(seat, "forge", f"{name}, choose the artifact space for the new cube.",
                         tuple(opts))
     if top == "reveal":
-        opts = [f"reveal {h}" for h in face_down(st, seat)]
+        opts = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)]
         return Decision(seat, "abilities", f"{name}, choose the caravan to reveal.",
                         (*opts, BACK))
     if top == "fill":
@@ -570,7 +580,7 @@ def remove_item(st: SahwariState, pos: int, item: str) -> None:
     st.took = True
 
 
-def learn(st: SahwariState, seat: int, handles: list[str]) -> None:
+def learn(st: SahwariState, seat: int, handles: Iterable[str]) -> None:
     known = set(st.known[seat])
     known.update(handles)
     st.known = put(st.known, seat, tuple(sorted(known)))
@@ -582,7 +592,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
     where = POS_NAMES[pos]
     if item == CUBE:
         ctx.say(f"{who(seat)} takes an artifact cube from {where}.", seat)
-        push(st, Frame("cube"))
+        push(st, ASK["cube"])
     elif item == PAWN:
         if st.pawns[seat] < RECRUIT_SPACES:
             st.pawns = put(st.pawns, seat, st.pawns[seat] + 1)
@@ -591,7 +601,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
             ctx.say(f"{who(seat)} takes a recruit from {where}; the track is full, so it "
                     "leaves the game.", seat)
         if st.market:
-            push(st, Frame("card"))
+            push(st, ASK["card"])
     else:
         gain_caravan(st, ctx, seat, item, f"from {where}")
 
@@ -617,7 +627,7 @@ def queue_icons(st: SahwariState, icons: list[str]) -> None:
     if len(icons) > 1 and len(set(icons)) > 1:
         push(st, Frame("icons", {"list": icons}))
     else:
-        push(st, *(Frame("icon", {"icon": i}) for i in icons))
+        push(st, *(ICON_FRAMES[i] for i in icons))
 
 
 def activate(st: SahwariState, ctx: Ctx, seat: int, j: int, how: str) -> None:
@@ -677,21 +687,21 @@ def resolve_icon(st: SahwariState, ctx: Ctx, seat: int, icon: str) -> None:
         if st.supply:
             st.supply -= 1
             ctx.say(f"{who(seat)} gains an artifact cube from the supply.", seat)
-            push(st, Frame("cube"))
+            push(st, ASK["cube"])
     elif icon == RECRUIT_CARD:
         if st.market:
-            push(st, Frame("card"))
+            push(st, ASK["card"])
     elif icon == SPYGLASS:
         if can_act(st, seat, SPYGLASS):
-            push(st, Frame("spy"))
+            push(st, ASK["spy"])
     elif icon == BIRD:
         if M.bird_tiles(st):
-            push(st, Frame("bird"))
+            push(st, ASK["bird"])
     elif icon == BOWL:
         if M.map_caravans(st):
-            push(st, Frame("bowl"))
+            push(st, ASK["bowl"])
     elif icon == TORNADO:
-        push(st, Frame("tornado"))
+        push(st, ASK["tornado"])
     else:
         raise AssertionError(f"unknown icon {icon!r}")
 
@@ -707,16 +717,16 @@ def on_window(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         if arg:
             use_caravan(st, ctx, seat, arg)
         else:
-            push(st, Frame("reveal"))
+            push(st, ASK["reveal"])
     elif verb == "fill":
         if arg:
             fill(st, ctx, seat, arg)
         else:
-            push(st, Frame("fill"))
+            push(st, ASK["fill"])
     elif action == "attack":
-        push(st, Frame("attack"))
+        push(st, ASK["attack"])
     elif action == "spend":
-        push(st, Frame("spend"))
+        push(st, ASK["spend"])
     elif verb == "lock":
         n = int(arg)
         st.locks = put(st.locks, seat, st.locks[seat] - 1)
@@ -881,7 +891,7 @@ def on_order(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     first = next(i for i in frame["list"] if ICON_WORDS[i] == action.split()[1])
     rest = list(frame["list"])
     rest.remove(first)
-    push(st, Frame("icon", {"icon": first}), *(Frame("icon", {"icon": i}) for i in rest))
+    push(st, ICON_FRAMES[first], *(ICON_FRAMES[i] for i in rest))
 
 
 def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
@@ -896,7 +906,7 @@ def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         ctx.say(f"{who(seat)} uses a spyglass on the caravans on {target}.", seat)
     else:
         t = [who(s) for s in range(st.np)].index(target)
-        handles = face_down(st, t)
+        handles = list(M.face_down(st, t))
         ctx.say(f"{who(seat)} uses a spyglass on {target}'s caravans.", seat)
     learn(st, seat, handles)
     ctx.tell(seat, "You see: " + "; ".join(face(st, h) for h in handles) + ".")
@@ -1012,7 +1022,7 @@ def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         whither = "leaves the game"
     ctx.say(f"{who(seat)} spends a recruit pawn ({whither}) on: {word}.", seat)
     if word == FORGE:
-        push(st, Frame("forge"))
+        push(st, ASK["forge"])
     else:
         resolve_icon(st, ctx, seat, {ICON_WORDS[i]: i for i in ICON_WORDS}[word])
 
@@ -1057,11 +1067,9 @@ HANDLERS = {
 MAYBE_AUTOMATIC = frozenset(("icon", "end", "collecting", "enter", "icons", "cube", "card", "push"))
 
 
-def automatic(st: SahwariState, ctx: Ctx) -> bool:
-    """Carry out an automatic step or frame on top, if there is one; True if it did."""
-    top = st.top
-    if top not in MAYBE_AUTOMATIC:
-        return False
+def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
+    """Carry out the automatic step or frame ``top`` (one of MAYBE_AUTOMATIC) if it is one now;
+    True if it did."""
     if top == "icon":
         frame = st.stack.top
         assert frame is not None
@@ -1084,7 +1092,7 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
         assert frame is not None
         if len(set(frame["list"])) == 1:
             pop(st)
-            push(st, *(Frame("icon", {"icon": i}) for i in frame["list"]))
+            push(st, *(ICON_FRAMES[i] for i in frame["list"]))
             return True
         return False
     if top == "cube":
@@ -1117,14 +1125,25 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
         if st.step == "over":
             st._dec = _FINISHED
             return None
-        if automatic(st, ctx):
+        frames = st.stack.frames
+        top = frames[-1].kind if frames else st.step
+        if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
             continue
-        dec = decide(st)
-        if not dec.actions and st.step == "guild" and not st.stack:
+        if top in WINDOWS:
+            seat = st.seat
+            opts = window_actions(st, seat)
+            if not opts:
+                after_window(st, ctx)  # "done", the only option
+                continue
+            opts.append("done")
+            st._dec = Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+            return st._dec
+        dec = decide(st, top)
+        if not dec.actions and st.step == "guild" and not frames:
             st.step = "end"  # neither guild camel can move: step 3 is skipped
             continue
         if len(dec.actions) == 1:
-            HANDLERS[st.top](st, ctx, dec.seat, dec.actions[0])
+            HANDLERS[top](st, ctx, dec.seat, dec.actions[0])
             continue
         st._dec = dec
         return dec
