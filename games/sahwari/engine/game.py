@@ -88,7 +88,7 @@ class Sahwari(Game[SahwariState]):
                 raise GameOver("The game is over; no more moves can be made.")
         if action not in dec.actions:
             raise IllegalAction(self.explain_illegal(state, action))
-        return advance(state, dec.seat, action, rules.Ctx(events=False))
+        return advance(state, dec.seat, action, rules.Ctx(False))
 
     def normalize(self, text: str) -> str:
         return notation.normalize(text)
@@ -158,7 +158,8 @@ class Sahwari(Game[SahwariState]):
 def advance(state: SahwariState, seat: int, action: str, ctx: rules.Ctx) -> SahwariState:
     """``state`` after ``seat`` answers the question on top with a legal ``action``."""
     st = state.copy()
-    rules.HANDLERS[state.top](st, ctx, seat, action)
+    frames = st.stack.frames
+    rules.HANDLERS[frames[-1].kind if frames else st.step](st, ctx, seat, action)
     rules.settle(st, ctx)
     if ctx.public:
         st.log = (*st.log, *ctx.public)[-rules.LOG_LINES:]

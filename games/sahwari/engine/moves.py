@@ -3,6 +3,8 @@ reach (bird, spyglass, attack targets). Pure queries on a state."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.sahwari.engine.data import (
     ADJACENT,
     CUBE,
@@ -31,22 +33,29 @@ OWN_CAMELS = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
 def occupancy(st: SahwariState) -> list[int]:
     """Per position, one bit per owner of a camel standing there: bit 0 the guild, bit s + 1
     seat s, so walking a ray asks a list, not every camel. Camels move a few times a turn and
-    the same placements recur, so the table is kept per placement; callers only read it."""
-    key = (st.np, st.cpos)
+    the same placements recur, so the table is kept per placement; callers only read it. The
+    states of one turn share their placement tuple, so the last one is checked first."""
+    cpos, np = st.cpos, st.np
+    last = _LAST
+    if last[0] is cpos and last[1] == np:
+        return last[2]
+    key = (np, cpos)
     occ = _OCCUPANCY.get(key)
     if occ is None:
         if len(_OCCUPANCY) >= 4096:
             _OCCUPANCY.clear()
         occ = [0] * CELLS
-        bits = OWNER_BITS[st.np]
-        for c, p in enumerate(st.cpos):
+        bits = OWNER_BITS[np]
+        for c, p in enumerate(cpos):
             if p != NO:
                 occ[p] |= bits[c]
         _OCCUPANCY[key] = occ
+    last[:] = cpos, np, occ
     return occ
 
 
 _OCCUPANCY: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+_LAST: list[Any] = [None, 0, None]  # placement, players, table of the last call
 
 
 def destinations(

@@ -113,6 +113,10 @@ STOP_PROMPTS = tuple(f"{name}, choose where the camel stops." for name in SEAT_L
 MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
 GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
 STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
+COLLECT_PROMPTS = tuple(tuple(f"{name}, take one item from {pos}." for pos in POS_NAMES)
+                        for name in SEAT_LABELS)
+CARD_ACTIONS = {c: (f"card {c} left", f"card {c} right") for c in CARD_BY_ID}
+SPEND_ACTIONS = {w: f"spend {w}" for w in (*ICON_WORDS.values(), FORGE)}
 
 
 # The questions that carry no data, and one frame per action icon: frames never change, so
@@ -148,7 +152,10 @@ who = SEAT_LABELS.__getitem__  # a seat's name in sentences
 
 
 def cname(st: SahwariState, c: int) -> str:
-    return camel_ids(st.np)[c]
+    return CAMEL_IDS[st.np][c]
+
+
+CAMEL_IDS = {n: camel_ids(n) for n in (2, 3, 4)}
 
 
 FACES = {c.id: f"({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})" for c in CARAVAN_BY_ID.values()}
@@ -199,8 +206,14 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
     cars = st.cars[seat]
     store = st.store[seat]
-    if not (cars or store or st.strat[seat] or st.pawns[seat]):
-        return []  # most windows: nothing that could give an ability
+    if not store:  # no storage: no fills and no lock abilities, the most frequent case
+        opts = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
+        if st.strat[seat] and M.can_attack(st, seat):
+            opts.append("attack")
+        if st.pawns[seat]:
+            opts.append("spend")
+        if len(opts) < MAX_OPTIONS:
+            return opts
     reveals = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
     fills = []
     if store and EMPTY in st.junc[seat]:
@@ -229,8 +242,29 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     if top is None:
         top = st.top
     seat = st.seat
-    name = who(seat)
+    # The most frequent questions first, without the names and frames the others read.
+    if top == "guild":
+        opts = [GUILD_ACTIONS[c][d] for c, d in M.guild_moves(st)]
+        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
+    if top == "move":
+        found = M.movable(st, seat)
+        if found:
+            cpos = st.cpos
+            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d in found]
+            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
+        on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
+        return Decision(seat, "no_move",
+                        f"{who(seat)}, no camel of yours can move: take one off the map.",
+                        tuple(f"off {POS_NAMES[p]}" for p in on_map))
+    if top == "collect":
+        return Decision(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
+                        tuple(take_options(st, st.mend)))
     frame = st.stack.top
+    if top == "stop":
+        assert frame is not None
+        opts = [STOP_ACTIONS[p] for p in frame["dests"]]
+        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
+    name = who(seat)
     if top in WINDOWS:
         opts = window_actions(st, seat)
         if not opts:
@@ -244,32 +278,16 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     if top == "enter":
         opts = [f"enter {POS_NAMES[p]}" for p in entry_tiles(st)]
         return Decision(seat, "enter", f"{name}, bring your camel onto the map.", tuple(opts))
-    if top == "move":
-        found = M.movable(st, seat)
-        if found:
-            cpos = st.cpos
-            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d in found]
-            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
-        on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
-        return Decision(seat, "no_move",
-                        f"{name}, no camel of yours can move: take one off the map.",
-                        tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "explore":
         opts = [MOVE_ACTIONS[st.mend][d] for d in M.second_moves(st)]
         return Decision(seat, "second_move",
                         f"{name}, make a second move with the same camel, or stay.",
                         (*opts, "stay"))
-    if top == "collect" or top == "take":
-        pos = st.mend if frame is None or top == "collect" else frame["pos"]
-        return Decision(seat, "collect", f"{name}, take one item from {POS_NAMES[pos]}.",
-                        tuple(take_options(st, pos)))
-    if top == "guild":
-        opts = [GUILD_ACTIONS[c][d] for c, d in M.guild_moves(st)]
-        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
+    if top == "take":
+        assert frame is not None
+        return Decision(seat, "collect", COLLECT_PROMPTS[seat][frame["pos"]],
+                        tuple(take_options(st, frame["pos"])))
     assert frame is not None
-    if top == "stop":
-        opts = [STOP_ACTIONS[p] for p in frame["dests"]]
-        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
     if top == "cube":
         opts = ["cube storage"] if st.store[seat] < STORAGE_SPACES else []
         opts += space_options(st, seat, "cube", MAX_OPTIONS - len(opts), frame)
@@ -277,7 +295,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                         f"{name}, put the artifact cube in storage or on an artifact space.",
                         tuple(opts))
     if top == "card":
-        opts = [f"card {c} {side}" for c in st.market for side in ("left", "right")]
+        opts = [a for c in st.market for a in CARD_ACTIONS[c]]
         return Decision(seat, "recruit_card",
                         f"{name}, take a recruit card and attach it at one end of your row.",
                         tuple(opts))
@@ -329,7 +347,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                         "to it.", tuple(f"push {POS_NAMES[p]}" for p in
                                         M.push_destinations(st, c)))
     if top == "spend":
-        opts = [f"spend {w}" for w in spend_menu(st, seat)]
+        opts = [SPEND_ACTIONS[w] for w in spend_menu(st, seat)]
         return Decision(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
                         (*opts, BACK))
     if top == "forge":
@@ -1083,7 +1101,8 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
         st.step = "w2"
         return True
     if top == "enter":
-        if not any(st.cpos[c] == NO for c in M.own_camels(st, st.seat)):
+        cpos = st.cpos
+        if NO not in cpos or not any(cpos[c] == NO for c in M.own_camels(st, st.seat)):
             st.step = "move"
             return True
         return False
