@@ -78,6 +78,7 @@ from games.sahwari.engine.data import (
     NO,
     OASIS,
     PAWN,
+    POS_INDEX,
     POS_NAMES,
     RECRUIT_CARD,
     RECRUIT_SPACES,
@@ -100,7 +101,7 @@ from games.sahwari.engine.data import (
 from games.sahwari.engine.state import SahwariState, put
 
 LOG_LINES = 10
-WINDOWS = ("w0", "w1a", "w1", "w2", "w3")
+WINDOWS = frozenset(("w0", "w1a", "w1", "w2", "w3"))
 # A window with no ability to offer: settled at once, like any single option.
 WINDOW_DONE = tuple(Decision(s, "abilities", f"{name}, use an ability or end this step.",
                              ("done",)) for s, name in enumerate(SEAT_LABELS))
@@ -775,14 +776,14 @@ def on_leader(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_enter(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    pos = POS_NAMES.index(action.split()[1])
+    pos = POS_INDEX[action.split()[1]]
     c = next(c for c in M.own_camels(st, seat) if st.cpos[c] == NO)
     st.cpos = put(st.cpos, c, pos)
     ctx.say(f"{who(seat)} brings {cname(st, c)} onto {POS_NAMES[pos]}.", seat)
 
 
 def camel_at(st: SahwariState, seat: int, name: str) -> int:
-    pos = POS_NAMES.index(name)
+    pos = POS_INDEX[name]
     return next(c for c in M.own_camels(st, seat) if st.cpos[c] == pos)
 
 
@@ -818,7 +819,7 @@ def on_stop(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     frame = st.stack.top
     assert frame is not None
     pop(st)
-    dest = POS_NAMES.index(action.split()[1])
+    dest = POS_INDEX[action.split()[1]]
     c = frame["c"]
     if camel_owners(st.np)[c] == NO:
         do_guild_move(st, ctx, c, dest)
@@ -846,7 +847,7 @@ def take(st: SahwariState, ctx: Ctx, seat: int, pos: int, action: str) -> None:
 
 def on_guild(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     _, cid, d = action.split()
-    c = camel_ids(st.np).index(cid)
+    c = GUILD_CAMELS.index(cid)  # the guild camels come first among the camels
     dests = M.destinations(st, c, d)
     if len(dests) == 1:
         do_guild_move(st, ctx, c, dests[0])
@@ -919,7 +920,7 @@ def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         push(st, Frame("spy", {"kind": target}))
         return
     if target in POS_NAMES:
-        pos = POS_NAMES.index(target)
+        pos = POS_INDEX[target]
         handles = [i for i in st.items[pos] if M.is_caravan(i)]
         ctx.say(f"{who(seat)} uses a spyglass on the caravans on {target}.", seat)
     else:
@@ -933,7 +934,7 @@ def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 def on_bird(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
-    pos = POS_NAMES.index(action.split()[1])
+    pos = POS_INDEX[action.split()[1]]
     ctx.say(f"{who(seat)} sends the bird to {POS_NAMES[pos]}.", seat)
     push(st, Frame("take", {"pos": pos}))
 
@@ -959,7 +960,7 @@ def on_whirl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
-    st.cpos = put(st.cpos, c, POS_NAMES.index(action.split()[1]))
+    st.cpos = put(st.cpos, c, POS_INDEX[action.split()[1]])
     ctx.say(f"{who(seat)}'s tornado carries {cname(st, c)} from {POS_NAMES[start]} to "
             f"{POS_NAMES[st.cpos[c]]}.", seat)
 
@@ -969,7 +970,7 @@ def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     if action == BACK:
         return
     words = action.split()
-    origin = POS_NAMES.index(words[1])
+    origin = POS_INDEX[words[1]]
     if len(words) == 2:
         push(st, Frame("attack", {"origin": origin}))
         return
@@ -1022,7 +1023,7 @@ def on_push(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
-    st.cpos = put(st.cpos, c, POS_NAMES.index(action.split()[1]))
+    st.cpos = put(st.cpos, c, POS_INDEX[action.split()[1]])
     ctx.say(f"{cname(st, c)} is pushed from {POS_NAMES[start]} to {POS_NAMES[st.cpos[c]]}.",
             seat)
 
