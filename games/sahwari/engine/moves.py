@@ -34,9 +34,11 @@ def occupancy(st: SahwariState) -> list[int]:
     """Per position, one bit per owner of a camel standing there: bit 0 the guild, bit s + 1
     seat s, so walking a ray asks a list, not every camel. Camels move a few times a turn and
     the same placements recur, so the table is kept per placement; callers only read it. The
-    states of one turn share their placement tuple, so the last one is checked first."""
+    states of one turn share their placement tuple, so the last one is checked first (one
+    immutable triple, read once: agents think in threads)."""
+    global _last
     cpos, np = st.cpos, st.np
-    last = _LAST
+    last = _last
     if last[0] is cpos and last[1] == np:
         return last[2]
     key = (np, cpos)
@@ -50,12 +52,12 @@ def occupancy(st: SahwariState) -> list[int]:
             if p != NO:
                 occ[p] |= bits[c]
         _OCCUPANCY[key] = occ
-    last[:] = cpos, np, occ
+    _last = (cpos, np, occ)
     return occ
 
 
 _OCCUPANCY: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-_LAST: list[Any] = [None, 0, None]  # placement, players, table of the last call
+_last: tuple[Any, int, list[int]] = (None, 0, [])  # placement, players, table of the last call
 
 
 def destinations(
