@@ -1,7 +1,8 @@
 """Rules-engine speed: random playouts of every registered game on one core.
 
-Counts decisions per second, where one decision is ``decision`` + ``legal_actions`` + ``apply``
-of a uniformly random legal action: the loop every agent, test and self-play run sits on.
+Counts decisions per second, where one decision is ``decision`` + ``apply`` of a uniformly
+random one of its actions: the loop every agent, test and self-play run sits on (the random
+agent picks the same way).
 Also times ``determinize`` (a world sampled from what the deciding seat knows), which an agent
 calls once per decision. Prints one JSON object.
 
@@ -31,10 +32,9 @@ def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict
     for n in range(games):
         state = game.new_game(game.min_players, seed + n, game.default_options(game.min_players))
         started, started_cpu = time.perf_counter(), time.process_time()
-        while game.decision(state) is not None:
-            actions = game.legal_actions(state)
-            rng, i = core_rng.below(rng, len(actions))
-            state = game.apply(state, actions[i])
+        while (decision := game.decision(state)) is not None:
+            rng, i = core_rng.below(rng, len(decision.actions))
+            state = game.apply(state, decision.actions[i])
             decisions += 1
         busy += time.perf_counter() - started
         cpu += time.process_time() - started_cpu

@@ -16,6 +16,7 @@ from games.core.contract import (
     Outcome,
     ranked_winners,
 )
+from games.core.errors import GameOver, IllegalAction
 from games.sahwari.engine import notation, observe, rules, views
 from games.sahwari.engine import queries as Q
 from games.sahwari.engine.data import POS_NAMES, SEAT_LABELS, camel_ids
@@ -73,15 +74,21 @@ class Sahwari(Game[SahwariState]):
         return None if dec is rules._FINISHED else dec
 
     def _apply(self, state: SahwariState, action: str) -> tuple[SahwariState, list[Event], bool]:
-        st = state.copy()
-        ctx = rules.Ctx()
         dec = self.decision(state)
         assert dec is not None
-        rules.HANDLERS[state.top](st, ctx, dec.seat, action)
-        rules.settle(st, ctx)
-        if ctx.public:
-            st.log = (*st.log, *ctx.public)[-rules.LOG_LINES:]
-        return st, ctx.events, ctx.revealed
+        ctx = rules.Ctx()
+        return advance(state, dec.seat, action, ctx), ctx.events or [], ctx.revealed
+
+    def apply(self, state: SahwariState, action: str) -> SahwariState:
+        """The contract's ``apply`` without building the events nobody reads (playouts)."""
+        dec = state._dec
+        if dec is None or dec is rules._FINISHED:
+            dec = self.decision(state)
+            if dec is None:
+                raise GameOver("The game is over; no more moves can be made.")
+        if action not in dec.actions:
+            raise IllegalAction(self.explain_illegal(state, action))
+        return advance(state, dec.seat, action, rules.Ctx(False))
 
     def normalize(self, text: str) -> str:
         return notation.normalize(text)
@@ -146,6 +153,17 @@ class Sahwari(Game[SahwariState]):
 
     def text(self, state: SahwariState, seat: int | None) -> str:
         return text_board(state, seat, self.decision(state))
+
+
+def advance(state: SahwariState, seat: int, action: str, ctx: rules.Ctx) -> SahwariState:
+    """``state`` after ``seat`` answers the question on top with a legal ``action``."""
+    st = state.copy()
+    frames = st.stack.frames
+    rules.HANDLERS[frames[-1].kind if frames else st.step](st, ctx, seat, action)
+    rules.settle(st, ctx)
+    if ctx.public:
+        st.log = (*st.log, *ctx.public)[-rules.LOG_LINES:]
+    return st
 
 
 def text_board(st: SahwariState, seat: int | None, dec: Decision | None) -> str:

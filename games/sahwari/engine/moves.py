@@ -3,14 +3,18 @@ reach (bird, spyglass, attack targets). Pure queries on a state."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from games.sahwari.engine.data import (
     ADJACENT,
+    CUBE,
     DESERT,
     DIRS,
     GUILD,
     NO,
     OASIS,
     OPPOSITE,
+    PAWN,
     RAYS,
     SIZE,
     camel_owners,
@@ -18,6 +22,7 @@ from games.sahwari.engine.data import (
 from games.sahwari.engine.state import SahwariState
 
 CELLS = SIZE * SIZE
+COMMON = frozenset((GUILD, OASIS))  # tiles every camel may share
 GUILD_BIT = 1
 OWNER_BITS = {n: tuple(1 << (o + 1) for o in owners) for n, owners in
               ((n, camel_owners(n)) for n in (2, 3, 4))}
@@ -28,22 +33,31 @@ OWN_CAMELS = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
 def occupancy(st: SahwariState) -> list[int]:
     """Per position, one bit per owner of a camel standing there: bit 0 the guild, bit s + 1
     seat s, so walking a ray asks a list, not every camel. Camels move a few times a turn and
-    the same placements recur, so the table is kept per placement; callers only read it."""
-    key = (st.np, st.cpos)
+    the same placements recur, so the table is kept per placement; callers only read it. The
+    states of one turn share their placement tuple, so the last one is checked first (one
+    immutable triple, read once: agents think in threads)."""
+    global _last
+    cpos, np = st.cpos, st.np
+    last = _last
+    if last[0] is cpos and last[1] == np:
+        return last[2]
+    key = (np, cpos)
     occ = _OCCUPANCY.get(key)
     if occ is None:
         if len(_OCCUPANCY) >= 4096:
             _OCCUPANCY.clear()
         occ = [0] * CELLS
-        bits = OWNER_BITS[st.np]
-        for c, p in enumerate(st.cpos):
+        bits = OWNER_BITS[np]
+        for c, p in enumerate(cpos):
             if p != NO:
                 occ[p] |= bits[c]
         _OCCUPANCY[key] = occ
+    _last = (cpos, np, occ)
     return occ
 
 
 _OCCUPANCY: dict[tuple[int, tuple[int, ...]], list[int]] = {}
+_last: tuple[Any, int, list[int]] = (None, 0, [])  # placement, players, table of the last call
 
 
 def destinations(
@@ -86,49 +100,72 @@ def own_camels(st: SahwariState, seat: int) -> tuple[int, ...]:
     return OWN_CAMELS[st.np][seat]
 
 
-def movable(st: SahwariState, seat: int) -> list[tuple[int, str, list[int]]]:
-    """(camel, direction, destinations) for each legal move; two own camels on one tile are
-    interchangeable, so only the lower id is offered (spec 16.1)."""
+def open_directions(
+    st: SahwariState, c: int, occ: list[int], dirs: tuple[str, ...] = DIRS
+) -> list[str]:
+    """The directions of ``dirs`` in which camel ``c`` has at least one destination: the walk
+    of `destinations`, stopped at the first stop found, since a decision lists directions and
+    only the one chosen needs its stops."""
+    mine = OWNER_BITS[st.np][c]
+    guild = mine == GUILD_BIT
+    kind, items = st.kind, st.items
+    rays = RAYS[st.cpos[c]]
+    out = []
+    for d in dirs:
+        for pos in rays[d]:
+            k = kind[pos]
+            if k in COMMON:
+                out.append(d)
+                break
+            here = occ[pos]
+            if k == DESERT or not items[pos]:
+                if here:
+                    if guild or here & ~mine:
+                        break  # blocked
+                elif guild:
+                    out.append(d)
+                    break
+                continue
+            if not here:
+                out.append(d)
+                break
+            if guild or here & ~mine:
+                break
+    return out
+
+
+def movable(st: SahwariState, seat: int) -> list[tuple[int, str]]:
+    """(camel, direction) of each legal move; two own camels on one tile are interchangeable,
+    so only the lower id is offered (spec 16.1)."""
     out = []
     seen: list[int] = []
     occ = occupancy(st)
-    for c in own_camels(st, seat):
-        pos = st.cpos[c]
+    cpos = st.cpos
+    for c in OWN_CAMELS[st.np][seat]:
+        pos = cpos[c]
         if pos == NO or pos in seen:
             continue
         seen.append(pos)
-        for d in DIRS:
-            dests = destinations(st, c, d, occ)
-            if dests:
-                out.append((c, d, dests))
+        for d in open_directions(st, c, occ):
+            out.append((c, d))
     return out
 
 
-def second_moves(st: SahwariState) -> list[tuple[str, list[int]]]:
-    """The Explorer's second move (spec 6.1.6): same camel, never straight back."""
+SECOND_DIRS = {back: tuple(d for d in DIRS if d != OPPOSITE[back]) for back in DIRS}
+
+
+def second_moves(st: SahwariState) -> list[str]:
+    """The directions of the Explorer's second move (spec 6.1.6): same camel, never straight
+    back."""
     c = st.moved
     if c == NO or st.cpos[c] != st.mend:
         return []
-    back = OPPOSITE[st.mdir]
-    out = []
-    occ = occupancy(st)
-    for d in DIRS:
-        if d != back:
-            dests = destinations(st, c, d, occ)
-            if dests:
-                out.append((d, dests))
-    return out
+    return open_directions(st, c, occupancy(st), SECOND_DIRS[st.mdir])
 
 
-def guild_moves(st: SahwariState) -> list[tuple[int, str, list[int]]]:
-    out = []
+def guild_moves(st: SahwariState) -> list[tuple[int, str]]:
     occ = occupancy(st)
-    for c in (0, 1):
-        for d in DIRS:
-            dests = destinations(st, c, d, occ)
-            if dests:
-                out.append((c, d, dests))
-    return out
+    return [(c, d) for c in (0, 1) for d in open_directions(st, c, occ)]
 
 
 def camels_on(st: SahwariState, pos: int) -> list[int]:
@@ -165,21 +202,48 @@ def is_caravan(item: str) -> bool:
     return item[0] == "c"  # a public handle; cubes and pawns are data.CUBE and data.PAWN
 
 
+# Whether a tile's items hold a caravan, asked of every tile by several abilities: handles
+# ("c01") sort after data.CUBE and data.PAWN (capitals), so ``items and max(items) > "c"``
+# answers in one call.
+assert CUBE < "c" and PAWN < "c"
+
+
 def map_caravans(st: SahwariState) -> list[tuple[int, str]]:
     return [(p, i) for p, items in enumerate(st.items) for i in items if i[0] == "c"]
 
 
 def any_map_caravan(st: SahwariState) -> bool:
-    return any(i[0] == "c" for items in st.items for i in items)
+    return any(items and max(items) > "c" for items in st.items)
 
 
 def spy_tiles(st: SahwariState) -> list[int]:
-    return [p for p, items in enumerate(st.items) if any(i[0] == "c" for i in items)]
+    return [p for p, items in enumerate(st.items) if items and max(items) > "c"]
 
 
 def spy_seats(st: SahwariState, seat: int) -> list[int]:
-    return [s for s in range(st.np) if s != seat
-            and any(h not in st.faceup for h in st.cars[s])]
+    return [s for s in range(st.np) if s != seat and face_down(st, s)]
+
+
+def face_down(st: SahwariState, seat: int) -> tuple[str, ...]:
+    """``seat``'s caravans still face down, in gain order. Asked in every ability window; the
+    tuples it reads are shared by the states that follow until one of them changes, so the
+    answer is kept per pair of tuples (by identity, holding them so the ids stay theirs)."""
+    cars = st.cars[seat]
+    if not cars:
+        return ()
+    faceup = st.faceup
+    key = (id(cars), id(faceup))
+    hit = _FACE_DOWN.get(key)
+    if hit is not None and hit[0] is cars and hit[1] is faceup:
+        return hit[2]
+    down = tuple(h for h in cars if h not in faceup)
+    if len(_FACE_DOWN) >= 4096:
+        _FACE_DOWN.clear()
+    _FACE_DOWN[key] = (cars, faceup, down)
+    return down
+
+
+_FACE_DOWN: dict[tuple[int, int], tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
 
 
 def attack_origins(st: SahwariState, seat: int) -> list[int]:
@@ -194,15 +258,14 @@ def attack_origins(st: SahwariState, seat: int) -> list[int]:
 
 def can_attack(st: SahwariState, seat: int) -> bool:
     """Whether ``attacks`` would find anything, without listing it."""
-    owners = camel_owners(st.np)
-    cpos, items = st.cpos, st.items
+    items = st.items
+    occ = occupancy(st)
+    others = ~(1 << (seat + 1))  # camels of the guild and of every other seat
     for origin in attack_origins(st, seat):
-        if any(i[0] == "c" for i in items[origin]):
+        if items[origin] and max(items[origin]) > "c":
             return True
         for p in ADJACENT[origin]:
-            if any(i[0] == "c" for i in items[p]):
-                return True
-            if any(q == p and owners[c] != seat for c, q in enumerate(cpos)):
+            if occ[p] & others or (items[p] and max(items[p]) > "c"):
                 return True
     return False
 

@@ -43,6 +43,8 @@ then a page at a time (`cube more`); `side` and `start` in the frame remember th
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from games.core import rng as R
 from games.core.contract import MAX_OPTIONS, Decision, Event
 from games.core.stack import BACK, Frame, Stack
@@ -76,6 +78,7 @@ from games.sahwari.engine.data import (
     NO,
     OASIS,
     PAWN,
+    POS_INDEX,
     POS_NAMES,
     RECRUIT_CARD,
     RECRUIT_SPACES,
@@ -98,7 +101,7 @@ from games.sahwari.engine.data import (
 from games.sahwari.engine.state import SahwariState, put
 
 LOG_LINES = 10
-WINDOWS = ("w0", "w1a", "w1", "w2", "w3")
+WINDOWS = frozenset(("w0", "w1a", "w1", "w2", "w3"))
 # A window with no ability to offer: settled at once, like any single option.
 WINDOW_DONE = tuple(Decision(s, "abilities", f"{name}, use an ability or end this step.",
                              ("done",)) for s, name in enumerate(SEAT_LABELS))
@@ -111,30 +114,49 @@ STOP_PROMPTS = tuple(f"{name}, choose where the camel stops." for name in SEAT_L
 MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
 GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
 STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
+COLLECT_PROMPTS = tuple(tuple(f"{name}, take one item from {pos}." for pos in POS_NAMES)
+                        for name in SEAT_LABELS)
+CARD_ACTIONS = {c: (f"card {c} left", f"card {c} right") for c in CARD_BY_ID}
+SPEND_ACTIONS = {w: f"spend {w}" for w in (*ICON_WORDS.values(), FORGE)}
+
+
+# The questions that carry no data, and one frame per action icon: frames never change, so
+# every state shares these instead of building its own.
+ASK = {k: Frame(k) for k in ("attack", "bird", "bowl", "card", "cube", "fill", "forge", "reveal",
+                             "spend", "spy", "tornado")}
+ICON_FRAMES = {icon: Frame("icon", {"icon": icon}) for icon in ICON_WORDS}
 
 
 class Ctx:
+    """What a move tells: the public sentences (kept in the state's log) and, unless the
+    caller wants only the new state (playouts, replays), the events themselves."""
+
     __slots__ = ("events", "public", "revealed")
 
-    def __init__(self) -> None:
-        self.events: list[Event] = []
+    def __init__(self, events: bool = True) -> None:
+        self.events: list[Event] | None = [] if events else None
         self.public: list[str] = []  # the public sentences, for the state's log
         self.revealed = False
 
     def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
-        self.events.append(Event(text, seat, headline=headline))
+        if self.events is not None:
+            self.events.append(Event(text, seat, headline=headline))
         self.public.append(text)
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
-        self.events.append(Event(text, seat, (seat,)))
+        if self.events is not None:
+            self.events.append(Event(text, seat, (seat,)))
 
 
 who = SEAT_LABELS.__getitem__  # a seat's name in sentences
 
 
 def cname(st: SahwariState, c: int) -> str:
-    return camel_ids(st.np)[c]
+    return CAMEL_IDS[st.np][c]
+
+
+CAMEL_IDS = {n: camel_ids(n) for n in (2, 3, 4)}
 
 
 FACES = {c.id: f"({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})" for c in CARAVAN_BY_ID.values()}
@@ -177,18 +199,23 @@ def storage_abilities(st: SahwariState, seat: int) -> list[int]:
             if n <= st.store[seat] and n not in st.slock[seat] and can_act(st, seat, icon)]
 
 
-def face_down(st: SahwariState, seat: int) -> list[str]:
-    return [h for h in st.cars[seat] if h not in st.faceup]
+REVEAL_ACTIONS = {f"c{i:02d}": f"reveal c{i:02d}" for i in range(1, 100)}  # per handle
+LOCK_ACTIONS = {n: f"lock {n}" for n in STORAGE_ICONS}
 
 
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
     cars = st.cars[seat]
     store = st.store[seat]
-    if not (cars or store or st.strat[seat] or st.pawns[seat]):
-        return []  # most windows: nothing that could give an ability
-    faceup = st.faceup
-    reveals = [f"reveal {h}" for h in cars if h not in faceup] if cars else []
+    if not store:  # no storage: no fills and no lock abilities, the most frequent case
+        opts = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
+        if st.strat[seat] and M.can_attack(st, seat):
+            opts.append("attack")
+        if st.pawns[seat]:
+            opts.append("spend")
+        if len(opts) < MAX_OPTIONS:
+            return opts
+    reveals = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
     fills = []
     if store and EMPTY in st.junc[seat]:
         spaces = Q.junction_names(st.row[seat])
@@ -199,7 +226,7 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
     if st.pawns[seat]:
         rest.append("spend")
     if store >= FIRST_STORAGE_ABILITY:
-        rest.extend(f"lock {n}" for n in storage_abilities(st, seat))
+        rest.extend(LOCK_ACTIONS[n] for n in storage_abilities(st, seat))
     if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
         if len(reveals) > 1:
             reveals = ["reveal"]
@@ -211,11 +238,34 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
 # ---- decisions -----------------------------------------------------------------------------
 
 
-def decide(st: SahwariState) -> Decision:
-    top = st.top
+def decide(st: SahwariState, top: str | None = None) -> Decision:
+    """The question ``top`` (by default the one on top of ``st``) with its options."""
+    if top is None:
+        top = st.top
     seat = st.seat
-    name = who(seat)
+    # The most frequent questions first, without the names and frames the others read.
+    if top == "guild":
+        opts = [GUILD_ACTIONS[c][d] for c, d in M.guild_moves(st)]
+        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
+    if top == "move":
+        found = M.movable(st, seat)
+        if found:
+            cpos = st.cpos
+            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d in found]
+            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
+        on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
+        return Decision(seat, "no_move",
+                        f"{who(seat)}, no camel of yours can move: take one off the map.",
+                        tuple(f"off {POS_NAMES[p]}" for p in on_map))
+    if top == "collect":
+        return Decision(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
+                        tuple(take_options(st, st.mend)))
     frame = st.stack.top
+    if top == "stop":
+        assert frame is not None
+        opts = [STOP_ACTIONS[p] for p in frame["dests"]]
+        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
+    name = who(seat)
     if top in WINDOWS:
         opts = window_actions(st, seat)
         if not opts:
@@ -229,32 +279,16 @@ def decide(st: SahwariState) -> Decision:
     if top == "enter":
         opts = [f"enter {POS_NAMES[p]}" for p in entry_tiles(st)]
         return Decision(seat, "enter", f"{name}, bring your camel onto the map.", tuple(opts))
-    if top == "move":
-        found = M.movable(st, seat)
-        if found:
-            cpos = st.cpos
-            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d, _ in found]
-            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
-        on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
-        return Decision(seat, "no_move",
-                        f"{name}, no camel of yours can move: take one off the map.",
-                        tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "explore":
-        opts = [MOVE_ACTIONS[st.mend][d] for d, _ in M.second_moves(st)]
+        opts = [MOVE_ACTIONS[st.mend][d] for d in M.second_moves(st)]
         return Decision(seat, "second_move",
                         f"{name}, make a second move with the same camel, or stay.",
                         (*opts, "stay"))
-    if top == "collect" or top == "take":
-        pos = st.mend if frame is None or top == "collect" else frame["pos"]
-        return Decision(seat, "collect", f"{name}, take one item from {POS_NAMES[pos]}.",
-                        tuple(take_options(st, pos)))
-    if top == "guild":
-        opts = [GUILD_ACTIONS[c][d] for c, d, _ in M.guild_moves(st)]
-        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
+    if top == "take":
+        assert frame is not None
+        return Decision(seat, "collect", COLLECT_PROMPTS[seat][frame["pos"]],
+                        tuple(take_options(st, frame["pos"])))
     assert frame is not None
-    if top == "stop":
-        opts = [STOP_ACTIONS[p] for p in frame["dests"]]
-        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
     if top == "cube":
         opts = ["cube storage"] if st.store[seat] < STORAGE_SPACES else []
         opts += space_options(st, seat, "cube", MAX_OPTIONS - len(opts), frame)
@@ -262,7 +296,7 @@ def decide(st: SahwariState) -> Decision:
                         f"{name}, put the artifact cube in storage or on an artifact space.",
                         tuple(opts))
     if top == "card":
-        opts = [f"card {c} {side}" for c in st.market for side in ("left", "right")]
+        opts = [a for c in st.market for a in CARD_ACTIONS[c]]
         return Decision(seat, "recruit_card",
                         f"{name}, take a recruit card and attach it at one end of your row.",
                         tuple(opts))
@@ -314,7 +348,7 @@ def decide(st: SahwariState) -> Decision:
                         "to it.", tuple(f"push {POS_NAMES[p]}" for p in
                                         M.push_destinations(st, c)))
     if top == "spend":
-        opts = [f"spend {w}" for w in spend_menu(st, seat)]
+        opts = [SPEND_ACTIONS[w] for w in spend_menu(st, seat)]
         return Decision(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
                         (*opts, BACK))
     if top == "forge":
@@ -322,7 +356,7 @@ def decide(st: SahwariState) -> Decision:
         return Decision(seat, "forge", f"{name}, choose the artifact space for the new cube.",
                         tuple(opts))
     if top == "reveal":
-        opts = [f"reveal {h}" for h in face_down(st, seat)]
+        opts = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)]
         return Decision(seat, "abilities", f"{name}, choose the caravan to reveal.",
                         (*opts, BACK))
     if top == "fill":
@@ -565,7 +599,7 @@ def remove_item(st: SahwariState, pos: int, item: str) -> None:
     st.took = True
 
 
-def learn(st: SahwariState, seat: int, handles: list[str]) -> None:
+def learn(st: SahwariState, seat: int, handles: Iterable[str]) -> None:
     known = set(st.known[seat])
     known.update(handles)
     st.known = put(st.known, seat, tuple(sorted(known)))
@@ -577,7 +611,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
     where = POS_NAMES[pos]
     if item == CUBE:
         ctx.say(f"{who(seat)} takes an artifact cube from {where}.", seat)
-        push(st, Frame("cube"))
+        push(st, ASK["cube"])
     elif item == PAWN:
         if st.pawns[seat] < RECRUIT_SPACES:
             st.pawns = put(st.pawns, seat, st.pawns[seat] + 1)
@@ -586,7 +620,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
             ctx.say(f"{who(seat)} takes a recruit from {where}; the track is full, so it "
                     "leaves the game.", seat)
         if st.market:
-            push(st, Frame("card"))
+            push(st, ASK["card"])
     else:
         gain_caravan(st, ctx, seat, item, f"from {where}")
 
@@ -612,7 +646,7 @@ def queue_icons(st: SahwariState, icons: list[str]) -> None:
     if len(icons) > 1 and len(set(icons)) > 1:
         push(st, Frame("icons", {"list": icons}))
     else:
-        push(st, *(Frame("icon", {"icon": i}) for i in icons))
+        push(st, *(ICON_FRAMES[i] for i in icons))
 
 
 def activate(st: SahwariState, ctx: Ctx, seat: int, j: int, how: str) -> None:
@@ -672,21 +706,21 @@ def resolve_icon(st: SahwariState, ctx: Ctx, seat: int, icon: str) -> None:
         if st.supply:
             st.supply -= 1
             ctx.say(f"{who(seat)} gains an artifact cube from the supply.", seat)
-            push(st, Frame("cube"))
+            push(st, ASK["cube"])
     elif icon == RECRUIT_CARD:
         if st.market:
-            push(st, Frame("card"))
+            push(st, ASK["card"])
     elif icon == SPYGLASS:
         if can_act(st, seat, SPYGLASS):
-            push(st, Frame("spy"))
+            push(st, ASK["spy"])
     elif icon == BIRD:
         if M.bird_tiles(st):
-            push(st, Frame("bird"))
+            push(st, ASK["bird"])
     elif icon == BOWL:
         if M.map_caravans(st):
-            push(st, Frame("bowl"))
+            push(st, ASK["bowl"])
     elif icon == TORNADO:
-        push(st, Frame("tornado"))
+        push(st, ASK["tornado"])
     else:
         raise AssertionError(f"unknown icon {icon!r}")
 
@@ -702,16 +736,16 @@ def on_window(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         if arg:
             use_caravan(st, ctx, seat, arg)
         else:
-            push(st, Frame("reveal"))
+            push(st, ASK["reveal"])
     elif verb == "fill":
         if arg:
             fill(st, ctx, seat, arg)
         else:
-            push(st, Frame("fill"))
+            push(st, ASK["fill"])
     elif action == "attack":
-        push(st, Frame("attack"))
+        push(st, ASK["attack"])
     elif action == "spend":
-        push(st, Frame("spend"))
+        push(st, ASK["spend"])
     elif verb == "lock":
         n = int(arg)
         st.locks = put(st.locks, seat, st.locks[seat] - 1)
@@ -742,14 +776,14 @@ def on_leader(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_enter(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    pos = POS_NAMES.index(action.split()[1])
+    pos = POS_INDEX[action.split()[1]]
     c = next(c for c in M.own_camels(st, seat) if st.cpos[c] == NO)
     st.cpos = put(st.cpos, c, pos)
     ctx.say(f"{who(seat)} brings {cname(st, c)} onto {POS_NAMES[pos]}.", seat)
 
 
 def camel_at(st: SahwariState, seat: int, name: str) -> int:
-    pos = POS_NAMES.index(name)
+    pos = POS_INDEX[name]
     return next(c for c in M.own_camels(st, seat) if st.cpos[c] == pos)
 
 
@@ -785,7 +819,7 @@ def on_stop(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     frame = st.stack.top
     assert frame is not None
     pop(st)
-    dest = POS_NAMES.index(action.split()[1])
+    dest = POS_INDEX[action.split()[1]]
     c = frame["c"]
     if camel_owners(st.np)[c] == NO:
         do_guild_move(st, ctx, c, dest)
@@ -813,7 +847,7 @@ def take(st: SahwariState, ctx: Ctx, seat: int, pos: int, action: str) -> None:
 
 def on_guild(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     _, cid, d = action.split()
-    c = camel_ids(st.np).index(cid)
+    c = GUILD_CAMELS.index(cid)  # the guild camels come first among the camels
     dests = M.destinations(st, c, d)
     if len(dests) == 1:
         do_guild_move(st, ctx, c, dests[0])
@@ -876,7 +910,7 @@ def on_order(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     first = next(i for i in frame["list"] if ICON_WORDS[i] == action.split()[1])
     rest = list(frame["list"])
     rest.remove(first)
-    push(st, Frame("icon", {"icon": first}), *(Frame("icon", {"icon": i}) for i in rest))
+    push(st, ICON_FRAMES[first], *(ICON_FRAMES[i] for i in rest))
 
 
 def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
@@ -886,12 +920,12 @@ def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         push(st, Frame("spy", {"kind": target}))
         return
     if target in POS_NAMES:
-        pos = POS_NAMES.index(target)
+        pos = POS_INDEX[target]
         handles = [i for i in st.items[pos] if M.is_caravan(i)]
         ctx.say(f"{who(seat)} uses a spyglass on the caravans on {target}.", seat)
     else:
         t = [who(s) for s in range(st.np)].index(target)
-        handles = face_down(st, t)
+        handles = list(M.face_down(st, t))
         ctx.say(f"{who(seat)} uses a spyglass on {target}'s caravans.", seat)
     learn(st, seat, handles)
     ctx.tell(seat, "You see: " + "; ".join(face(st, h) for h in handles) + ".")
@@ -900,7 +934,7 @@ def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 def on_bird(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
-    pos = POS_NAMES.index(action.split()[1])
+    pos = POS_INDEX[action.split()[1]]
     ctx.say(f"{who(seat)} sends the bird to {POS_NAMES[pos]}.", seat)
     push(st, Frame("take", {"pos": pos}))
 
@@ -926,7 +960,7 @@ def on_whirl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
-    st.cpos = put(st.cpos, c, POS_NAMES.index(action.split()[1]))
+    st.cpos = put(st.cpos, c, POS_INDEX[action.split()[1]])
     ctx.say(f"{who(seat)}'s tornado carries {cname(st, c)} from {POS_NAMES[start]} to "
             f"{POS_NAMES[st.cpos[c]]}.", seat)
 
@@ -936,7 +970,7 @@ def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     if action == BACK:
         return
     words = action.split()
-    origin = POS_NAMES.index(words[1])
+    origin = POS_INDEX[words[1]]
     if len(words) == 2:
         push(st, Frame("attack", {"origin": origin}))
         return
@@ -989,7 +1023,7 @@ def on_push(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
-    st.cpos = put(st.cpos, c, POS_NAMES.index(action.split()[1]))
+    st.cpos = put(st.cpos, c, POS_INDEX[action.split()[1]])
     ctx.say(f"{cname(st, c)} is pushed from {POS_NAMES[start]} to {POS_NAMES[st.cpos[c]]}.",
             seat)
 
@@ -1007,7 +1041,7 @@ def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         whither = "leaves the game"
     ctx.say(f"{who(seat)} spends a recruit pawn ({whither}) on: {word}.", seat)
     if word == FORGE:
-        push(st, Frame("forge"))
+        push(st, ASK["forge"])
     else:
         resolve_icon(st, ctx, seat, {ICON_WORDS[i]: i for i in ICON_WORDS}[word])
 
@@ -1052,11 +1086,9 @@ HANDLERS = {
 MAYBE_AUTOMATIC = frozenset(("icon", "end", "collecting", "enter", "icons", "cube", "card", "push"))
 
 
-def automatic(st: SahwariState, ctx: Ctx) -> bool:
-    """Carry out an automatic step or frame on top, if there is one; True if it did."""
-    top = st.top
-    if top not in MAYBE_AUTOMATIC:
-        return False
+def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
+    """Carry out the automatic step or frame ``top`` (one of MAYBE_AUTOMATIC) if it is one now;
+    True if it did."""
     if top == "icon":
         frame = st.stack.top
         assert frame is not None
@@ -1070,7 +1102,8 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
         st.step = "w2"
         return True
     if top == "enter":
-        if not any(st.cpos[c] == NO for c in M.own_camels(st, st.seat)):
+        cpos = st.cpos
+        if NO not in cpos or not any(cpos[c] == NO for c in M.own_camels(st, st.seat)):
             st.step = "move"
             return True
         return False
@@ -1079,7 +1112,7 @@ def automatic(st: SahwariState, ctx: Ctx) -> bool:
         assert frame is not None
         if len(set(frame["list"])) == 1:
             pop(st)
-            push(st, *(Frame("icon", {"icon": i}) for i in frame["list"]))
+            push(st, *(ICON_FRAMES[i] for i in frame["list"]))
             return True
         return False
     if top == "cube":
@@ -1112,14 +1145,25 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
         if st.step == "over":
             st._dec = _FINISHED
             return None
-        if automatic(st, ctx):
+        frames = st.stack.frames
+        top = frames[-1].kind if frames else st.step
+        if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
             continue
-        dec = decide(st)
-        if not dec.actions and st.step == "guild" and not st.stack:
+        if top in WINDOWS:
+            seat = st.seat
+            opts = window_actions(st, seat)
+            if not opts:
+                after_window(st, ctx)  # "done", the only option
+                continue
+            opts.append("done")
+            st._dec = Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+            return st._dec
+        dec = decide(st, top)
+        if not dec.actions and st.step == "guild" and not frames:
             st.step = "end"  # neither guild camel can move: step 3 is skipped
             continue
         if len(dec.actions) == 1:
-            HANDLERS[st.top](st, ctx, dec.seat, dec.actions[0])
+            HANDLERS[top](st, ctx, dec.seat, dec.actions[0])
             continue
         st._dec = dec
         return dec

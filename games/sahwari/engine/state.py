@@ -36,6 +36,7 @@ _TUPLES = ("pattern", "market", "deck", "discard", "faceup", "used", "gone", "un
 _DICTS = ("hid", "hcol")
 
 T = TypeVar("T")
+_new = object.__new__
 
 
 def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
@@ -100,19 +101,52 @@ class SahwariState:
     _dec: Any  # cached Decision (or a finished marker); None until first asked
 
     def copy(self) -> SahwariState:
-        new = SahwariState.__new__(SahwariState)
-        new.rng, new.np, new.first, new.seat = self.rng, self.np, self.first, self.seat
-        new.step, new.reason, new.stall, new.endt = self.step, self.reason, self.stall, self.endt
-        new.last, new.turnno, new.moved, new.mdir = self.last, self.turnno, self.moved, self.mdir
-        new.mend, new.moves, new.took, new.choice = self.mend, self.moves, self.took, self.choice
-        new.supply, new.kind, new.tiles, new.items = self.supply, self.kind, self.tiles, self.items
-        new.cpos, new.cars, new.leader, new.dealt = self.cpos, self.cars, self.leader, self.dealt
-        new.row, new.junc, new.store, new.slock = self.row, self.junc, self.store, self.slock
-        new.locks, new.pawns, new.strat, new.turns = self.locks, self.pawns, self.strat, self.turns
-        new.known, new.pattern, new.market = self.known, self.pattern, self.market
-        new.deck, new.discard, new.faceup = self.deck, self.discard, self.faceup
-        new.used, new.gone, new.unused, new.log = self.used, self.gone, self.unused, self.log
-        new.hid, new.hcol, new.stack = self.hid, self.hcol, self.stack
+        new = _new(SahwariState)
+        new.rng = self.rng
+        new.np = self.np
+        new.first = self.first
+        new.seat = self.seat
+        new.step = self.step
+        new.reason = self.reason
+        new.stall = self.stall
+        new.endt = self.endt
+        new.last = self.last
+        new.turnno = self.turnno
+        new.moved = self.moved
+        new.mdir = self.mdir
+        new.mend = self.mend
+        new.moves = self.moves
+        new.took = self.took
+        new.choice = self.choice
+        new.supply = self.supply
+        new.kind = self.kind
+        new.tiles = self.tiles
+        new.items = self.items
+        new.cpos = self.cpos
+        new.cars = self.cars
+        new.leader = self.leader
+        new.dealt = self.dealt
+        new.row = self.row
+        new.junc = self.junc
+        new.store = self.store
+        new.slock = self.slock
+        new.locks = self.locks
+        new.pawns = self.pawns
+        new.strat = self.strat
+        new.turns = self.turns
+        new.known = self.known
+        new.pattern = self.pattern
+        new.market = self.market
+        new.deck = self.deck
+        new.discard = self.discard
+        new.faceup = self.faceup
+        new.used = self.used
+        new.gone = self.gone
+        new.unused = self.unused
+        new.log = self.log
+        new.hid = self.hid
+        new.hcol = self.hcol
+        new.stack = self.stack
         new._dec = None
         return new
 
