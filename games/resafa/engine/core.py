@@ -43,6 +43,19 @@ class Ctx:
         self.events.append(Event(text, seat, (seat,)))
 
 
+class QuietCtx(Ctx):
+    """A `Ctx` for `Game.apply`, whose caller wants the state alone: the public sentences still
+    go to the state's log, but no event is built."""
+
+    __slots__ = ()
+
+    def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
+        self.public.append(text)
+
+    def tell(self, seat: int, text: str) -> None:
+        pass
+
+
 def who(seat: int) -> str:
     return SEAT_LABELS[seat]
 

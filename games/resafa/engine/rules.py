@@ -26,10 +26,10 @@ from games.core.contract import (
     Outcome,
     ranked_winners,
 )
-from games.core.errors import NotationError
+from games.core.errors import GameOver, IllegalAction, NotationError
 from games.core.stack import Frame, Stack
 from games.resafa.engine import actions, cards, observe, rounds, turn, views
-from games.resafa.engine.core import Ctx, pop, push
+from games.resafa.engine.core import Ctx, QuietCtx, pop, push
 from games.resafa.engine.data import BONUS, SACK, SEAT_LABELS, WHITE, solo_band
 from games.resafa.engine.notation import describe, explain, normalize, targets
 from games.resafa.engine.setup import new_state
@@ -174,9 +174,21 @@ class Resafa(Game[State]):
             return dec
         return None if dec is _FINISHED else dec
 
+    def apply(self, state: State, action: str) -> State:
+        """As `Game.apply`, without building the events nobody reads (playouts, replays)."""
+        before = self.decision(state)
+        if before is None:
+            raise GameOver("The game is over; no more moves can be made.")
+        if action not in before.actions:
+            raise IllegalAction(self.explain_illegal(state, action))
+        return self._run(state, action, QuietCtx())
+
     def _apply(self, state: State, action: str) -> tuple[State, list[Event], bool]:
-        st = state.copy()
         ctx = Ctx()
+        return self._run(state, action, ctx), ctx.events, ctx.revealed
+
+    def _run(self, state: State, action: str, ctx: Ctx) -> State:
+        st = state.copy()
         fr = st.stack.frames[-1]
         seat = decider(st, fr)
         if action == "cards":
@@ -192,7 +204,7 @@ class Resafa(Game[State]):
         settle(st, ctx)
         if ctx.public:
             st.log = (*st.log, *ctx.public)[-LOG_LINES:]
-        return st, ctx.events, ctx.revealed
+        return st
 
     def normalize(self, text: str) -> str:
         return normalize(text)
