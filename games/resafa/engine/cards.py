@@ -84,7 +84,7 @@ def during_ok(st: State, seat: int, action: str, mod: str) -> bool:
         return False
     if mod == "act1" and str(main.get("extra", "")).startswith("exact"):
         return False  # a stated activation count is fixed (spec §9.0)
-    if top == "tr_city" and st.stack.frames[-1].get("sold"):
+    if top == "tr_city" and st.frames[-1].get("sold"):
         return False
     return mod not in main.get("mods", []) or mod in ("less1C", "toll1", "act1", "sale1C")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core.contract import Event
-from games.core.stack import Frame, Stack
+from games.core.stack import Frame
 from games.resafa.engine.data import (
     CAPACITY_PER_CAMEL,
     COLOUR_INDEX,
@@ -65,35 +65,48 @@ def who(seat: int) -> str:
 
 def push(st: State, *frames: Frame) -> None:
     """Push frames so that the first one given is asked first (as `Stack.push`)."""
-    st.stack = Stack(st.stack.frames + frames[::-1])
+    st.frames += frames[::-1]
 
 
 def pop(st: State) -> Frame:
-    frames = st.stack.frames
-    st.stack = Stack(frames[:-1])
+    frames = st.frames
+    st.frames = frames[:-1]
     return frames[-1]
 
 
 def top(st: State) -> Frame:
-    return st.stack.frames[-1]
+    return st.frames[-1]
 
 
 def replace_top(st: State, frame: Frame) -> None:
-    st.stack = st.stack.replace_top(frame)
+    st.frames = (*st.frames[:-1], frame)
+
+
+def find(st: State, kind: str) -> Frame | None:
+    """The nearest frame of ``kind`` from the top, if any."""
+    for frame in reversed(st.frames):
+        if frame.kind == kind:
+            return frame
+    return None
 
 
 def main_frame(st: State) -> Frame | None:
     """The main action in progress, if any (carries its modifiers and perk)."""
-    return st.stack.find("main")
+    return find(st, "main")
+
+
+def update_frame(st: State, kind: str, **changes: Any) -> None:
+    """Answer more of the nearest frame of ``kind`` (an outer question, below the top)."""
+    frames = list(st.frames)
+    for i in range(len(frames) - 1, -1, -1):
+        if frames[i].kind == kind:
+            frames[i] = frames[i].with_data(**changes)
+            break
+    st.frames = tuple(frames)
 
 
 def update_main(st: State, **changes: Any) -> None:
-    frames = list(st.stack.frames)
-    for i in range(len(frames) - 1, -1, -1):
-        if frames[i].kind == "main":
-            frames[i] = frames[i].with_data(**changes)
-            break
-    st.stack = type(st.stack)(tuple(frames))
+    update_frame(st, "main", **changes)
 
 
 def add_mod(st: State, mod: str) -> None:
@@ -108,7 +121,7 @@ def mods(st: State) -> list[str]:
 
 
 def turn_frame(st: State) -> Frame | None:
-    return st.stack.find("turn")
+    return find(st, "turn")
 
 
 # ---- holdings -------------------------------------------------------------------------------

@@ -350,7 +350,7 @@ def breakdown(st: State, seat: int) -> dict[str, int]:
 
 def finish_game(st: State, ctx: Ctx) -> None:
     st.phase = "over"
-    st.stack = type(st.stack)()
+    st.frames = ()
     scores = [sum(breakdown(st, s).values()) for s in range(st.np)]
     st.reason = "Six rounds and the last Rain phase are over."
     ctx.say("Final scoring: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(scores)) + ".")

@@ -27,7 +27,7 @@ from games.core.contract import (
     ranked_winners,
 )
 from games.core.errors import GameOver, IllegalAction, NotationError
-from games.core.stack import Frame, Stack
+from games.core.stack import Frame
 from games.resafa.engine import actions, cards, observe, rounds, turn, views
 from games.resafa.engine.core import Ctx, QuietCtx, pop, push
 from games.resafa.engine.data import BONUS, SACK, SEAT_LABELS, WHITE, solo_band
@@ -52,7 +52,7 @@ _FINISHED = object()
 
 def begin_turn(st: State) -> None:
     """Open the current seat's turn (a position built by hand starts here)."""
-    st.stack = Stack((Frame("turn"),))
+    st.frames = (Frame("turn"),)
     st._dec = None
 
 
@@ -69,9 +69,9 @@ def decider(st: State, fr: Frame) -> int:
 
 def decide(st: State) -> Decision | None:
     """The decision on top of the stack (None once the game is over)."""
-    if st.phase == "over" or not st.stack:
+    if st.phase == "over" or not st.frames:
         return None
-    fr = st.stack.frames[-1]
+    fr = st.frames[-1]
     seat = decider(st, fr)
     return _decision(st, fr, seat, frame_options(st, fr, seat))
 
@@ -92,9 +92,9 @@ def _decision(st: State, fr: Frame, seat: int, opts: list[str]) -> Decision:
 def settle(st: State, ctx: Ctx) -> None:
     """Run automatic frames and skip empty ones until a real decision is on top; cache it."""
     while st.phase != "over":
-        if not st.stack:
+        if not st.frames:
             raise RuntimeError("the decision stack ran empty")
-        fr = st.stack.frames[-1]
+        fr = st.frames[-1]
         if fr.kind in AUTOMATIC:
             pop(st)
             if fr.kind == "main":
@@ -189,7 +189,7 @@ class Resafa(Game[State]):
 
     def _run(self, state: State, action: str, ctx: Ctx) -> State:
         st = state.copy()
-        fr = st.stack.frames[-1]
+        fr = st.frames[-1]
         seat = decider(st, fr)
         if action == "cards":
             push(st, Frame("cards"))

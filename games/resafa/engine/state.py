@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.stack import Stack
+from games.core.stack import Frame, Stack
 from games.resafa.engine.data import CELLS, CITIES, COLOURS, NET_SPACES, NO
 
 _P_SCALARS = ("coins", "vp", "squares", "loc", "camels", "cargo", "cargo_n")
@@ -161,7 +161,7 @@ _BOXES = "boxes"
 
 
 class State:
-    __slots__ = (*_SCALARS, *_LISTS, *_DICTS, _BOXES, "players", "stack", "_mine", "_dec")
+    __slots__ = (*_SCALARS, *_LISTS, *_DICTS, _BOXES, "players", "frames", "_mine", "_dec")
 
     rng: int
     np: int  # seats, 1..4
@@ -198,7 +198,7 @@ class State:
     special: dict[str, list[str]]  # "Y1".."P3" -> deck, the last is the face-up top card
     boxes: dict[str, list[int]]  # city -> per box: seat, or BOX_FREE / BOX_BLOCKED / BOX_UNUSED
     players: list[Player]
-    stack: Stack  # open questions; the top is asked now
+    frames: tuple[Frame, ...]  # the decision stack, bottom first; the top is asked now
     _mine: int  # bit per seat: that Player already copied for this action
     _dec: Any  # cached Decision, None until asked
 
@@ -227,7 +227,7 @@ class State:
         new.special = dict(self.special)
         new.boxes = dict(self.boxes)
         new.players = self.players[:]
-        new.stack = self.stack
+        new.frames = self.frames
         new._mine = 0
         new._dec = None
         return new
@@ -241,8 +241,17 @@ class State:
         return self.players[seat]
 
     @property
+    def stack(self) -> Stack:
+        """The open questions as a `Stack` (the rules work on the plain tuple ``frames``)."""
+        return Stack(self.frames)
+
+    @stack.setter
+    def stack(self, stack: Stack) -> None:
+        self.frames = stack.frames
+
+    @property
     def step(self) -> str:
-        frames = self.stack.frames
+        frames = self.frames
         return frames[-1].kind if frames else ""
 
     @classmethod
@@ -267,7 +276,7 @@ class State:
         st.special = {f"{c}{lv}": [] for c in COLOURS for lv in (1, 2, 3)}
         st.boxes = {c: [-1, -1, -1] for c in CITIES}
         st.players = [Player.blank() for _ in range(players)]
-        st.stack = Stack()
+        st.frames = ()
         st._mine = (1 << players) - 1  # a blank state owns its records
         st._dec = None
         return st

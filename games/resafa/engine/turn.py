@@ -28,6 +28,7 @@ from games.resafa.engine.core import (
     push,
     step_legal,
     take_step,
+    update_frame,
     who,
 )
 from games.resafa.engine.data import (
@@ -148,12 +149,7 @@ def name_act_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> N
 
 def _update_turn(st: State, **changes: str) -> None:
     """Name what a yellow half left open on the turn frame (below the naming questions)."""
-    frames = list(st.stack.frames)
-    for i in range(len(frames) - 1, -1, -1):
-        if frames[i].kind == "turn":
-            frames[i] = frames[i].with_data(**changes)
-            break
-    st.stack = type(st.stack)(tuple(frames))
+    update_frame(st, "turn", **changes)
 
 
 def name_col_options(st: State, fr: Frame, seat: int) -> list[str]:
