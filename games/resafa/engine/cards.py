@@ -130,6 +130,10 @@ def playable(st: State, seat: int, card: str, between: bool) -> bool:
     return kind == "steps2"
 
 
+USE = {c: "use " + c for c in EFFECTS}
+DROP = {c: "drop " + c for c in SACK}
+
+
 def free_actions(st: State, seat: int) -> list[str]:
     p = st.players[seat]
     cards = [c for c in p.hand if c in EFFECTS]
@@ -137,9 +141,9 @@ def free_actions(st: State, seat: int) -> list[str]:
         cards += [c for c in p.specials if c in WHITE]
     if not cards:
         return []
-    between = st.step == "turn"
-    out = ["use " + c for c in cards if playable(st, seat, c, between)]
-    out += ["drop " + c for c in cards if c in SACK]
+    between = st.frames[-1].kind == "turn"
+    out = [USE[c] for c in cards if playable(st, seat, c, between)]
+    out += [DROP[c] for c in cards if c in SACK]
     return out
 
 

@@ -63,6 +63,11 @@ def who(seat: int) -> str:
 # ---- the decision stack ---------------------------------------------------------------------
 
 
+# Frames without data, built once: they are never changed, only replaced.
+TURN, END_TURN, AFTER_TURN = Frame("turn"), Frame("endturn"), Frame("afterturn")
+NEW_ROUND, LIMIT = Frame("newround"), Frame("limit")
+
+
 def push(st: State, *frames: Frame) -> None:
     """Push frames so that the first one given is asked first (as `Stack.push`)."""
     st.frames += frames[::-1]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games.core import rng as R
 from games.core.stack import Frame
-from games.resafa.engine.core import Ctx, push, who
+from games.resafa.engine.core import AFTER_TURN, LIMIT, NEW_ROUND, TURN, Ctx, push, who
 from games.resafa.engine.data import (
     BONUS,
     BOX_BLOCKED,
@@ -62,7 +62,7 @@ def hand_size(p: Player) -> int:
 def end_turn(st: State, ctx: Ctx, seat: int) -> None:
     p = st.me(seat)
     ctx.say(f"{who(seat)} ends the turn.", seat)
-    push(st, Frame("afterturn"))
+    push(st, AFTER_TURN)
     if st.round % 2 == 1 and p.deck:
         card = p.deck.pop()
         p.hand.append(card)
@@ -71,7 +71,7 @@ def end_turn(st: State, ctx: Ctx, seat: int) -> None:
         ctx.say(f"{who(seat)} draws an action card.", seat)
         ctx.tell(seat, f"You drew {card}.")
     if hand_size(p) > HAND_LIMIT:
-        push(st, Frame("limit"))
+        push(st, LIMIT)
 
 
 def limit_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -96,7 +96,7 @@ def limit_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
     else:
         ctx.say(f"{who(seat)} discards bonus card {card} (hand limit).", seat)
     if hand_size(p) > HAND_LIMIT:
-        push(st, Frame("limit"))
+        push(st, LIMIT)
 
 
 def after_turn(st: State, ctx: Ctx) -> None:
@@ -105,7 +105,7 @@ def after_turn(st: State, ctx: Ctx) -> None:
     st.turns += 1
     if st.turns < CARDS_PER_ROUND * st.np:
         st.current = (st.current + 1) % st.np
-        push(st, Frame("turn"))
+        push(st, TURN)
         return
     end_round(st, ctx)
 
@@ -183,7 +183,7 @@ def end_round(st: State, ctx: Ctx) -> None:
             p.played = []
     if st.round in RAIN_ROUNDS:
         rain(st, ctx)
-    push(st, Frame("newround"))
+    push(st, NEW_ROUND)
     if st.round in RESET_ROUNDS:
         for k in reversed(range(st.np)):
             s = (st.start + k) % st.np
@@ -261,7 +261,7 @@ def new_round(st: State, ctx: Ctx) -> None:
         st.offer2 = [st.deck2.pop() if st.deck2 else "" for _ in range(OFFER_SLOTS)]
         ctx.revealed = True
         ctx.say("Level II workshops enter: " + ", ".join(t for t in st.offer2 if t) + ".")
-    push(st, Frame("turn"))
+    push(st, TURN)
 
 
 def rain(st: State, ctx: Ctx) -> None:

@@ -20,6 +20,7 @@ from games.core import rng as R
 from games.core.stack import Frame
 from games.resafa.engine import actions
 from games.resafa.engine.core import (
+    END_TURN,
     Ctx,
     draw_sack,
     give,
@@ -134,7 +135,7 @@ def turn_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
         push(st, Frame("colour", {"c": fr["col"], "src": "colour"}))
         return
     # "end": the end-of-turn steps follow (rounds module)
-    push(st, Frame("endturn"))
+    push(st, END_TURN)
 
 
 def name_act_options(st: State, fr: Frame, seat: int) -> list[str]:
