@@ -964,7 +964,7 @@ def found_base(st: State, ctx: Ctx, seat: int, city: str, box: int, cost: str) -
         p.cargo_n -= dict(g).get("S", 0)
         if not p.cargo_n:
             p.cargo = ""
-    st.boxes[city] = [seat if b == box else h for b, h in enumerate(st.boxes[city])]
+    st.boxes = {**st.boxes, city: [seat if b == box else h for b, h in enumerate(st.boxes[city])]}
     p.bases = [*p.bases, city]
     token, reward = BOXES[city][box]
     ctx.say(f"{who(seat)} founds a trading base in {CITY_NAMES[city]} (box {box + 1}, "

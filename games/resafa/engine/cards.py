@@ -161,7 +161,7 @@ def play_free(st: State, ctx: Ctx, seat: int, action: str) -> None:
     p = st.me(seat)
     if word == "drop":
         p.hand.remove(card)
-        st.sack.insert(0, card)
+        st.sack = [card, *st.sack]
         ctx.say(f"{who(seat)} discards a sack card for {SACK_DISCARD_VP} VP.", seat)
         p.vp += SACK_DISCARD_VP
         return
@@ -171,7 +171,7 @@ def play_free(st: State, ctx: Ctx, seat: int, action: str) -> None:
         ctx.say(f"{who(seat)} uses white card {card}: {WHITE[card][2]}", seat)
     elif card in SACK:
         p.hand.remove(card)
-        st.sack.insert(0, card)
+        st.sack = [card, *st.sack]
         ctx.say(f"{who(seat)} plays sack card {card}: {SACK[card][1]}", seat)
     else:
         p.hand.remove(card)

@@ -214,7 +214,8 @@ def draw_sack(st: State, ctx: Ctx, seat: int) -> None:
     if not st.sack:
         ctx.say("The sack deck is empty: no sack card.", seat)
         return
-    card = st.sack.pop()
+    card = st.sack[-1]
+    st.sack = st.sack[:-1]
     st.me(seat).hand.append(card)
     st.me(seat).hand.sort()
     ctx.revealed = True
@@ -248,6 +249,7 @@ def take_step(st: State, ctx: Ctx, seat: int, colour: str) -> None:
     """Move one step; a level space pushes the special-card choice (spec §8.2)."""
     p = st.me(seat)
     i = COLOUR_INDEX[colour]
+    p.track = p.track[:]  # shared with the state before (`Player.copy`)
     p.track[i] += 1
     ctx.say(f"{who(seat)} moves to step {p.track[i]} of the {COLOUR_NAMES[colour]} track.", seat)
     level = LEVEL_STEPS.get(p.track[i])

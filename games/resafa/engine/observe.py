@@ -50,6 +50,7 @@ def _deal(cards: list[str], rng: int | None) -> tuple[list[str], int | None]:
 
 def _canonical(st: State, seat: int | None, rng: int | None) -> int:
     """Pool and redeal every group hidden from ``seat``: sorted (rng None) or shuffled."""
+    st.bonus_deck, st.special = dict(st.bonus_deck), dict(st.special)  # shared: replaced
     rng = _redeal_yellow(st, seat, rng)
     # the sack deck and the other seats' sack cards form one pool
     sack_pool = list(st.sack)

@@ -64,7 +64,8 @@ def end_turn(st: State, ctx: Ctx, seat: int) -> None:
     ctx.say(f"{who(seat)} ends the turn.", seat)
     push(st, AFTER_TURN)
     if st.round % 2 == 1 and p.deck:
-        card = p.deck.pop()
+        card = p.deck[-1]
+        p.deck = p.deck[:-1]  # shared with the state before (`Player.copy`)
         p.hand.append(card)
         p.hand.sort()
         ctx.revealed = True
@@ -89,7 +90,7 @@ def limit_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
     p = st.me(seat)
     p.hand.remove(card)
     if card in SACK:
-        st.sack.insert(0, card)
+        st.sack = [card, *st.sack]
         p.vp += SACK_DISCARD_VP
         ctx.say(f"{who(seat)} discards a sack card for {SACK_DISCARD_VP} VP (hand limit).",
                 seat)
@@ -127,6 +128,7 @@ def rival_turn(st: State, ctx: Ctx) -> None:
     colour, city, workshop = RIVAL_CARDS[card]
     ctx.say(f"The rival reveals {card}.")
     display = st.bonus[colour]
+    st.bonus, st.bonus_deck, st.boxes = dict(st.bonus), dict(st.bonus_deck), dict(st.boxes)
     if display:
         gone = display[0]
         st.bonus[colour] = display[1:]
@@ -170,6 +172,7 @@ def end_round(st: State, ctx: Ctx) -> None:
     bonus deck per colour, the leftovers going under it."""
     ctx.say(f"Round {st.round} ends.", headline=True)
     if st.round < ROUNDS:
+        st.bonus, st.bonus_deck = dict(st.bonus), dict(st.bonus_deck)
         for colour in COLOURS:
             left = st.bonus[colour]
             st.bonus_deck[colour] = [*reversed(left), *st.bonus_deck[colour]]
@@ -209,9 +212,9 @@ def reset_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
     card = fr["card"]
     p.pending = [c for c in p.pending if c != card]
     p.facedown = [c for c in p.facedown if c != old]
-    for pile in (p.hand, p.deck):
-        if old in pile:
-            pile.remove(old)
+    if old in p.hand:
+        p.hand.remove(old)
+    p.deck = [c for c in p.deck if c != old]
     p.played = [e for e in p.played if not e.startswith(old + ":")]
     p.removed = [*p.removed, old]
     p.hand.append(card)

@@ -109,7 +109,7 @@ def turn_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
         card, half = words[1], WORD_HALF[words[2]]
         p = st.me(seat)
         p.hand.remove(card)
-        p.played.append(f"{card}:{half}")
+        p.played = [*p.played, f"{card}:{half}"]
         act, col = half_of(card, half, seat)
         perk = ""
         if card in YELLOW:
@@ -201,7 +201,7 @@ def colour_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     words = action.split()
     if words[0] == "bonus":
         card = words[1]
-        st.bonus[card[1]] = [b for b in st.bonus[card[1]] if b != card]
+        st.bonus = {**st.bonus, card[1]: [b for b in st.bonus[card[1]] if b != card]}
         p = st.me(seat)
         p.hand.append(card)
         p.hand.sort()
@@ -259,8 +259,8 @@ def special_prompt(st: State, fr: Frame, seat: int) -> str:
 
 def special_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     key = f"{fr['c']}{fr['lv']}"
-    deck = st.special[key][:]  # the dict is shared between states: replace, never mutate
-    st.special[key] = deck
+    deck = st.special[key][:]  # shared between states: replaced, never changed
+    st.special = {**st.special, key: deck}
     if action == "search":
         push(st, Frame("search", {"c": fr["c"], "lv": fr["lv"]}))
         ctx.revealed = True
@@ -293,7 +293,7 @@ def search_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     top = deck[-1]
     rest = [c for c in deck[:-1] if c != card]
     st.rng = R.shuffle(st.rng, rest)
-    st.special[key] = [*rest, top]
+    st.special = {**st.special, key: [*rest, top]}
     ctx.revealed = True
     public = fr["c"] != "Y"  # a searched yellow card stays private until played (§17.1)
     if public:
