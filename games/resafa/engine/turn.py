@@ -56,14 +56,14 @@ WORD_HALF = {"up": "U", "low": "L"}
 # ---- turn -------------------------------------------------------------------------------------
 
 
-def action_cards(hand: list[str]) -> list[str]:
-    return [c for c in hand if c in START_CARDS or c in YELLOW]
+# action card -> its two "play" options
+PLAY = {c: (f"play {c} up", f"play {c} low") for c in (*START_CARDS, *YELLOW)}
 
 
 def turn_options(st: State, fr: Frame, seat: int) -> list[str]:
     data = fr.data
     if not data.get("card"):
-        return [f"play {c} {w}" for c in action_cards(st.players[seat].hand) for w in ("up", "low")]
+        return [o for c in st.players[seat].hand if c in PLAY for o in PLAY[c]]
     out = []
     if not data.get("main") and actions.feasible(st, seat, data["act"], data.get("perk", "")):
         out.append("main")
@@ -126,13 +126,13 @@ def turn_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
         ctx.say(f"{who(seat)} plays {card}, {'upper' if half == 'U' else 'lower'} half"
                 f"{what}{colour}.", seat)
         return
+    data = fr.data
     if words[0] == "main":
         push(st, fr.with_data(main=True))
-        actions.start(st, ctx, seat, fr["act"], perk=fr.get("perk", ""))
+        actions.start(st, ctx, seat, data["act"], perk=data.get("perk", ""))
         return
     if words[0] == "colour":
-        push(st, fr.with_data(colour=True))
-        push(st, Frame("colour", {"c": fr["col"], "src": "colour"}))
+        push(st, Frame("colour", {"c": data["col"], "src": "colour"}), fr.with_data(colour=True))
         return
     # "end": the end-of-turn steps follow (rounds module)
     push(st, END_TURN)
