@@ -102,6 +102,8 @@ def playable(st: State, seat: int, card: str, between: bool) -> bool:
         return True
     p = st.players[seat]
     if kind == "during":
+        if between:
+            return False  # no main action is in progress while the turn frame is on top
         action, _, mod = arg.partition(":")
         return during_ok(st, seat, action, mod)
     if kind == "step":
