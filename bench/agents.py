@@ -1,8 +1,9 @@
 """How long a computer seat thinks: the greedy agent's time per decision over whole games.
 
 A bot seat moves inside the bot process, so its slowest decision is what a player waits for.
-Prints one JSON object per game: median, p95 and slowest milliseconds per decision; with
-``--players`` one entry per seat count asked for (``name@2``).
+Prints one JSON object with one entry per game and seat count (``name@2``): median, p95 and
+slowest milliseconds per decision, at every seat count the game allows or at those of
+``--players``.
 """
 
 from __future__ import annotations
@@ -46,25 +47,27 @@ def think_times(game: Game[Any], players: int, games: int, seed: int = 1) -> dic
     }
 
 
+def seat_counts(game: Game[Any], players: Sequence[int]) -> tuple[int, ...]:
+    """The counts of ``players`` the game allows, or every count it allows: a game of more
+    seats gives the agent more to weigh, so each is measured."""
+    allowed = range(game.min_players, game.max_players + 1)
+    return tuple(n for n in players if n in allowed) if players else tuple(allowed)
+
+
 def run(games: int = 5, players: Sequence[int] = (), only: str | None = None) -> dict[str, Any]:
-    """Each game at three seats (or its most), or at each count of ``players`` it allows."""
-    out: dict[str, Any] = {}
-    for game in all_games():
-        if only is not None and game.name != only:
-            continue
-        if not players:
-            out[game.name] = think_times(game, min(3, game.max_players), games)
-        for n in players:
-            if game.min_players <= n <= game.max_players:
-                out[f"{game.name}@{n}"] = think_times(game, n, games)
-    return out
+    """Each game at every seat count it allows, or at each count of ``players`` it allows."""
+    return {
+        f"{game.name}@{n}": think_times(game, n, games)
+        for game in all_games() if only is None or game.name == only
+        for n in seat_counts(game, players)
+    }
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=5, help="whole games per game")
     parser.add_argument("--players", type=int, nargs="*", default=(),
-                        help="seat counts to time, each on its own (default: 3 or the most)")
+                        help="seat counts to time, each on its own (default: every one)")
     parser.add_argument("--game", help="only this game (default: every game)")
     args = parser.parse_args(argv)
     print(json.dumps(run(args.games, args.players, args.game)))
