@@ -2,8 +2,8 @@
 
 A bot seat moves inside the bot process, so its slowest decision is what a player waits for.
 Prints one JSON object with one entry per game and seat count (``name@2``): median, p95 and
-slowest milliseconds per decision, at every seat count the game allows or at those of
-``--players``.
+slowest milliseconds per decision (and the CPU median and p95), at every seat count the game
+allows or at those of ``--players``.
 """
 
 from __future__ import annotations
@@ -25,25 +25,35 @@ P95_TARGET_MS = 50.0
 def think_times(game: Game[Any], players: int, games: int, seed: int = 1) -> dict[str, Any]:
     agent = GreedyAgent()
     times: list[float] = []
+    cpu: list[float] = []
     for n in range(games):
         state = game.new_game(players, seed + n, game.default_options())
         rng = seed + n
         while (decision := game.decision(state)) is not None:
-            started = time.perf_counter()
+            started, started_cpu = time.perf_counter(), time.process_time()
             action, rng = agent.choose(game, game.observe(state, decision.seat), decision, rng)
             times.append((time.perf_counter() - started) * 1000)
+            cpu.append((time.process_time() - started_cpu) * 1000)
             state = game.apply(state, action)
     times.sort()
+    cpu.sort()
     slowest = times[-1]
+    p95 = times[int(0.95 * (len(times) - 1))]
+    # On a shared, loaded machine the wall clock also counts the time other processes held
+    # the core; the CPU figure is this process's own work.
+    cpu_p95 = cpu[int(0.95 * (len(cpu) - 1))]
     return {
         "players": players,
         "games": games,
         "decisions": len(times),
         "median_ms": round(statistics.median(times), 3),
-        "p95_ms": round(times[int(0.95 * (len(times) - 1))], 3),
+        "p95_ms": round(p95, 3),
         "slowest_ms": round(slowest, 2),
+        "cpu_median_ms": round(statistics.median(cpu), 3),
+        "cpu_p95_ms": round(cpu_p95, 3),
         "meets_target": slowest <= SLOWEST_TARGET_MS,
-        "meets_p95_target": times[int(0.95 * (len(times) - 1))] <= P95_TARGET_MS,
+        "meets_p95_target": p95 <= P95_TARGET_MS,
+        "meets_cpu_p95_target": cpu_p95 <= P95_TARGET_MS,
     }
 
 
