@@ -222,7 +222,7 @@ class State:
         new.sack = self.sack
         new.bonus, new.bonus_deck = self.bonus, self.bonus_deck
         new.special, new.boxes = self.special, self.boxes
-        new.players = self.players[:]
+        new.players = self.players  # `me` copies the list before replacing a record
         new.frames = self.frames
         new._mine = 0
         new._dec = None
@@ -232,6 +232,8 @@ class State:
         """The seat's record, copied once per action before the rules write to it."""
         bit = 1 << seat
         if not self._mine & bit:
+            if not self._mine:
+                self.players = self.players[:]  # shared with the state before
             self.players[seat] = self.players[seat].copy()
             self._mine |= bit
         return self.players[seat]
