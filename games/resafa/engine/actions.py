@@ -28,6 +28,7 @@ pays its perk and ends (rules.settle). Frames and the decision each one asks:
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 
 from games.core.contract import MAX_OPTIONS
 from games.core.stack import Frame
@@ -576,17 +577,23 @@ def canal_spaces(st: State, tile: str) -> list[int]:
 
     UNCERTAIN (§9.4): two closed edges may not face each other either."""
     t = CANALS[tile]
-    net = st.net
+    return list(_open_spaces(tuple(st.net), t.top, t.bottom, t.kind == "tank"))
+
+
+@lru_cache(maxsize=4096)
+def _open_spaces(net: tuple[str, ...], top: bool, bottom: bool, tank: bool) -> tuple[int, ...]:
+    """`canal_spaces` for a tile of that shape: asked for the tiles on offer at many
+    decisions of a turn, while the network changes only a few times a game."""
     out = []
-    for i in range(15 if t.kind == "tank" else 0, NET_SPACES):
+    for i in range(15 if tank else 0, NET_SPACES):
         if net[i]:
             continue
-        if i >= 5 and net[i - 5] and not (t.top and CANALS[net[i - 5]].bottom):
+        if i >= 5 and net[i - 5] and not (top and CANALS[net[i - 5]].bottom):
             continue
-        if i < 15 and net[i + 5] and not (t.bottom and CANALS[net[i + 5]].top):
+        if i < 15 and net[i + 5] and not (bottom and CANALS[net[i + 5]].top):
             continue
         out.append(i)
-    return out
+    return tuple(out)
 
 
 def tank_ready(p: Player) -> bool:
@@ -964,7 +971,7 @@ def found_base(st: State, ctx: Ctx, seat: int, city: str, box: int, cost: str) -
         p.cargo_n -= dict(g).get("S", 0)
         if not p.cargo_n:
             p.cargo = ""
-    st.boxes[city] = [seat if b == box else h for b, h in enumerate(st.boxes[city])]
+    st.boxes = {**st.boxes, city: [seat if b == box else h for b, h in enumerate(st.boxes[city])]}
     p.bases = [*p.bases, city]
     token, reward = BOXES[city][box]
     ctx.say(f"{who(seat)} founds a trading base in {CITY_NAMES[city]} (box {box + 1}, "

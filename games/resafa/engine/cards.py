@@ -84,7 +84,7 @@ def during_ok(st: State, seat: int, action: str, mod: str) -> bool:
         return False
     if mod == "act1" and str(main.get("extra", "")).startswith("exact"):
         return False  # a stated activation count is fixed (spec §9.0)
-    if top == "tr_city" and st.stack.frames[-1].get("sold"):
+    if top == "tr_city" and st.frames[-1].get("sold"):
         return False
     return mod not in main.get("mods", []) or mod in ("less1C", "toll1", "act1", "sale1C")
 
@@ -102,6 +102,8 @@ def playable(st: State, seat: int, card: str, between: bool) -> bool:
         return True
     p = st.players[seat]
     if kind == "during":
+        if between:
+            return False  # no main action is in progress while the turn frame is on top
         action, _, mod = arg.partition(":")
         return during_ok(st, seat, action, mod)
     if kind == "step":
@@ -130,6 +132,10 @@ def playable(st: State, seat: int, card: str, between: bool) -> bool:
     return kind == "steps2"
 
 
+USE = {c: "use " + c for c in EFFECTS}
+DROP = {c: "drop " + c for c in SACK}
+
+
 def free_actions(st: State, seat: int) -> list[str]:
     p = st.players[seat]
     cards = [c for c in p.hand if c in EFFECTS]
@@ -137,9 +143,9 @@ def free_actions(st: State, seat: int) -> list[str]:
         cards += [c for c in p.specials if c in WHITE]
     if not cards:
         return []
-    between = st.step == "turn"
-    out = ["use " + c for c in cards if playable(st, seat, c, between)]
-    out += ["drop " + c for c in cards if c in SACK]
+    between = st.frames[-1].kind == "turn"
+    out = [USE[c] for c in cards if playable(st, seat, c, between)]
+    out += [DROP[c] for c in cards if c in SACK]
     return out
 
 
@@ -157,7 +163,7 @@ def play_free(st: State, ctx: Ctx, seat: int, action: str) -> None:
     p = st.me(seat)
     if word == "drop":
         p.hand.remove(card)
-        st.sack.insert(0, card)
+        st.sack = [card, *st.sack]
         ctx.say(f"{who(seat)} discards a sack card for {SACK_DISCARD_VP} VP.", seat)
         p.vp += SACK_DISCARD_VP
         return
@@ -167,7 +173,7 @@ def play_free(st: State, ctx: Ctx, seat: int, action: str) -> None:
         ctx.say(f"{who(seat)} uses white card {card}: {WHITE[card][2]}", seat)
     elif card in SACK:
         p.hand.remove(card)
-        st.sack.insert(0, card)
+        st.sack = [card, *st.sack]
         ctx.say(f"{who(seat)} plays sack card {card}: {SACK[card][1]}", seat)
     else:
         p.hand.remove(card)

@@ -3,10 +3,11 @@ the decision stack helpers and the small queries the actions share (spec §2, §
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from games.core.contract import Event
-from games.core.stack import Frame, Stack
+from games.core.stack import Frame
 from games.resafa.engine.data import (
     CAPACITY_PER_CAMEL,
     COLOUR_INDEX,
@@ -43,44 +44,75 @@ class Ctx:
         self.events.append(Event(text, seat, (seat,)))
 
 
-def who(seat: int) -> str:
-    return SEAT_LABELS[seat]
+class QuietCtx(Ctx):
+    """A `Ctx` for `Game.apply`, whose caller wants the state alone: the public sentences still
+    go to the state's log, but no event is built."""
+
+    __slots__ = ()
+
+    def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
+        self.public.append(text)
+
+    def tell(self, seat: int, text: str) -> None:
+        pass
+
+
+# A seat's name in a sentence (bound method: called for nearly every sentence).
+who: Callable[[int], str] = SEAT_LABELS.__getitem__
 
 
 # ---- the decision stack ---------------------------------------------------------------------
 
 
+# Frames without data, built once: they are never changed, only replaced.
+TURN, END_TURN, AFTER_TURN = Frame("turn"), Frame("endturn"), Frame("afterturn")
+NEW_ROUND, LIMIT = Frame("newround"), Frame("limit")
+
+
 def push(st: State, *frames: Frame) -> None:
     """Push frames so that the first one given is asked first (as `Stack.push`)."""
-    st.stack = Stack(st.stack.frames + frames[::-1])
+    st.frames += frames[::-1]
 
 
 def pop(st: State) -> Frame:
-    frames = st.stack.frames
-    st.stack = Stack(frames[:-1])
+    frames = st.frames
+    st.frames = frames[:-1]
     return frames[-1]
 
 
 def top(st: State) -> Frame:
-    return st.stack.frames[-1]
+    return st.frames[-1]
 
 
 def replace_top(st: State, frame: Frame) -> None:
-    st.stack = st.stack.replace_top(frame)
+    st.frames = (*st.frames[:-1], frame)
+
+
+def find(st: State, kind: str) -> Frame | None:
+    """The nearest frame of ``kind`` from the top, if any."""
+    for frame in reversed(st.frames):
+        if frame.kind == kind:
+            return frame
+    return None
 
 
 def main_frame(st: State) -> Frame | None:
     """The main action in progress, if any (carries its modifiers and perk)."""
-    return st.stack.find("main")
+    return find(st, "main")
+
+
+def update_frame(st: State, kind: str, **changes: Any) -> None:
+    """Answer more of the nearest frame of ``kind`` (an outer question, below the top)."""
+    frames = list(st.frames)
+    for i in range(len(frames) - 1, -1, -1):
+        if frames[i].kind == kind:
+            frames[i] = frames[i].with_data(**changes)
+            break
+    st.frames = tuple(frames)
 
 
 def update_main(st: State, **changes: Any) -> None:
-    frames = list(st.stack.frames)
-    for i in range(len(frames) - 1, -1, -1):
-        if frames[i].kind == "main":
-            frames[i] = frames[i].with_data(**changes)
-            break
-    st.stack = type(st.stack)(tuple(frames))
+    update_frame(st, "main", **changes)
 
 
 def add_mod(st: State, mod: str) -> None:
@@ -95,7 +127,7 @@ def mods(st: State) -> list[str]:
 
 
 def turn_frame(st: State) -> Frame | None:
-    return st.stack.find("turn")
+    return find(st, "turn")
 
 
 # ---- holdings -------------------------------------------------------------------------------
@@ -183,7 +215,8 @@ def draw_sack(st: State, ctx: Ctx, seat: int) -> None:
     if not st.sack:
         ctx.say("The sack deck is empty: no sack card.", seat)
         return
-    card = st.sack.pop()
+    card = st.sack[-1]
+    st.sack = st.sack[:-1]
     st.me(seat).hand.append(card)
     st.me(seat).hand.sort()
     ctx.revealed = True
@@ -217,6 +250,7 @@ def take_step(st: State, ctx: Ctx, seat: int, colour: str) -> None:
     """Move one step; a level space pushes the special-card choice (spec §8.2)."""
     p = st.me(seat)
     i = COLOUR_INDEX[colour]
+    p.track = p.track[:]  # shared with the state before (`Player.copy`)
     p.track[i] += 1
     ctx.say(f"{who(seat)} moves to step {p.track[i]} of the {COLOUR_NAMES[colour]} track.", seat)
     level = LEVEL_STEPS.get(p.track[i])

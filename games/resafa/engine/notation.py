@@ -130,7 +130,7 @@ def targets(st: State, action: str) -> dict[str, object]:
     or tile {"card"}, a track {"track": "Y"}, goods {"ware"}, and what it costs {"cost"}."""
     words = action.split()
     w = words[0]
-    fr = st.stack.frames[-1] if st.stack else None
+    fr = st.frames[-1] if st.frames else None
     data = fr.data if fr is not None else {}
     seat = int(data.get("seat", st.current))
     p = st.players[seat]
@@ -214,7 +214,7 @@ def _tile_cost(st: State, p: Player, tile: str) -> Gain:
 
 def _garden_args(st: State) -> tuple[str, list[str]]:
     perk, _, ms = actions._main_args(st)
-    fr = st.stack.frames[-1]
+    fr = st.frames[-1]
     return ("" if fr.get("second") else perk), ms
 
 
@@ -232,7 +232,7 @@ def _label(st: State, action: str) -> str:
     if w == "play":
         return f"Play {arg} ({'upper' if words[2] == 'up' else 'lower'} half)"
     if w == "part":
-        taken, given_up = cards.part_chosen(st.stack.frames[-1], action)
+        taken, given_up = cards.part_chosen(st.frames[-1], action)
         if not given_up:
             return f"All: {gain_words(taken)}"
         return f"Only {gain_words(taken)} (give up {gain_words(given_up)})"
@@ -268,7 +268,7 @@ def _label(st: State, action: str) -> str:
                 "space": "Space", "cube": "Cube from", "box": "Box",
                 "room": "Room"}[w] + " " + " ".join(words[1:])
     if w == "split":
-        top = st.stack.frames[-1]
+        top = st.frames[-1]
         p = st.players[top.get("seat", st.current)]
         costs = [c for c in actions.canal_costs(p, top["tile"], *_args(st)) if can_pay(p, c)]
         return f"Pay {cost_words(costs[int(arg) - 1])}"
@@ -287,7 +287,7 @@ def explain(st: State, d: Decision | None, action: str) -> str:
     w = words[0]
     seat = d.seat
     p = st.players[seat]
-    top = st.stack.frames[-1] if st.stack else None
+    top = st.frames[-1] if st.frames else None
     kind = top.kind if top else ""
     if w in ("use", "drop") and len(words) == 2:
         return _explain_free(st, seat, words[1], w)

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import rng as R
-from games.core.stack import Frame, Stack
+from games.core.stack import Frame
 from games.resafa.engine.data import SACK, START_CARDS, WARE_INDEX, YELLOW
 from games.resafa.engine.state import Player, State
 
@@ -50,6 +50,7 @@ def _deal(cards: list[str], rng: int | None) -> tuple[list[str], int | None]:
 
 def _canonical(st: State, seat: int | None, rng: int | None) -> int:
     """Pool and redeal every group hidden from ``seat``: sorted (rng None) or shuffled."""
+    st.bonus_deck, st.special = dict(st.bonus_deck), dict(st.special)  # shared: replaced
     rng = _redeal_yellow(st, seat, rng)
     # the sack deck and the other seats' sack cards form one pool
     sack_pool = list(st.sack)
@@ -129,7 +130,7 @@ def _redeal_yellow(st: State, seat: int | None, rng: int | None) -> int | None:
         p = st.me(s)
         for name in ("hand", "deck", "pending", "gained"):
             setattr(p, name, [renamed.get(c, c) for c in getattr(p, name)])
-    st.stack = Stack(tuple(_renamed_frame(f, renamed) for f in st.stack.frames))
+    st.frames = tuple(_renamed_frame(f, renamed) for f in st.frames)
     return rng
 
 
@@ -144,7 +145,7 @@ def _renamed_frame(frame: Frame, renamed: dict[str, str]) -> Frame:
 def _searched_deck(st: State, seat: int | None) -> str:
     """The special deck ``seat`` is looking through right now ("" when none): its face-down
     cards are in that seat's options, so they stay as they are."""
-    top = st.stack.frames[-1] if st.stack else None
+    top = st.frames[-1] if st.frames else None
     if seat is None or top is None or top.kind != "search" or st.current != seat:
         return ""
     return f"{top['c']}{top['lv']}"

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from games.core import rng as R
 from games.core.stack import Frame
-from games.resafa.engine.core import Ctx, push, who
+from games.resafa.engine.core import AFTER_TURN, LIMIT, NEW_ROUND, TURN, Ctx, push, who
 from games.resafa.engine.data import (
     BONUS,
     BOX_BLOCKED,
@@ -62,16 +62,17 @@ def hand_size(p: Player) -> int:
 def end_turn(st: State, ctx: Ctx, seat: int) -> None:
     p = st.me(seat)
     ctx.say(f"{who(seat)} ends the turn.", seat)
-    push(st, Frame("afterturn"))
+    push(st, AFTER_TURN)
     if st.round % 2 == 1 and p.deck:
-        card = p.deck.pop()
+        card = p.deck[-1]
+        p.deck = p.deck[:-1]  # shared with the state before (`Player.copy`)
         p.hand.append(card)
         p.hand.sort()
         ctx.revealed = True
         ctx.say(f"{who(seat)} draws an action card.", seat)
         ctx.tell(seat, f"You drew {card}.")
     if hand_size(p) > HAND_LIMIT:
-        push(st, Frame("limit"))
+        push(st, LIMIT)
 
 
 def limit_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -89,14 +90,14 @@ def limit_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
     p = st.me(seat)
     p.hand.remove(card)
     if card in SACK:
-        st.sack.insert(0, card)
+        st.sack = [card, *st.sack]
         p.vp += SACK_DISCARD_VP
         ctx.say(f"{who(seat)} discards a sack card for {SACK_DISCARD_VP} VP (hand limit).",
                 seat)
     else:
         ctx.say(f"{who(seat)} discards bonus card {card} (hand limit).", seat)
     if hand_size(p) > HAND_LIMIT:
-        push(st, Frame("limit"))
+        push(st, LIMIT)
 
 
 def after_turn(st: State, ctx: Ctx) -> None:
@@ -105,7 +106,7 @@ def after_turn(st: State, ctx: Ctx) -> None:
     st.turns += 1
     if st.turns < CARDS_PER_ROUND * st.np:
         st.current = (st.current + 1) % st.np
-        push(st, Frame("turn"))
+        push(st, TURN)
         return
     end_round(st, ctx)
 
@@ -127,6 +128,7 @@ def rival_turn(st: State, ctx: Ctx) -> None:
     colour, city, workshop = RIVAL_CARDS[card]
     ctx.say(f"The rival reveals {card}.")
     display = st.bonus[colour]
+    st.bonus, st.bonus_deck, st.boxes = dict(st.bonus), dict(st.bonus_deck), dict(st.boxes)
     if display:
         gone = display[0]
         st.bonus[colour] = display[1:]
@@ -170,6 +172,7 @@ def end_round(st: State, ctx: Ctx) -> None:
     bonus deck per colour, the leftovers going under it."""
     ctx.say(f"Round {st.round} ends.", headline=True)
     if st.round < ROUNDS:
+        st.bonus, st.bonus_deck = dict(st.bonus), dict(st.bonus_deck)
         for colour in COLOURS:
             left = st.bonus[colour]
             st.bonus_deck[colour] = [*reversed(left), *st.bonus_deck[colour]]
@@ -183,7 +186,7 @@ def end_round(st: State, ctx: Ctx) -> None:
             p.played = []
     if st.round in RAIN_ROUNDS:
         rain(st, ctx)
-    push(st, Frame("newround"))
+    push(st, NEW_ROUND)
     if st.round in RESET_ROUNDS:
         for k in reversed(range(st.np)):
             s = (st.start + k) % st.np
@@ -209,9 +212,9 @@ def reset_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None
     card = fr["card"]
     p.pending = [c for c in p.pending if c != card]
     p.facedown = [c for c in p.facedown if c != old]
-    for pile in (p.hand, p.deck):
-        if old in pile:
-            pile.remove(old)
+    if old in p.hand:
+        p.hand.remove(old)
+    p.deck = [c for c in p.deck if c != old]
     p.played = [e for e in p.played if not e.startswith(old + ":")]
     p.removed = [*p.removed, old]
     p.hand.append(card)
@@ -261,7 +264,7 @@ def new_round(st: State, ctx: Ctx) -> None:
         st.offer2 = [st.deck2.pop() if st.deck2 else "" for _ in range(OFFER_SLOTS)]
         ctx.revealed = True
         ctx.say("Level II workshops enter: " + ", ".join(t for t in st.offer2 if t) + ".")
-    push(st, Frame("turn"))
+    push(st, TURN)
 
 
 def rain(st: State, ctx: Ctx) -> None:
@@ -350,7 +353,7 @@ def breakdown(st: State, seat: int) -> dict[str, int]:
 
 def finish_game(st: State, ctx: Ctx) -> None:
     st.phase = "over"
-    st.stack = type(st.stack)()
+    st.frames = ()
     scores = [sum(breakdown(st, s).values()) for s in range(st.np)]
     st.reason = "Six rounds and the last Rain phase are over."
     ctx.say("Final scoring: " + ", ".join(f"{who(s)} {v}" for s, v in enumerate(scores)) + ".")

@@ -26,10 +26,10 @@ from games.core.contract import (
     Outcome,
     ranked_winners,
 )
-from games.core.errors import NotationError
-from games.core.stack import Frame, Stack
+from games.core.errors import GameOver, IllegalAction, NotationError
+from games.core.stack import Frame
 from games.resafa.engine import actions, cards, observe, rounds, turn, views
-from games.resafa.engine.core import Ctx, pop, push
+from games.resafa.engine.core import END_TURN, TURN, Ctx, QuietCtx, push
 from games.resafa.engine.data import BONUS, SACK, SEAT_LABELS, WHITE, solo_band
 from games.resafa.engine.notation import describe, explain, normalize, targets
 from games.resafa.engine.setup import new_state
@@ -52,7 +52,7 @@ _FINISHED = object()
 
 def begin_turn(st: State) -> None:
     """Open the current seat's turn (a position built by hand starts here)."""
-    st.stack = Stack((Frame("turn"),))
+    st.frames = (TURN,)
     st._dec = None
 
 
@@ -69,54 +69,56 @@ def decider(st: State, fr: Frame) -> int:
 
 def decide(st: State) -> Decision | None:
     """The decision on top of the stack (None once the game is over)."""
-    if st.phase == "over" or not st.stack:
+    if st.phase == "over" or not st.frames:
         return None
-    fr = st.stack.frames[-1]
+    fr = st.frames[-1]
     seat = decider(st, fr)
     return _decision(st, fr, seat, frame_options(st, fr, seat))
 
 
 def _decision(st: State, fr: Frame, seat: int, opts: list[str]) -> Decision:
-    if fr.kind == "turn":
-        kind, prompt = turn.turn_kind(fr), turn.turn_prompt(st, fr, seat)
+    kind = fr.kind
+    if kind == "turn":
+        name, prompt = turn.turn_kind(fr), turn.turn_prompt(st, fr, seat)
     else:
-        kind, _, prompt_fn, _ = KINDS[fr.kind]
+        name, _, prompt_fn, _ = KINDS[kind]
         prompt = prompt_fn(st, fr, seat)
-    if fr.kind not in NO_FREE and seat == st.current:
+    if seat == st.current and kind not in NO_FREE:
         free = cards.free_actions(st, seat)
         if free:
             opts = opts + free if len(opts) + len(free) <= MAX_OPTIONS else [*opts, "cards"]
-    return Decision(seat, kind, prompt, tuple(opts))
+    return Decision(seat, name, prompt, tuple(opts))
 
 
 def settle(st: State, ctx: Ctx) -> None:
     """Run automatic frames and skip empty ones until a real decision is on top; cache it."""
     while st.phase != "over":
-        if not st.stack:
+        frames = st.frames
+        if not frames:
             raise RuntimeError("the decision stack ran empty")
-        fr = st.stack.frames[-1]
-        if fr.kind in AUTOMATIC:
-            pop(st)
-            if fr.kind == "main":
+        fr = frames[-1]
+        kind = fr.kind
+        if kind in AUTOMATIC:
+            st.frames = frames[:-1]
+            if kind == "main":
                 actions.finish(st, ctx, st.current, fr)
-            elif fr.kind == "endturn":
+            elif kind == "endturn":
                 rounds.end_turn(st, ctx, st.current)
-            elif fr.kind == "afterturn":
+            elif kind == "afterturn":
                 rounds.after_turn(st, ctx)
             else:
                 rounds.new_round(st, ctx)
             continue
-        seat = decider(st, fr)
+        seat: int = fr.data.get("seat", st.current)
         opts = frame_options(st, fr, seat)
         if not opts:
-            pop(st)
+            st.frames = frames[:-1]
             continue
         d = _decision(st, fr, seat, opts)
         # Ending by itself only when the seat holds no card it could play: whether a hidden
         # sack card is playable must not show in the flow of the game.
-        if fr.kind == "turn" and d.actions == ("end",) and not holds_free_cards(st, seat):
-            pop(st)
-            push(st, Frame("endturn"))
+        if kind == "turn" and d.actions == ("end",) and not holds_free_cards(st, seat):
+            st.frames = (*frames[:-1], END_TURN)
             continue
         st._dec = d
         return
@@ -174,17 +176,30 @@ class Resafa(Game[State]):
             return dec
         return None if dec is _FINISHED else dec
 
+    def apply(self, state: State, action: str) -> State:
+        """As `Game.apply`, without building the events nobody reads (playouts, replays)."""
+        before = self.decision(state)
+        if before is None:
+            raise GameOver("The game is over; no more moves can be made.")
+        if action not in before.actions:
+            raise IllegalAction(self.explain_illegal(state, action))
+        return self._run(state, action, QuietCtx())
+
     def _apply(self, state: State, action: str) -> tuple[State, list[Event], bool]:
-        st = state.copy()
         ctx = Ctx()
-        fr = st.stack.frames[-1]
-        seat = decider(st, fr)
+        return self._run(state, action, ctx), ctx.events, ctx.revealed
+
+    def _run(self, state: State, action: str, ctx: Ctx) -> State:
+        st = state.copy()
+        frames = st.frames
+        fr = frames[-1]
+        seat: int = fr.data.get("seat", st.current)
         if action == "cards":
             push(st, Frame("cards"))
         elif action.startswith(("use ", "drop ")) and fr.kind != "cards":
             cards.play_free(st, ctx, seat, action)
         else:
-            pop(st)
+            st.frames = frames[:-1]
             if fr.kind == "turn":
                 turn.turn_handle(st, ctx, fr, seat, action)
             else:
@@ -192,7 +207,7 @@ class Resafa(Game[State]):
         settle(st, ctx)
         if ctx.public:
             st.log = (*st.log, *ctx.public)[-LOG_LINES:]
-        return st, ctx.events, ctx.revealed
+        return st
 
     def normalize(self, text: str) -> str:
         return normalize(text)

@@ -1,10 +1,11 @@
 """The Resafa game state: plain ints, strings and lists in __slots__, copied per action.
 
-A state is never changed after the engine hands it out. `State.copy()` copies the lists most
-actions change and shares the others and the `Player` records; the rules take a player for
-writing with `State.me(seat)`, which copies that one record the first time in an action (copy
-on write). A shared list (`State.copy` and `Player.copy` name them) is replaced, never changed
-in place: `p.bases = [*p.bases, city]`, or a copy taken before the first change.
+A state is never changed after the engine hands it out. `State.copy()` shares every board list
+and dict and the `Player` records; the rules take a player for writing with `State.me(seat)`,
+which copies that one record the first time in an action (copy on write). A shared list or
+dict (all of the state's, and those `Player.copy` names) is replaced, never changed in place:
+`p.bases = [*p.bases, city]`, `st.bonus = {**st.bonus, colour: cards}`, or a copy taken
+before the first change.
 
 Coordinate model (spec §17.4):
 - workshop area: cells 0-63 of an 8×8 grid, cell = r * 8 + c (data.cell); workshops on cells
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core.stack import Stack
+from games.core.stack import Frame, Stack
 from games.resafa.engine.data import CELLS, CITIES, COLOURS, NET_SPACES, NO
 
 _P_SCALARS = ("coins", "vp", "squares", "loc", "camels", "cargo", "cargo_n")
@@ -69,12 +70,10 @@ class Player:
         new.coins, new.vp, new.squares, new.loc = self.coins, self.vp, self.squares, self.loc
         new.camels, new.cargo, new.cargo_n = self.camels, self.cargo, self.cargo_n
         new.hand = self.hand[:]
-        new.deck = self.deck[:]
-        new.played = self.played[:]
-        new.track = self.track[:]
         new.ware = self.ware[:]
         # Shared, replaced when they change: the 64-cell area lists (`build`, `plant`) and
-        # the lists a few rules extend now and then.
+        # the lists a few rules change now and then.
+        new.deck, new.played, new.track = self.deck, self.played, self.track
         new.ws, new.side, new.rot = self.ws, self.side, self.rot
         new.small, new.large = self.small, self.large
         new._cells = self._cells
@@ -161,7 +160,7 @@ _BOXES = "boxes"
 
 
 class State:
-    __slots__ = (*_SCALARS, *_LISTS, *_DICTS, _BOXES, "players", "stack", "_mine", "_dec")
+    __slots__ = (*_SCALARS, *_LISTS, *_DICTS, _BOXES, "players", "frames", "_mine", "_dec")
 
     rng: int
     np: int  # seats, 1..4
@@ -198,14 +197,13 @@ class State:
     special: dict[str, list[str]]  # "Y1".."P3" -> deck, the last is the face-up top card
     boxes: dict[str, list[int]]  # city -> per box: seat, or BOX_FREE / BOX_BLOCKED / BOX_UNUSED
     players: list[Player]
-    stack: Stack  # open questions; the top is asked now
+    frames: tuple[Frame, ...]  # the decision stack, bottom first; the top is asked now
     _mine: int  # bit per seat: that Player already copied for this action
     _dec: Any  # cached Decision, None until asked
 
     def copy(self) -> State:
-        """A new state sharing the lists inside ``bonus``, ``bonus_deck``, ``special`` and
-        ``boxes``, the board lists below, and the Player records (taken for writing with
-        `me`); the rules replace a shared list, never change it."""
+        """A new state sharing every list and dict of the board and the Player records (taken
+        for writing with `me`); the rules replace a shared list or dict, never change it."""
         new = State.__new__(State)
         new.rng, new.np, new.solo, new.round = self.rng, self.np, self.solo, self.round
         new.rival = self.rival
@@ -213,7 +211,6 @@ class State:
             self.start, self.current, self.turns, self.phase)
         new.setup, new.small_left, new.large_left = self.setup, self.small_left, self.large_left
         new.reason, new.log = self.reason, self.log
-        new.sack = self.sack[:]
         new.offer1, new.deck1, new.offer2, new.deck2 = (
             self.offer1, self.deck1, self.offer2, self.deck2)
         new.canal_display, new.canal_stack, new.tanks = (
@@ -222,12 +219,11 @@ class State:
         new.tile_side = self.tile_side
         new.rival_deck, new.rival_discard, new.removed_ws = (
             self.rival_deck, self.rival_discard, self.removed_ws)
-        new.bonus = dict(self.bonus)
-        new.bonus_deck = dict(self.bonus_deck)
-        new.special = dict(self.special)
-        new.boxes = dict(self.boxes)
-        new.players = self.players[:]
-        new.stack = self.stack
+        new.sack = self.sack
+        new.bonus, new.bonus_deck = self.bonus, self.bonus_deck
+        new.special, new.boxes = self.special, self.boxes
+        new.players = self.players  # `me` copies the list before replacing a record
+        new.frames = self.frames
         new._mine = 0
         new._dec = None
         return new
@@ -236,13 +232,24 @@ class State:
         """The seat's record, copied once per action before the rules write to it."""
         bit = 1 << seat
         if not self._mine & bit:
+            if not self._mine:
+                self.players = self.players[:]  # shared with the state before
             self.players[seat] = self.players[seat].copy()
             self._mine |= bit
         return self.players[seat]
 
     @property
+    def stack(self) -> Stack:
+        """The open questions as a `Stack` (the rules work on the plain tuple ``frames``)."""
+        return Stack(self.frames)
+
+    @stack.setter
+    def stack(self, stack: Stack) -> None:
+        self.frames = stack.frames
+
+    @property
     def step(self) -> str:
-        frames = self.stack.frames
+        frames = self.frames
         return frames[-1].kind if frames else ""
 
     @classmethod
@@ -267,7 +274,7 @@ class State:
         st.special = {f"{c}{lv}": [] for c in COLOURS for lv in (1, 2, 3)}
         st.boxes = {c: [-1, -1, -1] for c in CITIES}
         st.players = [Player.blank() for _ in range(players)]
-        st.stack = Stack()
+        st.frames = ()
         st._mine = (1 << players) - 1  # a blank state owns its records
         st._dec = None
         return st

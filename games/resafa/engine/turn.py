@@ -20,6 +20,7 @@ from games.core import rng as R
 from games.core.stack import Frame
 from games.resafa.engine import actions
 from games.resafa.engine.core import (
+    END_TURN,
     Ctx,
     draw_sack,
     give,
@@ -28,6 +29,7 @@ from games.resafa.engine.core import (
     push,
     step_legal,
     take_step,
+    update_frame,
     who,
 )
 from games.resafa.engine.data import (
@@ -54,14 +56,14 @@ WORD_HALF = {"up": "U", "low": "L"}
 # ---- turn -------------------------------------------------------------------------------------
 
 
-def action_cards(hand: list[str]) -> list[str]:
-    return [c for c in hand if c in START_CARDS or c in YELLOW]
+# action card -> its two "play" options
+PLAY = {c: (f"play {c} up", f"play {c} low") for c in (*START_CARDS, *YELLOW)}
 
 
 def turn_options(st: State, fr: Frame, seat: int) -> list[str]:
     data = fr.data
     if not data.get("card"):
-        return [f"play {c} {w}" for c in action_cards(st.players[seat].hand) for w in ("up", "low")]
+        return [o for c in st.players[seat].hand if c in PLAY for o in PLAY[c]]
     out = []
     if not data.get("main") and actions.feasible(st, seat, data["act"], data.get("perk", "")):
         out.append("main")
@@ -107,7 +109,7 @@ def turn_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
         card, half = words[1], WORD_HALF[words[2]]
         p = st.me(seat)
         p.hand.remove(card)
-        p.played.append(f"{card}:{half}")
+        p.played = [*p.played, f"{card}:{half}"]
         act, col = half_of(card, half, seat)
         perk = ""
         if card in YELLOW:
@@ -124,16 +126,16 @@ def turn_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
         ctx.say(f"{who(seat)} plays {card}, {'upper' if half == 'U' else 'lower'} half"
                 f"{what}{colour}.", seat)
         return
+    data = fr.data
     if words[0] == "main":
         push(st, fr.with_data(main=True))
-        actions.start(st, ctx, seat, fr["act"], perk=fr.get("perk", ""))
+        actions.start(st, ctx, seat, data["act"], perk=data.get("perk", ""))
         return
     if words[0] == "colour":
-        push(st, fr.with_data(colour=True))
-        push(st, Frame("colour", {"c": fr["col"], "src": "colour"}))
+        push(st, Frame("colour", {"c": data["col"], "src": "colour"}), fr.with_data(colour=True))
         return
     # "end": the end-of-turn steps follow (rounds module)
-    push(st, Frame("endturn"))
+    push(st, END_TURN)
 
 
 def name_act_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -148,12 +150,7 @@ def name_act_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> N
 
 def _update_turn(st: State, **changes: str) -> None:
     """Name what a yellow half left open on the turn frame (below the naming questions)."""
-    frames = list(st.stack.frames)
-    for i in range(len(frames) - 1, -1, -1):
-        if frames[i].kind == "turn":
-            frames[i] = frames[i].with_data(**changes)
-            break
-    st.stack = type(st.stack)(tuple(frames))
+    update_frame(st, "turn", **changes)
 
 
 def name_col_options(st: State, fr: Frame, seat: int) -> list[str]:
@@ -204,7 +201,7 @@ def colour_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     words = action.split()
     if words[0] == "bonus":
         card = words[1]
-        st.bonus[card[1]] = [b for b in st.bonus[card[1]] if b != card]
+        st.bonus = {**st.bonus, card[1]: [b for b in st.bonus[card[1]] if b != card]}
         p = st.me(seat)
         p.hand.append(card)
         p.hand.sort()
@@ -262,8 +259,8 @@ def special_prompt(st: State, fr: Frame, seat: int) -> str:
 
 def special_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> None:
     key = f"{fr['c']}{fr['lv']}"
-    deck = st.special[key][:]  # the dict is shared between states: replace, never mutate
-    st.special[key] = deck
+    deck = st.special[key][:]  # shared between states: replaced, never changed
+    st.special = {**st.special, key: deck}
     if action == "search":
         push(st, Frame("search", {"c": fr["c"], "lv": fr["lv"]}))
         ctx.revealed = True
@@ -296,7 +293,7 @@ def search_handle(st: State, ctx: Ctx, fr: Frame, seat: int, action: str) -> Non
     top = deck[-1]
     rest = [c for c in deck[:-1] if c != card]
     st.rng = R.shuffle(st.rng, rest)
-    st.special[key] = [*rest, top]
+    st.special = {**st.special, key: [*rest, top]}
     ctx.revealed = True
     public = fr["c"] != "Y"  # a searched yellow card stays private until played (§17.1)
     if public:

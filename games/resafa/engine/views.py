@@ -432,7 +432,7 @@ def hidden_ids(st: State, seat: int | None) -> frozenset[str]:
             hidden.update(c for c in p.hand if c not in START_CARDS)
             hidden.update(p.pending)
     searching = ""
-    top = st.stack.frames[-1] if st.stack else None
+    top = st.frames[-1] if st.frames else None
     if top is not None and top.kind == "search" and seat == st.current:
         searching = f"{top['c']}{top['lv']}"  # the searcher sees that deck's cards
     for c in COLOURS:

@@ -339,6 +339,13 @@ def test_buying_one_type_onto_another_is_refused() -> None:
     assert "carries one type at a time" in refused(st, "buy 1")
 
 
+def test_buying_more_than_the_caravan_holds_is_refused() -> None:
+    st = trade(coins={OCHRE: 9}, ware={OCHRE: ""})
+    st, _ = play(st, "go PA")  # 1 camel: 2 items, though 7 coins would pay for 3
+    assert "buy 2" in legal(st) and "buy 3" not in legal(st)
+    assert "at most what fits on the caravan (2 items)" in refused(st, "buy 3")
+
+
 def test_a_trading_base_pays_its_box_and_places_its_token_without_a_trade() -> None:
     st = trade(coins={OCHRE: 4}, ware={OCHRE: "1S"}, vp={OCHRE: 0})
     st, _ = play(st, "go PA", "none", "none")  # no load, no trade

@@ -21,3 +21,18 @@ def test_no_state_changes_after_it_is_handed_out() -> None:
             state = GAME.apply(state, decision.actions[i])
         changed = [n for n, (st, snap) in enumerate(seen) if json.dumps(GAME.to_json(st)) != snap]
         assert not changed, f"{players} players: states {changed[:5]} changed afterwards"
+
+
+def test_apply_leads_to_the_same_state_as_step() -> None:
+    """`apply` (playouts, replays) skips the events, but the state and its log are the same."""
+    rng = R.seed_state(9)
+    for game in range(4):
+        players = 1 + game
+        state = GAME.new_game(players, 70 + game, GAME.default_options(players))
+        while (decision := GAME.decision(state)) is not None:
+            rng, i = R.below(rng, len(decision.actions))
+            action = decision.actions[i]
+            applied, stepped = GAME.apply(state, action), GAME.step(state, action).state
+            assert GAME.to_json(applied) == GAME.to_json(stepped), action
+            assert GAME.decision(applied) == GAME.decision(stepped), action
+            state = applied
