@@ -343,6 +343,13 @@ class Reader(Protocol):
         """Actions with a version above ``after``, in version order."""
         ...
 
+    async def latest_moves(
+        self, table_id: int, user_id: int, *, after: int
+    ) -> tuple[datetime | None, datetime | None]:
+        """When the table's latest action above version ``after`` was made, and the latest
+        of those ``user_id`` made (None where there is none)."""
+        ...
+
     async def get_snapshot(
         self, table_id: int, version: int | None = None
     ) -> SnapshotRecord | None:

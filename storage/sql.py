@@ -411,6 +411,16 @@ class SqlReader:
         )
         return _action(row) if row else None
 
+    async def latest_moves(
+        self, table_id: int, user_id: int, *, after: int
+    ) -> tuple[datetime | None, datetime | None]:
+        row = await self._one(
+            "SELECT MAX(created_at), MAX(CASE WHEN user_id = ? THEN created_at END)"
+            " FROM actions WHERE table_id = ? AND version > ?",
+            (user_id, table_id, after),
+        )
+        return (None, None) if row is None else (_dt(row[0]), _dt(row[1]))
+
     async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
         rows = await self._all(
             "SELECT * FROM actions WHERE table_id = ? AND version > ? ORDER BY version",
@@ -1245,6 +1255,11 @@ class SqlStore:
 
     async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
         return await self._read("list_actions", table_id, after=after)
+
+    async def latest_moves(
+        self, table_id: int, user_id: int, *, after: int
+    ) -> tuple[datetime | None, datetime | None]:
+        return await self._read("latest_moves", table_id, user_id, after=after)
 
     async def get_snapshot(
         self, table_id: int, version: int | None = None

@@ -28,9 +28,13 @@ async def moved_lately(
     """Whether ``user_id`` moved at the table within ``ACTIVE_WINDOW`` before the move that
     makes ``version`` at ``now`` (the one that starts their turn), read before that move is
     written."""
-    recent = await reader.list_actions(table_id, after=max(0, version - RECENT_MOVES))
-    since = max([now, *(a.created_at for a in recent)]) - ACTIVE_WINDOW
-    return any(a.user_id == user_id and a.created_at >= since for a in recent)
+    latest, theirs = await reader.latest_moves(
+        table_id, user_id, after=max(0, version - RECENT_MOVES)
+    )
+    if theirs is None:
+        return False
+    assert latest is not None
+    return theirs >= max(now, latest) - ACTIVE_WINDOW
 
 
 async def turn_ping(

@@ -174,3 +174,26 @@ async def test_concurrent_moves_at_one_version_commit_once(
     assert all(isinstance(r, VersionConflict) for r in results if r is not None)
     assert len([r for r in await store.list_outbox(table_id) if r.version == 2]) == 2
     assert len(await store.list_timers(table_id, version=2)) == 2
+
+
+async def test_latest_moves_are_the_tables_and_the_members_after_a_version(
+    store: Store, clock: FakeClock
+) -> None:
+    table_id = await new_table(store)
+    assert await store.latest_moves(table_id, 1, after=0) == (None, None)
+    async with store.transaction() as tx:
+        await tx.add_seat(table_id, user_id=2, agent=None, name="Guest")
+    first = clock()
+    for version, user in ((1, 1), (2, 2), (3, None)):  # None: an agent
+        async with store.transaction() as tx:
+            await tx.advance_version(table_id, expected=version - 1, new=version)
+            await tx.append_action(
+                table_id, version=version, seat=0, action="x", request_id=f"r{version}",
+                user_id=user,
+            )  # fmt: skip
+        clock.advance(60)
+    last = first + timedelta(seconds=120)
+    assert await store.latest_moves(table_id, 1, after=0) == (last, first)
+    assert await store.latest_moves(table_id, 2, after=0) == (last, first + timedelta(seconds=60))
+    assert await store.latest_moves(table_id, 1, after=1) == (last, None)
+    assert await store.latest_moves(table_id, 1, after=3) == (None, None)
