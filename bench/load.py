@@ -45,6 +45,7 @@ from bot.service.models import NextDecision
 from bot.service.tables import STATE_CACHE_SIZE
 from games.core import discovery
 from storage import Store, open_store
+from storage.postgres import is_postgres_url
 from storage.sql import SqlStore
 from tests.e2e.wire.fakediscord import Call, FakeDiscord, Network, custom_ids
 
@@ -76,6 +77,62 @@ def benched() -> list[str]:
 
 
 # -- the service alone ------------------------------------------------------------------------
+
+
+ROUND_TRIPS = ("execute", "executemany", "fetch", "fetchrow", "fetchval")
+
+
+def count_round_trips() -> list[int]:
+    """Count, from now on in this process, every call that waits for PostgreSQL's answer
+    (each query, and each BEGIN and COMMIT); the count is the list's one item."""
+    import asyncpg
+
+    counted = [0]
+    for name in ROUND_TRIPS:
+        method = getattr(asyncpg.Connection, name)
+
+        async def call(self: Any, *args: Any, _method: Any = method, **kwargs: Any) -> Any:
+            counted[0] += 1
+            return await _method(self, *args, **kwargs)
+
+        setattr(asyncpg.Connection, name, call)
+    return counted
+
+
+async def postgres_cpu(url: str) -> float | None:
+    """CPU seconds the PostgreSQL server behind ``url`` has used (its postmaster, the children
+    it has ended and the children still running), or None when it does not run on this
+    machine as far as /proc shows."""
+    if not is_postgres_url(url):
+        return None
+    import asyncpg
+
+    conn = await asyncpg.connect(url)
+    try:
+        backend = await conn.fetchval("SELECT pg_backend_pid()")
+        postmaster = _proc_stat(backend)[0]  # read while the backend runs
+        total = sum(_proc_stat(postmaster)[1:])  # its own time and its ended children's
+    except OSError:
+        return None
+    finally:
+        await conn.close()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                parent, user, system, *_ = _proc_stat(int(entry))
+            except OSError:
+                continue
+            if parent == postmaster:
+                total += user + system
+    return total / os.sysconf("SC_CLK_TCK")
+
+
+def _proc_stat(pid: int) -> list[int]:
+    """The parent, user, system, children's user and children's system times of ``pid``."""
+    with open(f"/proc/{pid}/stat") as stat:
+        text = stat.read()
+    fields = text[text.rindex(")") + 2 :].split()
+    return [int(fields[1])] + [int(f) for f in fields[11:15]]
 
 
 async def _count_actions(url: str) -> int:
@@ -139,6 +196,7 @@ async def _play_share(
             upcoming[table_id], versions[table_id] = result.final.next, result.final.version
 
         await asyncio.to_thread(ready.wait)  # every process starts together
+        trips = count_round_trips() if is_postgres_url(url) else None
         began = time.time()
         cpu = time.process_time()
         for _ in range(rounds):
@@ -147,6 +205,7 @@ async def _play_share(
             "began": began,
             "ended": time.time(),
             "cpu_seconds": time.process_time() - cpu,
+            "round_trips": None if trips is None else trips[0],
             "latencies": latencies,
             "failed": failed,
         }
@@ -184,8 +243,14 @@ def service_load(
         }
         for count in processes:
             before = asyncio.run(_count_actions(url))
+            server_before = asyncio.run(postgres_cpu(url))
             run = _run_processes(url, ids, count, moves, seed, people, state_cache)
+            server_after = asyncio.run(postgres_cpu(url))
             run["moves_committed"] = asyncio.run(_count_actions(url)) - before
+            if server_before is not None and server_after is not None:
+                run["postgres_cpu_ms_per_move"] = round(
+                    (server_after - server_before) * 1000 / max(run["moves"], 1), 2
+                )
             result[f"processes_{count}"] = run
     rates = [result[f"processes_{n}"]["committed_moves_per_second"] for n in processes]
     if len(processes) > 1 and rates[0]:
@@ -218,6 +283,7 @@ def _run_processes(
     seconds = max(s["ended"] for s in shares) - began
     latencies = [x for s in shares for x in s["latencies"]]
     failed = [x for s in shares for x in s["failed"]]
+    cpu = sum(s["cpu_seconds"] for s in shares)
     return {
         "moves": len(latencies),
         "began_at": round(began, 2),  # Unix time, to match the figures of other tools
@@ -225,7 +291,11 @@ def _run_processes(
         "committed_moves_per_second": round(len(latencies) / seconds, 1) if seconds else None,
         "submit_p50_ms": percentile(latencies, 0.50),
         "submit_p95_ms": percentile(latencies, 0.95),
-        "bot_cpu_seconds": round(sum(s["cpu_seconds"] for s in shares), 2),
+        "bot_cpu_seconds": round(cpu, 2),
+        "bot_cpu_ms_per_move": round(cpu * 1000 / max(len(latencies), 1), 2),
+        "round_trips_per_move": None if shares[0]["round_trips"] is None else round(
+            sum(s["round_trips"] for s in shares) / max(len(latencies), 1), 2
+        ),
         "failed": len(failed),
         "first_failures": failed[:3],
     }

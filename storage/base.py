@@ -343,6 +343,13 @@ class Reader(Protocol):
         """Actions with a version above ``after``, in version order."""
         ...
 
+    async def latest_moves(
+        self, table_id: int, user_id: int, *, after: int
+    ) -> tuple[datetime | None, datetime | None]:
+        """When the table's latest action above version ``after`` was made, and the latest
+        of those ``user_id`` made (None where there is none)."""
+        ...
+
     async def get_snapshot(
         self, table_id: int, version: int | None = None
     ) -> SnapshotRecord | None:
@@ -418,6 +425,35 @@ class Reader(Protocol):
     async def digest_subscribers(self) -> list[UserSettingsRecord]:
         """The settings of every member opted in to the daily digest."""
         ...
+
+
+@dataclass(frozen=True)
+class MoveCommit:
+    """Everything one move writes, given at once so that a backend may send it to the
+    database in one statement: the compare-and-set of the table's version (and status), the
+    log entry, the table's timers replaced, its agent job, its latest snapshot and its posts."""
+
+    table_id: int
+    expected: int  # the version the move was made at; the move makes ``expected + 1``
+    status: TableStatus  # "active", or "finished" when the move ends the game
+    seat: int
+    action: str
+    request_id: str
+    user_id: int | None
+    reversible: bool
+    revealed: bool
+    events: Sequence[Any]
+    description: str
+    state: dict[str, Any]  # the snapshot at the new version
+    snapshot_replaces: int | None  # the version whose snapshot it replaces, if any
+    timer_seat: int | None = None  # whose timers follow; the table's others are cancelled
+    timers: Sequence[tuple[TimerKind, int, datetime]] = ()
+    agent_job: bool = False  # an agent decides next: queue its job (else drop any)
+    outbox: Sequence[tuple[str, dict[str, Any], datetime | None]] = ()  # kind, payload, due
+
+    @property
+    def version(self) -> int:
+        return self.expected + 1
 
 
 class Transaction(Reader, Protocol):
@@ -660,6 +696,13 @@ class Store(Reader, Protocol):
 
         Inside the block use only ``tx``; the store's own methods would wait for it to finish.
         """
+        ...
+
+    async def commit_move(self, move: MoveCommit) -> None:
+        """Write one move in a transaction of its own. VersionConflict when the table is no
+        longer at ``move.expected``, StatusConflict when it is no longer active,
+        DuplicateRequest when the log already holds ``move.request_id``; nothing is written
+        then."""
         ...
 
     async def pending_outbox(

@@ -26,6 +26,7 @@ from storage.base import (
     DuplicateRequest,
     Inbox,
     ModerationRecord,
+    MoveCommit,
     NotifyMethod,
     OutboxRecord,
     SeatChangeRecord,
@@ -410,6 +411,16 @@ class SqlReader:
         )
         return _action(row) if row else None
 
+    async def latest_moves(
+        self, table_id: int, user_id: int, *, after: int
+    ) -> tuple[datetime | None, datetime | None]:
+        row = await self._one(
+            "SELECT MAX(created_at), MAX(CASE WHEN user_id = ? THEN created_at END)"
+            " FROM actions WHERE table_id = ? AND version > ?",
+            (user_id, table_id, after),
+        )
+        return (None, None) if row is None else (_dt(row[0]), _dt(row[1]))
+
     async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
         rows = await self._all(
             "SELECT * FROM actions WHERE table_id = ? AND version > ? ORDER BY version",
@@ -766,12 +777,7 @@ class SqlTransaction(SqlReader):
                 ),
             )
         except Integrity as exc:
-            message = str(exc)
-            if "actions.table_id, actions.request_id" in message:
-                raise DuplicateRequest(table_id, request_id) from exc
-            if "actions.table_id, actions.version" in message:
-                raise VersionConflict(table_id, version - 1, None) from exc
-            raise _integrity_error(message, table_id) from exc
+            raise logging_failed(exc, table_id, version, request_id) from exc
         return ActionRecord(
             table_id,
             version,
@@ -787,6 +793,41 @@ class SqlTransaction(SqlReader):
             undo_to,
             revealed,
         )
+
+    async def commit_move(self, move: MoveCommit) -> None:
+        """``Store.commit_move`` as separate writes, inside the caller's transaction."""
+        table_id, version = move.table_id, move.version
+        await self.advance_version(
+            table_id, expected=move.expected, new=version, status=move.status
+        )
+        await self.append_action(
+            table_id,
+            version=version,
+            seat=move.seat,
+            action=move.action,
+            request_id=move.request_id,
+            user_id=move.user_id,
+            reversible=move.reversible,
+            revealed=move.revealed,
+            events=move.events,
+            description=move.description,
+        )
+        await self.cancel_timers(table_id)
+        if move.timer_seat is not None:
+            await self.add_timers(
+                table_id, seat=move.timer_seat, version=version, timers=move.timers
+            )
+        await self.set_agent_job(table_id, version if move.agent_job else None)
+        if move.snapshot_replaces is None:
+            await self.put_snapshot(table_id, version, move.state)
+        else:
+            await self.move_snapshot(
+                table_id, old=move.snapshot_replaces, new=version, state=move.state
+            )
+        for kind, payload, not_before in move.outbox:
+            await self.enqueue(
+                table_id, version=version, kind=kind, payload=payload, not_before=not_before
+            )
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None:
         await self._write(
@@ -1107,6 +1148,17 @@ class SqlTransaction(SqlReader):
         )
 
 
+def logging_failed(exc: Integrity, table_id: int, version: int, request_id: str) -> StorageError:
+    """What a log entry that broke a constraint means: the request was made already, or
+    another move took its version."""
+    message = str(exc)
+    if "actions.table_id, actions.request_id" in message:
+        return DuplicateRequest(table_id, request_id)
+    if "actions.table_id, actions.version" in message:
+        return VersionConflict(table_id, version - 1, None)
+    return _integrity_error(message, table_id)
+
+
 def _integrity_error(message: str, table_id: int) -> StorageError:
     """A storage error for a broken constraint (the specific ones are mapped first)."""
     if "FOREIGN KEY" in message:
@@ -1155,6 +1207,10 @@ class SqlStore:
         finally:
             self._in_transaction.reset(token)
 
+    async def commit_move(self, move: MoveCommit) -> None:
+        async with self.transaction() as tx:
+            await tx.commit_move(move)
+
     async def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
         self._check_free()
         async with self._reading() as db:
@@ -1199,6 +1255,11 @@ class SqlStore:
 
     async def list_actions(self, table_id: int, *, after: int = 0) -> list[ActionRecord]:
         return await self._read("list_actions", table_id, after=after)
+
+    async def latest_moves(
+        self, table_id: int, user_id: int, *, after: int
+    ) -> tuple[datetime | None, datetime | None]:
+        return await self._read("latest_moves", table_id, user_id, after=after)
 
     async def get_snapshot(
         self, table_id: int, version: int | None = None

@@ -57,6 +57,10 @@ def test_service_load_commits_every_move_with_one_and_two_processes(url: str) ->
         assert run["moves"] == run["moves_committed"] == 5 * 2
         assert run["committed_moves_per_second"] > 0
         assert run["submit_p95_ms"] >= run["submit_p50_ms"] > 0
+        assert run["bot_cpu_ms_per_move"] > 0
+        if url.startswith("postgresql"):
+            assert run["round_trips_per_move"] >= 2  # at least the read and the commit
+            assert run["postgres_cpu_ms_per_move"] > 0
     assert result["ratio"] > 0
 
 
@@ -66,4 +70,5 @@ def test_render_load_draws_the_boards_asked_for() -> None:
         run = result["targi"][f"processes_{count}"]
         assert run["boards"] >= 4
         assert run["boards_per_second"] > 0
+        assert run["cpu_ms_per_board"] > 0
     assert result["targi"]["ratio"] > 0

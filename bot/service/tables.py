@@ -76,21 +76,23 @@ from bot.service.models import (
 )
 from bot.service.outbox import CLAIM_SECONDS, Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
-from bot.service.pings import turn_ping
+from bot.service.pings import QUIET_END_REMINDER, turn_ping
 from bot.service.quarantine import describe, quarantine, tell_players
 from bot.service.server import DEFAULT_ARCHIVE_HOURS, ServerSettings
-from bot.service.timers import current_deadline, schedule_turn, unix
+from bot.service.timers import current_deadline, schedule_turn, turn_timers, unix
 from games.core import Game, GameError, Outcome, SchemaError, Step, discovery
 from storage import (
     OPEN_STATUSES,
     ActionRecord,
     Clock,
     DuplicateRequest,
+    MoveCommit,
     Reader,
     SeatConflict,
     StatusConflict,
     Store,
     TableStatus,
+    TimerKind,
     Transaction,
     VersionConflict,
     utc_now,
@@ -102,6 +104,12 @@ GameLookup = Callable[[str], Game[Any]]
 STATE_CACHE_SIZE = 256
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
 SNAPSHOT_EVERY = 25  # versions between kept snapshots; the latest is always kept too
+
+
+def _replaced(version: int) -> bool:
+    """Whether the snapshot at ``version`` gives way to the next one: it is not one of those
+    kept every ``SNAPSHOT_EVERY`` versions (nor the first)."""
+    return version > 0 and version % SNAPSHOT_EVERY != 0
 
 
 def secure_seed() -> int:
@@ -245,7 +253,7 @@ class TableCore:
         the snapshots kept every ``SNAPSHOT_EVERY`` versions: any version in between is
         rebuilt from the one before it."""
         previous = version - 1
-        if previous > 0 and previous % SNAPSHOT_EVERY != 0:
+        if _replaced(previous):
             await tx.move_snapshot(table_id, old=previous, new=version, state=state)
         else:
             await tx.put_snapshot(table_id, version, state)
@@ -903,18 +911,31 @@ class TableCore:
             or (len(info.seats) == 1 and step.revealed),
             "game_over": result.outcome is not None,
         }
+        ending = result.outcome is not None
+        timer_seat, timers, deadline = self._turn_timers(info, after)
+        turn.update(self._next_payload(engine, info, after, deadline))
+        turn["ping"], held_until = await self._pings_next(
+            info, after, new_version, mover=user_id, turn_starts=turn["passes_turn"],
+            deadline=deadline,
+        )  # fmt: skip
+        if held_until is not None:
+            timers.append(("reminder", QUIET_END_REMINDER, held_until))
+        outbox: list[tuple[str, dict[str, Any], datetime | None]] = [("turn", turn, None)]
+        if result.outcome is not None:
+            payload = self._result_payload(engine, info, new_version, result.outcome)
+            outbox.append(("result", payload, None))
+            archive = await self._archive_row(info, new_version)
+            if archive is not None:
+                outbox.append(archive)
         try:
-            async with self.store.transaction() as tx:
-                # A compare-and-set on the version and on the status, so a table cancelled
-                # by another process takes no more moves.
-                ending = result.outcome is not None
-                await tx.advance_version(
-                    info.id, expected=version, new=new_version,
+            # One write: a compare-and-set on the version and on the status (so a table
+            # cancelled by another process takes no more moves) with everything else the
+            # move changes.
+            await self.store.commit_move(
+                MoveCommit(
+                    table_id=info.id,
+                    expected=version,
                     status="finished" if ending else "active",
-                )
-                await tx.append_action(
-                    info.id,
-                    version=new_version,
                     seat=seat,
                     action=action,
                     request_id=request_id,
@@ -923,25 +944,14 @@ class TableCore:
                     revealed=step.revealed,
                     events=[e.to_json() for e in result.events],
                     description=result.description,
+                    state=engine.to_json(step.state),
+                    snapshot_replaces=version if _replaced(version) else None,
+                    timer_seat=timer_seat,
+                    timers=timers,
+                    agent_job=after is not None and info.holder(after.seat).agent is not None,
+                    outbox=outbox,
                 )
-                deadline = await self._schedule(tx, info, after, new_version)
-                agent_next = after is not None and info.holder(after.seat).agent is not None
-                await tx.set_agent_job(info.id, new_version if agent_next else None)
-                turn.update(self._next_payload(engine, info, after, deadline))
-                turn["ping"] = await self._pings_next(
-                    tx, info, after, new_version, mover=user_id, turn_starts=turn["passes_turn"],
-                    deadline=deadline,
-                )
-                await self._put_snapshot(tx, info.id, new_version, engine.to_json(step.state))
-                await tx.enqueue(info.id, version=new_version, kind="turn", payload=turn)
-                if result.outcome is not None:
-                    await tx.enqueue(
-                        info.id,
-                        version=new_version,
-                        kind="result",
-                        payload=self._result_payload(engine, info, new_version, result.outcome),
-                    )
-                    await self._archive_later(tx, info, new_version)
+            )
         except StatusConflict as conflict:
             self._states.pop(info.id, None)
             raise TableNotActive(
@@ -959,21 +969,25 @@ class TableCore:
         self._remember(info.id, new_version, step.state)
         return result
 
-    async def _archive_later(self, tx: Transaction, info: TableInfo, version: int) -> None:
-        """An ``archive`` outbox row, due once the server's ``archive_hours`` have passed
-        since the game ended: its thread leaves the channel's list of active threads."""
+    async def _archive_row(
+        self, info: TableInfo, version: int, reader: Reader | None = None
+    ) -> tuple[str, dict[str, Any], datetime] | None:
+        """The ``archive`` outbox row (kind, payload, due) of a game that ends at ``version``,
+        due once the server's ``archive_hours`` have passed: its thread then leaves the
+        channel's list of active threads. None without a thread."""
         if info.thread_id is None:
-            return  # no thread to archive
+            return None
         hours = DEFAULT_ARCHIVE_HOURS
         if info.guild_id is not None:
-            hours = (await self.server_settings(info.guild_id, tx)).archive_hours
-        await tx.enqueue(
-            info.id,
-            version=version,
-            kind="archive",
-            payload={"version": version},
-            not_before=self._clock() + timedelta(hours=hours),
-        )
+            hours = (await self.server_settings(info.guild_id, reader)).archive_hours
+        return "archive", {"version": version}, self._clock() + timedelta(hours=hours)
+
+    async def _archive_later(self, tx: Transaction, info: TableInfo, version: int) -> None:
+        """Enqueue the ``archive`` row of a game that ends at ``version`` (``_archive_row``)."""
+        row = await self._archive_row(info, version, tx)
+        if row is not None:
+            kind, payload, due = row
+            await tx.enqueue(info.id, version=version, kind=kind, payload=payload, not_before=due)
 
     # ---- timers and seats changing hands -----------------------------------------------
 
@@ -993,9 +1007,18 @@ class TableCore:
             start=self._clock(),
         )
 
+    def _turn_timers(
+        self, info: TableInfo, decision: Any
+    ) -> tuple[int | None, list[tuple[TimerKind, int, datetime]], datetime | None]:
+        """The seat whose timers a move sets, those timers and its deadline: a person's turn
+        gets reminders and a deadline; an agent's turn or the end gets none."""
+        if decision is None or info.holder(decision.seat).user_id is None:
+            return None, [], None
+        timers = turn_timers(get_pace(info.pace), self._clock())
+        return decision.seat, timers, timers[-1][2]
+
     async def _pings_next(
         self,
-        tx: Transaction,
         info: TableInfo,
         decision: Any,
         version: int,
@@ -1003,17 +1026,18 @@ class TableCore:
         mover: int | None,
         turn_starts: bool,
         deadline: datetime | None,
-    ) -> bool:
+    ) -> tuple[bool, datetime | None]:
         """Whether the board of this move pings the person to decide next (``bot.service.
-        pings``): only when their turn starts now, and never for their own move."""
+        pings``): only when their turn starts now, and never for their own move; and when
+        their quiet hours hold the ping back, the moment they end."""
         if decision is None or not turn_starts:
-            return False
+            return False, None
         user_id = info.holder(decision.seat).user_id
         if user_id is None or user_id == mover:
-            return False
+            return False, None
         return await turn_ping(
-            tx, info.id, user_id=user_id, seat=decision.seat, version=version,
-            now=self._clock(), deadline=deadline,
+            self.store, info.id, user_id=user_id, version=version, now=self._clock(),
+            deadline=deadline,
         )  # fmt: skip
 
     def _scheduled(self, deadline: datetime | None) -> None:

@@ -88,13 +88,18 @@ async def schedule_turn(
 ) -> datetime:
     """Replace the table's timers by ``seat``'s reminders and deadline; returns the deadline."""
     await tx.cancel_timers(table_id)
-    deadline = pace.deadline(start)
+    timers = turn_timers(pace, start)
+    await tx.add_timers(table_id, seat=seat, version=version, timers=timers)
+    return timers[-1][2]
+
+
+def turn_timers(pace: Pace, start: datetime) -> list[tuple[TimerKind, int, datetime]]:
+    """The reminders and, last, the deadline of a turn that starts at ``start``."""
     timers: list[tuple[TimerKind, int, datetime]] = [
         ("reminder", number, due) for number, due in enumerate(pace.reminder_times(start), 1)
     ]
-    timers.append(("deadline", 0, deadline))
-    await tx.add_timers(table_id, seat=seat, version=version, timers=timers)
-    return deadline
+    timers.append(("deadline", 0, pace.deadline(start)))
+    return timers
 
 
 async def schedule_deadline(

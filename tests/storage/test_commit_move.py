@@ -1,0 +1,199 @@
+"""``commit_move``: all of a move's writes together, or none of them, on every backend."""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import replace
+from datetime import timedelta
+
+import pytest
+
+from storage import DuplicateRequest, MoveCommit, StatusConflict, Store, VersionConflict
+from tests.storage.conftest import FakeClock
+from tests.storage.test_contract import new_table, play
+
+
+async def started(store: Store, clock: FakeClock) -> int:
+    """An active table at version 1, with a pending timer and a snapshot at 0 and 1."""
+    table_id = await new_table(store)
+    async with store.transaction() as tx:
+        await tx.set_status(table_id, "active", expected="lobby")
+        await tx.put_snapshot(table_id, 0, {"version": 0})
+        await tx.add_timer(
+            table_id, seat=0, version=0, kind="deadline", due_at=clock() + timedelta(days=1)
+        )
+    await play(store, table_id, 1, "first")
+    return table_id
+
+
+def move(table_id: int, clock: FakeClock, **changes: object) -> MoveCommit:
+    base = MoveCommit(
+        table_id=table_id,
+        expected=1,
+        status="active",
+        seat=0,
+        action="place 5",
+        request_id="click-2",
+        user_id=1,
+        reversible=True,
+        revealed=False,
+        events=[{"text": "Host places on 5"}],
+        description="places on card 5",
+        state={"version": 2, "deep": {"list": [1, 2]}},
+        snapshot_replaces=1,
+        timer_seat=0,
+        timers=[
+            ("reminder", 1, clock() + timedelta(hours=12)),
+            ("deadline", 0, clock() + timedelta(days=1)),
+        ],
+        agent_job=False,
+        outbox=[
+            ("turn", {"version": 2, "text": "ünïcode ✔"}, None),
+            ("archive", {"version": 2}, clock() + timedelta(hours=24)),
+        ],
+    )
+    return replace(base, **changes)  # type: ignore[arg-type]
+
+
+async def test_a_move_writes_its_log_timers_snapshot_and_posts(
+    store: Store, clock: FakeClock
+) -> None:
+    table_id = await started(store, clock)
+    clock.advance(5)
+    await store.commit_move(move(table_id, clock))
+
+    table = await store.get_table(table_id)
+    assert table is not None and (table.version, table.status) == (2, "active")
+    assert table.updated_at == clock()
+    action = await store.get_action(table_id, 2)
+    assert action is not None
+    assert (action.seat, action.action, action.request_id, action.user_id) == (
+        0, "place 5", "click-2", 1,
+    )
+    assert (action.kind, action.reversible, action.revealed) == ("move", True, False)
+    assert action.events == ({"text": "Host places on 5"},)
+    assert action.description == "places on card 5"
+    assert action.created_at == clock()
+
+    timers = await store.list_timers(table_id)
+    earlier = [t for t in timers if t.version < 2]
+    assert earlier and all(t.outcome == "cancelled" for t in earlier)
+    pending = await store.list_timers(table_id, pending=True)
+    assert [(t.kind, t.number, t.seat, t.version) for t in pending] == [
+        ("reminder", 1, 0, 2), ("deadline", 0, 0, 2),
+    ]
+    assert pending[1].due_at == clock() + timedelta(days=1)
+
+    assert await store.snapshot_versions(table_id) == [0, 2]  # 1 was replaced by 2
+    snapshot = await store.get_snapshot(table_id, 2)
+    assert snapshot is not None and snapshot.state == {"version": 2, "deep": {"list": [1, 2]}}
+
+    posts = [r for r in await store.list_outbox(table_id) if r.version == 2]
+    assert [(r.kind, r.payload) for r in posts] == [
+        ("turn", {"version": 2, "text": "ünïcode ✔"}), ("archive", {"version": 2}),
+    ]
+    assert posts[0].not_before is None
+    assert posts[1].not_before == clock() + timedelta(hours=24)
+    assert await store.list_agent_jobs() == []
+
+
+async def test_a_move_without_a_snapshot_to_replace_adds_one_and_can_end_the_game(
+    store: Store, clock: FakeClock
+) -> None:
+    table_id = await started(store, clock)
+    await store.commit_move(
+        move(table_id, clock, snapshot_replaces=None, status="finished", timer_seat=None,
+             timers=[])
+    )  # fmt: skip
+    table = await store.get_table(table_id)
+    assert table is not None and (table.version, table.status) == (2, "finished")
+    assert await store.snapshot_versions(table_id) == [0, 1, 2]
+    assert await store.list_timers(table_id, pending=True) == []
+
+
+async def test_an_agent_to_move_next_queues_its_job_and_a_person_drops_it(
+    store: Store, clock: FakeClock
+) -> None:
+    table_id = await started(store, clock)
+    await store.commit_move(move(table_id, clock, agent_job=True, timer_seat=None, timers=[]))
+    assert [(j.table_id, j.version) for j in await store.list_agent_jobs()] == [(table_id, 2)]
+    await store.commit_move(
+        move(table_id, clock, expected=2, request_id="click-3", snapshot_replaces=2)
+    )
+    assert await store.list_agent_jobs() == []
+
+
+async def nothing_written(store: Store, table_id: int, outbox: int) -> None:
+    table = await store.get_table(table_id)
+    assert table is not None and table.version == 1
+    assert await store.get_action(table_id, 2) is None
+    assert len(await store.list_outbox(table_id)) == outbox
+    pending = await store.list_timers(table_id, pending=True)
+    assert [(t.kind, t.version) for t in pending] == [("deadline", 0)]
+    assert await store.snapshot_versions(table_id) == [0, 1]
+    assert await store.list_agent_jobs() == []
+
+
+async def test_a_stale_version_writes_nothing(store: Store, clock: FakeClock) -> None:
+    table_id = await started(store, clock)
+    outbox = len(await store.list_outbox(table_id))
+    with pytest.raises(VersionConflict) as caught:
+        await store.commit_move(move(table_id, clock, expected=0, agent_job=True))
+    assert (caught.value.expected, caught.value.actual) == (0, 1)
+    await nothing_written(store, table_id, outbox)
+
+
+async def test_a_closed_table_takes_no_move(store: Store, clock: FakeClock) -> None:
+    table_id = await started(store, clock)
+    outbox = len(await store.list_outbox(table_id))
+    async with store.transaction() as tx:
+        await tx.set_status(table_id, "cancelled", expected="active")
+    with pytest.raises(StatusConflict) as caught:
+        await store.commit_move(move(table_id, clock, agent_job=True))
+    assert caught.value.actual == "cancelled"
+    await nothing_written(store, table_id, outbox)
+
+
+async def test_a_repeated_request_writes_nothing(store: Store, clock: FakeClock) -> None:
+    table_id = await started(store, clock)
+    outbox = len(await store.list_outbox(table_id))
+    with pytest.raises(DuplicateRequest):
+        await store.commit_move(move(table_id, clock, request_id="first", agent_job=True))
+    await nothing_written(store, table_id, outbox)
+
+
+async def test_concurrent_moves_at_one_version_commit_once(
+    store: Store, clock: FakeClock
+) -> None:
+    table_id = await started(store, clock)
+    results = await asyncio.gather(
+        *(store.commit_move(move(table_id, clock, request_id=f"click-{n}")) for n in range(20)),
+        return_exceptions=True,
+    )
+    assert sum(r is None for r in results) == 1
+    assert all(isinstance(r, VersionConflict) for r in results if r is not None)
+    assert len([r for r in await store.list_outbox(table_id) if r.version == 2]) == 2
+    assert len(await store.list_timers(table_id, version=2)) == 2
+
+
+async def test_latest_moves_are_the_tables_and_the_members_after_a_version(
+    store: Store, clock: FakeClock
+) -> None:
+    table_id = await new_table(store)
+    assert await store.latest_moves(table_id, 1, after=0) == (None, None)
+    async with store.transaction() as tx:
+        await tx.add_seat(table_id, user_id=2, agent=None, name="Guest")
+    first = clock()
+    for version, user in ((1, 1), (2, 2), (3, None)):  # None: an agent
+        async with store.transaction() as tx:
+            await tx.advance_version(table_id, expected=version - 1, new=version)
+            await tx.append_action(
+                table_id, version=version, seat=0, action="x", request_id=f"r{version}",
+                user_id=user,
+            )  # fmt: skip
+        clock.advance(60)
+    last = first + timedelta(seconds=120)
+    assert await store.latest_moves(table_id, 1, after=0) == (last, first)
+    assert await store.latest_moves(table_id, 2, after=0) == (last, first + timedelta(seconds=60))
+    assert await store.latest_moves(table_id, 1, after=1) == (last, None)
+    assert await store.latest_moves(table_id, 1, after=3) == (None, None)
