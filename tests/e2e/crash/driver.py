@@ -247,9 +247,11 @@ class CrashTest:
         processes: int = 1,
         due_timers: bool = False,
         min_acknowledged: int = 0,
+        min_agent_moves: int = 0,
     ) -> None:
         self.kills = kills
         self.min_acknowledged = min_acknowledged
+        self.min_agent_moves = min_agent_moves
         self.rng = random.Random(seed)
         self.seed = seed
         self.workdir = workdir
@@ -353,14 +355,30 @@ class CrashTest:
             await asyncio.sleep(self.rng.uniform(0.0, 0.3))
             await self.bot.start()
         # a last stretch of play without kills, so the end state is not all recovery; on a
-        # slow machine it lasts until enough moves were answered (within MAX_STRETCH_SECONDS)
+        # slow machine it lasts until enough moves were answered and agents had their turns
+        # (within MAX_STRETCH_SECONDS)
         await asyncio.sleep(self.max_gap)
         loop = asyncio.get_running_loop()
         until = loop.time() + MAX_STRETCH_SECONDS
-        while sum(len(t.acked) for t in self.tables) < self.min_acknowledged:
+        while (sum(len(t.acked) for t in self.tables) < self.min_acknowledged
+               or await self.agent_moves() < self.min_agent_moves):
             if loop.time() > until or all(t.finished for t in self.tables):
                 break
             await asyncio.sleep(0.5)
+
+    async def agent_moves(self) -> int:
+        """How many moves agents have made so far, read from the database."""
+        if not self.min_agent_moves:
+            return 0
+        store = await open_store(self.database_url)
+        try:
+            return sum(
+                sum(1 for r in effective_moves(await store.list_actions(record.id))
+                    if r.user_id is None)
+                for record in await store.list_tables()
+            )
+        finally:
+            await store.close()
 
     async def kill_on(self, predicate: Callable[[Call], bool]) -> bool:
         """Kill the bot the moment the fake has handled a matching call, before it answers

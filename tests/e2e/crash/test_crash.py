@@ -14,7 +14,7 @@ async def test_kills_lose_no_move_and_post_no_board_twice(tmp_path: Path) -> Non
     moments = sorted(KILL_MODES)  # one kill at each kind of moment, a board post's included
     figures = await run(
         kills=len(moments), tables=2, seed=3, workdir=tmp_path, max_gap=2.0, moments=moments,
-        min_acknowledged=10,
+        min_acknowledged=10, min_agent_moves=1,
     )
     report = figures.as_json()
 
@@ -44,7 +44,7 @@ async def test_two_processes_on_postgres_killed_at_random_lose_and_repeat_nothin
         # the third table is Targi against an agent, whose moves come every other turn
         kills=len(moments), tables=3, seed=5, workdir=tmp_path, max_gap=2.0,
         moments=moments, database_url=postgres_url, processes=2, due_timers=True,
-        min_acknowledged=5,
+        min_acknowledged=5, min_agent_moves=1,
     )
     report = figures.as_json()
 
