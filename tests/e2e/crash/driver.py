@@ -372,11 +372,11 @@ class CrashTest:
             return 0
         store = await open_store(self.database_url)
         try:
-            return sum(
-                sum(1 for r in effective_moves(await store.list_actions(record.id))
-                    if r.user_id is None)
-                for record in await store.list_tables()
-            )
+            moves = 0
+            for record in await store.list_tables():
+                rows = await store.list_actions(record.id)
+                moves += sum(1 for r in effective_moves(rows) if r.user_id is None)
+            return moves
         finally:
             await store.close()
 
