@@ -24,13 +24,17 @@ from games.core import Game, Observation, spec, specs
 from games.core import rng as core_rng
 
 
-def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict[str, Any]:
-    """At least one and at most ``games`` playouts, stopping early once ``seconds`` have passed."""
+def playouts(
+    game: Game[Any], games: int, seconds: float, seed: int = 1, players: int | None = None
+) -> dict[str, Any]:
+    """At least one and at most ``games`` playouts with ``players`` seats (the fewest the game
+    allows by default), stopping early once ``seconds`` have passed."""
+    seats = game.min_players if players is None else players
     decisions = played = 0
     rng = core_rng.seed_state(seed)
     busy = cpu = 0.0
     for n in range(games):
-        state = game.new_game(game.min_players, seed + n, game.default_options(game.min_players))
+        state = game.new_game(seats, seed + n, game.default_options(seats))
         started, started_cpu = time.perf_counter(), time.process_time()
         while (decision := game.decision(state)) is not None:
             rng, i = core_rng.below(rng, len(decision.actions))
@@ -44,6 +48,7 @@ def playouts(game: Game[Any], games: int, seconds: float, seed: int = 1) -> dict
     rate = decisions / busy if busy > 0 else 0.0
     cpu_rate = decisions / cpu if cpu > 0 else rate
     result: dict[str, Any] = {
+        "players": seats,
         "games": played,
         "decisions": decisions,
         "decisions_per_game": round(decisions / played, 1),
@@ -83,10 +88,15 @@ def determinize_us(game: Game[Any], positions: int = 300, every: int = 7, seed: 
     return round(statistics.median(times) * 1e6, 1)
 
 
-def run(games: int = 1000, seconds: float = 5.0, only: str | None = None) -> dict[str, Any]:
+def run(
+    games: int = 1000, seconds: float = 5.0, only: str | None = None, players: int | None = None
+) -> dict[str, Any]:
     return {
-        s.name: {**playouts(s.engine, games, seconds), "determinize_us": determinize_us(s.engine)}
-        for s in specs() if only is None or s.name == only
+        s.name: {**playouts(s.engine, games, seconds, players=players),
+                 "determinize_us": determinize_us(s.engine)}
+        for s in specs()
+        if (only is None or s.name == only)
+        and (players is None or s.engine.min_players <= players <= s.engine.max_players)
     }
 
 
@@ -95,8 +105,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=1000, help="playouts per game at most")
     parser.add_argument("--seconds", type=float, default=5.0, help="time per game at most")
     parser.add_argument("--game", help="only this game (default: every game)")
+    parser.add_argument(
+        "--players", type=int, help="seats per game (default: the fewest each game allows; "
+        "games that cannot seat this many are left out)")
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.games, args.seconds, args.game)))
+    print(json.dumps(run(args.games, args.seconds, args.game, args.players)))
     return 0
 
 

@@ -40,3 +40,13 @@ def test_agent_think_times_are_measured_at_every_seat_count_by_default() -> None
 
     assert agents.seat_counts(GAME, ()) == (1, 2, 3, 4)
     assert agents.seat_counts(GAME, (2, 5)) == (2,)  # a count the game does not allow is left out
+
+
+def test_engine_playouts_seat_as_many_players_as_asked() -> None:
+    from games.core import spec
+
+    resafa = spec("resafa").engine
+    solo = engine.playouts(resafa, games=2, seconds=60)
+    three = engine.playouts(resafa, games=2, seconds=60, players=3)
+    assert (solo["players"], three["players"]) == (1, 3)
+    assert three["decisions_per_game"] > 2 * solo["decisions_per_game"]  # three seats' turns
