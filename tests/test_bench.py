@@ -50,3 +50,14 @@ def test_engine_playouts_seat_as_many_players_as_asked() -> None:
     three = engine.playouts(resafa, games=2, seconds=60, players=3)
     assert (solo["players"], three["players"]) == (1, 3)
     assert three["decisions_per_game"] > 2 * solo["decisions_per_game"]  # three seats' turns
+
+
+def test_render_bench_holds_a_game_to_its_own_board_targets() -> None:
+    from bench import render
+
+    result = render.run_game("resafa", games=1, every=40)
+    assert (result["board_target_median_ms"], result["board_target_max_bytes"]) == (25, 300 * 1024)
+    board = result["board"]
+    assert result["meets_board_targets"] == (
+        board["cpu_median_ms"] <= 25 and board["max_bytes"] <= 300 * 1024)
+    assert "board_target_median_ms" not in render.run_game("targi", games=1, every=200)

@@ -23,6 +23,8 @@ class BenchTargets:
 
     decisions_per_second: int  # engine decisions per second on one core
     render_players: tuple[int, ...]  # player counts the render benchmark samples
+    board_median_ms: float | None = None  # a board's render and encode, median CPU time
+    board_max_bytes: int | None = None  # the largest board PNG
 
 
 @dataclass(frozen=True)

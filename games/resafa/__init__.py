@@ -10,7 +10,8 @@ SPEC = GameSpec(
     engine=GAME,
     renderer="games.resafa.render",
     topics=reference.TOPICS,
-    bench=BenchTargets(decisions_per_second=20_000, render_players=(1, 2, 3, 4)),
+    bench=BenchTargets(decisions_per_second=20_000, render_players=(1, 2, 3, 4),
+                       board_median_ms=25, board_max_bytes=300 * 1024),
 )
 
 __all__ = ["GAME", "SPEC", "Resafa"]
