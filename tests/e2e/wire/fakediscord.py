@@ -103,6 +103,7 @@ class Call:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     status: int = 200
     response: Any = None
+    received_at: float = field(default_factory=time.monotonic)  # before the network's delay
 
     @property
     def route(self) -> str:
@@ -948,6 +949,14 @@ class FakeDiscord:
         )
         assert edit.status == 200, f"follow-up rejected: {edit.response}"
         return dict(edit.response)
+
+    def channel_of_webhook(self, path: str) -> str | None:
+        """The channel of the interaction whose token a ``/webhooks/…`` path carries."""
+        seg = path.strip("/").split("/")
+        if len(seg) < 3 or seg[0] != "webhooks":
+            return None
+        inter = next((i for i in self._interactions.values() if i.token == seg[2]), None)
+        return None if inter is None else inter.channel_id
 
     def message_with(self, custom_id_prefix: str) -> Json | None:
         """The newest message holding a component whose custom id starts with the prefix."""
