@@ -11,9 +11,11 @@ Two parts, one JSON object:
     answer and Discord's limits modelled (50 requests per second for the bot token, 5 message
     posts per 5 s per channel). ``--wire-tables`` tables move at once; each person plays with
     /play and waits for the board before the next move. Interaction to board is measured at
-    the fake: from sending the interaction to answering the board's upload. REST calls per
-    move count every request the bot made during the moves (interaction answers included), and
-    those made with the bot token alone (what the global limit counts).
+    the fake: from sending the interaction to answering the board's upload, and broken into
+    its parts (``bench.wire_trace``): median milliseconds per part over every board and over
+    the slowest twentieth. REST calls per move count every request the bot made during the
+    moves by kind (interaction answers and follow-ups included), and those made with the bot
+    token alone (what the global limit counts); 429s are counted by kind and limit.
 
 The database is a temporary SQLite file unless ``--database-url`` names one (a PostgreSQL URL
 works wherever ``storage.open_store`` understands it; give a fresh, empty database).
