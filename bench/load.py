@@ -11,9 +11,11 @@ Two parts, one JSON object:
     answer and Discord's limits modelled (50 requests per second for the bot token, 5 message
     posts per 5 s per channel). ``--wire-tables`` tables move at once; each person plays with
     /play and waits for the board before the next move. Interaction to board is measured at
-    the fake: from sending the interaction to answering the board's upload. REST calls per
-    move count every request the bot made during the moves (interaction answers included), and
-    those made with the bot token alone (what the global limit counts).
+    the fake: from sending the interaction to answering the board's upload, and broken into
+    its parts (``bench.wire_trace``): median milliseconds per part over every board and over
+    the slowest twentieth. REST calls per move count every request the bot made during the
+    moves by kind (interaction answers and follow-ups included), and those made with the bot
+    token alone (what the global limit counts); 429s are counted by kind and limit.
 
 The database is a temporary SQLite file unless ``--database-url`` names one (a PostgreSQL URL
 works wherever ``storage.open_store`` understands it; give a fresh, empty database).
@@ -40,6 +42,7 @@ import yarl
 
 from bench.boards import render_load
 from bench.bulk import TEMPLATES, start_tables
+from bench.wire_trace import Tracer, summarise
 from bot.service import TableService
 from bot.service.models import NextDecision
 from bot.service.tables import STATE_CACHE_SIZE
@@ -309,10 +312,15 @@ def _bot_token(call: Call) -> bool:
 
 
 def call_kind(call: Call) -> str:
-    """What a REST call was for: an interaction answer (not in the global budget), a board
-    post, another post, an edit of a message, or anything else."""
+    """What a REST call was for: an interaction's callback, a board or another follow-up or
+    edit through the interaction's token (none in the global budget), a board post, another
+    post, an edit of a message, or anything else."""
     if not _bot_token(call):
-        return "interaction"
+        if call.path.startswith("/interactions/"):
+            return "interaction_callback"
+        if any(name == "board.png" for name, _ in call.files):
+            return "interaction_board"
+        return "interaction_other"
     seg = call.path.strip("/").split("/")
     if seg[0] == "channels" and len(seg) == 3 and seg[2] == "messages" and call.method == "POST":
         return "board" if any(name == "board.png" for name, _ in call.files) else "post"
@@ -329,13 +337,27 @@ def calls_by_kind(calls: Sequence[Call], moves: int) -> dict[str, float]:
     return {kind: round(n / max(moves, 1), 2) for kind, n in sorted(counts.items())}
 
 
-def _is_board(call: Call, thread_id: str) -> bool:
-    return (
-        call.method == "POST"
-        and call.path == f"/channels/{thread_id}/messages"
-        and call.status == 200
-        and any(name == "board.png" for name, _ in call.files)
-    )
+def _is_board(call: Call, thread_id: str, fake: FakeDiscord | None = None) -> bool:
+    """A board landing in the thread: a post there, or an interaction's public follow-up."""
+    if call.method != "POST" or call.status != 200:
+        return False
+    if not any(name == "board.png" for name, _ in call.files):
+        return False
+    if call.path == f"/channels/{thread_id}/messages":
+        return True
+    return fake is not None and fake.channel_of_webhook(call.path) == thread_id
+
+
+def _attempts(calls: Sequence[Call], board: Call) -> list[Call]:
+    """Every attempt of the board's upload (the 429s before it included), oldest first."""
+    nonce = (board.json or {}).get("nonce")
+    return [
+        c for c in calls
+        if c.method == board.method and c.path == board.path
+        and (c.json or {}).get("nonce") == nonce
+        and any(name == "board.png" for name, _ in c.files)
+        and c.received_at <= board.received_at
+    ]
 
 
 async def _open_table(fake: FakeDiscord, game: str) -> tuple[int, str]:
@@ -390,13 +412,15 @@ async def _play(
             continue  # the same seat decides again: no board
         try:
             board = await fake.wait_for(
-                lambda c: _is_board(c, thread_id), after=mark, seconds=BOARD_SECONDS
+                lambda c: _is_board(c, thread_id, fake), after=mark, seconds=BOARD_SECONDS
             )
         except AssertionError:
             out["missing"].append(table_id)
             continue
         answered = next(t for t, c in fake.answered_at if c is board)
         out["board"].append((answered - began) * 1000)
+        # broken down once the run is over, when the board's handler has returned
+        out["traced"].append((table_id, began, iid, _attempts(fake.calls[mark:], board), answered))
 
 
 async def wire_load(
@@ -435,13 +459,18 @@ async def wire_load(
                 channel_window=CHANNEL_WINDOW,
             )
             mark = len(fake.calls)
-            out: dict[str, list] = {"answer": [], "board": [], "missing": [], "failed": []}
+            out: dict[str, list] = {
+                "answer": [], "board": [], "missing": [], "failed": [], "traced": [],
+            }
+            tracer = Tracer()
+            tracer.install(bot)
             began = time.monotonic()
             await asyncio.gather(
                 *(_play(fake, bot, t, th, moves, out, think) for t, th in opened)
             )
             seconds = time.monotonic() - began
             calls = fake.calls[mark:]
+            await asyncio.sleep(1.0)  # the last boards' handlers return
         finally:
             await bot.close()
             with contextlib.suppress(Exception):
@@ -467,7 +496,29 @@ async def wire_load(
         "calls_per_move_by_kind": calls_by_kind(calls, made),
         "rate_limited_429": len(limited),
         "global_429": sum(1 for c in limited if (c.response or {}).get("global")),
+        "rate_limited_429_by_kind": _limited_by_kind(limited),
+        "interaction_to_board_breakdown": _breakdown(tracer, out["traced"]),
     }
+
+
+def _breakdown(tracer: Tracer, traced: Sequence[tuple[Any, ...]]) -> dict[str, Any]:
+    parts, totals = [], []
+    for table_id, began, iid, attempts, answered in traced:
+        found = tracer.breakdown(table_id, began, iid, attempts, answered)
+        if found is not None:
+            parts.append(found)
+            totals.append((answered - began) * 1000)
+    return summarise(parts, totals)
+
+
+def _limited_by_kind(limited: Sequence[Call]) -> dict[str, int]:
+    """The 429s by what the request was for (``call_kind``) and which limit it hit."""
+    counts: dict[str, int] = {}
+    for call in limited:
+        scope = "global" if (call.response or {}).get("global") else "route"
+        key = f"{call_kind(call)}_{scope}"
+        counts[key] = counts.get(key, 0) + 1
+    return dict(sorted(counts.items()))
 
 
 def _counts(text: str) -> list[int]:

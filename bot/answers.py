@@ -31,6 +31,7 @@ class QuickAnswer:
     ) -> None:
         self.interaction = interaction
         self.ephemeral = ephemeral
+        self.answered = asyncio.Event()  # set once answered, or once no answer will come
         self._lock = asyncio.Lock()
         wait = DEFER_AFTER if after is None else after
         self._timer = asyncio.create_task(self._defer_later(wait, thinking))
@@ -53,6 +54,7 @@ class QuickAnswer:
 
     async def __aexit__(self, *_: object) -> None:
         await self.close()
+        self.answered.set()
 
     async def send(
         self, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None
@@ -64,13 +66,14 @@ class QuickAnswer:
             await self.interaction.edit_original_response(
                 content=content, attachments=attachments, view=view
             )
-            return
-        extra: dict[str, Any] = {}
-        if file is not None:
-            extra["file"] = file
-        if view is not None:
-            extra["view"] = view
-        await response.send_message(content, ephemeral=self.ephemeral, **extra)
+        else:
+            extra: dict[str, Any] = {}
+            if file is not None:
+                extra["file"] = file
+            if view is not None:
+                extra["view"] = view
+            await response.send_message(content, ephemeral=self.ephemeral, **extra)
+        self.answered.set()
 
     async def update(self, **changes: Any) -> None:
         """Edit the message whose component was used (``content``, ``attachments``, ``view``)."""
@@ -79,3 +82,4 @@ class QuickAnswer:
             await self.interaction.edit_original_response(**changes)
         else:
             await self.interaction.response.edit_message(**changes)
+        self.answered.set()

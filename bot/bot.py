@@ -18,6 +18,7 @@ from bot.components import answer_unknown
 from bot.drawing import Drawing
 from bot.images import prepare
 from bot.mentions import NOBODY
+from bot.move_answers import MoveAnswers
 from bot.outbox import OutboxDispatcher
 from bot.service import TableService
 from bot.service.agent_jobs import AgentWorker
@@ -80,6 +81,7 @@ class CaravanBot(commands.Bot):
         # Delivery retries on its own poll; reminders and deadlines wake one timer task
         # exactly when the earliest is due, and what they write is delivered at once.
         self.outbox = OutboxDispatcher(self, poll_seconds=settings.outbox_poll_seconds)
+        self.move_answers = MoveAnswers()
         self.timers = timers
         if timers is not None:
             timers.on_fired = self.outbox.drain

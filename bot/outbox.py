@@ -67,18 +67,32 @@ async def post(
     content: str,
     *,
     marker: str | None = None,
+    answering: discord.Interaction | None = None,
     **kwargs: Any,
 ) -> discord.Message:
     """Send ``content`` for the outbox row being delivered, unless an earlier attempt landed.
 
     ``marker`` is a line of ``content`` unique to the row (it identifies the message even if
-    the rest of the text would now be worded differently)."""
+    the rest of the text would now be worded differently). With ``answering``, the message is
+    a public follow-up of that (answered) interaction, in the same channel, and posted into
+    the channel only if the interaction no longer takes one. A follow-up carries no nonce; an
+    earlier attempt is found by its marker or text, as a post is."""
     attempt = CURRENT_ATTEMPT.get()
     if attempt is not None and attempt.retry_after_crash:
         landed = await _landed(channel, content, marker, attempt)
         if landed is not None:
             log.info("outbox row %s had already been posted as %s", attempt.row.id, landed.id)
             return landed
+    if answering is not None:
+        try:
+            return await answering.followup.send(content, wait=True, **kwargs)
+        except discord.HTTPException as error:
+            if error.status >= 500:
+                raise  # it may have landed: the retry looks for it first
+            log.info("could not answer interaction %s (%s); posting", answering.id, error)
+            for file in [kwargs.get("file"), *kwargs.get("files", [])]:
+                if file is not None:
+                    file.reset()
     if attempt is not None:
         kwargs["nonce"] = attempt.nonce  # lets Discord drop a quick duplicate by itself
     return await channel.send(content, **kwargs)
@@ -132,6 +146,7 @@ class OutboxDispatcher:
         self._poll: asyncio.Task[None] | None = None
         self._answers: set[asyncio.Task[None]] = set()  # tell waiting callers their pass ended
         self._follow_ups: set[asyncio.Task[None]] = set()  # observers of delivered rows
+        self._every_pass: list[Callable[[], Awaitable[object]]] = []
         self._closed = False
 
     def register(self, kind: str, handler: Handler) -> None:
@@ -140,6 +155,10 @@ class OutboxDispatcher:
     def observe(self, kind: str, observer: Callable[[Any], Awaitable[object]]) -> None:
         """Also run ``observer`` after a row of ``kind`` is delivered (best effort, no retry)."""
         self._observers.setdefault(kind, []).append(observer)
+
+    def every_pass(self, work: Callable[[], Awaitable[object]]) -> None:
+        """Also run ``work`` after each background pass (best effort)."""
+        self._every_pass.append(work)
 
     def start(self) -> None:
         self._closed = False
@@ -178,6 +197,13 @@ class OutboxDispatcher:
             raise
         except Exception:
             log.exception("outbox pass failed")
+        for work in self._every_pass:
+            try:
+                await work()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("work after an outbox pass failed", exc_info=True)
 
     async def drain(self) -> int:
         """Ask for a pass and wait until it has delivered what was due when it began; returns

@@ -60,6 +60,8 @@ class Settings(BaseSettings):
     sync_commands: bool = True
     outbox_poll_seconds: PositiveFloat = 5.0  # how often the dispatcher looks for undelivered posts
     rest_requests_per_second: PositiveFloat = Field(45.0, le=50.0)  # Discord's global limit: 50
+    # the pinned summary is edited at most once per this many seconds (at once at the end)
+    summary_edit_seconds: float = Field(30.0, ge=0.0)
     # Several processes: the bot's shards in all, and this process's (all of them when unset).
     shard_count: PositiveInt | None = None
     shard_ids: Annotated[tuple[int, ...] | None, NoDecode] = None

@@ -33,6 +33,11 @@ async def test_the_pinned_summary_follows_the_game_in_place(world: World) -> Non
     await mover.slash(world.thread(), "play", move=loaded.decision.actions[0])
     now = await service.load(table_id)
     assert now.next is not None
+    # a quick game's summary is brought up to date once per window, not after every move
+    edited = next(m for m in world.thread().history() if m.id == summary.id)
+    assert edited.content == summary.content
+    await world.env.advance_time(world.bot.settings.summary_edit_seconds)
+    await world.bot.outbox.run_once()  # the background pass after the window
     edited = next(m for m in world.thread().history() if m.id == summary.id)
     assert edited.content.splitlines()[-1].startswith(f"To move: **{now.next.label}**")
     assert [m.id for m in world.thread().pinned_messages()] == [summary.id]

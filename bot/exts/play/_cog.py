@@ -39,7 +39,14 @@ from bot.exts.play._text import (
 )
 from bot.images import extra_files, panel_file
 from bot.mentions import NOBODY, plain
-from bot.service import LoadedTable, MovePreview, ServiceError, StaleVersion, TableInfo
+from bot.service import (
+    LoadedTable,
+    MovePreview,
+    MoveResult,
+    ServiceError,
+    StaleVersion,
+    TableInfo,
+)
 from bot.tree import fit, reply_for
 from games.core.contract import Decision
 from games.core.errors import GameError, GameOver, NotationError
@@ -290,7 +297,7 @@ class Play(commands.Cog):
         private = on_board and same_seat
         async with QuickAnswer(interaction, ephemeral=private, thinking=private) as answer:
             try:
-                await self.service.submit(
+                result = await self.service.submit(
                     table_id,
                     interaction.user.id,
                     action,
@@ -301,11 +308,19 @@ class Play(commands.Cog):
                 # Someone (or a second click) moved between our check and the submit.
                 await self.require_current(await self.service.load(table_id), version)
                 raise
+            self.offer_board(answer, result)
             self.bot.outbox.kick()  # the board is drawn while the mover is answered
             if on_board and not same_seat:
                 await self.after_board_move(answer, table_id, version)
                 return
             await self.after_move(answer, table_id, f"✔ {label}", new_message=private)
+
+    def offer_board(self, answer: QuickAnswer, result: MoveResult) -> None:
+        """The board that shows this move may be a follow-up of the move's interaction."""
+        if not result.duplicate:
+            self.bot.move_answers.offer(
+                result.table_id, result.version, answer.interaction, answer.answered
+            )
 
     async def after_board_move(self, answer: QuickAnswer, table_id: int, version: int) -> None:
         """A move from a board that passed the turn: the answer takes "Your move" off the
@@ -430,6 +445,7 @@ class Play(commands.Cog):
             result = await self.service.submit(
                 info.id, interaction.user.id, move, request_id=str(interaction.id)
             )
+            self.offer_board(answer, result)
             self.bot.outbox.kick()  # the board is drawn while the mover is answered
             note = f"✔ {result.description} (`{result.action}`)"
             await self.after_move(answer, info.id, note, new_message=True)

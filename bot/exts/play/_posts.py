@@ -179,6 +179,7 @@ class BoardPoster:
         to_move = info.seats[decision.seat].user_id if decision is not None else None
         allowed = pings(*board_pings(row, [s.user_id for s in info.seats], to_move))
         extras = has_extras(game.name)
+        kwargs: dict[str, Any] = {}
         if to_move is not None or extras:
             shape = None
             if to_move is not None and decision is not None:
@@ -189,13 +190,15 @@ class BoardPoster:
                     if public else None
                 )
             view = board_view(info.id, row.version, shape, move=to_move is not None, extras=extras)
-            message = await post(
-                thread, content, marker=marker, file=file, view=view, allowed_mentions=allowed
-            )
-        else:
-            message = await post(
-                thread, content, marker=marker, file=file, allowed_mentions=allowed
-            )
+            kwargs["view"] = view
+        # a board showing a person's move answers that move, when its interaction allows
+        answering = (
+            await self.bot.move_answers.take(info.id, row.version) if row.kind == "turn" else None
+        )
+        message = await post(
+            thread, content, marker=marker, answering=answering, file=file,
+            allowed_mentions=allowed, **kwargs,
+        )
         self._remember(message.id, to_move is not None)
         return message.id
 

@@ -8,6 +8,7 @@ inside Discord's limit of active threads per server."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -24,6 +25,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 REFRESH_KINDS = ("turn", "undo", "result", "cancel", "seat", "extended", "away", "stalled")
+# Moves come often, and a turn's summary may lag a little; anything else (the end, a seat
+# changing hands, more time) is rare and shown at once.
+COALESCED_KINDS = ("turn",)
 
 
 def summary_text(details: Any) -> str:
@@ -55,14 +59,21 @@ class ThreadSummary:
         self.bot = bot
         self.service = bot.service
         self.posts = posts
+        self.every = bot.settings.summary_edit_seconds
         self._editing: set[int] = set()  # tables whose summary is being edited
         self._stale: set[int] = set()  # … and has changed again meanwhile
+        self._behind: set[int] = set()  # tables whose summary waits for its window
+        self._edited: dict[int, float] = {}  # when each table's summary was last written
 
     def register(self) -> None:
         self.bot.outbox.register("summary", self.post_summary)
         self.bot.outbox.register("archive", self.archive)
         for kind in REFRESH_KINDS:
             self.bot.outbox.observe(kind, self.refresh)
+        self.bot.outbox.every_pass(self.catch_up)
+
+    def _now(self) -> float:
+        return asyncio.get_running_loop().time()
 
     async def post_summary(self, row: Any) -> int | None:
         info = await self.service.info(row.table_id)
@@ -71,6 +82,7 @@ class ThreadSummary:
             return None
         text = summary_text(await self.service.table_info(info.id))
         message = await post(thread, text, allowed_mentions=NOBODY)
+        self._edited[info.id] = self._now()
         try:
             await message.pin()
         except discord.HTTPException as error:  # e.g. no Pin Messages permission
@@ -78,9 +90,28 @@ class ThreadSummary:
         return message.id
 
     async def refresh(self, row: Any) -> None:
-        """Bring the summary up to date. Changes made while an edit waits for the thread's
-        edit limit are folded into one more edit, with the latest text."""
+        """Bring the summary up to date: after a move at most once per
+        ``summary_edit_seconds`` (a move within the window is shown by the first background
+        pass after it, ``catch_up``); at once after anything else, the game's end included (it
+        must never show a stale result)."""
         table_id = row.table_id
+        if row.kind in COALESCED_KINDS and not self._due(table_id):
+            self._behind.add(table_id)
+            return
+        await self._bring_up_to_date(table_id)
+
+    async def catch_up(self) -> None:
+        """Edit the summaries whose window has passed since they fell behind."""
+        for table_id in [t for t in self._behind if self._due(t)]:
+            await self._bring_up_to_date(table_id)
+
+    def _due(self, table_id: int) -> bool:
+        return self._now() >= self._edited.get(table_id, float("-inf")) + self.every
+
+    async def _bring_up_to_date(self, table_id: int) -> None:
+        """Changes made while an edit waits for the thread's edit limit are folded into one
+        more edit, with the latest text."""
+        self._behind.discard(table_id)
         if table_id in self._editing:
             self._stale.add(table_id)
             return
@@ -88,6 +119,7 @@ class ThreadSummary:
         try:
             while True:
                 self._stale.discard(table_id)
+                self._edited[table_id] = self._now()
                 await self._edit(table_id)
                 if table_id not in self._stale:
                     return

@@ -15,8 +15,11 @@ The network can be made slower and stricter (``Network``): a delay before every 
 and Discord's rate limits with their headers. Requests made with the bot token share a global
 budget per second; message posts and edits are limited per channel. Going over answers 429
 with ``retry_after`` (and ``global`` when the global budget is spent), as Discord does, and is
-recorded in ``rate_limited``. Interaction callbacks and webhook follow-ups do not count against
-the global budget.
+recorded in ``rate_limited``. As Discord's documentation says, interaction endpoints (the
+callback, follow-ups, edits of the answer) are not bound to the global limit, and per-route
+limits count per top-level resource: a channel for a channel's messages, a webhook's id and
+token for messages sent through an interaction's token. So follow-ups never use up the channel's
+message limit; each interaction's token has a limit of its own.
 """
 
 from __future__ import annotations
@@ -103,6 +106,7 @@ class Call:
     files: list[tuple[str, bytes]] = field(default_factory=list)
     status: int = 200
     response: Any = None
+    received_at: float = field(default_factory=time.monotonic)  # before the network's delay
 
     @property
     def route(self) -> str:
@@ -393,10 +397,10 @@ class FakeDiscord:
     def _over_limit(self, call: Call, headers: dict[str, str]) -> Json | None:
         """The 429 body when ``call`` goes over a rate limit; fills in the bucket's headers."""
         seg = call.path.strip("/").split("/")
-        if seg[0] in ("interactions", "webhooks"):
-            return None  # answered with the interaction's token: not the bot's budget
         now = time.monotonic()
         net = self.network
+        if seg[0] in ("interactions", "webhooks"):
+            return self._over_token_limit(call, seg, now, headers)
         if net.global_per_second is not None:
             bucket = self._buckets.setdefault("global", _Bucket(net.global_per_second, 1.0))
             wait = bucket.take(now)
@@ -424,6 +428,29 @@ class FakeDiscord:
                 return {"message": "You are being rate limited.", "retry_after": wait,
                         "global": False, "code": 0}
         return None
+
+    def _over_token_limit(
+        self, call: Call, seg: list[str], now: float, headers: dict[str, str]
+    ) -> Json | None:
+        """Interaction endpoints are outside the bot's global limit; their per-route limits
+        count per top-level resource, which for a webhook is its id and token: messages sent
+        and edited through one interaction's token share a bucket of their own, never the
+        channel's."""
+        if self.network.channel_limit is None or seg[0] != "webhooks" or len(seg) < 3:
+            return None
+        if call.method not in ("POST", "PATCH"):
+            return None
+        name = f"{call.method}-webhook-{seg[2]}"
+        bucket = self._buckets.setdefault(
+            name, _Bucket(self.network.channel_limit, self.network.channel_window)
+        )
+        wait = bucket.take(now)
+        headers.update(bucket.headers(name, now))
+        if not wait:
+            return None
+        headers.update({"X-RateLimit-Scope": "user", "Retry-After": f"{wait:.3f}"})
+        return {"message": "You are being rate limited.", "retry_after": wait, "global": False,
+                "code": 0}
 
     @staticmethod
     async def _read_body(request: web.Request) -> tuple[Any, list[tuple[str, bytes]]]:
@@ -948,6 +975,14 @@ class FakeDiscord:
         )
         assert edit.status == 200, f"follow-up rejected: {edit.response}"
         return dict(edit.response)
+
+    def channel_of_webhook(self, path: str) -> str | None:
+        """The channel of the interaction whose token a ``/webhooks/…`` path carries."""
+        seg = path.strip("/").split("/")
+        if len(seg) < 3 or seg[0] != "webhooks":
+            return None
+        inter = next((i for i in self._interactions.values() if i.token == seg[2]), None)
+        return None if inter is None else inter.channel_id
 
     def message_with(self, custom_id_prefix: str) -> Json | None:
         """The newest message holding a component whose custom id starts with the prefix."""

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable
+from typing import Any
 
 from bot.bot import CaravanBot
 
-from .fakediscord import FakeDiscord
+from .fakediscord import Call, FakeDiscord
 from .test_wire import board_posts, component, ids_matching, open_table
 
 MOVES = 6
@@ -79,35 +81,74 @@ async def test_a_move_the_bot_answers_at_once_gets_one_board(
     assert any("Greedy bot" in b or "White" in b for b in boards)
 
 
+def kind(call: Call) -> str:
+    """What a request was for, as a move's cost is counted."""
+    if call.path.startswith("/interactions/"):
+        return "answer"
+    board = any(name == "board.png" for name, _ in call.files)
+    if call.path.startswith("/webhooks/"):
+        return "board follow-up" if board else f"{call.method} through the answer"
+    if call.method == "POST" and call.path.endswith("/messages"):
+        return "board post" if board else "post"
+    if call.method == "PATCH" and (call.json or {}).get("content", "").startswith("📌"):
+        return "summary edit"
+    return f"{call.method} {'/'.join(call.path.split('/')[:2])}"
+
+
+def mover_of(fake: FakeDiscord, loaded: Any) -> str:
+    return next(
+        name
+        for name, user in fake.users.items()
+        if user["id"] == str(loaded.info.holder(loaded.decision.seat).user_id)
+    )
+
+
+async def move_costs(
+    fake: FakeDiscord, caravan: CaravanBot, move: Callable[[Any, str], Awaitable[str]]
+) -> list[list[str]]:
+    """Play MOVES moves of a new two-person table with ``move(loaded, mover)``; each move's
+    requests by kind, up to the last one the move caused (its board's follow-ups included)."""
+    table = await open_table(fake)
+    await settled(caravan, table.id)
+    await caravan.outbox.drain()
+    costs: list[list[str]] = []
+    for _ in range(MOVES):
+        loaded = await caravan.service.load(table.id)
+        assert loaded.decision is not None
+        mark = len(fake.calls)
+        await fake.callback_for(await move(loaded, mover_of(fake, loaded)))
+        await settled(caravan, table.id)
+        await caravan.outbox.drain()  # the old board's buttons, the summary
+        costs.append([kind(c) for c in fake.calls[mark:]])
+    return costs
+
+
 async def test_a_move_made_on_the_board_costs_at_most_three_requests(
     fake: FakeDiscord, caravan: CaravanBot
 ) -> None:
-    table = await open_table(fake)
-    await settled(caravan, table.id)
-    service = caravan.service
-    costs: list[list[str]] = []
-    for _ in range(MOVES):
-        loaded = await service.load(table.id)
-        assert loaded.decision is not None
-        mover = next(
-            name
-            for name, user in fake.users.items()
-            if user["id"] == str(loaded.info.holder(loaded.decision.seat).user_id)
-        )
-        board = fake.messages[board_posts(fake, table.thread_id)[-1].response["id"]]
-        choice = ids_matching(board, rf"cv:(act|pick):{table.id}:\d+:\d+")[0]
+    async def click(loaded: Any, mover: str) -> str:
+        thread_id = str(loaded.info.thread_id)
+        board = fake.messages[board_posts(fake, thread_id)[-1].response["id"]]
+        choice = ids_matching(board, rf"cv:(act|pick):{loaded.info.id}:\d+:\d+")[0]
         values = [component(board, choice)["options"][0]["value"]] if ":pick:" in choice else None
-        mark, boards = len(fake.calls), len(board_posts(fake, table.thread_id))
-        await fake.callback_for(await fake.click(board, choice, user=mover, values=values))
-        await settled(caravan, table.id)
-        if len(board_posts(fake, table.thread_id)) > boards:
-            # the pinned summary is brought up to date last, after the new board
-            await fake.wait_for(
-                lambda c: c.method == "PATCH" and c.json.get("content", "").startswith("📌"),
-                after=fake.calls.index(board_posts(fake, table.thread_id)[-1]),
-                what="the pinned summary brought up to date",
-            )
-        costs.append([c.route for c in fake.calls[mark:]])
-    assert any(any(r.startswith("POST /channels/") for r in cost) for cost in costs), "boards"
+        return await fake.click(board, choice, user=mover, values=values)
+
+    costs = await move_costs(fake, caravan, click)
+    # the click's answer takes the buttons off the board clicked; the new board answers it
+    assert all(cost[:2] == ["answer", "board follow-up"] for cost in costs), costs
     assert [cost for cost in costs if len(cost) > 3] == [], "a move cost more than 3 requests"
 
+
+async def test_a_move_played_with_play_costs_at_most_three_requests(
+    fake: FakeDiscord, caravan: CaravanBot
+) -> None:
+    async def play(loaded: Any, mover: str) -> str:
+        return await fake.slash(
+            "play", user=mover, channel_id=str(loaded.info.thread_id),
+            move=loaded.decision.actions[0],
+        )
+
+    costs = await move_costs(fake, caravan, play)
+    assert all("board follow-up" in cost for cost in costs), costs
+    assert not any("board post" in cost for cost in costs), costs
+    assert [cost for cost in costs if len(cost) > 3] == [], "a move cost more than 3 requests"

@@ -59,8 +59,13 @@ async def test_a_rate_limited_thread_still_gets_every_board_in_order(
 
 @pytest.mark.parametrize("network", [Network(channel_limit=4, channel_window=60.0)])
 async def test_one_thread_waiting_out_its_limit_holds_up_no_other(
-    fake: FakeDiscord, caravan: CaravanBot
+    fake: FakeDiscord, caravan: CaravanBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    async def gone(table_id: int, version: int) -> None:
+        return None
+
+    # the boards are posted into their threads, as when their moves' interactions are gone
+    monkeypatch.setattr(caravan.move_answers, "take", gone)
     other = await open_table(fake, caravan)
     busy = await open_table(fake, caravan)
     await move(fake, caravan, busy.id, busy.thread_id)

@@ -43,12 +43,17 @@ def png(data: bytes) -> Image.Image:
 
 
 def board_posts(fake: FakeDiscord, thread_id: str) -> list[Call]:
-    """The bot's posts of a board image into the game thread, oldest first."""
+    """The bot's board images in the game thread, oldest first: posted there, or sent as the
+    public follow-up of the move they show."""
     return [
         c
         for c in fake.calls
-        if c.route == f"POST /channels/{thread_id}/messages"
+        if c.status == 200
         and any(name == "board.png" for name, _ in c.files)
+        and (
+            c.route == f"POST /channels/{thread_id}/messages"
+            or (c.method == "POST" and fake.channel_of_webhook(c.path) == thread_id)
+        )
     ]
 
 

@@ -1,0 +1,76 @@
+"""Boards posted as the answer to the move that led to them.
+
+Every board would otherwise be a message the bot posts into the game's thread with its token,
+and those posts share the thread's message limit (about five per five seconds) and the bot's
+global budget: at a busy table the boards queue behind that limit. A board that shows a
+person's move can instead be a public follow-up of that move's interaction. Discord counts
+interaction endpoints against neither: they are outside the global limit, and their per-route
+limits are kept per interaction token, not per channel.
+
+The interaction is only known in memory, for as long as its token lives: a board after a
+restart, after a timer, or one whose interaction has gone stale is posted into the thread as
+before. The follow-up waits until the move itself has been answered (Discord refuses
+follow-ups before that), and gives up on it if the answer never came.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import discord
+
+TOKEN_SECONDS = 14 * 60.0  # Discord keeps an interaction's token for 15 minutes
+ANSWER_WAIT = 5.0  # the move is answered (or deferred) well inside this
+KEPT = 1000  # offers kept at most; the stale ones go first
+
+
+@dataclass
+class _Offer:
+    interaction: discord.Interaction
+    version: int  # the table's version once the move was made
+    answered: asyncio.Event
+    expires: float
+
+
+class MoveAnswers:
+    """The latest move made through an interaction, per table, whose board may answer it."""
+
+    def __init__(self, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self._clock = clock
+        self._offers: dict[int, _Offer] = {}
+
+    def offer(
+        self, table_id: int, version: int, interaction: discord.Interaction,
+        answered: asyncio.Event,
+    ) -> None:
+        """The move to ``version`` was made through ``interaction``; ``answered`` is set once
+        the interaction has had its answer (or will have none)."""
+        now = self._clock()
+        if len(self._offers) >= KEPT:
+            for stale in [t for t, o in self._offers.items() if o.expires <= now]:
+                del self._offers[stale]
+        self._offers.pop(table_id, None)  # newest last, so the oldest are dropped first
+        self._offers[table_id] = _Offer(interaction, version, answered, now + TOKEN_SECONDS)
+        while len(self._offers) > KEPT:
+            del self._offers[next(iter(self._offers))]
+
+    async def take(self, table_id: int, version: int) -> discord.Interaction | None:
+        """The interaction the board at ``version`` may answer: that of the newest move it
+        shows, once answered. None when no move it shows was made through one here, or the
+        interaction can no longer take a follow-up. An offer is taken once."""
+        offer = self._offers.get(table_id)
+        if offer is None or offer.version > version:
+            return None  # no offer, or one for a later move than this board shows
+        del self._offers[table_id]
+        if offer.expires <= self._clock():
+            return None
+        try:
+            await asyncio.wait_for(offer.answered.wait(), ANSWER_WAIT)
+        except TimeoutError:
+            return None
+        if not offer.interaction.response.is_done():
+            return None  # the move was never answered: no follow-up is allowed
+        return offer.interaction
