@@ -31,7 +31,10 @@ class QuickAnswer:
     ) -> None:
         self.interaction = interaction
         self.ephemeral = ephemeral
-        self.answered = asyncio.Event()  # set once answered, or once no answer will come
+        # ``finished`` is set once no more answer will come; ``sent`` by then if one was (a
+        # deferred interaction whose work failed is finished without one)
+        self.finished = asyncio.Event()
+        self.sent = False
         self._lock = asyncio.Lock()
         wait = DEFER_AFTER if after is None else after
         self._timer = asyncio.create_task(self._defer_later(wait, thinking))
@@ -54,7 +57,7 @@ class QuickAnswer:
 
     async def __aexit__(self, *_: object) -> None:
         await self.close()
-        self.answered.set()
+        self.finished.set()
 
     async def send(
         self, content: str, *, file: discord.File | None = None, view: discord.ui.View | None = None
@@ -73,7 +76,8 @@ class QuickAnswer:
             if view is not None:
                 extra["view"] = view
             await response.send_message(content, ephemeral=self.ephemeral, **extra)
-        self.answered.set()
+        self.sent = True
+        self.finished.set()
 
     async def update(self, **changes: Any) -> None:
         """Edit the message whose component was used (``content``, ``attachments``, ``view``)."""
@@ -82,4 +86,5 @@ class QuickAnswer:
             await self.interaction.edit_original_response(**changes)
         else:
             await self.interaction.response.edit_message(**changes)
-        self.answered.set()
+        self.sent = True
+        self.finished.set()

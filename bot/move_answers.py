@@ -22,6 +22,8 @@ from dataclasses import dataclass
 
 import discord
 
+from bot.answers import QuickAnswer
+
 TOKEN_SECONDS = 14 * 60.0  # Discord keeps an interaction's token for 15 minutes
 ANSWER_WAIT = 5.0  # the move is answered (or deferred) well inside this
 KEPT = 1000  # offers kept at most; the stale ones go first
@@ -29,9 +31,8 @@ KEPT = 1000  # offers kept at most; the stale ones go first
 
 @dataclass
 class _Offer:
-    interaction: discord.Interaction
+    answer: QuickAnswer
     version: int  # the table's version once the move was made
-    answered: asyncio.Event
     expires: float
 
 
@@ -42,18 +43,14 @@ class MoveAnswers:
         self._clock = clock
         self._offers: dict[int, _Offer] = {}
 
-    def offer(
-        self, table_id: int, version: int, interaction: discord.Interaction,
-        answered: asyncio.Event,
-    ) -> None:
-        """The move to ``version`` was made through ``interaction``; ``answered`` is set once
-        the interaction has had its answer (or will have none)."""
+    def offer(self, table_id: int, version: int, answer: QuickAnswer) -> None:
+        """The move to ``version`` was made through ``answer``'s interaction."""
         now = self._clock()
         if len(self._offers) >= KEPT:
             for stale in [t for t, o in self._offers.items() if o.expires <= now]:
                 del self._offers[stale]
         self._offers.pop(table_id, None)  # newest last, so the oldest are dropped first
-        self._offers[table_id] = _Offer(interaction, version, answered, now + TOKEN_SECONDS)
+        self._offers[table_id] = _Offer(answer, version, now + TOKEN_SECONDS)
         while len(self._offers) > KEPT:
             del self._offers[next(iter(self._offers))]
 
@@ -68,9 +65,12 @@ class MoveAnswers:
         if offer.expires <= self._clock():
             return None
         try:
-            await asyncio.wait_for(offer.answered.wait(), ANSWER_WAIT)
+            await asyncio.wait_for(offer.answer.finished.wait(), ANSWER_WAIT)
         except TimeoutError:
             return None
-        if not offer.interaction.response.is_done():
-            return None  # the move was never answered: no follow-up is allowed
-        return offer.interaction
+        if not offer.answer.sent:
+            # never answered, or deferred and left "thinking": a follow-up would be refused,
+            # or would take the place of the private "thinking" message and be seen by the
+            # mover alone
+            return None
+        return offer.answer.interaction

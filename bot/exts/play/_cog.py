@@ -318,9 +318,7 @@ class Play(commands.Cog):
     def offer_board(self, answer: QuickAnswer, result: MoveResult) -> None:
         """The board that shows this move may be a follow-up of the move's interaction."""
         if not result.duplicate:
-            self.bot.move_answers.offer(
-                result.table_id, result.version, answer.interaction, answer.answered
-            )
+            self.bot.move_answers.offer(result.table_id, result.version, answer)
 
     async def after_board_move(self, answer: QuickAnswer, table_id: int, version: int) -> None:
         """A move from a board that passed the turn: the answer takes "Your move" off the
