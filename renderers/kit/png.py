@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image
 
-# Measured on Resafa boards: two strips in three of 16 rows recur; shorter strips recur more
+# Measured on a game's boards: two strips in three of 16 rows recur; shorter strips recur more
 # but compress worse, and a window longer than a strip gains nothing
 STRIP_ROWS = 16
 WINDOW_BITS = 14
