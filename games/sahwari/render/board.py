@@ -44,12 +44,12 @@ from games.sahwari.render.pieces import (
     turn_of,
     wrapped,
 )
+from games.sahwari.render.words import draw_fitted, font
 from renderers.kit import layers, preview
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
-from renderers.kit.fit import Box, draw_fitted, fit_text
-from renderers.kit.fonts import font
+from renderers.kit.fit import Box, fit_text
 from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
 from renderers.kit.preview import (
@@ -58,7 +58,6 @@ from renderers.kit.preview import (
     band_height,
     band_status_box,
     chip_places,
-    draw_status,
     mark_changed,
     preview_px,
     ring_width,
@@ -816,5 +815,8 @@ def _band_status(status: str) -> Image.Image:
     x0, y0, x1, y1 = _band_status_area()
     picture = Image.new("RGB", (x1 - x0, y1 - y0), pal.MAT)
     bx0, by0, bx1, by1 = band_status_box(WIDTH, TITLE, changed=True)
-    draw_status(ImageDraw.Draw(picture), WIDTH, (bx0 - x0, by0, bx1 - x0, by1), status)
+    # the kit's ``draw_status``, drawn with this game's faces
+    fitted = fit_text(status, (bx0 - x0, by0, bx1 - x0, by1), largest=preview_px(WIDTH, 14),
+                      smallest=preview_px(WIDTH), bold=True)
+    draw_fitted(ImageDraw.Draw(picture), fitted, fill=pal.INK_LIGHT)
     return indexed(picture)

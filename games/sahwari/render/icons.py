@@ -11,10 +11,10 @@ from __future__ import annotations
 from PIL import Image, ImageDraw, ImageFilter
 
 from games.sahwari.render import colours
+from games.sahwari.render.words import font
 from renderers.kit import icons as kit
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
-from renderers.kit.fonts import font
 from renderers.kit.icons import Glyph, Units, points, supersampled
 from renderers.kit.palette import RGB
 
