@@ -44,12 +44,12 @@ from games.sahwari.render.pieces import (
     turn_of,
     wrapped,
 )
-from games.sahwari.render.words import draw_fitted, font
+from games.sahwari.render.words import draw_fitted, fit_text, font
 from renderers.kit import layers, preview
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
-from renderers.kit.fit import Box, fit_text
+from renderers.kit.fit import Box
 from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
 from renderers.kit.preview import (

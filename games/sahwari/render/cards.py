@@ -13,10 +13,9 @@ from PIL import Image, ImageDraw
 
 from games.sahwari.render import colours, icons
 from games.sahwari.render.pieces import as_int, as_list, as_map, card_effects, flat
-from games.sahwari.render.words import draw_fitted, font
+from games.sahwari.render.words import draw_fitted, fit_text, font
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
-from renderers.kit.fit import fit_text
 from renderers.kit.icons import paste
 
 BAND = 18  # the coloured edge of a card, wide enough for its colour letter

@@ -22,7 +22,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.kit import fit
+from renderers.kit import fit, layout
 from renderers.kit.fonts import BOLD, REGULAR
 from renderers.kit.fonts import font as kit_font
 
@@ -49,7 +49,7 @@ class WordFace(ImageFont.FreeTypeFont):
         self._ascent = self.font.ascent
         self._descent = -self.font.descent
 
-    def getmask2(  # type: ignore[override]
+    def getmask2(
         self, text: str | bytes, mode: str = "", direction: str | None = None,
         features: list[str] | None = None, language: str | None = None,
         stroke_width: float = 0, anchor: str | None = None, ink: int = 0,
@@ -70,18 +70,14 @@ class WordFace(ImageFont.FreeTypeFont):
         if len(words) < 2:
             return None  # one word: nothing to gain over Pillow's own
         placed: list[tuple[Mask, int]] = []
-        pen = 0  # 26.6, as Pillow's layout: whole-pixel advances plus its kerning quirk
-        for i, word in enumerate(words):
+        starts, pen = self._pens(words)
+        for word, at in zip(words, starts, strict=True):
             if word:
-                start = _pixel(pen)
+                start = _pixel(at)
                 # a glyph's pen inside the word may round away from the pen of the whole line
-                if abs(pen - 64 * start) + len(word) > 31:
+                if abs(at - 64 * start) + len(word) > 31:
                     return None
                 placed.append((self._mask(word), start))
-            gap = " " if i + 1 < len(words) else ""
-            following = words[i + 1][:1] if i + 1 < len(words) else ""
-            # kerning between a space and the next word's first letter belongs to the space
-            pen += self._width(word + gap + following) - self._width(following)
         x_min, y_max, y_min = 0, 0, 0
         x_max = _pixel(pen)
         right = -1 << 30
@@ -104,10 +100,52 @@ class WordFace(ImageFont.FreeTypeFont):
         return picture, (x_min - x_anchor, y_anchor - y_max)
 
     def getlength(self, text: str | bytes, *args: Any, **kwargs: Any) -> float:
-        """Pillow's width, remembered: boards measure the same words turn after turn."""
+        """Pillow's width, added up from the widths of words and of the gaps between them."""
         if args or kwargs or not isinstance(text, str):
             return super().getlength(text, *args, **kwargs)
-        return self._width(text) / 64
+        return self._pens(text.split(" "))[1] / 64
+
+    def _pens(self, words: list[str]) -> tuple[list[int], int]:
+        """Where each of ``words`` (a line split at its spaces) starts and where the line ends,
+        in 26.6 units, as Pillow's layout puts them: whole-pixel advances, and its kerning quirk
+        adding a 64th of a pixel per kerned pair; each pair's part is measured on the pair."""
+        starts = []
+        pen = 0
+        last = len(words) - 1
+        for i, word in enumerate(words):
+            starts.append(pen)
+            pen += self._width(word)
+            if i < last:
+                following = words[i + 1][:1]
+                end = word[-1:]
+                # the space's advance and the kerning on either side of it
+                pen += (self._width(end + " " + following) - self._width(end)
+                        - self._width(following))
+        return starts, pen
+
+    def wrapped(self, text: str, width: int) -> tuple[str, ...] | None:
+        """``text``'s words on lines at most ``width`` (26.6) wide, each line as full as it
+        goes, as the kit's ``fit_text`` lays them out; None when one word is wider."""
+        lines: list[str] = []
+        current: list[str] = []
+        used = 0
+        for word in text.split():
+            own = self._width(word)
+            if own > width:
+                return None
+            if current:
+                end, first = current[-1][-1], word[0]
+                grown = used + own + (self._width(end + " " + first) - self._width(end)
+                                      - self._width(first))
+                if grown <= width:
+                    current.append(word)
+                    used = grown
+                    continue
+                lines.append(" ".join(current))
+            current, used = [word], own
+        if current:
+            lines.append(" ".join(current))
+        return tuple(lines)
 
     def _mask(self, word: str) -> Mask:
         with self._lock:
@@ -144,5 +182,25 @@ def font(size: int, bold: bool = False) -> WordFace:
 
 def draw_fitted(draw: ImageDraw.ImageDraw, fitted: fit.Fitted, **how: Any) -> int:
     """The kit's ``draw_fitted`` with this module's face of the size ``fit_text`` chose."""
-    bold = fitted.font is kit_font(fitted.size, True)
-    return fit.draw_fitted(draw, replace(fitted, font=font(fitted.size, bold)), **how)
+    if not isinstance(fitted.font, WordFace):
+        bold = fitted.font is kit_font(fitted.size, True)
+        fitted = replace(fitted, font=font(fitted.size, bold))
+    return fit.draw_fitted(draw, fitted, **how)
+
+
+def fit_text(text: str, box: fit.Box, *, largest: int, smallest: int, bold: bool = False,
+             spacing: int = 2, max_lines: int | None = None) -> fit.Fitted:
+    """The kit's ``fit_text``, measured with this module's faces (the same widths, found
+    without laying out every trial line); what does not fit whole is the kit's to shorten."""
+    x0, y0, x1, y1 = box
+    width, height = (x1 - x0) * 64, y1 - y0
+    for size in range(largest, smallest - 1, -1):
+        face = font(size, bold)
+        step = layout.line_height(face) + spacing
+        lines = face.wrapped(text, width)
+        if lines is None:
+            continue
+        if len(lines) * step - spacing <= height and (max_lines is None or len(lines) <= max_lines):
+            return fit.Fitted(box, lines, face, size, step, shortened=False)
+    return fit.fit_text(text, box, largest=largest, smallest=smallest, bold=bold,
+                        spacing=spacing, max_lines=max_lines)
