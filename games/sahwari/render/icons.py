@@ -8,6 +8,8 @@ and crossed swords (an attack). Every icon is drawn once per size and kept in th
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from PIL import Image, ImageDraw, ImageFilter
 
 from games.sahwari.render import colours
@@ -26,13 +28,7 @@ def camel(size: int, fill: RGB, edge: RGB, ink: RGB, mark: str) -> Image.Image:
 
     def build() -> Image.Image:
         big = size * kit.SUPERSAMPLE
-        shape = Image.new("RGBA", (big, big), (0, 0, 0, 0))
-        kit.camel(ImageDraw.Draw(shape), lambda v: big * (v * 0.9 + 3) / 100, edge, fill)
-        mask = shape.getchannel("A")
-        rim = mask.filter(ImageFilter.MaxFilter(2 * (big // 28) + 1))
-        image = Image.new("RGBA", (big, big), (*edge, 0))
-        image.putalpha(rim)
-        image.paste(fill, (0, 0), mask)
+        image = camel_body(big, fill, edge).copy()
         draw = ImageDraw.Draw(image)
         rel = {1: 0.34, 2: 0.26}.get(len(mark), 0.22)
         f = font(max(8, round(big * rel)), bold=True)
@@ -40,6 +36,20 @@ def camel(size: int, fill: RGB, edge: RGB, ink: RGB, mark: str) -> Image.Image:
         return image.resize((size, size), Image.Resampling.LANCZOS)
 
     return sprites.get(("sahwari-camel", size, fill, edge, ink, mark), build)
+
+
+@lru_cache(maxsize=32)
+def camel_body(big: int, fill: RGB, edge: RGB) -> Image.Image:
+    """A camel without its mark, ``big`` pixels square (supersampled): its outline is the
+    slowest part of a piece to draw, and every camel of a seat shares it. Copy it to draw on."""
+    shape = Image.new("RGBA", (big, big), (0, 0, 0, 0))
+    kit.camel(ImageDraw.Draw(shape), lambda v: big * (v * 0.9 + 3) / 100, edge, fill)
+    mask = shape.getchannel("A")
+    rim = mask.filter(ImageFilter.MaxFilter(2 * (big // 28) + 1))
+    image = Image.new("RGBA", (big, big), (*edge, 0))
+    image.putalpha(rim)
+    image.paste(fill, (0, 0), mask)
+    return image
 
 
 def guild_camel(size: int, camel_id: str) -> Image.Image:
