@@ -103,6 +103,8 @@ class WordFace(ImageFont.FreeTypeFont):
         """Pillow's width, added up from the widths of words and of the gaps between them."""
         if args or kwargs or not isinstance(text, str):
             return super().getlength(text, *args, **kwargs)
+        if " " not in text:
+            return self._width(text) / 64
         return self._pens(text.split(" "))[1] / 64
 
     def _pens(self, words: list[str]) -> tuple[list[int], int]:
@@ -148,8 +150,7 @@ class WordFace(ImageFont.FreeTypeFont):
         return tuple(lines)
 
     def _mask(self, word: str) -> Mask:
-        with self._lock:
-            found = self._masks.get(word)
+        found = self._masks.get(word)
         if found is None:
             mask, (left, top) = super().getmask2(word, "L", anchor="ls")
             found = (mask, left, top)
@@ -161,12 +162,9 @@ class WordFace(ImageFont.FreeTypeFont):
 
     def _width(self, text: str) -> int:
         """``text``'s advance in 26.6 units."""
-        if not text:
-            return 0
-        with self._lock:
-            found = self._widths.get(text)
+        found = self._widths.get(text)  # a lookup needs no lock; only a change does
         if found is None:
-            found = round(ImageFont.FreeTypeFont.getlength(self, text) * 64)
+            found = round(ImageFont.FreeTypeFont.getlength(self, text) * 64) if text else 0
             with self._lock:
                 if len(self._widths) >= WORDS_KEPT:
                     self._widths.clear()
