@@ -495,15 +495,14 @@ def caravan_chip(caravan: Mapping[str, Any], size: int) -> Image.Image:
 clan_parts_drawn = IndexedCache(128)  # a part of a clan board changes only when its seat acts
 
 
-def _clan_board(view: View, player: Mapping[str, Any],
-                box: tuple[int, int, int, int]) -> Image.Image:
-    """One seat's clan board, put together from its parts (the top line, the clan row, the
-    tracks, the notes), each drawn again only when what it shows changed."""
+def _draw_clan_board(image: Image.Image, view: View, player: Mapping[str, Any],
+                     box: tuple[int, int, int, int]) -> None:
+    """One seat's clan board, put together on the board from its parts (the top line, the
+    clan row, the tracks, the notes), each drawn again only when what it shows changed."""
     count = len(players(view))
     x0, y0, x1, y1 = box
     w, h = x1 - x0, y1 - y0
     seat = as_int(player.get("seat"))
-    picture = _static_indexed(count).crop((x0, y0, x1 + 1, y1 + 1))
     top = json.dumps([seat_label(view, seat), seat_mark(view, seat), seat_colours(view, seat),
                       off_map(view, seat), as_map(player.get("leader")).get("name"),
                       player.get("choosing_leader"), player.get("strategy"),
@@ -530,12 +529,13 @@ def _clan_board(view: View, player: Mapping[str, Any],
     for key, region, draw_part in parts:
         piece = clan_parts_drawn.get((key, region, box), partial(
             _clan_part, count, box, region, draw_part))
-        picture.paste(piece, part_origin(region))
-    picture.paste(row, (24, 50))
+        ox, oy = part_origin(region)
+        image.paste(piece, (x0 + ox, y0 + oy))
+    image.paste(row, (x0 + 24, y0 + 50))
     colours_of_seat = seat_colours(view, seat)
-    picture.paste(clan_parts_drawn.get(("strip", colours_of_seat, box), partial(
-        _clan_part, count, box, (0, 0, 15, h + 1), partial(_draw_strip, colours_of_seat))))
-    return picture
+    image.paste(clan_parts_drawn.get(("strip", colours_of_seat, box), partial(
+        _clan_part, count, box, (0, 0, 15, h + 1), partial(_draw_strip, colours_of_seat))),
+        (x0, y0))
 
 
 def _draw_strip(seat_colours: tuple[RGB, RGB, RGB], image: Image.Image, box: Box) -> None:
@@ -770,7 +770,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     image.paste(_status_picture(view), part_origin(status_box(count)))
     deciding = turn_of(view).get("seat")
     for player, box in zip(seats, player_boxes(count), strict=False):
-        image.paste(_clan_board(view, player, box), box[:2])
+        _draw_clan_board(image, view, player, box)
         if player.get("seat") == deciding and not view.get("outcome"):
             draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
     extra = log_box(count)
