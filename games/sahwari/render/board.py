@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.sahwari.render import cards, changes, colours, icons
+from games.sahwari.render import cards, changes, chips, colours, icons
 from games.sahwari.render.indexed import IndexedCache, drawer, indexed
 from games.sahwari.render.pieces import (
     GUILD_POS,
@@ -45,7 +45,7 @@ from games.sahwari.render.pieces import (
     wrapped,
 )
 from games.sahwari.render.words import draw_fitted, fit_text, font
-from renderers.kit import layers, preview
+from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
@@ -798,7 +798,7 @@ def _draw_band(image: Image.Image, status: str, seats: tuple[SeatStatus, ...],
 
 
 def _chip_picture(seat: SeatStatus, size: tuple[int, int]) -> Image.Image:
-    return indexed(preview.chip(seat, size, WIDTH))
+    return indexed(chips.chip(seat, size, WIDTH))
 
 
 @lru_cache(maxsize=1)
