@@ -43,10 +43,10 @@ from games.resafa.render.regions import (
     WIDTH,
     Box,
 )
+from games.resafa.render.words import font
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.preview import (
     SeatStatus,

@@ -24,10 +24,9 @@ from games.resafa.render.model import (
     short,
 )
 from games.resafa.render.pieces import card_text, line, seat_disc
+from games.resafa.render.words import draw_fitted, fit_text, font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.fit import draw_fitted, fit_text
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,

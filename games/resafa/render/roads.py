@@ -30,9 +30,9 @@ from games.resafa.render.regions import (
     MAP_BOX,
     Box,
 )
+from games.resafa.render.words import font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
 MX, MY = MAP_BOX[0], MAP_BOX[1]

@@ -31,10 +31,9 @@ from games.resafa.render.regions import (
     SEATS_BOX,
     Box,
 )
+from games.resafa.render.words import draw_fitted, fit_text, font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.fit import draw_fitted, fit_text
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
 

@@ -34,9 +34,9 @@ from games.resafa.render.regions import (
     TRACKS_BOX,
     Box,
 )
+from games.resafa.render.words import font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
 # the offers' cards are as tall as the longest effect in the game's tables needs, whole

@@ -28,9 +28,9 @@ from games.resafa.render.regions import (
     WATER_BOX,
     Box,
 )
+from games.resafa.render.words import font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 
 CELL = 76

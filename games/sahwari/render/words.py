@@ -9,8 +9,8 @@ and moved by the pen position of its first glyph lands where the whole line woul
 that cannot be promised (kerning that piles up over a long line, words whose boxes touch, a start
 between pixels) the line is left to Pillow.
 
-This is no part of Sahwari's rules and could serve every board: it belongs beside the kit's
-``fonts`` once other games want it.
+This is no part of Sahwari's rules and serves every board: it belongs beside the kit's
+``fonts``, where this copy and the one other game keeps become one.
 """
 
 from __future__ import annotations

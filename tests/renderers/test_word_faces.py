@@ -1,6 +1,7 @@
-"""Sahwari's text drawn from cached word masks is Pillow's text, pixel for pixel: every sentence
-of saved views and of a seeded game, awkward spacing and kerned pairs, at every size and anchor
-the board uses; widths and fitted lines are the kit's to the 64th of a pixel."""
+"""Text drawn from cached word masks (Sahwari's and Resafa's ``words``) is Pillow's text, pixel
+for pixel: every sentence of saved Sahwari views and of a seeded game, awkward spacing and
+kerned pairs, at every size and anchor the boards use; widths and fitted lines are the kit's to
+the 64th of a pixel."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from games.core import discovery
+from games.resafa.render import words as resafa_words
 from games.sahwari.render import board, chips, samples, words
 from renderers.kit import fit, preview
 from renderers.kit.fonts import font as kit_font
@@ -47,15 +49,17 @@ def sentences() -> list[str]:
     for step, (state, _decision) in enumerate(random_walk("sahwari", players=3, seed=5)):
         if step % 7 == 0:
             found.update(_texts(game.view(state, None).get("log")))
-    return sorted(t for t in found if " " in t)[:120] + AWKWARD
+    return sorted(t for t in found if " " in t)[:80] + AWKWARD
 
 
 SENTENCES = sentences()
+COPIES = [pytest.param(words, id="sahwari"), pytest.param(resafa_words, id="resafa")]
 
 
+@pytest.mark.parametrize("copy", COPIES)
 @pytest.mark.parametrize(("size", "bold"), [(18, False), (20, True), (24, False), (40, True)])
-def test_lines_are_drawn_as_pillow_draws_them(size: int, bold: bool) -> None:
-    theirs, ours = kit_font(size, bold), words.font(size, bold)
+def test_lines_are_drawn_as_pillow_draws_them(copy: Any, size: int, bold: bool) -> None:
+    theirs, ours = kit_font(size, bold), copy.font(size, bold)
     for anchor in ("la", "lm", "mm", "rm", "ls"):
         for line in SENTENCES:
             drawn = []
@@ -67,21 +71,23 @@ def test_lines_are_drawn_as_pillow_draws_them(size: int, bold: bool) -> None:
             assert drawn[0] == drawn[1], (size, bold, anchor, line)
 
 
+@pytest.mark.parametrize("copy", COPIES)
 @pytest.mark.parametrize("size", [18, 20, 40])
-def test_widths_are_pillows(size: int) -> None:
+def test_widths_are_pillows(copy: Any, size: int) -> None:
     for bold in (False, True):
-        theirs, ours = kit_font(size, bold), words.font(size, bold)
+        theirs, ours = kit_font(size, bold), copy.font(size, bold)
         for line in SENTENCES:
             assert ours.getlength(line) == ImageFont.FreeTypeFont.getlength(theirs, line), line
 
 
-def test_text_is_fitted_as_the_kit_fits_it() -> None:
+@pytest.mark.parametrize("copy", COPIES)
+def test_text_is_fitted_as_the_kit_fits_it(copy: Any) -> None:
     for i, line in enumerate(SENTENCES):
         width, height = 120 + (i * 37) % 700, 24 + (i * 13) % 120
         box = (10, 10, 10 + width, 10 + height)
         how: dict[str, Any] = {"largest": 22, "smallest": 16, "bold": i % 2 == 0,
                                "max_lines": (None, 1, 2)[i % 3]}
-        theirs, ours = fit.fit_text(line, box, **how), words.fit_text(line, box, **how)
+        theirs, ours = fit.fit_text(line, box, **how), copy.fit_text(line, box, **how)
         assert (ours.lines, ours.size, ours.step, ours.shortened) == (
             theirs.lines, theirs.size, theirs.step, theirs.shortened), line
 
