@@ -25,7 +25,7 @@ AWKWARD = [
     "fi fj jj j; f, (j) [y]",
     "Turn 12 · Blue: Move · ends in 5 more tiles",
     "ÀÉ ü ñ — “quoted” ×4 +3 −2",
-    "one",
+    "one", "12", "×3", "j", "Wa", "G1", "+?", "AVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAVAV",
     "",
 ]
 

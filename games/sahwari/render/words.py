@@ -67,8 +67,6 @@ class WordFace(ImageFont.FreeTypeFont):
 
     def _lay_out(self, text: Any, anchor: str) -> tuple[Any, tuple[int, int]] | None:
         words = text.split(" ")
-        if len(words) < 2:
-            return None  # one word: nothing to gain over Pillow's own
         placed: list[tuple[Mask, int]] = []
         starts, pen = self._pens(words)
         for word, at in zip(words, starts, strict=True):
