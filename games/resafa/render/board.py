@@ -43,7 +43,7 @@ from games.resafa.render.regions import (
     WIDTH,
     Box,
 )
-from games.resafa.render.words import font
+from games.resafa.render.words import draw_fitted, fit_text, font
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
@@ -54,7 +54,6 @@ from renderers.kit.preview import (
     band_status_box,
     chip_places,
     draw_chip,
-    draw_status,
     preview_px,
     ring_width,
     status_band,
@@ -113,7 +112,10 @@ def _band_piece(view: View, changed: bool) -> Image.Image:
 
 def _status(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, status: str,
             inside: Box) -> None:
-    draw_status(draw, WIDTH, inside, status)
+    # the kit's ``draw_status``, drawn with this game's faces
+    fitted = fit_text(status, inside, largest=preview_px(WIDTH, 14), smallest=preview_px(WIDTH),
+                      bold=True)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
     _ = image, box
 
 
