@@ -15,6 +15,7 @@ from games.core import discovery
 from games.resafa.render import words as resafa_words
 from games.sahwari.render import board, chips, samples, words
 from renderers.kit import fit, preview
+from renderers.kit.fonts import REGULAR
 from renderers.kit.fonts import font as kit_font
 from tests.renderers.walk import random_walk
 
@@ -102,3 +103,11 @@ def test_seat_chips_are_the_kits(seats: int) -> None:
                                       to_move=to_move)
             assert chips.chip(seat, (w, h), board.WIDTH).tobytes() == preview.chip(
                 seat, (w, h), board.WIDTH).tobytes(), (seats, seat)
+
+
+@pytest.mark.parametrize("copy", COPIES)
+def test_the_words_kept_stay_within_their_memory(copy: Any) -> None:
+    face = copy.WordFace(str(REGULAR), 40)  # a face of its own: the shared ones keep theirs
+    for n in range(400):  # some 2 MB of masks
+        face.getmask2(f"word{n} and{n}", "L")
+    assert 0 < face.mask_bytes <= copy.MASK_BYTES_KEPT

@@ -26,7 +26,8 @@ from renderers.kit import fit, layout
 from renderers.kit.fonts import BOLD, REGULAR
 from renderers.kit.fonts import font as kit_font
 
-WORDS_KEPT = 4096  # per face; past that the memory starts again empty
+WORDS_KEPT = 4096  # widths per face; past that the memory starts again empty
+MASK_BYTES_KEPT = 1 << 20  # word masks per face (a few thousand words of board text)
 Mask = tuple[Any, int, int]  # a word's mask (Pillow's core image) and its left and top offsets
 
 
@@ -41,6 +42,7 @@ class WordFace(ImageFont.FreeTypeFont):
     def __init__(self, path: str, size: int) -> None:
         super().__init__(path, size=size, layout_engine=ImageFont.Layout.BASIC)
         self._masks: dict[str, Mask] = {}
+        self._mask_bytes = 0
         self._widths: dict[str, int] = {}
         self._lock = threading.Lock()
         ls = super().getmask2("x", "L", anchor="ls")[1][1]
@@ -48,6 +50,11 @@ class WordFace(ImageFont.FreeTypeFont):
         self._middle = super().getmask2("x", "L", anchor="lm")[1][1] - ls
         self._ascent = self.font.ascent
         self._descent = -self.font.descent
+
+    @property
+    def mask_bytes(self) -> int:
+        """The memory the word masks kept take, about."""
+        return self._mask_bytes
 
     def getmask2(
         self, text: str | bytes, mode: str = "", direction: str | None = None,
@@ -153,8 +160,10 @@ class WordFace(ImageFont.FreeTypeFont):
             mask, (left, top) = super().getmask2(word, "L", anchor="ls")
             found = (mask, left, top)
             with self._lock:
-                if len(self._masks) >= WORDS_KEPT:
+                self._mask_bytes += mask.size[0] * mask.size[1]
+                if self._mask_bytes > MASK_BYTES_KEPT:
                     self._masks.clear()
+                    self._mask_bytes = mask.size[0] * mask.size[1]
                 self._masks[word] = found
         return found
 
