@@ -202,6 +202,8 @@ def fit_text(text: str, box: fit.Box, *, largest: int, smallest: int, bold: bool
     for size in range(largest, smallest - 1, -1):
         face = font(size, bold)
         step = layout.line_height(face) + spacing
+        if step - spacing > height and text.split():
+            continue  # not one line fits: no need to lay the words out
         lines = face.wrapped(text, width)
         if lines is None:
             continue
