@@ -592,21 +592,9 @@ def _draw_tracks(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[
     x0, _y0, x1, y1 = box
     ty = y1 - cards.TRACK_CELL - 8
     x = x0 + 24
-    storage = as_map(player.get("storage"))
-    cells = [as_map(c) for c in as_list(storage.get("spaces"))]
-    locks = [as_int(c.get("space")) for c in cells if c.get("locked")]
-    end = storage.get("end_value")
-    strip = cards.track(cells, as_int(storage.get("cubes")), end if isinstance(end, int) else None,
-                        "cube", locks)
-    image.paste(strip, (x, ty))
-    x += strip.width + 14
-    recruits = as_map(player.get("recruits"))
-    cells = [as_map(c) for c in as_list(recruits.get("spaces"))]
-    end = recruits.get("end_value")
-    strip = cards.track(cells, as_int(recruits.get("pawns")),
-                        end if isinstance(end, int) else None, "pawn")
-    image.paste(strip, (x, ty))
-    x += strip.width + 14
+    for strip in (cards.storage_strip(player), cards.recruit_strip(player)):
+        image.paste(strip, (x, ty))
+        x += strip.width + 14
     _draw_score(image, draw, player, (x, ty, x1 - 12, ty + cards.TRACK_CELL))
 
 

@@ -252,6 +252,26 @@ def track(cells: Sequence[Mapping[str, Any]], filled: int, end_value: int | None
     return flat(key, pal.PANEL, lambda: _build_track(cells, filled, end_value, piece, locked))
 
 
+def storage_strip(player: Mapping[str, Any]) -> Image.Image:
+    """A seat's storage track, as its clan board and its panel show it: the cubes stored, the
+    locks of the abilities used and the end value."""
+    storage = as_map(player.get("storage"))
+    cells = [as_map(c) for c in as_list(storage.get("spaces"))]
+    locks = [as_int(c.get("space")) for c in cells if c.get("locked")]
+    end = storage.get("end_value")
+    return track(cells, as_int(storage.get("cubes")), end if isinstance(end, int) else None,
+                 "cube", locks)
+
+
+def recruit_strip(player: Mapping[str, Any]) -> Image.Image:
+    """A seat's recruit track: the pawns placed and the end value."""
+    recruits = as_map(player.get("recruits"))
+    cells = [as_map(c) for c in as_list(recruits.get("spaces"))]
+    end = recruits.get("end_value")
+    return track(cells, as_int(recruits.get("pawns")), end if isinstance(end, int) else None,
+                 "pawn")
+
+
 def _build_track(cells: Sequence[Mapping[str, Any]], filled: int, end_value: int | None,
                  piece_kind: str, locked: Sequence[int]) -> Image.Image:
     piece = icons.cube(32) if piece_kind == "cube" else icons.pawn(32)

@@ -330,12 +330,7 @@ def _draw_storage(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping
                   numbers: Mapping[int, list[int]], top: int) -> None:
     """The seat's storage track with the numbers of the options that fill or unlock a space."""
     draw.text((16, top), "Your storage", font=font(22, bold=True), fill=pal.INK_MUTED)
-    storage = as_map(player.get("storage"))
-    cells = [as_map(c) for c in as_list(storage.get("spaces"))]
-    locks = [as_int(c.get("space")) for c in cells if c.get("locked")]
-    end = storage.get("end_value")
-    strip = cards.track(cells, as_int(storage.get("cubes")), end if isinstance(end, int) else None,
-                        "cube", locks)
+    strip = cards.storage_strip(player)
     lay.rounded(draw, (16, top + 34, 40 + strip.width, top + 34 + strip.height + 16), 10,
                 fill=pal.PANEL)
     image.paste(strip, (28, top + 42))
