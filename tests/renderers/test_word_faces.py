@@ -111,3 +111,17 @@ def test_the_words_kept_stay_within_their_memory(copy: Any) -> None:
     for n in range(400):  # some 2 MB of masks
         face.getmask2(f"word{n} and{n}", "L")
     assert 0 < face.mask_bytes <= copy.MASK_BYTES_KEPT
+
+
+@pytest.mark.parametrize("copy", COPIES)
+@pytest.mark.parametrize("bold", [False, True])
+def test_text_the_kit_shortens_is_drawn_as_the_kit_draws_it(copy: Any, bold: bool) -> None:
+    line = " ".join(SENTENCES[:6])
+    fitted = copy.fit_text(line, (4, 4, 300, 60), largest=22, smallest=18, bold=bold)
+    assert fitted.shortened
+    drawn = []
+    for draw_fitted in (fit.draw_fitted, copy.draw_fitted):
+        image = Image.new("RGB", (320, 80), (54, 49, 62))
+        draw_fitted(ImageDraw.Draw(image), fitted, fill=(246, 238, 222))
+        drawn.append(image.tobytes())
+    assert drawn[0] == drawn[1]

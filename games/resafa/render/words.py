@@ -24,7 +24,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import fit, layout
 from renderers.kit.fonts import BOLD, REGULAR
-from renderers.kit.fonts import font as kit_font
 
 WORDS_KEPT = 4096  # widths per face; past that the memory starts again empty
 MASK_BYTES_KEPT = 1 << 20  # word masks per face (a few thousand words of board text)
@@ -188,7 +187,7 @@ def font(size: int, bold: bool = False) -> WordFace:
 def draw_fitted(draw: ImageDraw.ImageDraw, fitted: fit.Fitted, **how: Any) -> int:
     """The kit's ``draw_fitted`` with this module's face of the size ``fit_text`` chose."""
     if not isinstance(fitted.font, WordFace):
-        bold = fitted.font is kit_font(fitted.size, True)
+        bold = getattr(fitted.font, "path", None) == str(BOLD)
         fitted = replace(fitted, font=font(fitted.size, bold))
     return fit.draw_fitted(draw, fitted, **how)
 
