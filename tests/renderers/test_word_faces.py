@@ -1,4 +1,4 @@
-"""Text drawn from cached word masks (Sahwari's and Resafa's ``words``) is Pillow's text, pixel
+"""Text drawn from cached word masks (the kit's ``words``) is Pillow's text, pixel
 for pixel: every sentence of saved Sahwari views and of a seeded game, awkward spacing and
 kerned pairs, at every size and anchor the boards use; widths and fitted lines are the kit's to
 the 64th of a pixel."""
@@ -12,9 +12,8 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from games.core import discovery
-from games.resafa.render import words as resafa_words
-from games.sahwari.render import board, chips, samples, words
-from renderers.kit import fit, preview
+from games.sahwari.render import board, chips, samples
+from renderers.kit import fit, preview, words
 from renderers.kit.fonts import REGULAR
 from renderers.kit.fonts import font as kit_font
 from tests.renderers.walk import random_walk
@@ -54,13 +53,11 @@ def sentences() -> list[str]:
 
 
 SENTENCES = sentences()
-COPIES = [pytest.param(words, id="sahwari"), pytest.param(resafa_words, id="resafa")]
 
 
-@pytest.mark.parametrize("copy", COPIES)
 @pytest.mark.parametrize(("size", "bold"), [(18, False), (20, True), (24, False), (40, True)])
-def test_lines_are_drawn_as_pillow_draws_them(copy: Any, size: int, bold: bool) -> None:
-    theirs, ours = kit_font(size, bold), copy.font(size, bold)
+def test_lines_are_drawn_as_pillow_draws_them(size: int, bold: bool) -> None:
+    theirs, ours = kit_font(size, bold), words.font(size, bold)
     for anchor in ("la", "lm", "mm", "rm", "ls"):
         for line in SENTENCES:
             drawn = []
@@ -72,23 +69,21 @@ def test_lines_are_drawn_as_pillow_draws_them(copy: Any, size: int, bold: bool) 
             assert drawn[0] == drawn[1], (size, bold, anchor, line)
 
 
-@pytest.mark.parametrize("copy", COPIES)
 @pytest.mark.parametrize("size", [18, 20, 40])
-def test_widths_are_pillows(copy: Any, size: int) -> None:
+def test_widths_are_pillows(size: int) -> None:
     for bold in (False, True):
-        theirs, ours = kit_font(size, bold), copy.font(size, bold)
+        theirs, ours = kit_font(size, bold), words.font(size, bold)
         for line in SENTENCES:
             assert ours.getlength(line) == ImageFont.FreeTypeFont.getlength(theirs, line), line
 
 
-@pytest.mark.parametrize("copy", COPIES)
-def test_text_is_fitted_as_the_kit_fits_it(copy: Any) -> None:
+def test_text_is_fitted_as_the_kit_fits_it() -> None:
     for i, line in enumerate(SENTENCES):
         width, height = 120 + (i * 37) % 700, 24 + (i * 13) % 120
         box = (10, 10, 10 + width, 10 + height)
         how: dict[str, Any] = {"largest": 22, "smallest": 16, "bold": i % 2 == 0,
                                "max_lines": (None, 1, 2)[i % 3]}
-        theirs, ours = fit.fit_text(line, box, **how), copy.fit_text(line, box, **how)
+        theirs, ours = fit.fit_text(line, box, **how), words.fit_text(line, box, **how)
         assert (ours.lines, ours.size, ours.step, ours.shortened) == (
             theirs.lines, theirs.size, theirs.step, theirs.shortened), line
 
@@ -105,22 +100,20 @@ def test_seat_chips_are_the_kits(seats: int) -> None:
                 seat, (w, h), board.WIDTH).tobytes(), (seats, seat)
 
 
-@pytest.mark.parametrize("copy", COPIES)
-def test_the_words_kept_stay_within_their_memory(copy: Any) -> None:
-    face = copy.WordFace(str(REGULAR), 40)  # a face of its own: the shared ones keep theirs
+def test_the_words_kept_stay_within_their_memory() -> None:
+    face = words.WordFace(str(REGULAR), 40)  # a face of its own: the shared ones keep theirs
     for n in range(400):  # some 2 MB of masks
         face.getmask2(f"word{n} and{n}", "L")
-    assert 0 < face.mask_bytes <= copy.MASK_BYTES_KEPT
+    assert 0 < face.mask_bytes <= words.MASK_BYTES_KEPT
 
 
-@pytest.mark.parametrize("copy", COPIES)
 @pytest.mark.parametrize("bold", [False, True])
-def test_text_the_kit_shortens_is_drawn_as_the_kit_draws_it(copy: Any, bold: bool) -> None:
+def test_text_the_kit_shortens_is_drawn_as_the_kit_draws_it(bold: bool) -> None:
     line = " ".join(SENTENCES[:6])
-    fitted = copy.fit_text(line, (4, 4, 300, 60), largest=22, smallest=18, bold=bold)
+    fitted = words.fit_text(line, (4, 4, 300, 60), largest=22, smallest=18, bold=bold)
     assert fitted.shortened
     drawn = []
-    for draw_fitted in (fit.draw_fitted, copy.draw_fitted):
+    for draw_fitted in (fit.draw_fitted, words.draw_fitted):
         image = Image.new("RGB", (320, 80), (54, 49, 62))
         draw_fitted(ImageDraw.Draw(image), fitted, fill=(246, 238, 222))
         drawn.append(image.tobytes())

@@ -38,12 +38,12 @@ from games.resafa.render.pieces import (
     seat_disc,
     sprite,
 )
-from games.resafa.render.words import draw_fitted, fit_text, font
 from renderers.kit import ImageCache
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.icons import paste
 from renderers.kit.preview import mark_changed, ring_width
+from renderers.kit.words import draw_fitted, fit_text, font
 
 WIDTH, HEIGHT = 1000, 740
 HEADER_H = 56

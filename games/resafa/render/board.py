@@ -43,7 +43,6 @@ from games.resafa.render.regions import (
     WIDTH,
     Box,
 )
-from games.resafa.render.words import draw_fitted, fit_text, font
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
@@ -58,6 +57,7 @@ from renderers.kit.preview import (
     ring_width,
     status_band,
 )
+from renderers.kit.words import draw_fitted, fit_text, font
 
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:

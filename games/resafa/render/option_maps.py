@@ -22,9 +22,9 @@ from games.resafa.render.model import (
 )
 from games.resafa.render.pieces import line
 from games.resafa.render.regions import Box
-from games.resafa.render.words import font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.words import font
 
 TITLE_H = 28
 MAP_W, MAP_H = 374, 270

@@ -24,7 +24,6 @@ from games.resafa.render.model import (
     short,
 )
 from games.resafa.render.pieces import card_text, line, seat_disc
-from games.resafa.render.words import draw_fitted, fit_text, font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.icons import paste
@@ -34,6 +33,7 @@ from renderers.kit.options import (
     option_targets,
     view_options,
 )
+from renderers.kit.words import draw_fitted, fit_text, font
 
 PANEL_W = 1000
 LEFT_W = 390

@@ -24,13 +24,13 @@ from games.resafa.render.model import (
     seat_label,
     short,
 )
-from games.resafa.render.words import draw_fitted, fit_text, font
 from renderers.kit import icons as kit
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit import sprites
 from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
+from renderers.kit.words import draw_fitted, fit_text, font
 
 Box = tuple[int, int, int, int]
 

@@ -30,10 +30,10 @@ from games.resafa.render.regions import (
     MAP_BOX,
     Box,
 )
-from games.resafa.render.words import font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.icons import paste
+from renderers.kit.words import font
 
 MX, MY = MAP_BOX[0], MAP_BOX[1]
 CITY_W, CITY_H = 222, 150

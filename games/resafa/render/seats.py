@@ -31,10 +31,10 @@ from games.resafa.render.regions import (
     SEATS_BOX,
     Box,
 )
-from games.resafa.render.words import draw_fitted, fit_text, font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.icons import paste
+from renderers.kit.words import draw_fitted, fit_text, font
 
 
 def seat_boxes(count: int) -> list[Box]:

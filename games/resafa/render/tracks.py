@@ -34,10 +34,10 @@ from games.resafa.render.regions import (
     TRACKS_BOX,
     Box,
 )
-from games.resafa.render.words import font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.icons import paste
+from renderers.kit.words import font
 
 # the offers' cards are as tall as the longest effect in the game's tables needs, whole
 CARD_H, CARD_GAP = 118, 4

@@ -28,10 +28,10 @@ from games.resafa.render.regions import (
     WATER_BOX,
     Box,
 )
-from games.resafa.render.words import font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.icons import paste
+from renderers.kit.words import font
 
 CELL = 76
 GRID_X = WATER_BOX[0] + 34

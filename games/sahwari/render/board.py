@@ -44,7 +44,6 @@ from games.sahwari.render.pieces import (
     turn_of,
     wrapped,
 )
-from games.sahwari.render.words import draw_fitted, fit_text, font
 from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
@@ -62,6 +61,7 @@ from renderers.kit.preview import (
     preview_px,
     ring_width,
 )
+from renderers.kit.words import draw_fitted, fit_text, font
 
 WIDTH = 1600
 TITLE = "Sahwari"

@@ -13,10 +13,10 @@ from PIL import Image, ImageDraw
 
 from games.sahwari.render import colours, icons
 from games.sahwari.render.pieces import as_int, as_list, as_map, card_effects, flat
-from games.sahwari.render.words import draw_fitted, fit_text, font
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
 from renderers.kit.icons import paste
+from renderers.kit.words import draw_fitted, fit_text, font
 
 BAND = 18  # the coloured edge of a card, wide enough for its colour letter
 ROW_CARD_W, ROW_CARD_H = 100, 84

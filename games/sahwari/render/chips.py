@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from games.sahwari.render.words import draw_fitted, fit_text, font
 from renderers.kit import palette as pal
 from renderers.kit.fit import Box
 from renderers.kit.preview import SeatStatus, preview_px
+from renderers.kit.words import draw_fitted, fit_text, font
 
 
 def chip(seat: SeatStatus, size: tuple[int, int], width: int) -> Image.Image:

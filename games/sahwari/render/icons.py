@@ -13,12 +13,12 @@ from functools import lru_cache
 from PIL import Image, ImageDraw, ImageFilter
 
 from games.sahwari.render import colours
-from games.sahwari.render.words import font
 from renderers.kit import icons as kit
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
 from renderers.kit.icons import Glyph, Units, points, supersampled
 from renderers.kit.palette import RGB
+from renderers.kit.words import font
 
 # ---- pieces --------------------------------------------------------------------------------
 

@@ -36,12 +36,12 @@ from games.sahwari.render.pieces import (
     turn_of,
     wrapped,
 )
-from games.sahwari.render.words import draw_fitted, fit_text, font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import Option, draw_no_decision, option_targets, view_options
+from renderers.kit.words import draw_fitted, fit_text, font
 
 PANEL_W = 1100
 LEFT_W = 420

@@ -14,11 +14,11 @@ from PIL import Image, ImageDraw
 
 from games.sahwari.render import colours, icons
 from games.sahwari.render.indexed import IndexedCache, indexed
-from games.sahwari.render.words import font
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import ImageCache, sprites
 from renderers.kit.palette import RGB
+from renderers.kit.words import font
 
 View = Mapping[str, Any]
 ROWS = "ABCDE"

@@ -19,11 +19,11 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.sahwari.render.pieces import as_int, as_list
-from games.sahwari.render.words import font
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
 from renderers.kit.icons import paste
 from renderers.kit.options import Option, option_targets
+from renderers.kit.words import font
 
 BADGE = 30
 

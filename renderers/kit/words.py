@@ -9,8 +9,9 @@ and moved by the pen position of its first glyph lands where the whole line woul
 that cannot be promised (kerning that piles up over a long line, words whose boxes touch, a start
 between pixels) the line is left to Pillow.
 
-This is no part of Resafa's rules and serves every board: it belongs beside the kit's ``fonts``,
-where this copy and the one other game keeps become one.
+A board opts in by drawing with this module's ``font``, ``fit_text`` and ``draw_fitted`` in
+place of the kit's ``fonts.font``, ``fit.fit_text`` and ``fit.draw_fitted``: the same faces, sizes
+and widths, so the pixels do not change.
 """
 
 from __future__ import annotations
