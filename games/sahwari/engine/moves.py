@@ -3,8 +3,6 @@ reach (bird, spyglass, attack targets). Pure queries on a state."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from games.sahwari.engine.data import (
     ADJACENT,
     CUBE,
@@ -32,32 +30,19 @@ OWN_CAMELS = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
 
 def occupancy(st: SahwariState) -> list[int]:
     """Per position, one bit per owner of a camel standing there: bit 0 the guild, bit s + 1
-    seat s, so walking a ray asks a list, not every camel. Camels move a few times a turn and
-    the same placements recur, so the table is kept per placement; callers only read it. The
-    states of one turn share their placement tuple, so the last one is checked first (one
-    immutable triple, read once: agents think in threads)."""
-    global _last
-    cpos, np = st.cpos, st.np
-    last = _last
-    if last[0] is cpos and last[1] == np:
-        return last[2]
-    key = (np, cpos)
-    occ = _OCCUPANCY.get(key)
-    if occ is None:
-        if len(_OCCUPANCY) >= 4096:
-            _OCCUPANCY.clear()
-        occ = [0] * CELLS
-        bits = OWNER_BITS[np]
-        for c, p in enumerate(cpos):
-            if p != NO:
-                occ[p] |= bits[c]
-        _OCCUPANCY[key] = occ
-    _last = (cpos, np, occ)
+    seat s, so walking a ray asks a list, not every camel. Built once per placement: the
+    states that follow share the placement tuple, and the table with it (callers only read
+    it)."""
+    cpos = st.cpos
+    if st._occ_of is cpos:
+        return st._occ
+    occ = [0] * CELLS
+    bits = OWNER_BITS[st.np]
+    for c, p in enumerate(cpos):
+        if p != NO:
+            occ[p] |= bits[c]
+    st._occ, st._occ_of = occ, cpos
     return occ
-
-
-_OCCUPANCY: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-_last: tuple[Any, int, list[int]] = (None, 0, [])  # placement, players, table of the last call
 
 
 def destinations(

@@ -60,6 +60,7 @@ from games.sahwari.engine.data import (
     CHEST,
     CLAN,
     CUBE,
+    DESERT,
     DIRS,
     EMPTY,
     END_TILES,
@@ -497,8 +498,12 @@ def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    items = st.items
-    flipped = [pos for pos, k in enumerate(st.kind) if k == RESOURCE and not items[pos]]
+    items, kind = st.items, st.kind
+    flipped = []
+    # Empty tiles are deserts, oases, perhaps the Guild tile, and the tiles to flip: count
+    # them before looking for the last.
+    if items.count(()) > kind.count(DESERT) + kind.count(OASIS) + (not items[GUILD_POS]):
+        flipped = [pos for pos, k in enumerate(kind) if k == RESOURCE and not items[pos]]
     for pos in flipped:
         st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:

@@ -48,7 +48,7 @@ def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 
 
 class SahwariState:
-    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec")
+    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec", "_occ", "_occ_of")
 
     rng: int
     np: int  # players, 2..4
@@ -99,6 +99,8 @@ class SahwariState:
     hcol: dict[str, str]  # handle -> "Y" / "B", public
     stack: Stack  # nested questions above the step of the turn
     _dec: Any  # cached Decision (or a finished marker); None until first asked
+    _occ: list[int]  # moves.occupancy of `_occ_of`, read only
+    _occ_of: tuple[int, ...] | None  # the placement `_occ` was built for
 
     def copy(self) -> SahwariState:
         new = _new(SahwariState)
@@ -148,6 +150,8 @@ class SahwariState:
         new.hcol = self.hcol
         new.stack = self.stack
         new._dec = None
+        new._occ = self._occ
+        new._occ_of = self._occ_of
         return new
 
     @property
@@ -187,6 +191,7 @@ class SahwariState:
         st.hid, st.hcol = {}, {}
         st.stack = Stack()
         st._dec = None
+        st._occ, st._occ_of = [], None
         return st
 
     def owner(self, camel: int) -> int:
