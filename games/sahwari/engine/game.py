@@ -62,7 +62,7 @@ class Sahwari(Game[SahwariState]):
         if st.step != "leader":
             rules.begin_turn(st, ctx)
         rules.settle(st, ctx)
-        st.log = tuple(ctx.public[-rules.LOG_LINES:])
+        st.log = tuple(ctx[-rules.LOG_LINES:])
         return st
 
     def decision(self, state: SahwariState) -> Decision | None:
@@ -76,7 +76,7 @@ class Sahwari(Game[SahwariState]):
     def _apply(self, state: SahwariState, action: str) -> tuple[SahwariState, list[Event], bool]:
         dec = self.decision(state)
         assert dec is not None
-        ctx = rules.Ctx()
+        ctx = rules.Ctx.with_events()
         return advance(state, dec.seat, action, ctx), ctx.events or [], ctx.revealed
 
     def apply(self, state: SahwariState, action: str) -> SahwariState:
@@ -88,7 +88,7 @@ class Sahwari(Game[SahwariState]):
                 raise GameOver("The game is over; no more moves can be made.")
         if action not in dec.actions:
             raise IllegalAction(self.explain_illegal(state, action))
-        return advance(state, dec.seat, action, rules.Ctx(False))
+        return advance(state, dec.seat, action, rules.Ctx())
 
     def normalize(self, text: str) -> str:
         return notation.normalize(text)
@@ -161,8 +161,8 @@ def advance(state: SahwariState, seat: int, action: str, ctx: rules.Ctx) -> Sahw
     frames = st.stack.frames
     rules.HANDLERS[frames[-1].kind if frames else st.step](st, ctx, seat, action)
     rules.settle(st, ctx)
-    if ctx.public:
-        st.log = (*st.log, *ctx.public)[-rules.LOG_LINES:]
+    if ctx:
+        st.log = (*st.log, *ctx)[-rules.LOG_LINES:]
     return st
 
 

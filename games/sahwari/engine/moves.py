@@ -3,16 +3,20 @@ reach (bird, spyglass, attack targets). Pure queries on a state."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from games.sahwari.engine.data import (
     ADJACENT,
     CUBE,
     DESERT,
     DIRS,
     GUILD,
+    GUILD_CAMELS,
     NO,
     OASIS,
     OPPOSITE,
     PAWN,
+    POS_NAMES,
     RAYS,
     SIZE,
     camel_owners,
@@ -86,21 +90,21 @@ def own_camels(st: SahwariState, seat: int) -> tuple[int, ...]:
 
 
 def open_directions(
-    st: SahwariState, c: int, occ: list[int], dirs: tuple[str, ...] = DIRS
-) -> list[str]:
-    """The directions of ``dirs`` in which camel ``c`` has at least one destination: the walk
-    of `destinations`, stopped at the first stop found, since a decision lists directions and
-    only the one chosen needs its stops."""
+    st: SahwariState, c: int, occ: list[int], dirs: tuple[str, ...], names: Mapping[str, str],
+    out: list[str],
+) -> None:
+    """Append to ``out`` the name in ``names`` of each direction of ``dirs`` in which camel
+    ``c`` has at least one destination: the walk of `destinations`, stopped at the first stop
+    found, since a decision lists directions and only the one chosen needs its stops."""
     mine = OWNER_BITS[st.np][c]
     guild = mine == GUILD_BIT
     kind, items = st.kind, st.items
     rays = RAYS[st.cpos[c]]
-    out = []
     for d in dirs:
         for pos in rays[d]:
             k = kind[pos]
             if k in COMMON:
-                out.append(d)
+                out.append(names[d])
                 break
             here = occ[pos]
             if k == DESERT or not items[pos]:
@@ -108,21 +112,27 @@ def open_directions(
                     if guild or here & ~mine:
                         break  # blocked
                 elif guild:
-                    out.append(d)
+                    out.append(names[d])
                     break
                 continue
             if not here:
-                out.append(d)
+                out.append(names[d])
                 break
             if guild or here & ~mine:
                 break
-    return out
 
 
-def movable(st: SahwariState, seat: int) -> list[tuple[int, str]]:
-    """(camel, direction) of each legal move; two own camels on one tile are interchangeable,
-    so only the lower id is offered (spec 16.1)."""
-    out = []
+# The options of the most frequent decisions, built once: per position (a player's camel)
+# or guild camel, per direction.
+MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
+GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
+SAME = {d: d for d in DIRS}
+
+
+def move_options(st: SahwariState, seat: int) -> list[str]:
+    """The legal moves ("move A2 N"); two own camels on one tile are interchangeable, so only
+    the lower id is offered (spec 16.1)."""
+    out: list[str] = []
     seen: list[int] = []
     occ = occupancy(st)
     cpos = st.cpos
@@ -131,8 +141,7 @@ def movable(st: SahwariState, seat: int) -> list[tuple[int, str]]:
         if pos == NO or pos in seen:
             continue
         seen.append(pos)
-        for d in open_directions(st, c, occ):
-            out.append((c, d))
+        open_directions(st, c, occ, DIRS, MOVE_ACTIONS[pos], out)
     return out
 
 
@@ -143,14 +152,19 @@ def second_moves(st: SahwariState) -> list[str]:
     """The directions of the Explorer's second move (spec 6.1.6): same camel, never straight
     back."""
     c = st.moved
-    if c == NO or st.cpos[c] != st.mend:
-        return []
-    return open_directions(st, c, occupancy(st), SECOND_DIRS[st.mdir])
+    out: list[str] = []
+    if c != NO and st.cpos[c] == st.mend:
+        open_directions(st, c, occupancy(st), SECOND_DIRS[st.mdir], SAME, out)
+    return out
 
 
-def guild_moves(st: SahwariState) -> list[tuple[int, str]]:
+def guild_options(st: SahwariState) -> list[str]:
+    """The legal guild camel moves ("guild G1 N")."""
     occ = occupancy(st)
-    return [(c, d) for c in (0, 1) for d in open_directions(st, c, occ)]
+    out: list[str] = []
+    open_directions(st, 0, occ, DIRS, GUILD_ACTIONS[0], out)
+    open_directions(st, 1, occ, DIRS, GUILD_ACTIONS[1], out)
+    return out
 
 
 def camels_on(st: SahwariState, pos: int) -> list[int]:

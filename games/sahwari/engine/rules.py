@@ -61,7 +61,6 @@ from games.sahwari.engine.data import (
     CLAN,
     CUBE,
     DESERT,
-    DIRS,
     EMPTY,
     END_TILES,
     EXPLORER,
@@ -112,8 +111,6 @@ MOVE_PROMPTS = tuple(f"{name}, move one of your camels." for name in SEAT_LABELS
 GUILD_PROMPTS = tuple(f"{name}, move a guild camel." for name in SEAT_LABELS)
 STOP_PROMPTS = tuple(f"{name}, choose where the camel stops." for name in SEAT_LABELS)
 # Option strings of the most frequent decisions, built once.
-MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
-GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
 STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
 COLLECT_PROMPTS = tuple(tuple(f"{name}, take one item from {pos}." for pos in POS_NAMES)
                         for name in SEAT_LABELS)
@@ -128,21 +125,24 @@ ASK = {k: Frame(k) for k in ("attack", "bird", "bowl", "card", "cube", "fill", "
 ICON_FRAMES = {icon: Frame("icon", {"icon": icon}) for icon in ICON_WORDS}
 
 
-class Ctx:
-    """What a move tells: the public sentences (kept in the state's log) and, unless the
-    caller wants only the new state (playouts, replays), the events themselves."""
+class Ctx(list[str]):
+    """What a move tells: the public sentences, in order (the list itself; the state keeps the
+    last few as its log) and, when the caller wants them (not playouts or replays), the events
+    themselves. A list, so that making one per move costs no Python call."""
 
-    __slots__ = ("events", "public", "revealed")
+    events: list[Event] | None = None
+    revealed = False
 
-    def __init__(self, events: bool = True) -> None:
-        self.events: list[Event] | None = [] if events else None
-        self.public: list[str] = []  # the public sentences, for the state's log
-        self.revealed = False
+    @classmethod
+    def with_events(cls) -> Ctx:
+        ctx = cls()
+        ctx.events = []
+        return ctx
 
     def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
         if self.events is not None:
             self.events.append(Event(text, seat, headline=headline))
-        self.public.append(text)
+        self.append(text)
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
@@ -246,13 +246,10 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     seat = st.seat
     # The most frequent questions first, without the names and frames the others read.
     if top == "guild":
-        opts = [GUILD_ACTIONS[c][d] for c, d in M.guild_moves(st)]
-        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
+        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(M.guild_options(st)))
     if top == "move":
-        found = M.movable(st, seat)
-        if found:
-            cpos = st.cpos
-            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d in found]
+        opts = M.move_options(st, seat)
+        if opts:
             return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
@@ -261,7 +258,8 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     if top == "collect":
         return Decision(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
                         tuple(take_options(st, st.mend)))
-    frame = st.stack.top
+    frames = st.stack.frames
+    frame = frames[-1] if frames else None
     if top == "stop":
         assert frame is not None
         opts = [STOP_ACTIONS[p] for p in frame["dests"]]
@@ -281,7 +279,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
         opts = [f"enter {POS_NAMES[p]}" for p in entry_tiles(st)]
         return Decision(seat, "enter", f"{name}, bring your camel onto the map.", tuple(opts))
     if top == "explore":
-        opts = [MOVE_ACTIONS[st.mend][d] for d in M.second_moves(st)]
+        opts = [M.MOVE_ACTIONS[st.mend][d] for d in M.second_moves(st)]
         return Decision(seat, "second_move",
                         f"{name}, make a second move with the same camel, or stay.",
                         (*opts, "stay"))
@@ -590,11 +588,19 @@ def refill(st: SahwariState, ctx: Ctx) -> None:
 
 
 def push(st: SahwariState, *frames: Frame) -> None:
-    st.stack = st.stack.push(*frames)
+    """Stack.push, the first frame given asked first (built directly: it runs on most moves)."""
+    stack = _new(Stack)
+    _set(stack, "frames", st.stack.frames + frames[::-1])
+    st.stack = stack
 
 
 def pop(st: SahwariState) -> None:
-    st.stack = st.stack.pop()
+    stack = _new(Stack)
+    _set(stack, "frames", st.stack.frames[:-1])
+    st.stack = stack
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def remove_item(st: SahwariState, pos: int, item: str) -> None:
@@ -821,8 +827,7 @@ def on_explore(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_stop(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     dest = POS_INDEX[action.split()[1]]
     c = frame["c"]
@@ -838,8 +843,7 @@ def on_collect(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_take(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     take(st, ctx, seat, frame["pos"], action)
 
@@ -898,8 +902,7 @@ def on_card(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_caravan(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     h = frame["h"]
     if action == "use":
@@ -909,8 +912,7 @@ def on_caravan(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_order(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     first = next(i for i in frame["list"] if ICON_WORDS[i] == action.split()[1])
     rest = list(frame["list"])
@@ -960,8 +962,7 @@ def on_tornado(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_whirl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
@@ -1008,8 +1009,7 @@ def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_seal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     t = frame["t"]
     name = action.split()[1]
@@ -1023,8 +1023,7 @@ def on_seal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_push(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
@@ -1095,8 +1094,7 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
     """Carry out the automatic step or frame ``top`` (one of MAYBE_AUTOMATIC) if it is one now;
     True if it did."""
     if top == "icon":
-        frame = st.stack.top
-        assert frame is not None
+        frame = st.stack.frames[-1]
         pop(st)
         resolve_icon(st, ctx, st.seat, frame["icon"])
         return True
@@ -1113,8 +1111,7 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
             return True
         return False
     if top == "icons":
-        frame = st.stack.top
-        assert frame is not None
+        frame = st.stack.frames[-1]
         if len(set(frame["list"])) == 1:
             pop(st)
             push(st, *(ICON_FRAMES[i] for i in frame["list"]))
@@ -1132,8 +1129,7 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
         pop(st)
         return True
     if top == "push":
-        frame = st.stack.top
-        assert frame is not None
+        frame = st.stack.frames[-1]
         if not M.push_destinations(st, frame["c"]):
             pop(st)
             ctx.say(f"{cname(st, frame['c'])} has nowhere to go and stays.")
