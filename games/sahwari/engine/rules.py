@@ -207,33 +207,32 @@ LOCK_ACTIONS = {n: f"lock {n}" for n in STORAGE_ICONS}
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
     cars = st.cars[seat]
-    store = st.store[seat]
-    if not store:  # no storage: no fills and no lock abilities, the most frequent case
-        opts = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
-        if st.strat[seat] and M.can_attack(st, seat):
-            opts.append("attack")
-        if st.pawns[seat]:
-            opts.append("spend")
-        if len(opts) < MAX_OPTIONS:
-            return opts
-    reveals = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
-    fills = []
-    if store and EMPTY in st.junc[seat]:
-        spaces = Q.junction_names(st.row[seat])
-        fills = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
+    if cars:
+        faceup = st.faceup
+        reveals = [REVEAL_ACTIONS[h] for h in cars if h not in faceup]
+    else:
+        reveals = []
     rest = []
     if st.strat[seat] and M.can_attack(st, seat):
         rest.append("attack")
     if st.pawns[seat]:
         rest.append("spend")
-    if store >= FIRST_STORAGE_ABILITY:
-        rest.extend(LOCK_ACTIONS[n] for n in storage_abilities(st, seat))
+    store = st.store[seat]
+    fills: list[str] = []
+    if store:
+        if EMPTY in st.junc[seat]:
+            spaces = Q.junction_names(st.row[seat])
+            fills = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
+        if store >= FIRST_STORAGE_ABILITY and st.locks[seat]:
+            rest.extend(LOCK_ACTIONS[n] for n in storage_abilities(st, seat))
     if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
         if len(reveals) > 1:
             reveals = ["reveal"]
         if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
             fills = ["fill"]
-    return [*reveals, *rest, *fills]
+    reveals += rest
+    reveals += fills
+    return reveals
 
 
 # ---- decisions -----------------------------------------------------------------------------
@@ -447,16 +446,17 @@ def begin_turn(st: SahwariState, ctx: Ctx) -> None:
 def after_window(st: SahwariState, ctx: Ctx) -> None:
     """The step after the window just closed; skipped steps merge the windows around them."""
     step = st.step
-    if step == "w0":
-        st.step = "enter"
+    if step == "w1":
+        st.step = collect_or_skip(st)
     elif step == "w1a":
         st.step = "explore" if M.second_moves(st) else collect_or_skip(st)
-    elif step == "w1":
-        st.step = collect_or_skip(st)
-    elif step == "w2":
-        st.step = "guild"  # skipped at once when no guild camel can move (settle)
     else:
-        st.step = "end"
+        st.step = AFTER_WINDOW[step]
+
+
+# The step after each window that is always followed by the same one (the guild step is
+# skipped at once, in settle, when no guild camel can move).
+AFTER_WINDOW = {"w0": "enter", "w2": "guild", "w3": "end"}
 
 
 def collect_or_skip(st: SahwariState) -> str:
@@ -1143,13 +1143,8 @@ _FINISHED = object()
 
 def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
     while True:
-        if st.step == "over":
-            st._dec = _FINISHED
-            return None
         frames = st.stack.frames
         top = frames[-1].kind if frames else st.step
-        if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
-            continue
         if top in WINDOWS:
             seat = st.seat
             opts = window_actions(st, seat)
@@ -1159,8 +1154,13 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
             opts.append("done")
             st._dec = Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
             return st._dec
+        if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
+            continue
+        if top == "over":
+            st._dec = _FINISHED
+            return None
         dec = decide(st, top)
-        if not dec.actions and st.step == "guild" and not frames:
+        if not dec.actions and top == "guild":
             st.step = "end"  # neither guild camel can move: step 3 is skipped
             continue
         if len(dec.actions) == 1:
