@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -192,4 +193,17 @@ def text_board(st: SahwariState, seat: int | None, dec: Decision | None) -> str:
     lines.append(f"Market: {' '.join(st.market)}; deck {len(st.deck)}; supply {st.supply}")
     if dec is not None:
         lines.append(f"{SEAT_LABELS[dec.seat]} to decide: {dec.prompt}")
+    lines.extend(legend(st.np))
     return "\n".join(lines)
+
+
+def legend(players: int) -> list[str]:
+    """What the letters of `text_board`'s map stand for, wrapped to the map's width."""
+    seats = ", ".join(f"P{s + 1} {SEAT_LABELS[s]}" for s in range(players))
+    camels = " (a, b: first and second camel)" if players == 2 else ""
+    text = (
+        "Key: tile, then # Guild, ~ desert, o oasis (no mark: resource tile), then its items: "
+        "A artifact cube, R recruit, y yellow caravan, b blue caravan (face down); "
+        f"@ camels: G1 G2 guild, {seats}{camels}."
+    )
+    return textwrap.wrap(text, width=80, subsequent_indent="     ")
