@@ -66,7 +66,6 @@ from games.sahwari.engine.data import (
     EXPLORER,
     FORGE,
     GUILD,
-    GUILD_CAMELS,
     GUILD_CUBE_SPACES,
     GUILD_PAWN_SPACES,
     GUILD_POS,
@@ -793,22 +792,31 @@ def on_enter(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     ctx.say(f"{who(seat)} brings {cname(st, c)} onto {POS_NAMES[pos]}.", seat)
 
 
-def camel_at(st: SahwariState, seat: int, name: str) -> int:
-    pos = POS_INDEX[name]
-    return next(c for c in M.own_camels(st, seat) if st.cpos[c] == pos)
+def camel_at(st: SahwariState, seat: int, pos: int) -> int:
+    cpos = st.cpos
+    for c in M.own_camels(st, seat):
+        if cpos[c] == pos:
+            return c
+    raise AssertionError(f"no camel of seat {seat} on {POS_NAMES[pos]}")
+
+
+# The frequent options read back without splitting them: action -> (position, direction),
+# action -> (guild camel, direction), action -> position.
+MOVE_PARSE = {a: (p, d) for p, names in enumerate(M.MOVE_ACTIONS) for d, a in names.items()}
+GUILD_PARSE = {a: (c, d) for c, names in enumerate(M.GUILD_ACTIONS) for d, a in names.items()}
+STOP_PARSE = {a: p for p, a in enumerate(STOP_ACTIONS)}
 
 
 def on_move(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    words = action.split()
-    verb, where = words[0], words[1]
-    if verb == "off":
-        c = camel_at(st, seat, where)
+    move = MOVE_PARSE.get(action)
+    if move is None:  # "off B2"
+        c = camel_at(st, seat, POS_INDEX[action.split()[1]])
         st.cpos = put(st.cpos, c, NO)
         ctx.say(f"{who(seat)} has no legal move and takes {cname(st, c)} off the map "
                 f"(no collection).", seat)
         st.step = "w1"
         return
-    start_move(st, ctx, camel_at(st, seat, where), words[2])
+    start_move(st, ctx, camel_at(st, seat, move[0]), move[1])
 
 
 def start_move(st: SahwariState, ctx: Ctx, c: int, d: str) -> None:
@@ -829,7 +837,7 @@ def on_explore(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 def on_stop(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     frame = st.stack.frames[-1]
     pop(st)
-    dest = POS_INDEX[action.split()[1]]
+    dest = STOP_PARSE[action]
     c = frame["c"]
     if camel_owners(st.np)[c] == NO:
         do_guild_move(st, ctx, c, dest)
@@ -855,8 +863,7 @@ def take(st: SahwariState, ctx: Ctx, seat: int, pos: int, action: str) -> None:
 
 
 def on_guild(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    _, cid, d = action.split()
-    c = GUILD_CAMELS.index(cid)  # the guild camels come first among the camels
+    c, d = GUILD_PARSE[action]  # the guild camels come first among the camels
     dests = M.destinations(st, c, d)
     if len(dests) == 1:
         do_guild_move(st, ctx, c, dests[0])
