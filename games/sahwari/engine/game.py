@@ -59,7 +59,7 @@ class Sahwari(Game[SahwariState]):
         if unknown:
             raise ValueError(f"Unknown Sahwari options: {', '.join(sorted(unknown))}.")
         st = new_state(players, seed, bool(opts["leader_choice"]) and players in (2, 3))
-        ctx = rules.Ctx()
+        ctx = rules.Ctx.with_events()  # the first log lines, written out
         if st.step != "leader":
             rules.begin_turn(st, ctx)
         rules.settle(st, ctx)

@@ -43,7 +43,8 @@ then a page at a time (`cube more`); `side` and `start` in the frame remember th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 from games.core import rng as R
 from games.core.contract import MAX_OPTIONS, Decision, Event
@@ -97,7 +98,7 @@ from games.sahwari.engine.data import (
     camel_owners,
     caravan_text,
 )
-from games.sahwari.engine.state import SahwariState, put
+from games.sahwari.engine.state import LogLine, SahwariState, put
 
 LOG_LINES = 10
 WINDOWS = frozenset(("w0", "w1a", "w1", "w2", "w3"))
@@ -124,7 +125,7 @@ ASK = {k: Frame(k) for k in ("attack", "bird", "bowl", "card", "cube", "fill", "
 ICON_FRAMES = {icon: Frame("icon", {"icon": icon}) for icon in ICON_WORDS}
 
 
-class Ctx(list[str]):
+class Ctx(list[str | LogLine]):
     """What a move tells: the public sentences, in order (the list itself; the state keeps the
     last few as its log) and, when the caller wants them (not playouts or replays), the events
     themselves. A list, so that making one per move costs no Python call."""
@@ -143,6 +144,16 @@ class Ctx(list[str]):
             self.events.append(Event(text, seat, headline=headline))
         self.append(text)
 
+    def line(
+        self, text: Callable[..., str], args: tuple[Any, ...], seat: int | None = None
+    ) -> None:
+        """``say`` of ``text(*args)``, a frequent sentence, written out only when it is read
+        (`state.LogLine`): most moves of a playout are never read."""
+        if self.events is not None:
+            self.say(text(*args), seat)
+        else:
+            self.append((text, args))
+
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
         if self.events is not None:
@@ -150,6 +161,23 @@ class Ctx(list[str]):
 
 
 who = SEAT_LABELS.__getitem__  # a seat's name in sentences
+
+# The most frequent sentences, for `Ctx.line`.
+TURN = "{}'s turn {}.".format
+MOVES = "{} moves {} from {} to {}.".format
+GUILD_MOVES = "{} moves guild camel {} from {} to {}.".format
+TAKES_CUBE = "{} takes an artifact cube from {}.".format
+TAKES_RECRUIT = "{} takes a recruit from {}.".format
+TAKES_CARAVAN = "{} takes the {} caravan {} {}.".format
+ATTACHES = "{} attaches {} {} at the {} end{}.".format
+STORES = "{} puts the cube in storage (space {}).".format
+SPENDS = "{} spends a recruit pawn ({}) on: {}.".format
+FLIPS = "{} is empty and turns over: {}.".format
+
+
+def new_cards(cards: tuple[str, ...]) -> str:
+    return ("New recruit cards in the market: "
+            + ", ".join(f"{c} {CARD_BY_ID[c].name}" for c in cards) + ".")
 
 
 def cname(st: SahwariState, c: int) -> str:
@@ -439,7 +467,7 @@ def begin_turn(st: SahwariState, ctx: Ctx) -> None:
     st.turns = put(st.turns, st.seat, st.turns[st.seat] + 1)
     st.moved, st.mdir, st.mend, st.moves, st.took = NO, "", NO, 0, False
     st.step = "w0"
-    ctx.say(f"{who(st.seat)}'s turn {st.turns[st.seat]}.", st.seat)
+    ctx.line(TURN, (SEAT_LABELS[st.seat], st.turns[st.seat]), st.seat)
 
 
 def after_window(st: SahwariState, ctx: Ctx) -> None:
@@ -480,16 +508,16 @@ def do_move(st: SahwariState, ctx: Ctx, c: int, d: str, dest: int) -> None:
     st.moves += 1
     if st.moves == 1:
         st.mdir = d
-    ctx.say(f"{who(st.seat)} moves {cname(st, c)} from {POS_NAMES[start]} to "
-            f"{POS_NAMES[dest]}.", st.seat)
+    ctx.line(MOVES, (SEAT_LABELS[st.seat], CAMEL_IDS[st.np][c], POS_NAMES[start],
+                     POS_NAMES[dest]), st.seat)
     after_move(st)
 
 
 def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
     start = st.cpos[c]
     st.cpos = put(st.cpos, c, dest)
-    ctx.say(f"{who(st.seat)} moves guild camel {cname(st, c)} from {POS_NAMES[start]} to "
-            f"{POS_NAMES[dest]}.", st.seat)
+    ctx.line(GUILD_MOVES, (SEAT_LABELS[st.seat], CAMEL_IDS[st.np][c], POS_NAMES[start],
+                           POS_NAMES[dest]), st.seat)
     st.step = "w3"
 
 
@@ -505,7 +533,7 @@ def end_turn(st: SahwariState, ctx: Ctx) -> None:
         st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:
         side = "an oasis" if st.kind[pos] == OASIS else "desert"
-        ctx.say(f"{POS_NAMES[pos]} is empty and turns over: {side}.")
+        ctx.line(FLIPS, (POS_NAMES[pos], side))
         ctx.revealed = True
     refill(st, ctx)
     st.stall = 0 if (st.took or flipped) else st.stall + 1
@@ -579,8 +607,7 @@ def refill(st: SahwariState, ctx: Ctx) -> None:
         st.market = (*st.market, card)
         added.append(card)
     if added:
-        ctx.say("New recruit cards in the market: "
-                + ", ".join(f"{c} {CARD_BY_ID[c].name}" for c in added) + ".")
+        ctx.line(new_cards, (tuple(added),))
 
 
 # ---- gaining things ------------------------------------------------------------------------
@@ -620,12 +647,12 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
     remove_item(st, pos, item)
     where = POS_NAMES[pos]
     if item == CUBE:
-        ctx.say(f"{who(seat)} takes an artifact cube from {where}.", seat)
+        ctx.line(TAKES_CUBE, (SEAT_LABELS[seat], where), seat)
         push(st, ASK["cube"])
     elif item == PAWN:
         if st.pawns[seat] < RECRUIT_SPACES:
             st.pawns = put(st.pawns, seat, st.pawns[seat] + 1)
-            ctx.say(f"{who(seat)} takes a recruit from {where}.", seat)
+            ctx.line(TAKES_RECRUIT, (SEAT_LABELS[seat], where), seat)
         else:
             ctx.say(f"{who(seat)} takes a recruit from {where}; the track is full, so it "
                     "leaves the game.", seat)
@@ -638,7 +665,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
 def gain_caravan(st: SahwariState, ctx: Ctx, seat: int, h: str, whence: str) -> None:
     st.cars = put(st.cars, seat, st.cars[seat] + (h,))
     learn(st, seat, [h])
-    ctx.say(f"{who(seat)} takes the {colour_of(st, h)} caravan {h} {whence}.", seat)
+    ctx.line(TAKES_CARAVAN, (SEAT_LABELS[seat], colour_of(st, h), h, whence), seat)
     ctx.tell(seat, f"You look at caravan {face(st, h)}.")
     ctx.revealed = True
     push(st, Frame("caravan", {"h": h}))
@@ -684,8 +711,7 @@ def attach(st: SahwariState, ctx: Ctx, seat: int, card: str, side: str) -> None:
         st.row = put(st.row, seat, (*row, card))
         st.junc = put(st.junc, seat, (*st.junc[seat], state))
     space = " (a new artifact space)" if state == EMPTY else ""
-    ctx.say(f"{who(seat)} attaches {card} {CARD_BY_ID[card].name} at the {side} end"
-            f"{space}.", seat)
+    ctx.line(ATTACHES, (SEAT_LABELS[seat], card, CARD_BY_ID[card].name, side, space), seat)
 
 
 def cube_away(st: SahwariState, ctx: Ctx) -> str:
@@ -897,7 +923,7 @@ def on_cube(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     where = action.split()[1]
     if where == "storage":
         st.store = put(st.store, seat, st.store[seat] + 1)
-        ctx.say(f"{who(seat)} puts the cube in storage (space {st.store[seat]}).", seat)
+        ctx.line(STORES, (SEAT_LABELS[seat], st.store[seat]), seat)
     else:
         activate(st, ctx, seat, junction_index(st, seat, where), "puts the cube")
 
@@ -1050,7 +1076,7 @@ def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         whither = "goes to the Guild tile"
     else:
         whither = "leaves the game"
-    ctx.say(f"{who(seat)} spends a recruit pawn ({whither}) on: {word}.", seat)
+    ctx.line(SPENDS, (SEAT_LABELS[seat], whither, word), seat)
     if word == FORGE:
         push(st, ASK["forge"])
     else:
