@@ -224,25 +224,14 @@ def spy_seats(st: SahwariState, seat: int) -> list[int]:
 
 
 def face_down(st: SahwariState, seat: int) -> tuple[str, ...]:
-    """``seat``'s caravans still face down, in gain order. Asked in every ability window; the
-    tuples it reads are shared by the states that follow until one of them changes, so the
-    answer is kept per pair of tuples (by identity, holding them so the ids stay theirs)."""
-    cars = st.cars[seat]
-    if not cars:
-        return ()
-    faceup = st.faceup
-    key = (id(cars), id(faceup))
-    hit = _FACE_DOWN.get(key)
-    if hit is not None and hit[0] is cars and hit[1] is faceup:
-        return hit[2]
-    down = tuple(h for h in cars if h not in faceup)
-    if len(_FACE_DOWN) >= 4096:
-        _FACE_DOWN.clear()
-    _FACE_DOWN[key] = (cars, faceup, down)
-    return down
-
-
-_FACE_DOWN: dict[tuple[int, int], tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+    """``seat``'s caravans still face down, in gain order. Asked in every ability window;
+    caravans are gained and turned up a few times a game, so the answer for every seat is
+    built once per pair of `cars` and `faceup` tuples and shared by the states that follow."""
+    if st._down_cars is not st.cars or st._down_up is not st.faceup:
+        faceup = st.faceup
+        st._down = tuple(tuple(h for h in cars if h not in faceup) for cars in st.cars)
+        st._down_cars, st._down_up = st.cars, faceup
+    return st._down[seat]
 
 
 def attack_origins(st: SahwariState, seat: int) -> list[int]:

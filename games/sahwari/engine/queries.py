@@ -97,8 +97,20 @@ def is_common(st: SahwariState, pos: int) -> bool:
 
 
 def shows_resources(st: SahwariState) -> int:
-    """Tiles still resource side up, the Guild tile included (spec 12)."""
-    return st.kind.count(RESOURCE) + st.kind.count(GUILD)
+    """Tiles still resource side up, the Guild tile included (spec 12). Asked at the end of
+    every turn, while the tiles flip a few times a game: the count of the last tuple of kinds
+    is kept (one immutable pair, read once, so threads never see half of it)."""
+    global _shown
+    kind = st.kind
+    shown = _shown
+    if shown[0] is kind:
+        return shown[1]
+    count = kind.count(RESOURCE) + kind.count(GUILD)
+    _shown = (kind, count)
+    return count
+
+
+_shown: tuple[tuple[str, ...] | None, int] = (None, 0)
 
 
 def tile_name(pos: int) -> str:

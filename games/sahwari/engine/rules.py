@@ -61,7 +61,6 @@ from games.sahwari.engine.data import (
     CHEST,
     CLAN,
     CUBE,
-    DESERT,
     EMPTY,
     END_TILES,
     EXPLORER,
@@ -233,12 +232,7 @@ LOCK_ACTIONS = {n: f"lock {n}" for n in STORAGE_ICONS}
 
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
-    cars = st.cars[seat]
-    if cars:
-        faceup = st.faceup
-        reveals = [REVEAL_ACTIONS[h] for h in cars if h not in faceup]
-    else:
-        reveals = []
+    reveals = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if st.cars[seat] else []
     rest = []
     if st.strat[seat] and M.can_attack(st, seat):
         rest.append("attack")
@@ -523,12 +517,8 @@ def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    items, kind = st.items, st.kind
-    flipped = []
-    # Empty tiles are deserts, oases, perhaps the Guild tile, and the tiles to flip: count
-    # them before looking for the last.
-    if items.count(()) > kind.count(DESERT) + kind.count(OASIS) + (not items[GUILD_POS]):
-        flipped = [pos for pos, k in enumerate(kind) if k == RESOURCE and not items[pos]]
+    kind = st.kind
+    flipped = [p for p, items in enumerate(st.items) if not items and kind[p] == RESOURCE]
     for pos in flipped:
         st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:

@@ -51,7 +51,8 @@ def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 
 
 class SahwariState:
-    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec", "_occ", "_occ_of")
+    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec", "_occ", "_occ_of", "_down",
+                 "_down_cars", "_down_up")
 
     rng: int
     np: int  # players, 2..4
@@ -104,6 +105,9 @@ class SahwariState:
     _dec: Any  # cached Decision (or a finished marker); None until first asked
     _occ: list[int]  # moves.occupancy of `_occ_of`, read only
     _occ_of: tuple[int, ...] | None  # the placement `_occ` was built for
+    _down: tuple[tuple[str, ...], ...]  # moves.face_down per seat, read only
+    _down_cars: tuple[tuple[str, ...], ...] | None  # the `cars` and `faceup` it was built for
+    _down_up: tuple[str, ...] | None
 
     def copy(self) -> SahwariState:
         new = _new(SahwariState)
@@ -155,6 +159,9 @@ class SahwariState:
         new._dec = None
         new._occ = self._occ
         new._occ_of = self._occ_of
+        new._down = self._down
+        new._down_cars = self._down_cars
+        new._down_up = self._down_up
         return new
 
     @property
@@ -195,6 +202,7 @@ class SahwariState:
         st.stack = Stack()
         st._dec = None
         st._occ, st._occ_of = [], None
+        st._down, st._down_cars, st._down_up = (), None, None
         return st
 
     def log_text(self) -> tuple[str, ...]:
