@@ -212,7 +212,20 @@ def map_caravans(st: SahwariState) -> list[tuple[int, str]]:
 
 
 def any_map_caravan(st: SahwariState) -> bool:
-    return any(items and max(items) > "c" for items in st.items)
+    """Whether a caravan lies on the map. Asked whenever a spyglass or bowl might be offered,
+    while the items change about once a turn: the answer for the last items tuple is kept
+    (one immutable pair, read once, so threads never see half of it)."""
+    global _map_caravan
+    items = st.items
+    last = _map_caravan
+    if last[0] is items:
+        return last[1]
+    found = max(map(max, filter(None, items)), default="") > "c"
+    _map_caravan = (items, found)
+    return found
+
+
+_map_caravan: tuple[tuple[tuple[str, ...], ...] | None, bool] = (None, False)
 
 
 def spy_tiles(st: SahwariState) -> list[int]:

@@ -44,6 +44,8 @@ then a page at a time (`cube more`); `side` and `start` in the frame remember th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from games.core import rng as R
@@ -82,8 +84,8 @@ from games.sahwari.engine.data import (
     RECRUIT_CARD,
     RECRUIT_SPACES,
     REFRESH,
-    RESOURCE,
     SEAT_LABELS,
+    SIZE,
     SPYGLASS,
     STALL_MAX_TILES,
     STALL_ROUNDS,
@@ -100,6 +102,7 @@ from games.sahwari.engine.data import (
 from games.sahwari.engine.state import LogLine, SahwariState, put
 
 LOG_LINES = 10
+POSITIONS = range(SIZE * SIZE)
 WINDOWS = frozenset(("w0", "w1a", "w1", "w2", "w3"))
 # A window with no ability to offer: settled at once, like any single option.
 WINDOW_DONE = tuple(Decision(s, "abilities", f"{name}, use an ability or end this step.",
@@ -115,6 +118,7 @@ COLLECT_PROMPTS = tuple(tuple(f"{name}, take one item from {pos}." for pos in PO
                         for name in SEAT_LABELS)
 CARD_ACTIONS = {c: (f"card {c} left", f"card {c} right") for c in CARD_BY_ID}
 SPEND_ACTIONS = {w: f"spend {w}" for w in (*ICON_WORDS.values(), FORGE)}
+ICON_OF_WORD = {word: icon for icon, word in ICON_WORDS.items()}
 
 
 # The questions that carry no data, and one frame per action icon: frames never change, so
@@ -206,7 +210,7 @@ def can_act(st: SahwariState, seat: int, icon: str) -> bool:
     if icon == REFRESH:
         return bool(st.market or st.deck or st.discard)
     if icon == SPYGLASS:
-        return bool(M.spy_seats(st, seat)) or M.any_map_caravan(st)
+        return M.any_map_caravan(st) or bool(M.spy_seats(st, seat))
     if icon == CHEST:
         return st.supply > 0
     if icon == BIRD:
@@ -232,7 +236,8 @@ LOCK_ACTIONS = {n: f"lock {n}" for n in STORAGE_ICONS}
 
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
-    reveals = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if st.cars[seat] else []
+    down = M.face_down(st, seat)
+    reveals = [REVEAL_ACTIONS[h] for h in down] if down else []
     rest = []
     if st.strat[seat] and M.can_attack(st, seat):
         rest.append("attack")
@@ -259,6 +264,21 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
 # ---- decisions -----------------------------------------------------------------------------
 
 
+def ask(seat: int, kind: str, prompt: str, actions: tuple[str, ...]) -> Decision:
+    """``Decision(seat, kind, prompt, actions)``; the frequent questions come back with the
+    same options again and again, and a decision is immutable, so each is made once."""
+    key = (seat, kind, prompt, actions)
+    dec = _ASKED.get(key)
+    if dec is None:
+        if len(_ASKED) >= 4096:
+            _ASKED.clear()
+        dec = _ASKED[key] = Decision(seat, kind, prompt, actions)
+    return dec
+
+
+_ASKED: dict[tuple[int, str, str, tuple[str, ...]], Decision] = {}
+
+
 def decide(st: SahwariState, top: str | None = None) -> Decision:
     """The question ``top`` (by default the one on top of ``st``) with its options."""
     if top is None:
@@ -266,24 +286,24 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     seat = st.seat
     # The most frequent questions first, without the names and frames the others read.
     if top == "guild":
-        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(M.guild_options(st)))
+        return ask(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(M.guild_options(st)))
     if top == "move":
         opts = M.move_options(st, seat)
         if opts:
-            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
+            return ask(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
                         f"{who(seat)}, no camel of yours can move: take one off the map.",
                         tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "collect":
-        return Decision(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
-                        tuple(take_options(st, st.mend)))
+        return ask(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
+                   tuple(take_options(st, st.mend)))
     frames = st.stack.frames
     frame = frames[-1] if frames else None
     if top == "stop":
         assert frame is not None
         opts = [STOP_ACTIONS[p] for p in frame["dests"]]
-        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
+        return ask(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
     name = who(seat)
     if top in WINDOWS:
         opts = window_actions(st, seat)
@@ -414,8 +434,13 @@ def take_options(st: SahwariState, pos: int) -> list[str]:
         opts.append("take cube")
     if PAWN in items:
         opts.append("take pawn")
-    opts.extend(f"take {i}" for i in items if M.is_caravan(i))
+    for i in items:
+        if i > "c":  # a caravan handle (moves.any_map_caravan)
+            opts.append(TAKE_ACTIONS[i])
     return opts
+
+
+TAKE_ACTIONS = {f"c{i:02d}": f"take c{i:02d}" for i in range(1, 100)}  # per handle
 
 
 def spy_options(st: SahwariState, seat: int, kind: str) -> list[str]:
@@ -448,7 +473,7 @@ def spend_menu(st: SahwariState, seat: int) -> list[str]:
     for icon in (SPYGLASS, REFRESH):
         if can_act(st, seat, icon):
             out.append(ICON_WORDS[icon])
-    if Q.empty_spaces(st, seat) and st.supply > 0:
+    if EMPTY in st.junc[seat] and st.supply > 0:
         out.append(FORGE)
     return out
 
@@ -467,17 +492,24 @@ def begin_turn(st: SahwariState, ctx: Ctx) -> None:
 def after_window(st: SahwariState, ctx: Ctx) -> None:
     """The step after the window just closed; skipped steps merge the windows around them."""
     step = st.step
-    if step == "w1":
+    if step == "w0":
+        st.step = "enter" if off_map(st) else "move"
+    elif step == "w1":
         st.step = collect_or_skip(st)
-    elif step == "w1a":
-        st.step = "explore" if M.second_moves(st) else collect_or_skip(st)
+    elif step == "w2":
+        st.step = "guild"  # skipped at once, in settle, when no guild camel can move
+    elif step == "w3":
+        end_turn(st, ctx)
     else:
-        st.step = AFTER_WINDOW[step]
+        st.step = "explore" if M.second_moves(st) else collect_or_skip(st)
 
 
-# The step after each window that is always followed by the same one (the guild step is
-# skipped at once, in settle, when no guild camel can move).
-AFTER_WINDOW = {"w0": "enter", "w2": "guild", "w3": "end"}
+def off_map(st: SahwariState) -> bool:
+    """Whether a camel of the seat to move is off the map (it must come back first)."""
+    cpos = st.cpos
+    if NO not in cpos:
+        return False
+    return any(cpos[c] == NO for c in M.own_camels(st, st.seat))
 
 
 def collect_or_skip(st: SahwariState) -> str:
@@ -517,8 +549,8 @@ def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    kind = st.kind
-    flipped = [p for p, items in enumerate(st.items) if not items and kind[p] == RESOURCE]
+    emptied = Q.resource_tiles(st)[1].intersection(compress(POSITIONS, map(not_, st.items)))
+    flipped = sorted(emptied) if emptied else ()
     for pos in flipped:
         st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:
@@ -1070,7 +1102,7 @@ def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     if word == FORGE:
         push(st, ASK["forge"])
     else:
-        resolve_icon(st, ctx, seat, {ICON_WORDS[i]: i for i in ICON_WORDS}[word])
+        resolve_icon(st, ctx, seat, ICON_OF_WORD[word])
 
 
 def on_forge(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
@@ -1128,8 +1160,7 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
         st.step = "w2"
         return True
     if top == "enter":
-        cpos = st.cpos
-        if NO not in cpos or not any(cpos[c] == NO for c in M.own_camels(st, st.seat)):
+        if not off_map(st):
             st.step = "move"
             return True
         return False
@@ -1175,7 +1206,7 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
                 after_window(st, ctx)  # "done", the only option
                 continue
             opts.append("done")
-            st._dec = Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+            st._dec = ask(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
             return st._dec
         if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
             continue
