@@ -38,14 +38,15 @@ def occupancy(st: SahwariState) -> list[int]:
     states that follow share the placement tuple, and the table with it (callers only read
     it)."""
     cpos = st.cpos
-    if st._occ_of is cpos:
-        return st._occ
+    memo = st._occ
+    if memo[0] is cpos:
+        return memo[1]
     occ = [0] * CELLS
     bits = OWNER_BITS[st.np]
     for c, p in enumerate(cpos):
         if p != NO:
             occ[p] |= bits[c]
-    st._occ, st._occ_of = occ, cpos
+    st._occ = (cpos, occ)
     return occ
 
 
@@ -240,11 +241,12 @@ def face_down(st: SahwariState, seat: int) -> tuple[str, ...]:
     """``seat``'s caravans still face down, in gain order. Asked in every ability window;
     caravans are gained and turned up a few times a game, so the answer for every seat is
     built once per pair of `cars` and `faceup` tuples and shared by the states that follow."""
-    if st._down_cars is not st.cars or st._down_up is not st.faceup:
+    memo = st._down
+    if memo[0] is not st.cars or memo[1] is not st.faceup:
         faceup = st.faceup
-        st._down = tuple(tuple(h for h in cars if h not in faceup) for cars in st.cars)
-        st._down_cars, st._down_up = st.cars, faceup
-    return st._down[seat]
+        down = tuple(tuple(h for h in cars if h not in faceup) for cars in st.cars)
+        memo = st._down = (st.cars, faceup, down)
+    return memo[2][seat]
 
 
 def attack_origins(st: SahwariState, seat: int) -> list[int]:

@@ -51,8 +51,7 @@ def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 
 
 class SahwariState:
-    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec", "_occ", "_occ_of", "_down",
-                 "_down_cars", "_down_up")
+    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec", "_occ", "_down")
 
     rng: int
     np: int  # players, 2..4
@@ -103,11 +102,10 @@ class SahwariState:
     hcol: dict[str, str]  # handle -> "Y" / "B", public
     stack: Stack  # nested questions above the step of the turn
     _dec: Any  # cached Decision (or a finished marker); None until first asked
-    _occ: list[int]  # moves.occupancy of `_occ_of`, read only
-    _occ_of: tuple[int, ...] | None  # the placement `_occ` was built for
-    _down: tuple[tuple[str, ...], ...]  # moves.face_down per seat, read only
-    _down_cars: tuple[tuple[str, ...], ...] | None  # the `cars` and `faceup` it was built for
-    _down_up: tuple[str, ...] | None
+    # Answers kept with the inputs they were built for, shared by the states that follow (one
+    # slot each: every slot costs the same on every move's copy).
+    _occ: tuple[tuple[int, ...] | None, list[int]]  # (cpos, moves.occupancy)
+    _down: tuple[Any, Any, tuple[tuple[str, ...], ...]]  # (cars, faceup, moves.face_down)
 
     def copy(self) -> SahwariState:
         new = _new(SahwariState)
@@ -158,10 +156,7 @@ class SahwariState:
         new.stack = self.stack
         new._dec = None
         new._occ = self._occ
-        new._occ_of = self._occ_of
         new._down = self._down
-        new._down_cars = self._down_cars
-        new._down_up = self._down_up
         return new
 
     @property
@@ -201,8 +196,8 @@ class SahwariState:
         st.hid, st.hcol = {}, {}
         st.stack = Stack()
         st._dec = None
-        st._occ, st._occ_of = [], None
-        st._down, st._down_cars, st._down_up = (), None, None
+        st._occ = (None, [])
+        st._down = (None, None, ())
         return st
 
     def log_text(self) -> tuple[str, ...]:
