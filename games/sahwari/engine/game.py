@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from collections.abc import Mapping
 from typing import Any
 
@@ -58,11 +59,11 @@ class Sahwari(Game[SahwariState]):
         if unknown:
             raise ValueError(f"Unknown Sahwari options: {', '.join(sorted(unknown))}.")
         st = new_state(players, seed, bool(opts["leader_choice"]) and players in (2, 3))
-        ctx = rules.Ctx()
+        ctx = rules.Ctx.with_events()  # the first log lines, written out
         if st.step != "leader":
             rules.begin_turn(st, ctx)
         rules.settle(st, ctx)
-        st.log = tuple(ctx.public[-rules.LOG_LINES:])
+        st.log = tuple(ctx[-rules.LOG_LINES:])
         return st
 
     def decision(self, state: SahwariState) -> Decision | None:
@@ -76,7 +77,7 @@ class Sahwari(Game[SahwariState]):
     def _apply(self, state: SahwariState, action: str) -> tuple[SahwariState, list[Event], bool]:
         dec = self.decision(state)
         assert dec is not None
-        ctx = rules.Ctx()
+        ctx = rules.Ctx.with_events()
         return advance(state, dec.seat, action, ctx), ctx.events or [], ctx.revealed
 
     def apply(self, state: SahwariState, action: str) -> SahwariState:
@@ -88,7 +89,7 @@ class Sahwari(Game[SahwariState]):
                 raise GameOver("The game is over; no more moves can be made.")
         if action not in dec.actions:
             raise IllegalAction(self.explain_illegal(state, action))
-        return advance(state, dec.seat, action, rules.Ctx(False))
+        return advance(state, dec.seat, action, rules.Ctx())
 
     def normalize(self, text: str) -> str:
         return notation.normalize(text)
@@ -161,8 +162,8 @@ def advance(state: SahwariState, seat: int, action: str, ctx: rules.Ctx) -> Sahw
     frames = st.stack.frames
     rules.HANDLERS[frames[-1].kind if frames else st.step](st, ctx, seat, action)
     rules.settle(st, ctx)
-    if ctx.public:
-        st.log = (*st.log, *ctx.public)[-rules.LOG_LINES:]
+    if ctx:
+        st.log = (*st.log, *ctx)[-rules.LOG_LINES:]
     return st
 
 
@@ -192,4 +193,17 @@ def text_board(st: SahwariState, seat: int | None, dec: Decision | None) -> str:
     lines.append(f"Market: {' '.join(st.market)}; deck {len(st.deck)}; supply {st.supply}")
     if dec is not None:
         lines.append(f"{SEAT_LABELS[dec.seat]} to decide: {dec.prompt}")
+    lines.extend(legend(st.np))
     return "\n".join(lines)
+
+
+def legend(players: int) -> list[str]:
+    """What the letters of `text_board`'s map stand for, wrapped to the map's width."""
+    seats = ", ".join(f"P{s + 1} {SEAT_LABELS[s]}" for s in range(players))
+    camels = " (a, b: first and second camel)" if players == 2 else ""
+    text = (
+        "Key: tile, then # Guild, ~ desert, o oasis (no mark: resource tile), then its items: "
+        "A artifact cube, R recruit, y yellow caravan, b blue caravan (face down); "
+        f"@ camels: G1 G2 guild, {seats}{camels}."
+    )
+    return textwrap.wrap(text, width=80, subsequent_indent="     ")

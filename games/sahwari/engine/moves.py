@@ -3,7 +3,7 @@ reach (bird, spyglass, attack targets). Pure queries on a state."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from games.sahwari.engine.data import (
     ADJACENT,
@@ -11,10 +11,12 @@ from games.sahwari.engine.data import (
     DESERT,
     DIRS,
     GUILD,
+    GUILD_CAMELS,
     NO,
     OASIS,
     OPPOSITE,
     PAWN,
+    POS_NAMES,
     RAYS,
     SIZE,
     camel_owners,
@@ -32,32 +34,20 @@ OWN_CAMELS = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
 
 def occupancy(st: SahwariState) -> list[int]:
     """Per position, one bit per owner of a camel standing there: bit 0 the guild, bit s + 1
-    seat s, so walking a ray asks a list, not every camel. Camels move a few times a turn and
-    the same placements recur, so the table is kept per placement; callers only read it. The
-    states of one turn share their placement tuple, so the last one is checked first (one
-    immutable triple, read once: agents think in threads)."""
-    global _last
-    cpos, np = st.cpos, st.np
-    last = _last
-    if last[0] is cpos and last[1] == np:
-        return last[2]
-    key = (np, cpos)
-    occ = _OCCUPANCY.get(key)
-    if occ is None:
-        if len(_OCCUPANCY) >= 4096:
-            _OCCUPANCY.clear()
-        occ = [0] * CELLS
-        bits = OWNER_BITS[np]
-        for c, p in enumerate(cpos):
-            if p != NO:
-                occ[p] |= bits[c]
-        _OCCUPANCY[key] = occ
-    _last = (cpos, np, occ)
+    seat s, so walking a ray asks a list, not every camel. Built once per placement: the
+    states that follow share the placement tuple, and the table with it (callers only read
+    it)."""
+    cpos = st.cpos
+    memo = st._occ
+    if memo[0] is cpos:
+        return memo[1]
+    occ = [0] * CELLS
+    bits = OWNER_BITS[st.np]
+    for c, p in enumerate(cpos):
+        if p != NO:
+            occ[p] |= bits[c]
+    st._occ = (cpos, occ)
     return occ
-
-
-_OCCUPANCY: dict[tuple[int, tuple[int, ...]], list[int]] = {}
-_last: tuple[Any, int, list[int]] = (None, 0, [])  # placement, players, table of the last call
 
 
 def destinations(
@@ -101,21 +91,21 @@ def own_camels(st: SahwariState, seat: int) -> tuple[int, ...]:
 
 
 def open_directions(
-    st: SahwariState, c: int, occ: list[int], dirs: tuple[str, ...] = DIRS
-) -> list[str]:
-    """The directions of ``dirs`` in which camel ``c`` has at least one destination: the walk
-    of `destinations`, stopped at the first stop found, since a decision lists directions and
-    only the one chosen needs its stops."""
+    st: SahwariState, c: int, occ: list[int], dirs: tuple[str, ...], names: Mapping[str, str],
+    out: list[str],
+) -> None:
+    """Append to ``out`` the name in ``names`` of each direction of ``dirs`` in which camel
+    ``c`` has at least one destination: the walk of `destinations`, stopped at the first stop
+    found, since a decision lists directions and only the one chosen needs its stops."""
     mine = OWNER_BITS[st.np][c]
     guild = mine == GUILD_BIT
     kind, items = st.kind, st.items
     rays = RAYS[st.cpos[c]]
-    out = []
     for d in dirs:
         for pos in rays[d]:
             k = kind[pos]
             if k in COMMON:
-                out.append(d)
+                out.append(names[d])
                 break
             here = occ[pos]
             if k == DESERT or not items[pos]:
@@ -123,21 +113,27 @@ def open_directions(
                     if guild or here & ~mine:
                         break  # blocked
                 elif guild:
-                    out.append(d)
+                    out.append(names[d])
                     break
                 continue
             if not here:
-                out.append(d)
+                out.append(names[d])
                 break
             if guild or here & ~mine:
                 break
-    return out
 
 
-def movable(st: SahwariState, seat: int) -> list[tuple[int, str]]:
-    """(camel, direction) of each legal move; two own camels on one tile are interchangeable,
-    so only the lower id is offered (spec 16.1)."""
-    out = []
+# The options of the most frequent decisions, built once: per position (a player's camel)
+# or guild camel, per direction.
+MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
+GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
+SAME = {d: d for d in DIRS}
+
+
+def move_options(st: SahwariState, seat: int) -> list[str]:
+    """The legal moves ("move A2 N"); two own camels on one tile are interchangeable, so only
+    the lower id is offered (spec 16.1)."""
+    out: list[str] = []
     seen: list[int] = []
     occ = occupancy(st)
     cpos = st.cpos
@@ -146,8 +142,7 @@ def movable(st: SahwariState, seat: int) -> list[tuple[int, str]]:
         if pos == NO or pos in seen:
             continue
         seen.append(pos)
-        for d in open_directions(st, c, occ):
-            out.append((c, d))
+        open_directions(st, c, occ, DIRS, MOVE_ACTIONS[pos], out)
     return out
 
 
@@ -158,14 +153,19 @@ def second_moves(st: SahwariState) -> list[str]:
     """The directions of the Explorer's second move (spec 6.1.6): same camel, never straight
     back."""
     c = st.moved
-    if c == NO or st.cpos[c] != st.mend:
-        return []
-    return open_directions(st, c, occupancy(st), SECOND_DIRS[st.mdir])
+    out: list[str] = []
+    if c != NO and st.cpos[c] == st.mend:
+        open_directions(st, c, occupancy(st), SECOND_DIRS[st.mdir], SAME, out)
+    return out
 
 
-def guild_moves(st: SahwariState) -> list[tuple[int, str]]:
+def guild_options(st: SahwariState) -> list[str]:
+    """The legal guild camel moves ("guild G1 N")."""
     occ = occupancy(st)
-    return [(c, d) for c in (0, 1) for d in open_directions(st, c, occ)]
+    out: list[str] = []
+    open_directions(st, 0, occ, DIRS, GUILD_ACTIONS[0], out)
+    open_directions(st, 1, occ, DIRS, GUILD_ACTIONS[1], out)
+    return out
 
 
 def camels_on(st: SahwariState, pos: int) -> list[int]:
@@ -213,7 +213,20 @@ def map_caravans(st: SahwariState) -> list[tuple[int, str]]:
 
 
 def any_map_caravan(st: SahwariState) -> bool:
-    return any(items and max(items) > "c" for items in st.items)
+    """Whether a caravan lies on the map. Asked whenever a spyglass or bowl might be offered,
+    while the items change about once a turn: the answer for the last items tuple is kept
+    (one immutable pair, read once, so threads never see half of it)."""
+    global _map_caravan
+    items = st.items
+    last = _map_caravan
+    if last[0] is items:
+        return last[1]
+    found = max(map(max, filter(None, items)), default="") > "c"
+    _map_caravan = (items, found)
+    return found
+
+
+_map_caravan: tuple[tuple[tuple[str, ...], ...] | None, bool] = (None, False)
 
 
 def spy_tiles(st: SahwariState) -> list[int]:
@@ -225,25 +238,15 @@ def spy_seats(st: SahwariState, seat: int) -> list[int]:
 
 
 def face_down(st: SahwariState, seat: int) -> tuple[str, ...]:
-    """``seat``'s caravans still face down, in gain order. Asked in every ability window; the
-    tuples it reads are shared by the states that follow until one of them changes, so the
-    answer is kept per pair of tuples (by identity, holding them so the ids stay theirs)."""
-    cars = st.cars[seat]
-    if not cars:
-        return ()
-    faceup = st.faceup
-    key = (id(cars), id(faceup))
-    hit = _FACE_DOWN.get(key)
-    if hit is not None and hit[0] is cars and hit[1] is faceup:
-        return hit[2]
-    down = tuple(h for h in cars if h not in faceup)
-    if len(_FACE_DOWN) >= 4096:
-        _FACE_DOWN.clear()
-    _FACE_DOWN[key] = (cars, faceup, down)
-    return down
-
-
-_FACE_DOWN: dict[tuple[int, int], tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]] = {}
+    """``seat``'s caravans still face down, in gain order. Asked in every ability window;
+    caravans are gained and turned up a few times a game, so the answer for every seat is
+    built once per pair of `cars` and `faceup` tuples and shared by the states that follow."""
+    memo = st._down
+    if memo[0] is not st.cars or memo[1] is not st.faceup:
+        faceup = st.faceup
+        down = tuple(tuple(h for h in cars if h not in faceup) for cars in st.cars)
+        memo = st._down = (st.cars, faceup, down)
+    return memo[2][seat]
 
 
 def attack_origins(st: SahwariState, seat: int) -> list[int]:

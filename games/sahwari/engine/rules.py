@@ -43,7 +43,10 @@ then a page at a time (`cube more`); `side` and `start` in the frame remember th
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from itertools import compress
+from operator import not_
+from typing import Any
 
 from games.core import rng as R
 from games.core.contract import MAX_OPTIONS, Decision, Event
@@ -60,13 +63,11 @@ from games.sahwari.engine.data import (
     CHEST,
     CLAN,
     CUBE,
-    DIRS,
     EMPTY,
     END_TILES,
     EXPLORER,
     FORGE,
     GUILD,
-    GUILD_CAMELS,
     GUILD_CUBE_SPACES,
     GUILD_PAWN_SPACES,
     GUILD_POS,
@@ -83,8 +84,8 @@ from games.sahwari.engine.data import (
     RECRUIT_CARD,
     RECRUIT_SPACES,
     REFRESH,
-    RESOURCE,
     SEAT_LABELS,
+    SIZE,
     SPYGLASS,
     STALL_MAX_TILES,
     STALL_ROUNDS,
@@ -98,9 +99,10 @@ from games.sahwari.engine.data import (
     camel_owners,
     caravan_text,
 )
-from games.sahwari.engine.state import SahwariState, put
+from games.sahwari.engine.state import LogLine, SahwariState, put
 
 LOG_LINES = 10
+POSITIONS = range(SIZE * SIZE)
 WINDOWS = frozenset(("w0", "w1a", "w1", "w2", "w3"))
 # A window with no ability to offer: settled at once, like any single option.
 WINDOW_DONE = tuple(Decision(s, "abilities", f"{name}, use an ability or end this step.",
@@ -111,13 +113,12 @@ MOVE_PROMPTS = tuple(f"{name}, move one of your camels." for name in SEAT_LABELS
 GUILD_PROMPTS = tuple(f"{name}, move a guild camel." for name in SEAT_LABELS)
 STOP_PROMPTS = tuple(f"{name}, choose where the camel stops." for name in SEAT_LABELS)
 # Option strings of the most frequent decisions, built once.
-MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
-GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
 STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
 COLLECT_PROMPTS = tuple(tuple(f"{name}, take one item from {pos}." for pos in POS_NAMES)
                         for name in SEAT_LABELS)
 CARD_ACTIONS = {c: (f"card {c} left", f"card {c} right") for c in CARD_BY_ID}
 SPEND_ACTIONS = {w: f"spend {w}" for w in (*ICON_WORDS.values(), FORGE)}
+ICON_OF_WORD = {word: icon for icon, word in ICON_WORDS.items()}
 
 
 # The questions that carry no data, and one frame per action icon: frames never change, so
@@ -127,21 +128,34 @@ ASK = {k: Frame(k) for k in ("attack", "bird", "bowl", "card", "cube", "fill", "
 ICON_FRAMES = {icon: Frame("icon", {"icon": icon}) for icon in ICON_WORDS}
 
 
-class Ctx:
-    """What a move tells: the public sentences (kept in the state's log) and, unless the
-    caller wants only the new state (playouts, replays), the events themselves."""
+class Ctx(list[str | LogLine]):
+    """What a move tells: the public sentences, in order (the list itself; the state keeps the
+    last few as its log) and, when the caller wants them (not playouts or replays), the events
+    themselves. A list, so that making one per move costs no Python call."""
 
-    __slots__ = ("events", "public", "revealed")
+    events: list[Event] | None = None
+    revealed = False
 
-    def __init__(self, events: bool = True) -> None:
-        self.events: list[Event] | None = [] if events else None
-        self.public: list[str] = []  # the public sentences, for the state's log
-        self.revealed = False
+    @classmethod
+    def with_events(cls) -> Ctx:
+        ctx = cls()
+        ctx.events = []
+        return ctx
 
     def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
         if self.events is not None:
             self.events.append(Event(text, seat, headline=headline))
-        self.public.append(text)
+        self.append(text)
+
+    def line(
+        self, text: Callable[..., str], args: tuple[Any, ...], seat: int | None = None
+    ) -> None:
+        """``say`` of ``text(*args)``, a frequent sentence, written out only when it is read
+        (`state.LogLine`): most moves of a playout are never read."""
+        if self.events is not None:
+            self.say(text(*args), seat)
+        else:
+            self.append((text, args))
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
@@ -150,6 +164,23 @@ class Ctx:
 
 
 who = SEAT_LABELS.__getitem__  # a seat's name in sentences
+
+# The most frequent sentences, for `Ctx.line`.
+TURN = "{}'s turn {}.".format
+MOVES = "{} moves {} from {} to {}.".format
+GUILD_MOVES = "{} moves guild camel {} from {} to {}.".format
+TAKES_CUBE = "{} takes an artifact cube from {}.".format
+TAKES_RECRUIT = "{} takes a recruit from {}.".format
+TAKES_CARAVAN = "{} takes the {} caravan {} {}.".format
+ATTACHES = "{} attaches {} {} at the {} end{}.".format
+STORES = "{} puts the cube in storage (space {}).".format
+SPENDS = "{} spends a recruit pawn ({}) on: {}.".format
+FLIPS = "{} is empty and turns over: {}.".format
+
+
+def new_cards(cards: tuple[str, ...]) -> str:
+    return ("New recruit cards in the market: "
+            + ", ".join(f"{c} {CARD_BY_ID[c].name}" for c in cards) + ".")
 
 
 def cname(st: SahwariState, c: int) -> str:
@@ -179,7 +210,7 @@ def can_act(st: SahwariState, seat: int, icon: str) -> bool:
     if icon == REFRESH:
         return bool(st.market or st.deck or st.discard)
     if icon == SPYGLASS:
-        return bool(M.spy_seats(st, seat)) or M.any_map_caravan(st)
+        return M.any_map_caravan(st) or bool(M.spy_seats(st, seat))
     if icon == CHEST:
         return st.supply > 0
     if icon == BIRD:
@@ -205,37 +236,47 @@ LOCK_ACTIONS = {n: f"lock {n}" for n in STORAGE_ICONS}
 
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
-    cars = st.cars[seat]
-    store = st.store[seat]
-    if not store:  # no storage: no fills and no lock abilities, the most frequent case
-        opts = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
-        if st.strat[seat] and M.can_attack(st, seat):
-            opts.append("attack")
-        if st.pawns[seat]:
-            opts.append("spend")
-        if len(opts) < MAX_OPTIONS:
-            return opts
-    reveals = [REVEAL_ACTIONS[h] for h in M.face_down(st, seat)] if cars else []
-    fills = []
-    if store and EMPTY in st.junc[seat]:
-        spaces = Q.junction_names(st.row[seat])
-        fills = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
+    down = M.face_down(st, seat)
+    reveals = [REVEAL_ACTIONS[h] for h in down] if down else []
     rest = []
     if st.strat[seat] and M.can_attack(st, seat):
         rest.append("attack")
     if st.pawns[seat]:
         rest.append("spend")
-    if store >= FIRST_STORAGE_ABILITY:
-        rest.extend(LOCK_ACTIONS[n] for n in storage_abilities(st, seat))
+    store = st.store[seat]
+    fills: list[str] = []
+    if store:
+        if EMPTY in st.junc[seat]:
+            spaces = Q.junction_names(st.row[seat])
+            fills = [f"fill {spaces[j]}" for j in Q.empty_spaces(st, seat)]
+        if store >= FIRST_STORAGE_ABILITY and st.locks[seat]:
+            rest.extend(LOCK_ACTIONS[n] for n in storage_abilities(st, seat))
     if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
         if len(reveals) > 1:
             reveals = ["reveal"]
         if len(reveals) + len(fills) + len(rest) + 1 > MAX_OPTIONS:
             fills = ["fill"]
-    return [*reveals, *rest, *fills]
+    reveals += rest
+    reveals += fills
+    return reveals
 
 
 # ---- decisions -----------------------------------------------------------------------------
+
+
+def ask(seat: int, kind: str, prompt: str, actions: tuple[str, ...]) -> Decision:
+    """``Decision(seat, kind, prompt, actions)``; the frequent questions come back with the
+    same options again and again, and a decision is immutable, so each is made once."""
+    key = (seat, kind, prompt, actions)
+    dec = _ASKED.get(key)
+    if dec is None:
+        if len(_ASKED) >= 4096:
+            _ASKED.clear()
+        dec = _ASKED[key] = Decision(seat, kind, prompt, actions)
+    return dec
+
+
+_ASKED: dict[tuple[int, str, str, tuple[str, ...]], Decision] = {}
 
 
 def decide(st: SahwariState, top: str | None = None) -> Decision:
@@ -245,26 +286,24 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     seat = st.seat
     # The most frequent questions first, without the names and frames the others read.
     if top == "guild":
-        opts = [GUILD_ACTIONS[c][d] for c, d in M.guild_moves(st)]
-        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(opts))
+        return ask(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(M.guild_options(st)))
     if top == "move":
-        found = M.movable(st, seat)
-        if found:
-            cpos = st.cpos
-            opts = [MOVE_ACTIONS[cpos[c]][d] for c, d in found]
-            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
+        opts = M.move_options(st, seat)
+        if opts:
+            return ask(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
                         f"{who(seat)}, no camel of yours can move: take one off the map.",
                         tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "collect":
-        return Decision(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
-                        tuple(take_options(st, st.mend)))
-    frame = st.stack.top
+        return ask(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
+                   tuple(take_options(st, st.mend)))
+    frames = st.stack.frames
+    frame = frames[-1] if frames else None
     if top == "stop":
         assert frame is not None
         opts = [STOP_ACTIONS[p] for p in frame["dests"]]
-        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
+        return ask(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
     name = who(seat)
     if top in WINDOWS:
         opts = window_actions(st, seat)
@@ -280,7 +319,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
         opts = [f"enter {POS_NAMES[p]}" for p in entry_tiles(st)]
         return Decision(seat, "enter", f"{name}, bring your camel onto the map.", tuple(opts))
     if top == "explore":
-        opts = [MOVE_ACTIONS[st.mend][d] for d in M.second_moves(st)]
+        opts = [M.MOVE_ACTIONS[st.mend][d] for d in M.second_moves(st)]
         return Decision(seat, "second_move",
                         f"{name}, make a second move with the same camel, or stay.",
                         (*opts, "stay"))
@@ -395,8 +434,13 @@ def take_options(st: SahwariState, pos: int) -> list[str]:
         opts.append("take cube")
     if PAWN in items:
         opts.append("take pawn")
-    opts.extend(f"take {i}" for i in items if M.is_caravan(i))
+    for i in items:
+        if i > "c":  # a caravan handle (moves.any_map_caravan)
+            opts.append(TAKE_ACTIONS[i])
     return opts
+
+
+TAKE_ACTIONS = {f"c{i:02d}": f"take c{i:02d}" for i in range(1, 100)}  # per handle
 
 
 def spy_options(st: SahwariState, seat: int, kind: str) -> list[str]:
@@ -429,7 +473,7 @@ def spend_menu(st: SahwariState, seat: int) -> list[str]:
     for icon in (SPYGLASS, REFRESH):
         if can_act(st, seat, icon):
             out.append(ICON_WORDS[icon])
-    if Q.empty_spaces(st, seat) and st.supply > 0:
+    if EMPTY in st.junc[seat] and st.supply > 0:
         out.append(FORGE)
     return out
 
@@ -442,22 +486,30 @@ def begin_turn(st: SahwariState, ctx: Ctx) -> None:
     st.turns = put(st.turns, st.seat, st.turns[st.seat] + 1)
     st.moved, st.mdir, st.mend, st.moves, st.took = NO, "", NO, 0, False
     st.step = "w0"
-    ctx.say(f"{who(st.seat)}'s turn {st.turns[st.seat]}.", st.seat)
+    ctx.line(TURN, (SEAT_LABELS[st.seat], st.turns[st.seat]), st.seat)
 
 
 def after_window(st: SahwariState, ctx: Ctx) -> None:
     """The step after the window just closed; skipped steps merge the windows around them."""
     step = st.step
     if step == "w0":
-        st.step = "enter"
-    elif step == "w1a":
-        st.step = "explore" if M.second_moves(st) else collect_or_skip(st)
+        st.step = "enter" if off_map(st) else "move"
     elif step == "w1":
         st.step = collect_or_skip(st)
     elif step == "w2":
-        st.step = "guild"  # skipped at once when no guild camel can move (settle)
+        st.step = "guild"  # skipped at once, in settle, when no guild camel can move
+    elif step == "w3":
+        end_turn(st, ctx)
     else:
-        st.step = "end"
+        st.step = "explore" if M.second_moves(st) else collect_or_skip(st)
+
+
+def off_map(st: SahwariState) -> bool:
+    """Whether a camel of the seat to move is off the map (it must come back first)."""
+    cpos = st.cpos
+    if NO not in cpos:
+        return False
+    return any(cpos[c] == NO for c in M.own_camels(st, st.seat))
 
 
 def collect_or_skip(st: SahwariState) -> str:
@@ -482,28 +534,28 @@ def do_move(st: SahwariState, ctx: Ctx, c: int, d: str, dest: int) -> None:
     st.moves += 1
     if st.moves == 1:
         st.mdir = d
-    ctx.say(f"{who(st.seat)} moves {cname(st, c)} from {POS_NAMES[start]} to "
-            f"{POS_NAMES[dest]}.", st.seat)
+    ctx.line(MOVES, (SEAT_LABELS[st.seat], CAMEL_IDS[st.np][c], POS_NAMES[start],
+                     POS_NAMES[dest]), st.seat)
     after_move(st)
 
 
 def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
     start = st.cpos[c]
     st.cpos = put(st.cpos, c, dest)
-    ctx.say(f"{who(st.seat)} moves guild camel {cname(st, c)} from {POS_NAMES[start]} to "
-            f"{POS_NAMES[dest]}.", st.seat)
+    ctx.line(GUILD_MOVES, (SEAT_LABELS[st.seat], CAMEL_IDS[st.np][c], POS_NAMES[start],
+                           POS_NAMES[dest]), st.seat)
     st.step = "w3"
 
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    items = st.items
-    flipped = [pos for pos, k in enumerate(st.kind) if k == RESOURCE and not items[pos]]
+    emptied = Q.resource_tiles(st)[1].intersection(compress(POSITIONS, map(not_, st.items)))
+    flipped = sorted(emptied) if emptied else ()
     for pos in flipped:
         st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:
         side = "an oasis" if st.kind[pos] == OASIS else "desert"
-        ctx.say(f"{POS_NAMES[pos]} is empty and turns over: {side}.")
+        ctx.line(FLIPS, (POS_NAMES[pos], side))
         ctx.revealed = True
     refill(st, ctx)
     st.stall = 0 if (st.took or flipped) else st.stall + 1
@@ -577,19 +629,26 @@ def refill(st: SahwariState, ctx: Ctx) -> None:
         st.market = (*st.market, card)
         added.append(card)
     if added:
-        ctx.say("New recruit cards in the market: "
-                + ", ".join(f"{c} {CARD_BY_ID[c].name}" for c in added) + ".")
+        ctx.line(new_cards, (tuple(added),))
 
 
 # ---- gaining things ------------------------------------------------------------------------
 
 
 def push(st: SahwariState, *frames: Frame) -> None:
-    st.stack = st.stack.push(*frames)
+    """Stack.push, the first frame given asked first (built directly: it runs on most moves)."""
+    stack = _new(Stack)
+    _set(stack, "frames", st.stack.frames + frames[::-1])
+    st.stack = stack
 
 
 def pop(st: SahwariState) -> None:
-    st.stack = st.stack.pop()
+    stack = _new(Stack)
+    _set(stack, "frames", st.stack.frames[:-1])
+    st.stack = stack
+
+
+_new, _set = object.__new__, object.__setattr__
 
 
 def remove_item(st: SahwariState, pos: int, item: str) -> None:
@@ -610,12 +669,12 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
     remove_item(st, pos, item)
     where = POS_NAMES[pos]
     if item == CUBE:
-        ctx.say(f"{who(seat)} takes an artifact cube from {where}.", seat)
+        ctx.line(TAKES_CUBE, (SEAT_LABELS[seat], where), seat)
         push(st, ASK["cube"])
     elif item == PAWN:
         if st.pawns[seat] < RECRUIT_SPACES:
             st.pawns = put(st.pawns, seat, st.pawns[seat] + 1)
-            ctx.say(f"{who(seat)} takes a recruit from {where}.", seat)
+            ctx.line(TAKES_RECRUIT, (SEAT_LABELS[seat], where), seat)
         else:
             ctx.say(f"{who(seat)} takes a recruit from {where}; the track is full, so it "
                     "leaves the game.", seat)
@@ -628,7 +687,7 @@ def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
 def gain_caravan(st: SahwariState, ctx: Ctx, seat: int, h: str, whence: str) -> None:
     st.cars = put(st.cars, seat, st.cars[seat] + (h,))
     learn(st, seat, [h])
-    ctx.say(f"{who(seat)} takes the {colour_of(st, h)} caravan {h} {whence}.", seat)
+    ctx.line(TAKES_CARAVAN, (SEAT_LABELS[seat], colour_of(st, h), h, whence), seat)
     ctx.tell(seat, f"You look at caravan {face(st, h)}.")
     ctx.revealed = True
     push(st, Frame("caravan", {"h": h}))
@@ -674,8 +733,7 @@ def attach(st: SahwariState, ctx: Ctx, seat: int, card: str, side: str) -> None:
         st.row = put(st.row, seat, (*row, card))
         st.junc = put(st.junc, seat, (*st.junc[seat], state))
     space = " (a new artifact space)" if state == EMPTY else ""
-    ctx.say(f"{who(seat)} attaches {card} {CARD_BY_ID[card].name} at the {side} end"
-            f"{space}.", seat)
+    ctx.line(ATTACHES, (SEAT_LABELS[seat], card, CARD_BY_ID[card].name, side, space), seat)
 
 
 def cube_away(st: SahwariState, ctx: Ctx) -> str:
@@ -782,22 +840,31 @@ def on_enter(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     ctx.say(f"{who(seat)} brings {cname(st, c)} onto {POS_NAMES[pos]}.", seat)
 
 
-def camel_at(st: SahwariState, seat: int, name: str) -> int:
-    pos = POS_INDEX[name]
-    return next(c for c in M.own_camels(st, seat) if st.cpos[c] == pos)
+def camel_at(st: SahwariState, seat: int, pos: int) -> int:
+    cpos = st.cpos
+    for c in M.own_camels(st, seat):
+        if cpos[c] == pos:
+            return c
+    raise AssertionError(f"no camel of seat {seat} on {POS_NAMES[pos]}")
+
+
+# The frequent options read back without splitting them: action -> (position, direction),
+# action -> (guild camel, direction), action -> position.
+MOVE_PARSE = {a: (p, d) for p, names in enumerate(M.MOVE_ACTIONS) for d, a in names.items()}
+GUILD_PARSE = {a: (c, d) for c, names in enumerate(M.GUILD_ACTIONS) for d, a in names.items()}
+STOP_PARSE = {a: p for p, a in enumerate(STOP_ACTIONS)}
 
 
 def on_move(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    words = action.split()
-    verb, where = words[0], words[1]
-    if verb == "off":
-        c = camel_at(st, seat, where)
+    move = MOVE_PARSE.get(action)
+    if move is None:  # "off B2"
+        c = camel_at(st, seat, POS_INDEX[action.split()[1]])
         st.cpos = put(st.cpos, c, NO)
         ctx.say(f"{who(seat)} has no legal move and takes {cname(st, c)} off the map "
                 f"(no collection).", seat)
         st.step = "w1"
         return
-    start_move(st, ctx, camel_at(st, seat, where), words[2])
+    start_move(st, ctx, camel_at(st, seat, move[0]), move[1])
 
 
 def start_move(st: SahwariState, ctx: Ctx, c: int, d: str) -> None:
@@ -816,10 +883,9 @@ def on_explore(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_stop(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
-    dest = POS_INDEX[action.split()[1]]
+    dest = STOP_PARSE[action]
     c = frame["c"]
     if camel_owners(st.np)[c] == NO:
         do_guild_move(st, ctx, c, dest)
@@ -833,8 +899,7 @@ def on_collect(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_take(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     take(st, ctx, seat, frame["pos"], action)
 
@@ -846,8 +911,7 @@ def take(st: SahwariState, ctx: Ctx, seat: int, pos: int, action: str) -> None:
 
 
 def on_guild(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    _, cid, d = action.split()
-    c = GUILD_CAMELS.index(cid)  # the guild camels come first among the camels
+    c, d = GUILD_PARSE[action]  # the guild camels come first among the camels
     dests = M.destinations(st, c, d)
     if len(dests) == 1:
         do_guild_move(st, ctx, c, dests[0])
@@ -881,7 +945,7 @@ def on_cube(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
     where = action.split()[1]
     if where == "storage":
         st.store = put(st.store, seat, st.store[seat] + 1)
-        ctx.say(f"{who(seat)} puts the cube in storage (space {st.store[seat]}).", seat)
+        ctx.line(STORES, (SEAT_LABELS[seat], st.store[seat]), seat)
     else:
         activate(st, ctx, seat, junction_index(st, seat, where), "puts the cube")
 
@@ -893,8 +957,7 @@ def on_card(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_caravan(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     h = frame["h"]
     if action == "use":
@@ -904,8 +967,7 @@ def on_caravan(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_order(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     first = next(i for i in frame["list"] if ICON_WORDS[i] == action.split()[1])
     rest = list(frame["list"])
@@ -955,8 +1017,7 @@ def on_tornado(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_whirl(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
@@ -1003,8 +1064,7 @@ def on_attack(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_seal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     t = frame["t"]
     name = action.split()[1]
@@ -1018,8 +1078,7 @@ def on_seal(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
 
 
 def on_push(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
-    frame = st.stack.top
-    assert frame is not None
+    frame = st.stack.frames[-1]
     pop(st)
     c = frame["c"]
     start = st.cpos[c]
@@ -1039,11 +1098,11 @@ def on_spend(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         whither = "goes to the Guild tile"
     else:
         whither = "leaves the game"
-    ctx.say(f"{who(seat)} spends a recruit pawn ({whither}) on: {word}.", seat)
+    ctx.line(SPENDS, (SEAT_LABELS[seat], whither, word), seat)
     if word == FORGE:
         push(st, ASK["forge"])
     else:
-        resolve_icon(st, ctx, seat, {ICON_WORDS[i]: i for i in ICON_WORDS}[word])
+        resolve_icon(st, ctx, seat, ICON_OF_WORD[word])
 
 
 def on_forge(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
@@ -1090,8 +1149,7 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
     """Carry out the automatic step or frame ``top`` (one of MAYBE_AUTOMATIC) if it is one now;
     True if it did."""
     if top == "icon":
-        frame = st.stack.top
-        assert frame is not None
+        frame = st.stack.frames[-1]
         pop(st)
         resolve_icon(st, ctx, st.seat, frame["icon"])
         return True
@@ -1102,14 +1160,12 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
         st.step = "w2"
         return True
     if top == "enter":
-        cpos = st.cpos
-        if NO not in cpos or not any(cpos[c] == NO for c in M.own_camels(st, st.seat)):
+        if not off_map(st):
             st.step = "move"
             return True
         return False
     if top == "icons":
-        frame = st.stack.top
-        assert frame is not None
+        frame = st.stack.frames[-1]
         if len(set(frame["list"])) == 1:
             pop(st)
             push(st, *(ICON_FRAMES[i] for i in frame["list"]))
@@ -1127,8 +1183,7 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
         pop(st)
         return True
     if top == "push":
-        frame = st.stack.top
-        assert frame is not None
+        frame = st.stack.frames[-1]
         if not M.push_destinations(st, frame["c"]):
             pop(st)
             ctx.say(f"{cname(st, frame['c'])} has nowhere to go and stays.")
@@ -1142,13 +1197,8 @@ _FINISHED = object()
 
 def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
     while True:
-        if st.step == "over":
-            st._dec = _FINISHED
-            return None
         frames = st.stack.frames
         top = frames[-1].kind if frames else st.step
-        if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
-            continue
         if top in WINDOWS:
             seat = st.seat
             opts = window_actions(st, seat)
@@ -1156,10 +1206,15 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
                 after_window(st, ctx)  # "done", the only option
                 continue
             opts.append("done")
-            st._dec = Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+            st._dec = ask(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
             return st._dec
+        if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
+            continue
+        if top == "over":
+            st._dec = _FINISHED
+            return None
         dec = decide(st, top)
-        if not dec.actions and st.step == "guild" and not frames:
+        if not dec.actions and top == "guild":
             st.step = "end"  # neither guild camel can move: step 3 is skipped
             continue
         if len(dec.actions) == 1:

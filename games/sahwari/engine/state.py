@@ -12,6 +12,7 @@ caravan id that fixes its face, which only `known` seats may see (spec 16.3).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, TypeVar
 
 from games.core.stack import Stack
@@ -36,6 +37,8 @@ _TUPLES = ("pattern", "market", "deck", "discard", "faceup", "used", "gone", "un
 _DICTS = ("hid", "hcol")
 
 T = TypeVar("T")
+# A log sentence not yet written out: a function and its arguments (`log_text`).
+LogLine = tuple[Callable[..., str], tuple[Any, ...]]
 _new = object.__new__
 
 
@@ -48,7 +51,7 @@ def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 
 
 class SahwariState:
-    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec")
+    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec", "_occ", "_down")
 
     rng: int
     np: int  # players, 2..4
@@ -93,12 +96,16 @@ class SahwariState:
     used: tuple[str, ...]  # handles turned face up by using them during play
     gone: tuple[str, ...]  # handles removed from the game by attacks, face down for ever
     unused: tuple[str, ...]  # caravan ids set aside at setup, never seen
-    log: tuple[str, ...]  # the last few public event sentences
+    log: tuple[str | LogLine, ...]  # the last few public event sentences (`log_text`)
 
     hid: dict[str, str]  # handle -> caravan id (replaced, never changed in place)
     hcol: dict[str, str]  # handle -> "Y" / "B", public
     stack: Stack  # nested questions above the step of the turn
     _dec: Any  # cached Decision (or a finished marker); None until first asked
+    # Answers kept with the inputs they were built for, shared by the states that follow (one
+    # slot each: every slot costs the same on every move's copy).
+    _occ: tuple[tuple[int, ...] | None, list[int]]  # (cpos, moves.occupancy)
+    _down: tuple[Any, Any, tuple[tuple[str, ...], ...]]  # (cars, faceup, moves.face_down)
 
     def copy(self) -> SahwariState:
         new = _new(SahwariState)
@@ -148,6 +155,8 @@ class SahwariState:
         new.hcol = self.hcol
         new.stack = self.stack
         new._dec = None
+        new._occ = self._occ
+        new._down = self._down
         return new
 
     @property
@@ -187,7 +196,13 @@ class SahwariState:
         st.hid, st.hcol = {}, {}
         st.stack = Stack()
         st._dec = None
+        st._occ = (None, [])
+        st._down = (None, None, ())
         return st
+
+    def log_text(self) -> tuple[str, ...]:
+        """The last few public event sentences, written out."""
+        return tuple(e if isinstance(e, str) else e[0](*e[1]) for e in self.log)
 
     def owner(self, camel: int) -> int:
         return camel_owners(self.np)[camel]
@@ -200,6 +215,7 @@ class SahwariState:
         for name in (*_LISTS, *_TUPLES):
             value = getattr(self, name)
             out[name] = [list(v) if isinstance(v, tuple) else v for v in value]
+        out["log"] = list(self.log_text())
         for name in _DICTS:
             out[name] = dict(sorted(getattr(self, name).items()))
         out["stack"] = self.stack.to_json()

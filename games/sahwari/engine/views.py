@@ -326,7 +326,7 @@ def view(
         "players": [player_json(st, s, seat) for s in range(st.np)],
         "private": private_json(st, seat),
         "decision": decision_json(dec, seat, options),
-        "log": list(st.log),
+        "log": list(st.log_text()),
         "outcome": outcome_json(outcome),
         "stand_in": list(STAND_IN),
     }
