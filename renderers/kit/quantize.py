@@ -9,7 +9,6 @@ builds its own, so one game's colours never move another game's pixels.
 
 from __future__ import annotations
 
-import io
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
@@ -131,7 +130,5 @@ class Palette:
         if image.mode != "P":
             image = self.quantize(image)
         if self.reuse_strips:
-            return png.encode(image, self.compress_level)
-        out = io.BytesIO()
-        image.save(out, format="PNG", compress_level=self.compress_level)
-        return out.getvalue()
+            return png.encode_strips(image, self.compress_level)
+        return png.encode(image, self.compress_level)
