@@ -24,6 +24,7 @@ from renderers.kit.cache import sprites
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.layout import width as text_width
+from renderers.kit.text import CachedTextDraw
 
 PREVIEW_WIDTH = 550  # how wide Discord shows an attached picture in the conversation
 READABLE_PX = 11  # the smallest text, in preview pixels, that a phone user can read
@@ -80,7 +81,7 @@ def status_band(
     With ``changed``, the first row ends with a legend for the rings that mark the last turn's
     changes. A game whose chips carry long numbers may ask for fewer chips to a row."""
     image = band_ground(width, title, len(seats), changed=changed, per_row=per_row).copy()
-    draw_status(ImageDraw.Draw(image), width, band_status_box(width, title, changed), status)
+    draw_status(CachedTextDraw(image), width, band_status_box(width, title, changed), status)
     for seat, (x, y, w, h) in zip(seats, chip_places(width, len(seats), per_row), strict=True):
         image.paste(chip(seat, (w, h), width), (x, y))
     return image

@@ -32,6 +32,7 @@ from renderers.kit.options import (
 )
 from renderers.kit.palette import RGB
 from renderers.kit.preview import band_height, mark_changed, ring_width
+from renderers.kit.text import CachedTextDraw
 
 View = Mapping[str, Any]
 Card = Mapping[str, Any]
@@ -392,7 +393,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     """The public board for ``view`` under its status band; ``previous`` is the public view
     the last board showed, and every place that differs from it is ringed (None: none is)."""
     image = _static_board(view).copy()
-    draw = ImageDraw.Draw(image)
+    draw = CachedTextDraw(image)
     _draw_border_pieces(image, view)
     _draw_centre(image, draw, view)
     _draw_prompt(image, draw, view)
