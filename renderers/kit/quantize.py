@@ -71,6 +71,7 @@ class Palette:
         self.compress_level = compress_level
         self._image: Image.Image | None = None
         self._lock = threading.Lock()
+        self._indexes: dict[RGB, int] = {}
 
     def swatch(self) -> Image.Image:
         """Equal-sized patches of every ink-over-surface blend and every sprite on the main
@@ -120,6 +121,15 @@ class Palette:
         if image.mode != "RGB":
             image = image.convert("RGB")
         return image.quantize(palette=self.image(), dither=Image.Dither.NONE)
+
+    def index(self, colour: RGB) -> int:
+        """The entry ``quantize`` maps ``colour`` to: marks drawn straight onto a palette
+        picture in it have the pixels of marks drawn in ``colour`` and mapped."""
+        found = self._indexes.get(colour)
+        if found is None:
+            pixel = self.quantize(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+            found = self._indexes[colour] = int(pixel)  # type: ignore[arg-type]
+        return found
 
     def encode(self, image: Image.Image) -> bytes:
         """PNG bytes of ``image`` on this palette.
