@@ -33,30 +33,71 @@ parts = ImageCache(2048, max_bytes=48 * 1024 * 1024)
 
 class PaletteBoard:
     """A board on ``palette``, started from ``ground`` (the static layer, RGB), which is kept on
-    the palette under ``ground_key``."""
+    the palette under ``ground_key``. With ``top``, the ground stands that many rows down, under
+    a band laid on later; boxes are the picture's, painters draw in the ground's coordinates.
+    Parts draw their text with ``text_draw`` (a game may keep its own way of drawing text)."""
 
-    def __init__(self, palette: Palette, ground: Image.Image, ground_key: Hashable) -> None:
+    def __init__(
+        self, palette: Palette, ground: Image.Image, ground_key: Hashable, top: int = 0,
+        text_draw: Callable[[Image.Image], ImageDraw.ImageDraw] = CachedTextDraw,
+    ) -> None:
         self.palette = palette
         self.ground = ground
         self.ground_key = ground_key
-        mapped = layers.get(("on-palette", palette, ground_key), lambda: palette.quantize(ground))
-        self.image = mapped.copy()
+        self.top = top
+        self.text_draw = text_draw
+        self._scratch: tuple[Image.Image, ImageDraw.ImageDraw] | None = None
+
+        def build() -> Image.Image:
+            mapped = palette.quantize(ground)
+            if not top:
+                return mapped
+            picture = Image.new("P", (ground.width, top + ground.height), 0)
+            picture.putpalette(mapped.getpalette() or [])
+            picture.paste(mapped, (0, top))
+            return picture
+
+        self.image = layers.get(("on-palette", palette, ground_key, top), build).copy()
         self.draw = ImageDraw.Draw(self.image)  # for marks in the palette's named colours
 
     def part(self, box: Box, key: Hashable, paint: Paint) -> None:
-        """The board inside ``box`` (left, top, right, bottom; right and bottom excluded) as
+        """The picture inside ``box`` (left, top, right, bottom; right and bottom excluded) as
         ``paint`` draws it over the static layer; ``key`` must name everything it shows."""
 
         def build() -> Image.Image:
-            picture = self.ground.crop(box)
-            paint(picture, CachedTextDraw(picture), (-box[0], -box[1]))
+            picture = self.ground.crop(self._on_ground(box))
+            paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
             return self.palette.quantize(picture)
 
-        self.image.paste(parts.get((self.palette, self.ground_key, box, key), build),
-                         box[:2])
+        self._lay(box, key, build)
+
+    def part_in_place(
+        self, box: Box, key: Hashable, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+    ) -> None:
+        """``part`` for a painter that draws on the whole ground, where it stands: it is given a
+        scratch picture of the ground's size, the static layer under ``box``."""
+
+        def build() -> Image.Image:
+            if self._scratch is None:
+                scratch = Image.new("RGB", self.ground.size)
+                self._scratch = scratch, self.text_draw(scratch)
+            scratch, draw = self._scratch
+            region = self._on_ground(box)
+            scratch.paste(self.ground.crop(region), region[:2])
+            paint(scratch, draw)
+            return self.palette.quantize(scratch.crop(region))
+
+        self._lay(box, key, build)
+
+    def _on_ground(self, box: Box) -> Box:
+        return box[0], box[1] - self.top, box[2], box[3] - self.top
+
+    def _lay(self, box: Box, key: Hashable, build: Callable[[], Image.Image]) -> None:
+        found = parts.get((self.palette, self.ground_key, self.top, box, key), build)
+        self.image.paste(found, box[:2])
 
     def paste(self, picture: Image.Image, xy: tuple[int, int]) -> None:
-        """An RGB picture (a status band) laid over the board at ``xy``, mapped."""
+        """An RGB picture laid over the board at ``xy``, mapped."""
         self.image.paste(self.palette.quantize(picture), xy)
 
     def ink(self, colour: RGB) -> int:

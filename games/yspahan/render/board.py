@@ -6,7 +6,9 @@ count (the kit's layer cache) and pasted; a turn draws only cubes, dice and text
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -23,6 +25,7 @@ from games.yspahan.render.city import (
     draw_pieces,
     map_key,
 )
+from games.yspahan.render.palette import PALETTE
 from games.yspahan.render.pieces import (
     ROMAN,
     TOWER_SPACE_NAMES,
@@ -41,10 +44,17 @@ from games.yspahan.render.text import CachedTextDraw
 from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.compose import PaletteBoard
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
-from renderers.kit.preview import SeatStatus, mark_changed, ring_width, status_band, with_band
+from renderers.kit.preview import (
+    SeatStatus,
+    band_height,
+    band_on,
+    mark_changed,
+    ring_width,
+)
 
 WIDTH, HEIGHT = 1600, 1000
 HEADER_H = 56
@@ -171,25 +181,75 @@ def _draw_caravan_frame(image: Image.Image, draw: ImageDraw.ImageDraw, view: Vie
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:
     """The public board for ``view`` under the status band; ``previous`` is the public view the
-    last board showed, whose differences from ``view`` the board rings (None: mark nothing)."""
-    image = _static_board(view).copy()
-    draw = CachedTextDraw(image)
-    _draw_header(image, draw, view)
-    draw_pieces(image, draw, view)
-    _draw_tower(image, draw, view)
-    _draw_caravan(image, view)
-    _draw_status(image, draw, view)
+    last board showed, whose differences from ``view`` the board rings (None: mark nothing).
+
+    The board is put together on Yspahan's palette from parts kept by what they show (see
+    ``renderers.kit.compose``), so a turn draws only the parts it changed."""
     players = list(view.get("players", []))
+    top = band_height(WIDTH, len(players), per_row=BAND_SEATS_PER_ROW)
+    board = PaletteBoard(PALETTE, _static_board(view), ("yspahan-board", len(players),
+                                                        map_key(view)), top, CachedTextDraw)
+
+    def place(box: Box, key: Any, paint: Painter) -> None:
+        x0, y0, x1, y1 = box  # drawn boxes include their right and bottom edges
+        board.part_in_place((x0, y0 + top, x1 + 1, y1 + 1 + top), _key(*key), paint)
+
+    labels = [(p.get("seat"), p.get("label")) for p in players]
+    current = view.get("current_action") or {}
+    place((0, 0, WIDTH - 1, HEADER_H - 1),
+          ("header", labels, [view.get(k) for k in ("week", "day", "phase", "deck",
+                                                   "first_player", "turn_queue",
+                                                   "last_day_order")],
+           len(view.get("discard", []))),
+          lambda image, draw: _draw_header(image, draw, view))
+    place(MAP_BOX, ("map", labels, [(s.get("id"), s.get("owner")) for s in view["shops"]],
+                    [(s.get("id"), s.get("complete")) for s in view["souks"]],
+                    [current.get(k) for k in ("shipping", "quarter", "supervisor_from")],
+                    view.get("supervisor"), view.get("phase")),
+          lambda image, draw: draw_pieces(image, draw, view))
+    place(TOWER_BOX, ("tower", view.get("tower"), view.get("yellow_bought"),
+                      current.get("group"), view.get("phase")),
+          lambda image, draw: _draw_tower(image, draw, view))
+    place(CARAVAN_BOX, ("caravan", labels, _caravan(view)),
+          lambda image, draw: _draw_caravan(image, view))
+    decision = decision_of(view) or {}
+    place(STATUS_BOX, ("status", labels, view.get("outcome"), view.get("acting_seat"),
+                       view.get("step"), [decision.get(k) for k in ("seat", "prompt")]),
+          lambda image, draw: _draw_status(image, draw, view))
     building_boxes: dict[int, dict[str, Box]] = {}
     for player, box in zip(players, player_boxes(len(players)), strict=False):
-        building_boxes[int(player.get("seat", 0))] = _draw_player(image, draw, view, player, box)
-    _draw_log(draw, view, log_box(len(players)))
+        seat = int(player.get("seat", 0))
+        building_boxes[seat] = _building_boxes(view, player, box)
+        deciding = decision.get("seat") == seat
+        acting = view.get("acting_seat") == seat and view.get("phase") != "finished"
+        place(box, ("player", labels, player, view.get("buildings"), deciding, acting,
+                    view.get("first_player") == seat),
+              _player_painter(view, player, box))
+    logged = log_box(len(players))
+    place(logged, ("log", view.get("log", [])[-_log_room(logged):]),
+          lambda image, draw: _draw_log(draw, view, logged))
     rings = changed_boxes(view, previous, building_boxes) if previous is not None else []
-    for ring in rings:
-        mark_changed(draw, ring, ring_width(WIDTH))
-    band = status_band(WIDTH, "Yspahan", status_line(view), seat_statuses(view),
-                       changed=bool(rings), per_row=BAND_SEATS_PER_ROW)
-    return with_band(image, band)
+    for x0, y0, x1, y1 in rings:
+        mark_changed(board.draw, (x0, y0 + top, x1, y1 + top), ring_width(WIDTH),
+                     board.ink(pal.INK_DARK), board.ink((255, 255, 255)))
+    band_on(board, 0, "Yspahan", status_line(view), seat_statuses(view), changed=bool(rings),
+            per_row=BAND_SEATS_PER_ROW)
+    return board.image
+
+
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+def _player_painter(view: View, player: Mapping[str, Any], box: Box) -> Painter:
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _draw_player(image, draw, view, player, box)
+
+    return paint
+
+
+def _key(*parts: Any) -> str:
+    """What a part of the board shows, as one text: the key it is kept under."""
+    return json.dumps(parts, sort_keys=True, default=str)
 
 
 def status_line(view: View) -> str:
@@ -451,21 +511,42 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
              f"cubes: {player.get('cubes_in_shops', 0)} shops, "
              f"{player.get('cubes_in_caravan', 0)} caravan",
              font(18), pal.INK_MUTED, max_width=x1 - 12 - x, anchor="lm")
-    # buildings, in the order built
-    y = y0 + 88
+    shown = _draw_player_buildings(draw, view, player, box)
     roomy = y1 - y0 >= 180
-    if roomy:  # all six buildings, the built ones lit with their order
-        shown = _draw_building_grid(draw, view, player, (x0 + 26, y, x1 - 12))
-        y = max((b[3] for b in shown.values()), default=y)
-    else:
-        built = sorted(player.get("buildings", []), key=lambda b: int(b.get("order", 0)))
-        shown = _draw_buildings(draw, (x0 + 26, y, x1 - 12, y + 30), built)
+    y = max((b[3] for b in shown.values()), default=y0 + 88) if roomy else y0 + 88
     breakdown = player.get("breakdown")
     if isinstance(breakdown, Mapping) and roomy:
         parts = [f"{CATEGORY_SHORT.get(str(k), str(k))} {v}" for k, v in breakdown.items() if v]
         text = "Points: " + (", ".join(parts) if parts else "none yet")
         lay.text(draw, (x0 + 26, y + 6), text, font(18), pal.INK_MUTED, max_width=x1 - x0 - 40)
     return shown
+
+
+def _draw_player_buildings(draw: ImageDraw.ImageDraw, view: View, player: Mapping[str, Any],
+                           box: Box) -> dict[str, Box]:
+    """The player's buildings, in the order built: all six when the area has room, the built
+    ones lit with their order, else the built ones; returns each one's box by key."""
+    x0, y0, x1, y1 = box
+    y = y0 + 88
+    if y1 - y0 >= 180:
+        return _draw_building_grid(draw, view, player, (x0 + 26, y, x1 - 12))
+    built = sorted(player.get("buildings", []), key=lambda b: int(b.get("order", 0)))
+    return _draw_buildings(draw, (x0 + 26, y, x1 - 12, y + 30), built)
+
+
+class _Measure(ImageDraw.ImageDraw):
+    """Lays buildings out without drawing them: where they stand is all ``changed_boxes``
+    needs when the player's area is pasted as it was."""
+
+    def text(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def rounded_rectangle(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+def _building_boxes(view: View, player: Mapping[str, Any], box: Box) -> dict[str, Box]:
+    return _draw_player_buildings(_Measure(Image.new("RGB", (1, 1))), view, player, box)
 
 
 def _draw_building_grid(draw: ImageDraw.ImageDraw, view: View,
@@ -521,15 +602,27 @@ def _draw_buildings(draw: ImageDraw.ImageDraw, box: Box,
     return boxes
 
 
+@functools.lru_cache(maxsize=512)
+def _log_lines(entry: str, width: int) -> list[str]:
+    """A log sentence wrapped to ``width``: each board repeats most of the last one's log.
+    Callers must not change the list."""
+    return lay.wrap(entry, font(18), width)
+
+
+def _log_room(box: Box) -> int:
+    """How many lines the log box holds: as many sentences at most."""
+    return (box[3] - box[1] - 14) // (lay.line_height(font(18)) + 1)
+
+
 def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, int]) -> None:
     """The newest sentences at the bottom, each whole; a long one takes several lines."""
-    x0, y0, x1, y1 = box
+    x0, _, x1, y1 = box
     f = font(18)
     step = lay.line_height(f) + 1
-    room = (y1 - y0 - 14) // step
+    room = _log_room(box)
     stacked: list[tuple[str, bool]] = []
     for age, entry in enumerate(reversed([pretty(str(e)) for e in view.get("log", [])])):
-        lines = lay.wrap(entry, f, x1 - x0 - 28)
+        lines = _log_lines(entry, x1 - x0 - 28)
         if len(stacked) + len(lines) > room:  # older sentences stay in /game log, whole
             break
         stacked = [(line, age == 0) for line in lines] + stacked
