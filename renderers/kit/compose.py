@@ -71,6 +71,20 @@ class PaletteBoard:
 
         self._lay(box, key, build)
 
+    def stamp(self, box: Box, key: Hashable, paint: Paint) -> None:
+        """``part`` for a part that looks the same wherever it goes, such as a line of text on
+        a flat panel: it is kept by ``key`` and its size alone, and drawn once for every place
+        it is pasted. The static layer under each place must be one flat colour."""
+
+        def build() -> Image.Image:
+            picture = self.ground.crop(self._on_ground(box))
+            paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
+            return self.palette.quantize(picture)
+
+        size = (box[2] - box[0], box[3] - box[1])
+        found = parts.get((self.palette, self.ground_key, "stamp", size, key), build)
+        self.image.paste(found, box[:2])
+
     def part_in_place(
         self, box: Box, key: Hashable, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
     ) -> None:

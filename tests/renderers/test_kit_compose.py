@@ -73,3 +73,22 @@ def test_a_cache_with_a_byte_limit_keeps_only_the_newest_pictures_under_it() -> 
     cache.get(4, lambda: build(4))
     cache.get(0, lambda: build(0))
     assert built == [0]
+
+
+def test_a_stamp_is_drawn_once_for_every_place_it_goes_with_the_pixels_drawn_there() -> None:
+    parts.clear()
+    painted: list[str] = []
+
+    def line(image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+        painted.append("drawn")
+        draw.text((4, 0), "Blue takes 2 salt", font=font(18), fill=pal.INK_LIGHT)
+
+    whole = ground()
+    for y in (40, 80):
+        ImageDraw.Draw(whole).text((34, y), "Blue takes 2 salt", font=font(18),
+                                   fill=pal.INK_LIGHT)
+    board = PaletteBoard(PALETTE, ground(), "test-ground")
+    for y in (40, 80):
+        board.stamp((30, y, 300, y + 24), "blue-salt", line)
+    assert painted == ["drawn"]
+    assert board.image.tobytes() == PALETTE.quantize(whole).tobytes()

@@ -405,8 +405,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
         _draw_player(board, view, player, box)
     board.part(_inside(SUPPLY_BOX), _supply_key(view),
                lambda image, draw, at: _draw_supply(image, draw, view, moved(SUPPLY_BOX, at)))
-    board.part(_inside(LOG_BOX), _key("log", _log_entries(view)),
-               lambda image, draw, at: _draw_log(draw, view, moved(LOG_BOX, at)))
+    _draw_log(board, view)
     rings = changed_boxes(previous, view) if previous is not None else []
     for box in rings:
         mark_changed(board.draw, box, ring_width(WIDTH), board.ink(pal.INK_DARK),
@@ -949,13 +948,14 @@ def _log_entries(view: View) -> list[str]:
     return [pretty(str(line)) for line in view.get("log", [])][-_log_room(LOG_BOX):]
 
 
-def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
+def _draw_log(board: PaletteBoard, view: View) -> None:
     """The newest sentences, newest at the bottom, each whole: an older one that no longer fits
-    is left out rather than cut."""
-    x0, _, x1, y1 = box
+    is left out rather than cut. Each line is a stamp: the same line moves up the log from one
+    board to the next."""
+    x0, _, x1, y1 = LOG_BOX
     f = font(18)
     step = lay.line_height(f) + 1
-    room = _log_room(box)
+    room = _log_room(LOG_BOX)
     stacked: list[tuple[str, bool]] = []
     for age, entry in enumerate(reversed(_log_entries(view))):
         lines = _log_lines(entry, x1 - x0 - 28)
@@ -964,7 +964,13 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
         stacked = [(line, age == 0) for line in lines] + stacked
     y = y1 - 8 - len(stacked) * step
     for line, newest in stacked:
-        draw.text((x0 + 14, y), line, font=f, fill=pal.INK_LIGHT if newest else pal.INK_MUTED)
+        ink = pal.INK_LIGHT if newest else pal.INK_MUTED
+
+        def paint(_: Image.Image, draw: ImageDraw.ImageDraw, __: tuple[int, int],
+                  line: str = line, ink: RGB = ink) -> None:
+            draw.text((4, 0), line, font=f, fill=ink)  # room for a glyph reaching left
+
+        board.stamp((x0 + 10, y, x1 - 10, y + step), ("log-line", line, ink), paint)
         y += step
 
 

@@ -48,6 +48,7 @@ from renderers.kit.compose import PaletteBoard
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.palette import RGB
 from renderers.kit.preview import (
     SeatStatus,
     band_height,
@@ -225,9 +226,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
         place(box, ("player", labels, player, view.get("buildings"), deciding, acting,
                     view.get("first_player") == seat),
               _player_painter(view, player, box))
-    logged = log_box(len(players))
-    place(logged, ("log", view.get("log", [])[-_log_room(logged):]),
-          lambda image, draw: _draw_log(draw, view, logged))
+    _draw_log(board, view, log_box(len(players)))
     rings = changed_boxes(view, previous, building_boxes) if previous is not None else []
     for x0, y0, x1, y1 in rings:
         mark_changed(board.draw, (x0, y0 + top, x1, y1 + top), ring_width(WIDTH),
@@ -614,8 +613,9 @@ def _log_room(box: Box) -> int:
     return (box[3] - box[1] - 14) // (lay.line_height(font(18)) + 1)
 
 
-def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, int]) -> None:
-    """The newest sentences at the bottom, each whole; a long one takes several lines."""
+def _draw_log(board: PaletteBoard, view: View, box: Box) -> None:
+    """The newest sentences at the bottom, each whole; a long one takes several lines. Each
+    line is a stamp: the same line moves up the log from one board to the next."""
     x0, _, x1, y1 = box
     f = font(18)
     step = lay.line_height(f) + 1
@@ -626,7 +626,13 @@ def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, i
         if len(stacked) + len(lines) > room:  # older sentences stay in /game log, whole
             break
         stacked = [(line, age == 0) for line in lines] + stacked
-    y = y1 - 8 - len(stacked) * step
+    y = y1 - 8 - len(stacked) * step + board.top
     for line, newest in stacked:
-        draw.text((x0 + 14, y), line, font=f, fill=pal.INK_LIGHT if newest else pal.INK_MUTED)
+        ink = pal.INK_LIGHT if newest else pal.INK_MUTED
+
+        def paint(_: Image.Image, draw: ImageDraw.ImageDraw, __: tuple[int, int],
+                  line: str = line, ink: RGB = ink) -> None:
+            draw.text((4, 0), line, font=f, fill=ink)  # room for a glyph reaching left
+
+        board.stamp((x0 + 10, y, x1 - 10, y + step), ("log-line", line, ink), paint)
         y += step
