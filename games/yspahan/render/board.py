@@ -22,7 +22,7 @@ from games.yspahan.render.city import (
     cell_box,
     cell_centre,
     draw_city,
-    draw_pieces,
+    lay_pieces,
     map_key,
 )
 from games.yspahan.render.palette import PALETTE
@@ -203,11 +203,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
                                                    "last_day_order")],
            len(view.get("discard", []))),
           lambda image, draw: _draw_header(image, draw, view))
-    place(MAP_BOX, ("map", labels, [(s.get("id"), s.get("owner")) for s in view["shops"]],
-                    [(s.get("id"), s.get("complete")) for s in view["souks"]],
-                    [current.get(k) for k in ("shipping", "quarter", "supervisor_from")],
-                    view.get("supervisor"), view.get("phase")),
-          lambda image, draw: draw_pieces(image, draw, view))
+    lay_pieces(board, view)
     place(TOWER_BOX, ("tower", view.get("tower"), view.get("yellow_bought"),
                       current.get("group"), view.get("phase")),
           lambda image, draw: _draw_tower(image, draw, view))
