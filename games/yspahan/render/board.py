@@ -217,11 +217,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     for player, box in zip(players, player_boxes(len(players)), strict=False):
         seat = int(player.get("seat", 0))
         building_boxes[seat] = _building_boxes(view, player, box)
-        deciding = decision.get("seat") == seat
-        acting = view.get("acting_seat") == seat and view.get("phase") != "finished"
-        place(box, ("player", labels, player, view.get("buildings"), deciding, acting,
-                    view.get("first_player") == seat),
-              _player_painter(view, player, box))
+        _lay_player(board, view, player, box)
     _draw_log(board, view, log_box(len(players)))
     rings = changed_boxes(view, previous, building_boxes) if previous is not None else []
     for x0, y0, x1, y1 in rings:
@@ -233,13 +229,6 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
 
 
 Painter = Callable[[Image.Image, ImageDraw.ImageDraw], None]
-
-
-def _player_painter(view: View, player: Mapping[str, Any], box: Box) -> Painter:
-    def paint(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
-        _draw_player(image, draw, view, player, box)
-
-    return paint
 
 
 def _key(*parts: Any) -> str:
@@ -465,25 +454,69 @@ def _draw_outcome(
     draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
 
 
-def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                 player: Mapping[str, Any], box: Box) -> dict[str, Box]:
-    """One seat's box; returns where each building it shows stands, by key."""
+TITLE_H, COUNTERS_H = 48, 84  # a player's area from its top: name and score, then counters
+
+
+def _lay_player(board: PaletteBoard, view: View, player: Mapping[str, Any], box: Box) -> None:
+    """One seat's area as three parts of ``board`` (name and score, counters, buildings), each
+    drawn again only when what it shows changed, under the frame of the seat that acts."""
     x0, y0, x1, y1 = box
     seat = int(player.get("seat", 0))
-    fill, edge, _ = seat_colours(view, seat)
+    colours_ = seat_colours(view, seat)
     decision = decision_of(view)
     deciding = decision is not None and decision.get("seat") == seat
     acting = view.get("acting_seat") == seat and view.get("phase") != "finished"
-    # a band in the seat colour down the left edge, the name and score on top
-    draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
+    first = view.get("first_player") == seat
+    top = board.top
+
+    def part(rows: tuple[int, int], key: Any, paint: Painter) -> None:
+        board.part_in_place((x0, rows[0] + top, x1 + 1, rows[1] + top), _key(*key), paint)
+
+    def title(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _draw_player_band(draw, colours_, box)
+        _draw_player_title(image, draw, view, player, box, first, deciding, acting)
+
+    def counters(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _draw_player_band(draw, colours_, box)
+        _draw_player_counters(image, draw, player, box)
+
+    def buildings(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _draw_player_band(draw, colours_, box)
+        _draw_player_points(draw, view, player, box)
+
+    size = (x1 - x0, y1 - y0)
+    part((y0, y0 + TITLE_H), ("title", size, colours_, player.get("label"), first, deciding,
+                              acting, player.get("score")), title)
+    part((y0 + TITLE_H, y0 + COUNTERS_H),
+         ("counters", size, colours_, [player.get(k) for k in (
+             "gold", "camels", "hand_count", "cubes_in_shops", "cubes_in_caravan")]), counters)
+    part((y0 + COUNTERS_H, y1 + 1), ("buildings", size, colours_, view.get("buildings"),
+                                     player.get("buildings"), player.get("breakdown")), buildings)
     if deciding or acting:
-        draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
+        board.draw.rounded_rectangle((x0, y0 + top, x1, y1 + top), radius=12,
+                                     outline=board.ink(pal.HIGHLIGHT), width=3)
+
+
+def _draw_player_band(draw: ImageDraw.ImageDraw, colours_: tuple[RGB, RGB, RGB],
+                      box: Box) -> None:
+    """A band in the seat colour down the left edge."""
+    x0, y0, _, y1 = box
+    fill, edge, _ = colours_
+    draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
+
+
+def _draw_player_title(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                       player: Mapping[str, Any], box: Box, first: bool, deciding: bool,
+                       acting: bool) -> None:
+    """The seat's cube, name, first-player pawn, what it does now and its score."""
+    x0, y0, x1, _ = box
+    seat = int(player.get("seat", 0))
     paste(image, seat_cube(view, seat, 32), (x0 + 24, y0 + 10))
     name_x = x0 + 66
     name_w = lay.text(draw, (name_x, y0 + 26), str(player.get("label", "")), font(24, bold=True),
                       pal.INK_LIGHT, anchor="lm")
     tag_x = name_x + name_w + 12
-    if view.get("first_player") == seat:
+    if first:
         paste(image, first_player_pawn(30), (tag_x, y0 + 11))
         tag_x += 36
     if deciding or acting:
@@ -494,7 +527,12 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     score_w = lay.text(draw, (x1 - 20 - vp_w, y0 + 26), str(score), font(30, bold=True),
                        pal.INK_LIGHT, anchor="rm")
     paste(image, icons.vp(34), (x1 - 26 - vp_w - score_w - 34, y0 + 9))
-    # counters
+
+
+def _draw_player_counters(image: Image.Image, draw: ImageDraw.ImageDraw,
+                          player: Mapping[str, Any], box: Box) -> None:
+    """Gold, camels, cards in hand and where the seat's cubes are."""
+    x0, y0, x1, _ = box
     y = y0 + 50
     x = x0 + 26
     x += counter(image, draw, (x, y), icons.gold(28), str(player.get("gold", 0)), 28) + 20
@@ -506,6 +544,12 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
              f"cubes: {player.get('cubes_in_shops', 0)} shops, "
              f"{player.get('cubes_in_caravan', 0)} caravan",
              font(18), pal.INK_MUTED, max_width=x1 - 12 - x, anchor="lm")
+
+
+def _draw_player_points(draw: ImageDraw.ImageDraw, view: View, player: Mapping[str, Any],
+                        box: Box) -> dict[str, Box]:
+    """The buildings and, with room, the points so far; returns each building's box by key."""
+    x0, y0, x1, y1 = box
     shown = _draw_player_buildings(draw, view, player, box)
     roomy = y1 - y0 >= 180
     y = max((b[3] for b in shown.values()), default=y0 + 88) if roomy else y0 + 88
