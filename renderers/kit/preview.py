@@ -164,7 +164,7 @@ def chip(seat: SeatStatus, size: tuple[int, int], width: int) -> Image.Image:
     def build() -> Image.Image:
         w, h = size
         picture = Image.new("RGB", (w + 1, h + 1), pal.MAT)
-        draw_chip(ImageDraw.Draw(picture), (0, 0, w, h), seat, width)
+        draw_chip(CachedTextDraw(picture), (0, 0, w, h), seat, width)
         return picture
 
     return sprites.get(("kit-chip", seat, size, width), build)
