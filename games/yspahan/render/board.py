@@ -197,12 +197,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
 
     labels = [(p.get("seat"), p.get("label")) for p in players]
     current = view.get("current_action") or {}
-    place((0, 0, WIDTH - 1, HEADER_H - 1),
-          ("header", labels, [view.get(k) for k in ("week", "day", "phase", "deck",
-                                                   "first_player", "turn_queue",
-                                                   "last_day_order")],
-           len(view.get("discard", []))),
-          lambda image, draw: _draw_header(image, draw, view))
+    _lay_header(board, view)
     lay_pieces(board, view)
     place(TOWER_BOX, ("tower", view.get("tower"), view.get("yellow_bought"),
                       current.get("group"), view.get("phase")),
@@ -298,14 +293,50 @@ def changed_boxes(view: View, previous: View,
     return boxes
 
 
-def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def _lay_header(board: PaletteBoard, view: View) -> None:
+    """The header as three parts, each drawn again only when it changes: the week and day, the
+    deck, and who plays next and first."""
+    week = int(view.get("week", 1))
+    day = int(view.get("day", 1))
+    finished = view.get("phase") == "finished"
+    deck = int(view.get("deck", 0))
+    discard = len(view.get("discard", []))
+    days_end = _days_width(week, day)  # where the separator before the deck stands
+    deck_end = days_end + 18 + 40 + round(font(18).getlength(_deck_text(deck, discard))) + 20
+    first = view.get("first_player")
+    queue = [int(q) for q in view.get("turn_queue", []) if isinstance(q, int)]
+    top = board.top
+
+    def part(left: int, right: int, key: Any, paint: Painter) -> None:
+        board.part_in_place((left, top, right, HEADER_H + top), _key(*key), paint)
+
+    part(0, days_end - 4, ("days", week, day, finished),
+         lambda image, draw: _draw_days(draw, week, day, finished))
+    part(days_end - 4, deck_end - 4, ("deck", days_end, deck, discard),
+         lambda image, draw: _draw_deck(image, draw, days_end, deck, discard))
+    seats = {s: (seat_label(view, s), seat_colours(view, s)) for s in [*queue, first]
+             if isinstance(s, int)}
+    part(deck_end - 4, WIDTH, ("next", deck_end, first, queue, seats, finished,
+                               bool(view.get("last_day_order"))),
+         lambda image, draw: _draw_next(image, draw, view, deck_end))
+
+
+def _days_width(week: int, day: int) -> int:
+    """Where the week, the day and the day track end."""
+    big = font(26, bold=True)
+    week_w = round(big.getlength(f"Week {ROMAN.get(week, week)} / III"))
+    return 16 + 178 + week_w + 22 + round(big.getlength(f"Day {day} / 7")) + 16 + 7 * 24 + 20
+
+
+def _deck_text(deck: int, discard: int) -> str:
+    return f"Deck {deck} · discard {discard}"
+
+
+def _draw_days(draw: ImageDraw.ImageDraw, week: int, day: int, finished: bool) -> None:
     mid = HEADER_H // 2
     x = 16
     draw.text((x, mid), "YSPAHAN", font=font(30, bold=True), fill=pal.HIGHLIGHT, anchor="lm")
     x += 178
-    week = int(view.get("week", 1))
-    day = int(view.get("day", 1))
-    finished = view.get("phase") == "finished"
     x += lay.text(draw, (x, mid), f"Week {ROMAN.get(week, week)} / III", font(26, bold=True),
                   pal.INK_LIGHT, anchor="lm") + 22
     x += lay.text(draw, (x, mid), f"Day {day} / 7", font(26, bold=True), pal.INK_LIGHT,
@@ -319,15 +350,21 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
                          outline=pal.INK_DARK)
         else:
             draw.ellipse((cx, mid - 8, cx + 16, mid + 8), outline=pal.INK_MUTED, width=2)
-    x += 7 * 24 + 20
+
+
+def _draw_deck(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, deck: int,
+               discard: int) -> None:
+    mid = HEADER_H // 2
     draw.line((x, 12, x, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
     x += 18
-    deck = int(view.get("deck", 0))
-    discard = len(view.get("discard", []))
     paste(image, card_back(34), (x, mid - 17))
     x += 40
-    x += lay.text(draw, (x, mid), f"Deck {deck} · discard {discard}", font(18), pal.INK_LIGHT,
-                  anchor="lm") + 20
+    lay.text(draw, (x, mid), _deck_text(deck, discard), font(18), pal.INK_LIGHT, anchor="lm")
+
+
+def _draw_next(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, x: int) -> None:
+    """The first player at the right end; who acts after the current turn today, from ``x``."""
+    mid = HEADER_H // 2
     limit = WIDTH - 16
     first = view.get("first_player")
     if isinstance(first, int):
