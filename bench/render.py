@@ -20,7 +20,7 @@ from PIL import Image
 
 from games.core import GameSpec, discovery
 from games.core import rng as core_rng
-from renderers.kit import layers
+from renderers.kit import layers, png
 from renderers.kit.quantize import PNG_COMPRESS_LEVEL
 
 TARGETS = {"median_ms": 60.0, "p95_ms": 100.0, "max_bytes": 500 * 1024, "min_width": 1200}
@@ -202,6 +202,7 @@ def run(
     names = list(names or benched())
     result: dict[str, Any] = {
         "png_compress_level": PNG_COMPRESS_LEVEL,
+        "png_deflate": png.BACKEND,
         "targets": TARGETS,
     }
     for name in names:

@@ -24,6 +24,7 @@ try:
 except ImportError:  # pragma: no cover - an environment installed before the dependency
     import zlib as deflate  # type: ignore[no-redef]
 
+BACKEND = deflate.__name__.split(".")[0]  # "isal", or "zlib" without it
 HIGHEST_LEVEL = 3  # ISA-L's highest, already several times slower than its 2
 
 # Measured on a game's boards: two strips in three of 16 rows recur; shorter strips recur more
