@@ -29,6 +29,8 @@ Paint = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int]], None]
 
 # parts on their palettes, by what they show; a player's area is a few hundred kilobytes
 parts = ImageCache(2048, max_bytes=48 * 1024 * 1024)
+# static layers mapped onto their palettes, one for each static layer the kit's ``layers`` keeps
+grounds = ImageCache(layers.capacity)
 
 
 class PaletteBoard:
@@ -57,7 +59,7 @@ class PaletteBoard:
             picture.paste(mapped, (0, top))
             return picture
 
-        self.image = layers.get(("on-palette", palette, ground_key, top), build).copy()
+        self.image = grounds.get((palette, ground_key, top), build).copy()
         self.draw = ImageDraw.Draw(self.image)  # for marks in the palette's named colours
 
     def part(self, box: Box, key: Hashable, paint: Paint) -> None:
