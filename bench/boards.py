@@ -1,9 +1,11 @@
 """Boards per second: the board images of one game drawn and PNG-encoded by a pool of processes.
 
 Drawing is CPU-bound, so the bot spreads it over processes; this measures what a number of them
-renders per second. Each process samples the same spectator views as ``bench.render`` (seeded
-random games, every phase) and draws its first board before the clock starts, so the figures
-are the steady state, without the one-off drawing of the static layer.
+renders per second. Each process samples spectator views as ``bench.render`` does (seeded random
+games, every third decision) and draws its first board before the clock starts, so the figures
+are the steady state, without the one-off drawing of the static layer. It samples as many games
+as it takes for every board to show a position not drawn before: a board drawn again would be
+pasted whole from the parts the renderers keep, which a live table never asks for.
 """
 
 from __future__ import annotations
@@ -19,12 +21,16 @@ _views: list[Any] = []
 _game = ""
 
 
-def _prepare(game: str, seed: int, ready: Any) -> None:
+def _prepare(game: str, seed: int, count: int, ready: Any) -> None:
     global _game
     _game = game
     spec = discovery.spec(game)
-    boards, _ = sample_views(2, 3, seed, game)
-    _views[:] = boards
+    games = 2
+    boards, _ = sample_views(games, 3, seed, game)
+    while len(boards) <= 2 * count:  # a pool may draw a little past the count
+        games *= 2
+        boards, _ = sample_views(games, 3, seed, game)
+    _views[:] = boards[1:]
     spec.encode_png(spec.render_board(boards[0]))
     ready.wait()
 
@@ -43,7 +49,8 @@ def boards_per_second(game: str, processes: int, boards: int, seed: int = 1) -> 
     context = multiprocessing.get_context("fork")  # the games are imported already
     ready = context.Barrier(processes + 1)
     chunk = max(1, boards // (processes * 8))
-    with context.Pool(processes, initializer=_prepare, initargs=(game, seed, ready)) as pool:
+    with context.Pool(processes, initializer=_prepare,
+                      initargs=(game, seed, boards, ready)) as pool:
         ready.wait()
         began = time.perf_counter()
         parts = pool.starmap(_draw, [(n, chunk) for n in range(0, boards, chunk)])

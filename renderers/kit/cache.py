@@ -11,13 +11,17 @@ from PIL import Image
 
 class ImageCache:
     """Images by key, built on first use. Callers must not draw on a returned image; copy it.
+    At most ``capacity`` images are kept, and with ``max_bytes`` at most that many bytes of
+    pixels, the least recently used going first.
 
     Boards are rendered in worker threads, so lookups are locked; the lock is re-entrant
     because building one sprite (a card face) may fetch others (its icons).
     """
 
-    def __init__(self, capacity: int) -> None:
+    def __init__(self, capacity: int, max_bytes: int | None = None) -> None:
         self.capacity = capacity
+        self.max_bytes = max_bytes
+        self.bytes = 0
         self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
         self._lock = threading.RLock()
         self.hits = 0
@@ -33,17 +37,25 @@ class ImageCache:
             self.misses += 1
             image = build()
             self._items[key] = image
-            if len(self._items) > self.capacity:
-                self._items.popitem(last=False)
+            self.bytes += _size(image)
+            while len(self._items) > self.capacity or (
+                    self.max_bytes is not None and self.bytes > self.max_bytes
+                    and len(self._items) > 1):
+                _, dropped = self._items.popitem(last=False)
+                self.bytes -= _size(dropped)
             return image
 
     def clear(self) -> None:
         with self._lock:
             self._items.clear()
-            self.hits = self.misses = 0
+            self.bytes = self.hits = self.misses = 0
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def _size(image: Image.Image) -> int:
+    return image.width * image.height * len(image.getbands())
 
 
 # whole static backgrounds, one per game layout in use; a game that keeps each layout both drawn

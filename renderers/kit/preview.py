@@ -21,9 +21,12 @@ from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
+from renderers.kit.compose import PaletteBoard
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.layout import width as text_width
+from renderers.kit.palette import RGB
+from renderers.kit.text import CachedTextDraw
 
 PREVIEW_WIDTH = 550  # how wide Discord shows an attached picture in the conversation
 READABLE_PX = 11  # the smallest text, in preview pixels, that a phone user can read
@@ -80,10 +83,42 @@ def status_band(
     With ``changed``, the first row ends with a legend for the rings that mark the last turn's
     changes. A game whose chips carry long numbers may ask for fewer chips to a row."""
     image = band_ground(width, title, len(seats), changed=changed, per_row=per_row).copy()
-    draw_status(ImageDraw.Draw(image), width, band_status_box(width, title, changed), status)
+    draw_status(CachedTextDraw(image), width, band_status_box(width, title, changed), status)
     for seat, (x, y, w, h) in zip(seats, chip_places(width, len(seats), per_row), strict=True):
         image.paste(chip(seat, (w, h), width), (x, y))
     return image
+
+
+def band_on(
+    board: PaletteBoard, top: int, title: str, status: str, seats: Sequence[SeatStatus], *,
+    changed: bool = False, per_row: int = SEATS_PER_ROW,
+) -> None:
+    """``status_band``'s picture laid onto ``board`` at ``top``, as parts kept between boards:
+    its ground, the status and each chip are drawn again only when they change."""
+    width = board.image.width
+    ground = band_ground(width, title, len(seats), changed=changed, per_row=per_row)
+
+    def lay_ground(image: Image.Image, _: ImageDraw.ImageDraw, __: tuple[int, int]) -> None:
+        image.paste(ground, (0, 0))
+
+    board.part((0, top, width, top + ground.height),
+               ("kit-band", width, title, len(seats), changed, per_row), lay_ground)
+    box = band_status_box(width, title, changed)
+    row = (box[0], 0, box[2], chip_places(width, 1)[0][1])  # the first row, after the title
+
+    def lay_status(image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+        image.paste(ground.crop(row), (0, 0))
+        draw_status(draw, width, (box[0] - row[0], box[1], box[2] - row[0], box[3]), status)
+
+    board.part((row[0], top, row[2], top + row[3]),
+               ("kit-band-status", width, title, changed, status), lay_status)
+    for seat, (x, y, w, h) in zip(seats, chip_places(width, len(seats), per_row), strict=True):
+
+        def lay_chip(image: Image.Image, _: ImageDraw.ImageDraw, __: tuple[int, int],
+                     seat: SeatStatus = seat, w: int = w, h: int = h) -> None:
+            image.paste(chip(seat, (w, h), width), (0, 0))
+
+        board.part((x, top + y, x + w + 1, top + y + h + 1), ("kit-chip", seat, w, h), lay_chip)
 
 
 def band_ground(
@@ -129,7 +164,7 @@ def chip(seat: SeatStatus, size: tuple[int, int], width: int) -> Image.Image:
     def build() -> Image.Image:
         w, h = size
         picture = Image.new("RGB", (w + 1, h + 1), pal.MAT)
-        draw_chip(ImageDraw.Draw(picture), (0, 0, w, h), seat, width)
+        draw_chip(CachedTextDraw(picture), (0, 0, w, h), seat, width)
         return picture
 
     return sprites.get(("kit-chip", seat, size, width), build)
@@ -201,17 +236,20 @@ def draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int)
     draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
 
 
-def mark_changed(draw: ImageDraw.ImageDraw, box: Box, thickness: int) -> None:
+def mark_changed(
+    draw: ImageDraw.ImageDraw, box: Box, thickness: int, dark: RGB | int = pal.INK_DARK,
+    light: RGB | int = (255, 255, 255),
+) -> None:
     """Ring ``box`` as changed since the previous board: white between two black edges, drawn
-    just outside the box so nothing inside it is covered."""
+    just outside the box so nothing inside it is covered. On a palette picture ``dark`` and
+    ``light`` are the palette's entries for those colours."""
     x0, y0, x1, y1 = box
     edge = max(1, thickness // 4)
     outer = (x0 - thickness, y0 - thickness, x1 + thickness, y1 + thickness)
-    draw.rectangle(outer, outline=pal.INK_DARK, width=edge)
+    draw.rectangle(outer, outline=dark, width=edge)
     inset = (outer[0] + edge, outer[1] + edge, outer[2] - edge, outer[3] - edge)
-    draw.rectangle(inset, outline=(255, 255, 255), width=thickness - 2 * edge)
-    draw.rectangle((x0 - edge, y0 - edge, x1 + edge, y1 + edge), outline=pal.INK_DARK,
-                   width=edge)
+    draw.rectangle(inset, outline=light, width=thickness - 2 * edge)
+    draw.rectangle((x0 - edge, y0 - edge, x1 + edge, y1 + edge), outline=dark, width=edge)
 
 
 def with_band(board: Image.Image, band: Image.Image) -> Image.Image:

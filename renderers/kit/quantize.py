@@ -9,7 +9,6 @@ builds its own, so one game's colours never move another game's pixels.
 
 from __future__ import annotations
 
-import io
 import threading
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
@@ -72,6 +71,7 @@ class Palette:
         self.compress_level = compress_level
         self._image: Image.Image | None = None
         self._lock = threading.Lock()
+        self._indexes: dict[RGB, int] = {}
 
     def swatch(self) -> Image.Image:
         """Equal-sized patches of every ink-over-surface blend and every sprite on the main
@@ -122,6 +122,15 @@ class Palette:
             image = image.convert("RGB")
         return image.quantize(palette=self.image(), dither=Image.Dither.NONE)
 
+    def index(self, colour: RGB) -> int:
+        """The entry ``quantize`` maps ``colour`` to: marks drawn straight onto a palette
+        picture in it have the pixels of marks drawn in ``colour`` and mapped."""
+        found = self._indexes.get(colour)
+        if found is None:
+            pixel = self.quantize(Image.new("RGB", (1, 1), colour)).getpixel((0, 0))
+            found = self._indexes[colour] = int(pixel)  # type: ignore[arg-type]
+        return found
+
     def encode(self, image: Image.Image) -> bytes:
         """PNG bytes of ``image`` on this palette.
 
@@ -131,7 +140,5 @@ class Palette:
         if image.mode != "P":
             image = self.quantize(image)
         if self.reuse_strips:
-            return png.encode(image, self.compress_level)
-        out = io.BytesIO()
-        image.save(out, format="PNG", compress_level=self.compress_level)
-        return out.getvalue()
+            return png.encode_strips(image, self.compress_level)
+        return png.encode(image, self.compress_level)

@@ -1,18 +1,22 @@
-"""The kit's strip-reusing PNG encoder: what any PNG reader reads back is the picture, pixel for
-pixel, whether its strips were compressed now or taken from an earlier picture."""
+"""The kit's PNG encoders: what any PNG reader reads back is the picture, pixel for pixel, whether
+it was compressed whole or in strips, now or taken from an earlier picture."""
 
 from __future__ import annotations
 
 import io
 import struct
 import zlib
+from collections.abc import Callable
 
 import pytest
 from PIL import Image, ImageDraw
 
 from games.resafa import render
 from games.resafa.render import samples
+from games.targi import render as targi_render
+from games.targi.render import samples as targi_samples
 from renderers.kit import png
+from tests.renderers.golden import as_posted
 
 
 def picture(width: int, height: int, text: str) -> Image.Image:
@@ -46,11 +50,16 @@ def read_back(data: bytes) -> Image.Image:
         return png_file.copy()
 
 
-@pytest.mark.parametrize(("width", "height"), [(97, 1), (120, 16), (333, 77)])
-def test_a_picture_reads_back_pixel_for_pixel_with_a_valid_checksum(width: int,
-                                                                    height: int) -> None:
+ENCODERS = [png.encode, png.encode_strips]
+
+
+@pytest.mark.parametrize("encode", ENCODERS)
+@pytest.mark.parametrize(("width", "height"), [(97, 1), (120, 16), (333, 77), (1600, 300)])
+def test_a_picture_reads_back_pixel_for_pixel_with_a_valid_checksum(
+    encode: Callable[[Image.Image, int], bytes], width: int, height: int,
+) -> None:
     image = picture(width, height, "Round 3")
-    data = png.encode(image, 2)
+    data = encode(image, 2)
     back = read_back(data)
     assert back.mode == "P" and back.size == image.size
     assert back.tobytes() == image.tobytes()
@@ -64,9 +73,9 @@ def test_a_picture_reads_back_pixel_for_pixel_with_a_valid_checksum(width: int,
 def test_a_picture_that_shares_strips_with_an_earlier_one_reads_back_whole() -> None:
     # Arrange: two pictures alike but for one word, the first one encoded already
     first, second = picture(400, 130, "Teal to move"), picture(400, 130, "Ochre to move")
-    png.encode(first, 2)
+    png.encode_strips(first, 2)
     # Act
-    data = png.encode(second, 2)
+    data = png.encode_strips(second, 2)
     # Assert
     assert read_back(data).tobytes() == second.tobytes()
     assert zlib.decompress(idat_stream(data))
@@ -79,6 +88,20 @@ def test_a_resafa_board_posts_the_pixels_it_was_drawn_with() -> None:
         assert read_back(data).convert("RGB").tobytes() == board.convert("RGB").tobytes()
 
 
-def test_only_a_palette_picture_is_encoded() -> None:
+def test_a_targi_board_posts_the_pixels_it_was_drawn_with() -> None:
+    board = targi_render.render_board(targi_samples.mid_game())
+    data = targi_render.PALETTE.encode(board)
+    posted = as_posted(board, targi_render.PALETTE)
+    assert read_back(data).convert("RGB").tobytes() == posted.convert("RGB").tobytes()
+
+
+@pytest.mark.parametrize("level", [0, 1, 2, 3, 6, 9])
+def test_every_zlib_level_a_game_may_ask_for_gives_a_valid_picture(level: int) -> None:
+    image = picture(200, 40, "Gold")
+    assert read_back(png.encode(image, level)).tobytes() == image.tobytes()
+
+
+@pytest.mark.parametrize("encode", ENCODERS)
+def test_only_a_palette_picture_is_encoded(encode: Callable[[Image.Image, int], bytes]) -> None:
     with pytest.raises(ValueError, match="palette"):
-        png.encode(Image.new("RGB", (4, 4)), 2)
+        encode(Image.new("RGB", (4, 4)), 2)

@@ -14,6 +14,7 @@ from games.targi.render import board as targi
 from games.targi.render import colours, samples, tiles
 from renderers.kit import fit, layers
 from renderers.kit import palette as pal
+from renderers.kit.compose import grounds
 
 Box = tuple[int, int, int, int]
 
@@ -157,9 +158,11 @@ def test_rendering_leaves_the_view_untouched() -> None:
 
 def test_the_static_layer_is_drawn_once_and_reused() -> None:
     layers.clear()
+    grounds.clear()
     first = TARGI.render_board(samples.mid_game())
     second = TARGI.render_board(samples.mid_game())
     assert layers.misses == 1 and layers.hits == 1
+    assert grounds.misses == 1 and grounds.hits == 1  # mapped onto the palette once too
     assert first.tobytes() == second.tobytes()
 
 

@@ -61,7 +61,7 @@ def test_the_final_board_shows_the_outcome_of_a_real_game() -> None:
     # the winner's figure stands in the prompt box
     winners = view["outcome"]["winners"]
     x0, y0, _, _ = targi.PROMPT_BOX
-    body = image.getpixel((x0 + 12 + 20, y0 + 10 + 22))
+    body = image.convert("RGB").getpixel((x0 + 12 + 20, y0 + 10 + 22))
     assert isinstance(body, tuple)
     if len(winners) == 1:
         want = colours.seat_fill(winners[0])

@@ -8,8 +8,9 @@ from typing import Any
 from PIL import Image, ImageChops
 
 from games.targi import SPEC as TARGI
+from games.targi.render import PALETTE, samples, status, tiles
 from games.targi.render import board as targi
-from games.targi.render import samples, status, tiles
+from renderers.kit import compose
 from renderers.kit import palette as pal
 from renderers.kit.preview import PREVIEW_WIDTH, READABLE_PX, ring_width
 from tests.renderers.golden import assert_matches_golden
@@ -56,7 +57,15 @@ def ringed(image: Image.Image, box: Box) -> bool:
     """Whether the white of a changed-place ring runs along the top of ``box``."""
     y = box[1] - ring_width(targi.WIDTH) // 2
     xs = range(box[0] + 4, box[2] - 4, 7)
-    return all(image.convert("RGB").getpixel((x, y)) == (255, 255, 255) for x in xs)
+    white = posted((255, 255, 255))
+    return all(image.convert("RGB").getpixel((x, y)) == white for x in xs)
+
+
+def posted(colour: tuple[int, int, int]) -> tuple[int, ...]:
+    """``colour`` as it stands in a posted board: its entry of Targi's palette."""
+    entries = PALETTE.image().getpalette() or []
+    i = PALETTE.index(colour)
+    return tuple(entries[3 * i:3 * i + 3])
 
 
 def test_the_status_line_stands_at_a_readable_size_in_the_chat_preview() -> None:
@@ -126,12 +135,14 @@ def test_every_tribe_card_of_an_area_is_shown_by_name() -> None:
         return names[-1]
 
     tiles.sprites.clear()
+    compose.parts.clear()
     try:
         tiles.tile_name = spy  # type: ignore[assignment]
         TARGI.render_board(view)
     finally:
         tiles.tile_name = real  # type: ignore[assignment]
         tiles.sprites.clear()
+        compose.parts.clear()
     shown = {c["id"] for p in view["players"] for row in p["display"] for c in row}
     shown |= {p["hand"]["id"] for p in view["players"] if p["hand"]}
     assert {n.split()[-1] for n in names} == shown

@@ -13,7 +13,9 @@ from PIL import ImageDraw
 from games.core import discovery
 from games.targi import SPEC as TARGI
 from games.targi.render import board as targi
+from renderers.kit import compose
 from renderers.kit.fit import watch_shortening
+from renderers.kit.text import CachedTextDraw
 from tests.renderers.walk import random_walk
 
 SEEDS = range(6)
@@ -77,6 +79,7 @@ def test_no_text_is_cut_or_drawn_outside_its_box(
         real_text(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    monkeypatch.setattr(CachedTextDraw, "text", spy)
     targi.sprites.clear()
     targi.layers.clear()
     targi._log_lines.cache_clear()  # a sentence cut before this test would not be cut again
@@ -121,12 +124,14 @@ def test_every_name_an_option_uses_is_written_on_the_board(
         real_text(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", spy)
+    monkeypatch.setattr(CachedTextDraw, "text", spy)
     missing: set[str] = set()
     kinds: set[str] = set()
     for view, own in every_kind_of_decision():
         kinds.add(own["decision"]["kind"])
         targi.sprites.clear()
         targi.layers.clear()
+        compose.parts.clear()
         drawn.clear()
         TARGI.render_board(view)
         for option in own["decision"]["options"]:
@@ -135,5 +140,6 @@ def test_every_name_an_option_uses_is_written_on_the_board(
                     missing.add(f"{name} ({option['label']})")
     targi.sprites.clear()
     targi.layers.clear()
+    compose.parts.clear()
     assert "display_row" in kinds
     assert missing == set()

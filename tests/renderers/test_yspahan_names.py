@@ -9,7 +9,7 @@ from PIL import ImageDraw
 
 from games.core import discovery
 from games.yspahan.render import render_board, text
-from renderers.kit import layers
+from renderers.kit import compose, layers
 from tests.renderers.walk import random_walk
 
 
@@ -30,6 +30,7 @@ def drawn_texts(view: Any, monkeypatch: pytest.MonkeyPatch) -> set[str]:
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
     monkeypatch.setattr(text, "_mask", record_mask)
     layers.clear()
+    compose.parts.clear()  # every part drawn afresh, not pasted from an earlier board
     render_board(view)
     return seen
 

@@ -15,10 +15,12 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from games.targi.render import colours, icons, status, tiles
+from games.targi.render.palette import PALETTE
 from games.targi.render.status import round_text, seat_label
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.compose import PaletteBoard
 from renderers.kit.fit import draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
@@ -390,23 +392,62 @@ def _draw_border_card(
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:
     """The public board for ``view`` under its status band; ``previous`` is the public view
-    the last board showed, and every place that differs from it is ringed (None: none is)."""
-    image = _static_board(view).copy()
-    draw = ImageDraw.Draw(image)
-    _draw_border_pieces(image, view)
-    _draw_centre(image, draw, view)
-    _draw_prompt(image, draw, view)
-    players = list(view.get("players", []))
-    for i, box in enumerate(PLAYER_BOXES):
-        if i < len(players):
-            _draw_player(image, draw, view, players[i], box)
-    _draw_supply(image, draw, view)
-    _draw_log(draw, view)
+    the last board showed, and every place that differs from it is ringed (None: none is).
+
+    The board is put together on Targi's palette from parts kept by what they show (see
+    ``renderers.kit.compose``), so a turn draws only the parts it changed."""
+    board = PaletteBoard(PALETTE, _static_board(view), ("targi-board", _border_key(view)))
+    _draw_border_pieces(board, view)
+    _draw_centre(board, view)
+    board.part(_inside(PROMPT_BOX), _prompt_key(view),
+               lambda image, draw, at: _draw_prompt(image, draw, view, moved(PROMPT_BOX, at)))
+    for player, box in zip(view.get("players", []), PLAYER_BOXES, strict=False):
+        _draw_player(board, view, player, box)
+    board.part(_inside(SUPPLY_BOX), _supply_key(view),
+               lambda image, draw, at: _draw_supply(image, draw, view, moved(SUPPLY_BOX, at)))
+    _draw_log(board, view)
     rings = changed_boxes(previous, view) if previous is not None else []
     for box in rings:
-        mark_changed(draw, box, ring_width(WIDTH))
-    image.paste(status.band(view, WIDTH, changed=bool(rings)), (0, 0))
-    return image
+        mark_changed(board.draw, box, ring_width(WIDTH), board.ink(pal.INK_DARK),
+                     board.ink((255, 255, 255)))
+    status.band_on(board, view, changed=bool(rings))
+    return board.image
+
+
+def _key(*parts: Any) -> str:
+    """What a part of the board shows, as one text: the key it is kept under."""
+    return json.dumps(parts, sort_keys=True, default=str)
+
+
+def _inside(box: Box) -> Box:
+    """A drawn box (right and bottom edges included) as the part of the board that holds it."""
+    x0, y0, x1, y1 = box
+    return x0, y0, x1 + 1, y1 + 1
+
+
+def moved(box: Box, at: tuple[int, int]) -> Box:
+    x0, y0, x1, y1 = box
+    return x0 + at[0], y0 + at[1], x1 + at[0], y1 + at[1]
+
+
+def _labels(view: View) -> list[Any]:
+    return [(p.get("seat"), p.get("label")) for p in view.get("players", [])]
+
+
+def _prompt_key(view: View) -> str:
+    decision = _decision(view) or {}
+    return _key("prompt", view.get("outcome"), _labels(view),
+                [decision.get(k) for k in ("seat", "kind", "prompt")] if decision else None)
+
+
+def _supply_key(view: View) -> str:
+    tops = [_top_card(view.get(k)) for k in ("goods_discard", "tribe_discard")]
+    return _key("supply", view.get("goods_deck", 0), view.get("tribe_deck", 0), tops,
+                view.get("revealed", []))
+
+
+def _top_card(cards: Any) -> Any:
+    return cards[-1] if isinstance(cards, list) and cards else None
 
 
 def _cell_box(row: int, col: int) -> Box:
@@ -495,23 +536,33 @@ def _robber_overlay() -> Image.Image:
     return sprites.get(("targi-robber-overlay",), build)
 
 
-def _draw_border_pieces(image: Image.Image, view: View) -> None:
+def _draw_border_pieces(board: PaletteBoard, view: View) -> None:
+    """The figures standing on border cards, and the robber's hatching and figure."""
     for border in view.get("border", []):
         number = int(border.get("number", 0))
         if number not in BORDER_CELLS:
             continue
-        x, y = cell_origin(*BORDER_CELLS[number])
-        slot = figure_slot(number)
-        if border.get("robber") or view.get("robber") == number:
-            overlay = _robber_overlay()
-            image.paste(overlay, (x + 2, y + BAND + 1), overlay)
-            paste(image, icons.figure(None, FIGURE_SIZE), slot)
+        robbed = bool(border.get("robber") or view.get("robber") == number)
         occupant = border.get("occupant")
-        if isinstance(occupant, int):
-            paste(image, icons.figure(occupant, FIGURE_SIZE), slot)
+        if not robbed and not isinstance(occupant, int):
+            continue
+        x, y = cell_origin(*BORDER_CELLS[number])
+
+        def paint(image: Image.Image, _: ImageDraw.ImageDraw, at: tuple[int, int],
+                  number: int = number, occupant: Any = occupant, robbed: bool = robbed) -> None:
+            sx, sy = figure_slot(number)
+            slot = (sx + at[0], sy + at[1])
+            if robbed:
+                overlay = _robber_overlay()
+                image.paste(overlay, (2, BAND + 1), overlay)
+                paste(image, icons.figure(None, FIGURE_SIZE), slot)
+            if isinstance(occupant, int):
+                paste(image, icons.figure(occupant, FIGURE_SIZE), slot)
+
+        board.part((x, y, x + CELL, y + CELL), _key("border", occupant, robbed), paint)
 
 
-def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def _draw_centre(board: PaletteBoard, view: View) -> None:
     for entry in view.get("centre", []):
         row, col = int(entry.get("row", 1)), int(entry.get("col", 1))
         x, y = cell_origin(row, col)
@@ -522,14 +573,20 @@ def _draw_centre(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
         cell = str(entry.get("cell") or f"C{row}{col}")
         marker = entry.get("marker")
         marked = isinstance(marker, int) and card is not None
-        image.paste(card_face(card, back, cell=cell, marked=marked), (x, y))
-        if isinstance(marker, int):
-            fill, edge = colours.seat_fill(marker), colours.seat_outline(marker)
-            draw.rounded_rectangle((x, y, x + CELL - 1, y + CELL - 1), radius=10, outline=edge,
-                                   width=7)
-            draw.rounded_rectangle((x + 2, y + 2, x + CELL - 3, y + CELL - 3), radius=9,
-                                   outline=fill, width=3)
-            paste(image, icons.marker(marker, 34), (x + 5 + CELL_TAG_W + 4, y + 1))
+
+        def paint(image: Image.Image, draw: ImageDraw.ImageDraw, _: tuple[int, int],
+                  card: Any = card, back: Any = back, cell: str = cell, marker: Any = marker,
+                  marked: bool = marked) -> None:
+            image.paste(card_face(card, back, cell=cell, marked=marked), (0, 0))
+            if isinstance(marker, int):
+                fill, edge = colours.seat_fill(marker), colours.seat_outline(marker)
+                draw.rounded_rectangle((0, 0, CELL - 1, CELL - 1), radius=10, outline=edge,
+                                       width=7)
+                draw.rounded_rectangle((2, 2, CELL - 3, CELL - 3), radius=9, outline=fill,
+                                       width=3)
+                paste(image, icons.marker(marker, 34), (5 + CELL_TAG_W + 4, 1))
+
+        board.part((x, y, x + CELL, y + CELL), _key("centre", card, back, cell, marker), paint)
 
 
 def _decision(view: View) -> Mapping[str, Any] | None:
@@ -537,12 +594,12 @@ def _decision(view: View) -> Mapping[str, Any] | None:
     return decision if isinstance(decision, Mapping) else None
 
 
-def _draw_prompt(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    x0, y0, x1, y1 = PROMPT_BOX
+def _draw_prompt(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
+    x0, y0, x1, y1 = box
     outcome = view.get("outcome")
     decision = _decision(view)
     if isinstance(outcome, Mapping):
-        _draw_outcome(image, draw, view, outcome)
+        _draw_outcome(image, draw, view, outcome, box)
         return
     if decision is None:
         draw.text((x0 + 16, y0 + 18), "Waiting…", font=font(24, bold=True), fill=pal.INK_LIGHT)
@@ -563,9 +620,10 @@ def _draw_prompt(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
 
 
 def _draw_outcome(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, outcome: Mapping[str, Any]
+    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, outcome: Mapping[str, Any],
+    box: Box,
 ) -> None:
-    x0, y0, x1, y1 = PROMPT_BOX
+    x0, y0, x1, y1 = box
     winners = [int(w) for w in outcome.get("winners", [])]
     scores = list(outcome.get("scores", []))
     if len(winners) == 1:
@@ -652,9 +710,18 @@ def resources_box(box: Box) -> Box:
     return x0 + 8, y0 + 54, x0 + 432, y0 + 94
 
 
+DISPLAY_TOP = 98  # a player area's rows from its top: goods above, the display, then the hand
+HAND_TOP = 415
+
+
+def display_origin(box: Box) -> tuple[int, int]:
+    """The top left corner of the display in the player area ``box``."""
+    return box[0] + 12, box[1] + 100
+
+
 def tile_box(box: Box, row: int, col: int) -> Box:
     """Where display slot (``row``, ``col``) of the player area ``box`` is drawn."""
-    return _tile_at((box[0] + 12, box[1] + 100), row, col)
+    return _tile_at(display_origin(box), row, col)
 
 
 def hand_box(box: Box) -> Box:
@@ -662,55 +729,97 @@ def hand_box(box: Box) -> Box:
     return box[0] + 12, bottom + 6, box[0] + 12 + tiles.TILE_W, bottom + 6 + tiles.TILE_H
 
 
-def _draw_player(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, player: Mapping[str, Any],
-    box: Box,
-) -> None:
-    x0, y0, x1, _ = box
+HEADER_H = 52  # a player area's top rows: figure, name, start amulet, "to play", score
+
+
+def _draw_player(board: PaletteBoard, view: View, player: Mapping[str, Any], box: Box) -> None:
+    """One player's area: its header and its body as parts of the board, each drawn again only
+    when what it shows changed, and the frame of the player to decide over them."""
+    x0, y0, x1, y1 = box
     seat = int(player.get("seat", 0))
     decision = _decision(view)
-    finished = isinstance(view.get("outcome"), Mapping)
+    outcome = view.get("outcome")
+    finished = isinstance(outcome, Mapping)
     deciding = decision is not None and decision.get("seat") == seat and not finished
-    if deciding:
-        draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=4)
-    paste(image, icons.figure(seat, 44), (x0 + 10, y0 + 6))
     label = str(player.get("label") or seat_label(view, seat))
+    score = str(player.get("score", 0))
+    breakdown: Mapping[str, Any] | None = None
+    if isinstance(outcome, Mapping):
+        scores = outcome.get("scores", [])
+        if seat < len(scores):
+            score = str(scores[seat])
+        breakdowns = outcome.get("breakdown", [])
+        if seat < len(breakdowns) and isinstance(breakdowns[seat], Mapping):
+            breakdown = breakdowns[seat]
+    start = view.get("start_player") == seat
+    header = (x0, y0, x1 + 1, y0 + HEADER_H)
+    board.part(header, _key("header", seat, label, start, deciding, score, finished),
+               lambda image, draw, at: _draw_player_header(
+                   image, draw, moved(box, at), seat, label, start, deciding, score, finished))
+    goods = [player.get(k) for k in ("dates", "salt", "pepper", "gold", "vp_tokens",
+                                     "raid_protected")]
+    board.part((x0, y0 + HEADER_H, x1 + 1, y0 + DISPLAY_TOP), _key("goods", goods),
+               lambda image, draw, at: _draw_player_goods(image, draw, moved(box, at), player))
+    display = player.get("display", [])
+    board.part((x0, y0 + DISPLAY_TOP, x1 + 1, y0 + HAND_TOP), _key("display", display),
+               lambda image, draw, at: draw_display(image, draw, display_origin(moved(box, at)),
+                                                    list(display)))
+    hand = [player.get(k) for k in ("hand", "hand_count", "hand_since_round", "figures_placed",
+                                    "markers")]
+    board.part((x0, y0 + HAND_TOP, x1 + 1, y1 + 1), _key("hand", seat, hand, finished, breakdown),
+               lambda image, draw, at: _draw_player_hand(
+                   image, draw, moved(box, at), seat, player, finished, breakdown))
+    if deciding:
+        board.draw.rounded_rectangle(box, radius=12, outline=board.ink(pal.HIGHLIGHT), width=4)
+
+
+def _draw_player_header(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int, label: str, start: bool,
+    deciding: bool, score: str, finished: bool,
+) -> None:
+    x0, y0, x1, _ = box
+    paste(image, icons.figure(seat, 44), (x0 + 10, y0 + 6))
     x = x0 + 62
     x += lay.text(draw, (x, y0 + 29), label, font(28, bold=True), pal.INK_LIGHT, anchor="lm") + 14
-    if view.get("start_player") == seat:
+    if start:
         paste(image, icons.amulet(28), (x, y0 + 15))
         x += 34
         x += lay.text(draw, (x, y0 + 29), "start", font(18), pal.INK_MUTED, anchor="lm") + 12
     if deciding:
         lay.pill(draw, (x, y0 + 16), "to play", font(18, bold=True), pal.HIGHLIGHT, pal.INK_DARK)
-    score = str(player.get("score", 0))
-    if finished:
-        scores = view["outcome"].get("scores", [])
-        if seat < len(scores):
-            score = str(scores[seat])
     fs = font(34, bold=True)
     draw.text((x1 - 14, y0 + 29), score, font=fs, fill=pal.HIGHLIGHT, anchor="rm")
     caption = "final" if finished else "score"
     draw.text((x1 - 22 - fs.getlength(score), y0 + 31), caption, font=font(18), fill=pal.INK_MUTED,
               anchor="rm")
+
+
+def _draw_player_goods(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any]
+) -> None:
+    x0, y0, _, _ = box
     rx, ry, _, _ = resources_box(box)
     draw_resources(image, draw, (rx + 4, ry + 5), player)
     if player.get("raid_protected"):
         paste(image, icons.shield(30), (x0 + 440, y0 + 58))
         draw.text((x0 + 476, y0 + 73), "Raid-safe", font=font(20, bold=True), fill=pal.OK,
                   anchor="lm")
-    draw_display(image, draw, (x0 + 12, y0 + 100), list(player.get("display", [])))
+
+
+def _draw_player_hand(
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int,
+    player: Mapping[str, Any], finished: bool, breakdown: Mapping[str, Any] | None,
+) -> None:
+    """The hand and the pieces; once the game is over, the final scoring beside the hand."""
     hand = player.get("hand")
     hx0, hy0, hx1, hy1 = hand_box(box)
     shown = hand if isinstance(hand, Mapping) and hand.get("type") == "tribe" else None
     hidden = shown is None and (isinstance(hand, Mapping) or bool(player.get("hand_count")))
     image.paste(tiles.tile(shown, hidden=hidden), (hx0, hy0))
-    beside = (hx1 + 12, hy0, x1 - 12, hy1)
-    if finished:
-        breakdown = view["outcome"].get("breakdown", [])
-        if seat < len(breakdown) and isinstance(breakdown[seat], Mapping):
-            _draw_breakdown(draw, beside, breakdown[seat])
-            return
+    beside = (hx1 + 12, hy0, box[2] - 12, hy1)
+    if finished and breakdown is not None:
+        _draw_breakdown(draw, beside, breakdown)
+        return
     _draw_hand_line(image, draw, beside, shown, player)
     _draw_pieces(image, draw, (beside[0], hy0 + 36), beside[2] - beside[0], seat, player)
 
@@ -790,20 +899,20 @@ def _card_label(card: Any) -> str:
     return "card"
 
 
-def supply_half(i: int) -> Box:
+def supply_half(i: int, box: Box = SUPPLY_BOX) -> Box:
     """The goods deck's row (0) or the tribe deck's (1) in the supply box."""
-    x0, y0, x1, _ = SUPPLY_BOX
+    x0, y0, x1, _ = box
     top = y0 + 8 + i * 74
     return x0 + 8, top, x1 - 8, top + 66
 
 
-def _draw_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def _draw_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, box: Box) -> None:
     """Each deck's count and the top of its discard pile, then the cards revealed now."""
-    x0, _, x1, y1 = SUPPLY_BOX
+    x0, _, x1, y1 = box
     for i, (kind, deck_key, discard_key) in enumerate(
         (("goods", "goods_deck", "goods_discard"), ("tribe", "tribe_deck", "tribe_discard"))
     ):
-        x, y, right, bottom = supply_half(i)
+        x, y, right, bottom = supply_half(i, box)
         back = colours.GOODS_BACK if kind == "goods" else colours.TRIBE_BACK
         draw.rounded_rectangle((x + 6, y + 6, x + 32, y + 40), radius=4, fill=back,
                                outline=pal.INK_LIGHT, width=2)
@@ -817,7 +926,7 @@ def _draw_supply(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
     revealed = list(view.get("revealed", []))
     if revealed:
         text = "Revealed: " + ", ".join(_card_label(c) for c in revealed)
-        below = supply_half(1)[3] + 8
+        below = supply_half(1, box)[3] + 8
         fitted = fit_text(text, (x0 + 14, below, x1 - 14, y1 - 8), largest=18, smallest=14,
                           bold=True, spacing=0)
         draw_fitted(draw, fitted, fill=pal.HIGHLIGHT)
@@ -829,23 +938,39 @@ def _log_lines(entry: str, width: int) -> tuple[str, ...]:
     return tuple(lay.wrap(entry, font(18), width))
 
 
-def _draw_log(draw: ImageDraw.ImageDraw, view: View) -> None:
+def _log_room(box: Box) -> int:
+    """How many lines the log box holds."""
+    return (box[3] - box[1] - 14) // (lay.line_height(font(18)) + 1)
+
+
+def _log_entries(view: View) -> list[str]:
+    """The sentences the log box may show: each takes a line at least."""
+    return [pretty(str(line)) for line in view.get("log", [])][-_log_room(LOG_BOX):]
+
+
+def _draw_log(board: PaletteBoard, view: View) -> None:
     """The newest sentences, newest at the bottom, each whole: an older one that no longer fits
-    is left out rather than cut."""
-    x0, y0, x1, y1 = LOG_BOX
+    is left out rather than cut. Each line is a stamp: the same line moves up the log from one
+    board to the next."""
+    x0, _, x1, y1 = LOG_BOX
     f = font(18)
     step = lay.line_height(f) + 1
-    room = (y1 - y0 - 14) // step
+    room = _log_room(LOG_BOX)
     stacked: list[tuple[str, bool]] = []
-    entries = [pretty(str(line)) for line in view.get("log", [])]
-    for age, entry in enumerate(reversed(entries)):
+    for age, entry in enumerate(reversed(_log_entries(view))):
         lines = _log_lines(entry, x1 - x0 - 28)
         if len(stacked) + len(lines) > room:
             break
         stacked = [(line, age == 0) for line in lines] + stacked
     y = y1 - 8 - len(stacked) * step
     for line, newest in stacked:
-        draw.text((x0 + 14, y), line, font=f, fill=pal.INK_LIGHT if newest else pal.INK_MUTED)
+        ink = pal.INK_LIGHT if newest else pal.INK_MUTED
+
+        def paint(_: Image.Image, draw: ImageDraw.ImageDraw, __: tuple[int, int],
+                  line: str = line, ink: RGB = ink) -> None:
+            draw.text((4, 0), line, font=f, fill=ink)  # room for a glyph reaching left
+
+        board.stamp((x0 + 10, y, x1 - 10, y + step), ("log-line", line, ink), paint)
         y += step
 
 

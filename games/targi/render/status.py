@@ -9,7 +9,9 @@ from typing import Any
 from PIL import Image
 
 from games.targi.render import colours
+from renderers.kit.compose import PaletteBoard
 from renderers.kit.preview import SeatStatus, status_band
+from renderers.kit.preview import band_on as kit_band_on
 
 View = Mapping[str, Any]
 
@@ -94,3 +96,8 @@ def seats(view: View) -> list[SeatStatus]:
 
 def band(view: View, width: int, changed: bool) -> Image.Image:
     return status_band(width, "Targi", status_text(view), seats(view), changed=changed)
+
+
+def band_on(board: PaletteBoard, view: View, changed: bool) -> None:
+    """``band`` laid onto the top of ``board``."""
+    kit_band_on(board, 0, "Targi", status_text(view), seats(view), changed=changed)

@@ -6,7 +6,9 @@ count (the kit's layer cache) and pasted; a turn draws only cubes, dice and text
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import functools
+import json
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -20,9 +22,10 @@ from games.yspahan.render.city import (
     cell_box,
     cell_centre,
     draw_city,
-    draw_pieces,
+    lay_pieces,
     map_key,
 )
+from games.yspahan.render.palette import PALETTE
 from games.yspahan.render.pieces import (
     ROMAN,
     TOWER_SPACE_NAMES,
@@ -41,10 +44,18 @@ from games.yspahan.render.text import CachedTextDraw
 from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.compose import PaletteBoard
 from renderers.kit.fit import Box, draw_fitted, fit_text
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
-from renderers.kit.preview import SeatStatus, mark_changed, ring_width, status_band, with_band
+from renderers.kit.palette import RGB
+from renderers.kit.preview import (
+    SeatStatus,
+    band_height,
+    band_on,
+    mark_changed,
+    ring_width,
+)
 
 WIDTH, HEIGHT = 1600, 1000
 HEADER_H = 56
@@ -171,25 +182,53 @@ def _draw_caravan_frame(image: Image.Image, draw: ImageDraw.ImageDraw, view: Vie
 
 def render_board(view: View, previous: View | None = None) -> Image.Image:
     """The public board for ``view`` under the status band; ``previous`` is the public view the
-    last board showed, whose differences from ``view`` the board rings (None: mark nothing)."""
-    image = _static_board(view).copy()
-    draw = CachedTextDraw(image)
-    _draw_header(image, draw, view)
-    draw_pieces(image, draw, view)
-    _draw_tower(image, draw, view)
-    _draw_caravan(image, view)
-    _draw_status(image, draw, view)
+    last board showed, whose differences from ``view`` the board rings (None: mark nothing).
+
+    The board is put together on Yspahan's palette from parts kept by what they show (see
+    ``renderers.kit.compose``), so a turn draws only the parts it changed."""
     players = list(view.get("players", []))
+    top = band_height(WIDTH, len(players), per_row=BAND_SEATS_PER_ROW)
+    board = PaletteBoard(PALETTE, _static_board(view), ("yspahan-board", len(players),
+                                                        map_key(view)), top, CachedTextDraw)
+
+    def place(box: Box, key: Any, paint: Painter) -> None:
+        x0, y0, x1, y1 = box  # drawn boxes include their right and bottom edges
+        board.part_in_place((x0, y0 + top, x1 + 1, y1 + 1 + top), _key(*key), paint)
+
+    labels = [(p.get("seat"), p.get("label")) for p in players]
+    current = view.get("current_action") or {}
+    _lay_header(board, view)
+    lay_pieces(board, view)
+    place(TOWER_BOX, ("tower", view.get("tower"), view.get("yellow_bought"),
+                      current.get("group"), view.get("phase")),
+          lambda image, draw: _draw_tower(image, draw, view))
+    place(CARAVAN_BOX, ("caravan", labels, _caravan(view)),
+          lambda image, draw: _draw_caravan(image, view))
+    decision = decision_of(view) or {}
+    place(STATUS_BOX, ("status", labels, view.get("outcome"), view.get("acting_seat"),
+                       view.get("step"), [decision.get(k) for k in ("seat", "prompt")]),
+          lambda image, draw: _draw_status(image, draw, view))
     building_boxes: dict[int, dict[str, Box]] = {}
     for player, box in zip(players, player_boxes(len(players)), strict=False):
-        building_boxes[int(player.get("seat", 0))] = _draw_player(image, draw, view, player, box)
-    _draw_log(draw, view, log_box(len(players)))
+        seat = int(player.get("seat", 0))
+        building_boxes[seat] = _building_boxes(view, player, box)
+        _lay_player(board, view, player, box)
+    _draw_log(board, view, log_box(len(players)))
     rings = changed_boxes(view, previous, building_boxes) if previous is not None else []
-    for ring in rings:
-        mark_changed(draw, ring, ring_width(WIDTH))
-    band = status_band(WIDTH, "Yspahan", status_line(view), seat_statuses(view),
-                       changed=bool(rings), per_row=BAND_SEATS_PER_ROW)
-    return with_band(image, band)
+    for x0, y0, x1, y1 in rings:
+        mark_changed(board.draw, (x0, y0 + top, x1, y1 + top), ring_width(WIDTH),
+                     board.ink(pal.INK_DARK), board.ink((255, 255, 255)))
+    band_on(board, 0, "Yspahan", status_line(view), seat_statuses(view), changed=bool(rings),
+            per_row=BAND_SEATS_PER_ROW)
+    return board.image
+
+
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw], None]
+
+
+def _key(*parts: Any) -> str:
+    """What a part of the board shows, as one text: the key it is kept under."""
+    return json.dumps(parts, sort_keys=True, default=str)
 
 
 def status_line(view: View) -> str:
@@ -254,14 +293,50 @@ def changed_boxes(view: View, previous: View,
     return boxes
 
 
-def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def _lay_header(board: PaletteBoard, view: View) -> None:
+    """The header as three parts, each drawn again only when it changes: the week and day, the
+    deck, and who plays next and first."""
+    week = int(view.get("week", 1))
+    day = int(view.get("day", 1))
+    finished = view.get("phase") == "finished"
+    deck = int(view.get("deck", 0))
+    discard = len(view.get("discard", []))
+    days_end = _days_width(week, day)  # where the separator before the deck stands
+    deck_end = days_end + 18 + 40 + round(font(18).getlength(_deck_text(deck, discard))) + 20
+    first = view.get("first_player")
+    queue = [int(q) for q in view.get("turn_queue", []) if isinstance(q, int)]
+    top = board.top
+
+    def part(left: int, right: int, key: Any, paint: Painter) -> None:
+        board.part_in_place((left, top, right, HEADER_H + top), _key(*key), paint)
+
+    part(0, days_end - 4, ("days", week, day, finished),
+         lambda image, draw: _draw_days(draw, week, day, finished))
+    part(days_end - 4, deck_end - 4, ("deck", days_end, deck, discard),
+         lambda image, draw: _draw_deck(image, draw, days_end, deck, discard))
+    seats = {s: (seat_label(view, s), seat_colours(view, s)) for s in [*queue, first]
+             if isinstance(s, int)}
+    part(deck_end - 4, WIDTH, ("next", deck_end, first, queue, seats, finished,
+                               bool(view.get("last_day_order"))),
+         lambda image, draw: _draw_next(image, draw, view, deck_end))
+
+
+def _days_width(week: int, day: int) -> int:
+    """Where the week, the day and the day track end."""
+    big = font(26, bold=True)
+    week_w = round(big.getlength(f"Week {ROMAN.get(week, week)} / III"))
+    return 16 + 178 + week_w + 22 + round(big.getlength(f"Day {day} / 7")) + 16 + 7 * 24 + 20
+
+
+def _deck_text(deck: int, discard: int) -> str:
+    return f"Deck {deck} · discard {discard}"
+
+
+def _draw_days(draw: ImageDraw.ImageDraw, week: int, day: int, finished: bool) -> None:
     mid = HEADER_H // 2
     x = 16
     draw.text((x, mid), "YSPAHAN", font=font(30, bold=True), fill=pal.HIGHLIGHT, anchor="lm")
     x += 178
-    week = int(view.get("week", 1))
-    day = int(view.get("day", 1))
-    finished = view.get("phase") == "finished"
     x += lay.text(draw, (x, mid), f"Week {ROMAN.get(week, week)} / III", font(26, bold=True),
                   pal.INK_LIGHT, anchor="lm") + 22
     x += lay.text(draw, (x, mid), f"Day {day} / 7", font(26, bold=True), pal.INK_LIGHT,
@@ -275,15 +350,21 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
                          outline=pal.INK_DARK)
         else:
             draw.ellipse((cx, mid - 8, cx + 16, mid + 8), outline=pal.INK_MUTED, width=2)
-    x += 7 * 24 + 20
+
+
+def _draw_deck(image: Image.Image, draw: ImageDraw.ImageDraw, x: int, deck: int,
+               discard: int) -> None:
+    mid = HEADER_H // 2
     draw.line((x, 12, x, HEADER_H - 12), fill=pal.PANEL_EDGE, width=2)
     x += 18
-    deck = int(view.get("deck", 0))
-    discard = len(view.get("discard", []))
     paste(image, card_back(34), (x, mid - 17))
     x += 40
-    x += lay.text(draw, (x, mid), f"Deck {deck} · discard {discard}", font(18), pal.INK_LIGHT,
-                  anchor="lm") + 20
+    lay.text(draw, (x, mid), _deck_text(deck, discard), font(18), pal.INK_LIGHT, anchor="lm")
+
+
+def _draw_next(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, x: int) -> None:
+    """The first player at the right end; who acts after the current turn today, from ``x``."""
+    mid = HEADER_H // 2
     limit = WIDTH - 16
     first = view.get("first_player")
     if isinstance(first, int):
@@ -410,25 +491,69 @@ def _draw_outcome(
     draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
 
 
-def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                 player: Mapping[str, Any], box: Box) -> dict[str, Box]:
-    """One seat's box; returns where each building it shows stands, by key."""
+TITLE_H, COUNTERS_H = 48, 84  # a player's area from its top: name and score, then counters
+
+
+def _lay_player(board: PaletteBoard, view: View, player: Mapping[str, Any], box: Box) -> None:
+    """One seat's area as three parts of ``board`` (name and score, counters, buildings), each
+    drawn again only when what it shows changed, under the frame of the seat that acts."""
     x0, y0, x1, y1 = box
     seat = int(player.get("seat", 0))
-    fill, edge, _ = seat_colours(view, seat)
+    colours_ = seat_colours(view, seat)
     decision = decision_of(view)
     deciding = decision is not None and decision.get("seat") == seat
     acting = view.get("acting_seat") == seat and view.get("phase") != "finished"
-    # a band in the seat colour down the left edge, the name and score on top
-    draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
+    first = view.get("first_player") == seat
+    top = board.top
+
+    def part(rows: tuple[int, int], key: Any, paint: Painter) -> None:
+        board.part_in_place((x0, rows[0] + top, x1 + 1, rows[1] + top), _key(*key), paint)
+
+    def title(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _draw_player_band(draw, colours_, box)
+        _draw_player_title(image, draw, view, player, box, first, deciding, acting)
+
+    def counters(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _draw_player_band(draw, colours_, box)
+        _draw_player_counters(image, draw, player, box)
+
+    def buildings(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        _draw_player_band(draw, colours_, box)
+        _draw_player_points(draw, view, player, box)
+
+    size = (x1 - x0, y1 - y0)
+    part((y0, y0 + TITLE_H), ("title", size, colours_, player.get("label"), first, deciding,
+                              acting, player.get("score")), title)
+    part((y0 + TITLE_H, y0 + COUNTERS_H),
+         ("counters", size, colours_, [player.get(k) for k in (
+             "gold", "camels", "hand_count", "cubes_in_shops", "cubes_in_caravan")]), counters)
+    part((y0 + COUNTERS_H, y1 + 1), ("buildings", size, colours_, view.get("buildings"),
+                                     player.get("buildings"), player.get("breakdown")), buildings)
     if deciding or acting:
-        draw.rounded_rectangle(box, radius=12, outline=pal.HIGHLIGHT, width=3)
+        board.draw.rounded_rectangle((x0, y0 + top, x1, y1 + top), radius=12,
+                                     outline=board.ink(pal.HIGHLIGHT), width=3)
+
+
+def _draw_player_band(draw: ImageDraw.ImageDraw, colours_: tuple[RGB, RGB, RGB],
+                      box: Box) -> None:
+    """A band in the seat colour down the left edge."""
+    x0, y0, _, y1 = box
+    fill, edge, _ = colours_
+    draw.rounded_rectangle((x0, y0, x0 + 14, y1), radius=6, fill=fill, outline=edge)
+
+
+def _draw_player_title(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                       player: Mapping[str, Any], box: Box, first: bool, deciding: bool,
+                       acting: bool) -> None:
+    """The seat's cube, name, first-player pawn, what it does now and its score."""
+    x0, y0, x1, _ = box
+    seat = int(player.get("seat", 0))
     paste(image, seat_cube(view, seat, 32), (x0 + 24, y0 + 10))
     name_x = x0 + 66
     name_w = lay.text(draw, (name_x, y0 + 26), str(player.get("label", "")), font(24, bold=True),
                       pal.INK_LIGHT, anchor="lm")
     tag_x = name_x + name_w + 12
-    if view.get("first_player") == seat:
+    if first:
         paste(image, first_player_pawn(30), (tag_x, y0 + 11))
         tag_x += 36
     if deciding or acting:
@@ -439,7 +564,12 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     score_w = lay.text(draw, (x1 - 20 - vp_w, y0 + 26), str(score), font(30, bold=True),
                        pal.INK_LIGHT, anchor="rm")
     paste(image, icons.vp(34), (x1 - 26 - vp_w - score_w - 34, y0 + 9))
-    # counters
+
+
+def _draw_player_counters(image: Image.Image, draw: ImageDraw.ImageDraw,
+                          player: Mapping[str, Any], box: Box) -> None:
+    """Gold, camels, cards in hand and where the seat's cubes are."""
+    x0, y0, x1, _ = box
     y = y0 + 50
     x = x0 + 26
     x += counter(image, draw, (x, y), icons.gold(28), str(player.get("gold", 0)), 28) + 20
@@ -451,21 +581,48 @@ def _draw_player(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
              f"cubes: {player.get('cubes_in_shops', 0)} shops, "
              f"{player.get('cubes_in_caravan', 0)} caravan",
              font(18), pal.INK_MUTED, max_width=x1 - 12 - x, anchor="lm")
-    # buildings, in the order built
-    y = y0 + 88
+
+
+def _draw_player_points(draw: ImageDraw.ImageDraw, view: View, player: Mapping[str, Any],
+                        box: Box) -> dict[str, Box]:
+    """The buildings and, with room, the points so far; returns each building's box by key."""
+    x0, y0, x1, y1 = box
+    shown = _draw_player_buildings(draw, view, player, box)
     roomy = y1 - y0 >= 180
-    if roomy:  # all six buildings, the built ones lit with their order
-        shown = _draw_building_grid(draw, view, player, (x0 + 26, y, x1 - 12))
-        y = max((b[3] for b in shown.values()), default=y)
-    else:
-        built = sorted(player.get("buildings", []), key=lambda b: int(b.get("order", 0)))
-        shown = _draw_buildings(draw, (x0 + 26, y, x1 - 12, y + 30), built)
+    y = max((b[3] for b in shown.values()), default=y0 + 88) if roomy else y0 + 88
     breakdown = player.get("breakdown")
     if isinstance(breakdown, Mapping) and roomy:
         parts = [f"{CATEGORY_SHORT.get(str(k), str(k))} {v}" for k, v in breakdown.items() if v]
         text = "Points: " + (", ".join(parts) if parts else "none yet")
         lay.text(draw, (x0 + 26, y + 6), text, font(18), pal.INK_MUTED, max_width=x1 - x0 - 40)
     return shown
+
+
+def _draw_player_buildings(draw: ImageDraw.ImageDraw, view: View, player: Mapping[str, Any],
+                           box: Box) -> dict[str, Box]:
+    """The player's buildings, in the order built: all six when the area has room, the built
+    ones lit with their order, else the built ones; returns each one's box by key."""
+    x0, y0, x1, y1 = box
+    y = y0 + 88
+    if y1 - y0 >= 180:
+        return _draw_building_grid(draw, view, player, (x0 + 26, y, x1 - 12))
+    built = sorted(player.get("buildings", []), key=lambda b: int(b.get("order", 0)))
+    return _draw_buildings(draw, (x0 + 26, y, x1 - 12, y + 30), built)
+
+
+class _Measure(ImageDraw.ImageDraw):
+    """Lays buildings out without drawing them: where they stand is all ``changed_boxes``
+    needs when the player's area is pasted as it was."""
+
+    def text(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+    def rounded_rectangle(self, *args: Any, **kwargs: Any) -> None:
+        pass
+
+
+def _building_boxes(view: View, player: Mapping[str, Any], box: Box) -> dict[str, Box]:
+    return _draw_player_buildings(_Measure(Image.new("RGB", (1, 1))), view, player, box)
 
 
 def _draw_building_grid(draw: ImageDraw.ImageDraw, view: View,
@@ -521,19 +678,38 @@ def _draw_buildings(draw: ImageDraw.ImageDraw, box: Box,
     return boxes
 
 
-def _draw_log(draw: ImageDraw.ImageDraw, view: View, box: tuple[int, int, int, int]) -> None:
-    """The newest sentences at the bottom, each whole; a long one takes several lines."""
-    x0, y0, x1, y1 = box
+@functools.lru_cache(maxsize=512)
+def _log_lines(entry: str, width: int) -> list[str]:
+    """A log sentence wrapped to ``width``: each board repeats most of the last one's log.
+    Callers must not change the list."""
+    return lay.wrap(entry, font(18), width)
+
+
+def _log_room(box: Box) -> int:
+    """How many lines the log box holds: as many sentences at most."""
+    return (box[3] - box[1] - 14) // (lay.line_height(font(18)) + 1)
+
+
+def _draw_log(board: PaletteBoard, view: View, box: Box) -> None:
+    """The newest sentences at the bottom, each whole; a long one takes several lines. Each
+    line is a stamp: the same line moves up the log from one board to the next."""
+    x0, _, x1, y1 = box
     f = font(18)
     step = lay.line_height(f) + 1
-    room = (y1 - y0 - 14) // step
+    room = _log_room(box)
     stacked: list[tuple[str, bool]] = []
     for age, entry in enumerate(reversed([pretty(str(e)) for e in view.get("log", [])])):
-        lines = lay.wrap(entry, f, x1 - x0 - 28)
+        lines = _log_lines(entry, x1 - x0 - 28)
         if len(stacked) + len(lines) > room:  # older sentences stay in /game log, whole
             break
         stacked = [(line, age == 0) for line in lines] + stacked
-    y = y1 - 8 - len(stacked) * step
+    y = y1 - 8 - len(stacked) * step + board.top
     for line, newest in stacked:
-        draw.text((x0 + 14, y), line, font=f, fill=pal.INK_LIGHT if newest else pal.INK_MUTED)
+        ink = pal.INK_LIGHT if newest else pal.INK_MUTED
+
+        def paint(_: Image.Image, draw: ImageDraw.ImageDraw, __: tuple[int, int],
+                  line: str = line, ink: RGB = ink) -> None:
+            draw.text((4, 0), line, font=f, fill=ink)  # room for a glyph reaching left
+
+        board.stamp((x0 + 10, y, x1 - 10, y + step), ("log-line", line, ink), paint)
         y += step

@@ -14,10 +14,13 @@ from PIL import Image, ImageDraw
 from games.yspahan.render import colours
 from games.yspahan.render.pieces import (
     View,
+    seat_colours,
     seat_cube,
+    seat_label,
     supervisor_pawn,
 )
 from renderers.kit import palette as pal
+from renderers.kit.compose import PaletteBoard
 from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
@@ -239,42 +242,78 @@ def shop_short(shop_id: str) -> str:
     return shop_id.split("-")[-1]
 
 
-def draw_pieces(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    shops = {str(s["id"]): s for s in view["shops"]}
+def lay_pieces(board: PaletteBoard, view: View) -> None:
+    """The pieces on the map: full souks' badges, cubes in shops and the Supervisor, each a part
+    of ``board`` kept by what it shows, then the marks of the turn (the quarter and the shops it
+    is about, where the Supervisor came from) straight onto the palette picture."""
+    top = board.top
     current = view.get("current_action") or {}
-    shipping = [str(s) for s in current.get("shipping", [])]
-    quarter = current.get("quarter")
-    if quarter in QUARTER_LABELS and view.get("phase") != "finished":
-        cx, cy = cell_centre(*QUARTER_LABELS[str(quarter)])
-        draw.rounded_rectangle((cx - 100, cy - 44, cx + 100, cy + 44), radius=10,
-                               outline=pal.HIGHLIGHT, width=3)
     labels = badge_cells(view)
     for souk in view["souks"]:
         sid = str(souk["id"])
         if souk.get("complete") and sid in labels:
-            draw_badge(draw, cell_centre(*labels[sid]), souk, pal.INK_DARK, full=True)
+            cx, cy = cell_centre(*labels[sid])
+
+            def badge(_: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int],
+                      cx: int = cx, cy: int = cy, souk: Mapping[str, Any] = souk) -> None:
+                draw_badge(draw, (cx + at[0], cy + at[1]), souk, pal.INK_DARK, full=True)
+
+            board.part((cx - 21, cy - 21 + top, cx + 22, cy + 22 + top),
+                       ("badge", souk.get("value")), badge)
+    size = CELL - 2 * SHOP_INSET + 4
     for shop in view["shops"]:
         owner = shop.get("owner")
         if isinstance(owner, int):
             x0, y0, _, _ = cell_box(int(shop["x"]), int(shop["y"]), SHOP_INSET - 2)
-            paste(image, seat_cube(view, owner, CELL - 2 * SHOP_INSET + 4), (x0, y0))
-    for i, sid in enumerate(shipping):
-        shop = shops.get(sid)
-        if shop is None:
-            continue
-        box = cell_box(int(shop["x"]), int(shop["y"]), 1)
-        draw.rounded_rectangle(box, radius=8, outline=pal.HIGHLIGHT, width=4)
-        if i == 0:
-            draw.rounded_rectangle(cell_box(int(shop["x"]), int(shop["y"]), 4), radius=6,
-                                   outline=pal.INK_DARK, width=2)
+            sprite = seat_cube(view, owner, size)
+
+            def cube(image: Image.Image, _: ImageDraw.ImageDraw, __: tuple[int, int],
+                     sprite: Image.Image = sprite) -> None:
+                paste(image, sprite, (0, 0))
+
+            board.part((x0, y0 + top, x0 + size, y0 + size + top),
+                       ("cube", seat_colours(view, owner), seat_label(view, owner)[:1]), cube)
     street = {str(s["id"]): s for s in view["street"]}
-    origin = current.get("supervisor_from")
-    if isinstance(origin, str) and origin in street and origin != view.get("supervisor"):
-        s = street[origin]
-        draw.ellipse(cell_box(int(s["x"]), int(s["y"]), 8), outline=colours.DIE_WHITE, width=3)
     where = street.get(str(view.get("supervisor", "")))
     if where is not None:
         x0, y0, x1, y1 = cell_box(int(where["x"]), int(where["y"]), 0)
-        draw.ellipse((x0 + 1, y0 + 1, x1 - 1, y1 - 1), fill=colours.STREET, outline=pal.HIGHLIGHT,
-                     width=4)
-        paste(image, supervisor_pawn(40), (x0 + 6, y0 + 4))
+
+        def supervisor(image: Image.Image, draw: ImageDraw.ImageDraw, _: tuple[int, int]) -> None:
+            draw.ellipse((1, 1, x1 - x0 - 1, y1 - y0 - 1), fill=colours.STREET,
+                         outline=pal.HIGHLIGHT, width=4)
+            paste(image, supervisor_pawn(40), (6, 4))
+
+        board.part((x0, y0 + top, x1 + 1, y1 + 1 + top), ("supervisor",), supervisor)
+    _mark_turn(board, view, current, street)
+
+
+def _mark_turn(board: PaletteBoard, view: View, current: Mapping[str, Any],
+               street: Mapping[str, Mapping[str, Any]]) -> None:
+    """The quarter the turn's group supplies, the shops that ship (the first one twice) and the
+    space the Supervisor left, in flat colours over the pieces."""
+    top = board.top
+
+    def down(box: tuple[int, int, int, int]) -> tuple[int, int, int, int]:
+        return box[0], box[1] + top, box[2], box[3] + top
+
+    quarter = current.get("quarter")
+    if quarter in QUARTER_LABELS and view.get("phase") != "finished":
+        cx, cy = cell_centre(*QUARTER_LABELS[str(quarter)])
+        board.draw.rounded_rectangle(down((cx - 100, cy - 44, cx + 100, cy + 44)), radius=10,
+                                     outline=board.ink(pal.HIGHLIGHT), width=3)
+    shops = {str(s["id"]): s for s in view["shops"]}
+    for i, sid in enumerate(str(s) for s in current.get("shipping", [])):
+        shop = shops.get(sid)
+        if shop is None:
+            continue
+        x, y = int(shop["x"]), int(shop["y"])
+        board.draw.rounded_rectangle(down(cell_box(x, y, 1)), radius=8,
+                                     outline=board.ink(pal.HIGHLIGHT), width=4)
+        if i == 0:
+            board.draw.rounded_rectangle(down(cell_box(x, y, 4)), radius=6,
+                                         outline=board.ink(pal.INK_DARK), width=2)
+    origin = current.get("supervisor_from")
+    if isinstance(origin, str) and origin in street and origin != view.get("supervisor"):
+        s = street[origin]
+        board.draw.ellipse(down(cell_box(int(s["x"]), int(s["y"]), 8)),
+                           outline=board.ink(colours.DIE_WHITE), width=3)

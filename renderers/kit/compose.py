@@ -1,0 +1,121 @@
+"""A board put together on its palette from pieces kept between turns.
+
+Most of a board is the same from one post to the next: drawing it again and mapping its two
+million pixels onto the palette was most of a board's cost. A ``PaletteBoard`` starts from the
+static layer already mapped onto the palette and lays each part of the board (a player's area,
+a card on the table, the log) down as a palette picture kept by what it shows: a part drawn for
+an earlier board is pasted as it was; a new one is drawn over the static layer and mapped.
+
+Mapping is pixel by pixel, so a board put together this way has the pixels of the same board
+drawn whole and mapped at once, as long as each part draws only inside its box. Marks drawn in
+flat colours over several parts (a ring, a frame) go on last, straight onto the palette picture.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable
+
+from PIL import Image, ImageDraw
+
+from renderers.kit.cache import ImageCache, layers
+from renderers.kit.palette import RGB
+from renderers.kit.quantize import Palette
+from renderers.kit.text import CachedTextDraw
+
+Box = tuple[int, int, int, int]
+# Draws a part on ``image`` (the static layer under the part's box) with ``draw``; ``at`` is
+# what to add to the board's coordinates to get the picture's: (-left, -top) of the box.
+Paint = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int]], None]
+
+# parts on their palettes, by what they show; a player's area is a few hundred kilobytes
+parts = ImageCache(2048, max_bytes=48 * 1024 * 1024)
+# static layers mapped onto their palettes, one for each static layer the kit's ``layers`` keeps
+grounds = ImageCache(layers.capacity)
+
+
+class PaletteBoard:
+    """A board on ``palette``, started from ``ground`` (the static layer, RGB), which is kept on
+    the palette under ``ground_key``. With ``top``, the ground stands that many rows down, under
+    a band laid on later; boxes are the picture's, painters draw in the ground's coordinates.
+    Parts draw their text with ``text_draw`` (a game may keep its own way of drawing text)."""
+
+    def __init__(
+        self, palette: Palette, ground: Image.Image, ground_key: Hashable, top: int = 0,
+        text_draw: Callable[[Image.Image], ImageDraw.ImageDraw] = CachedTextDraw,
+    ) -> None:
+        self.palette = palette
+        self.ground = ground
+        self.ground_key = ground_key
+        self.top = top
+        self.text_draw = text_draw
+        self._scratch: tuple[Image.Image, ImageDraw.ImageDraw] | None = None
+
+        def build() -> Image.Image:
+            mapped = palette.quantize(ground)
+            if not top:
+                return mapped
+            picture = Image.new("P", (ground.width, top + ground.height), 0)
+            picture.putpalette(mapped.getpalette() or [])
+            picture.paste(mapped, (0, top))
+            return picture
+
+        self.image = grounds.get((palette, ground_key, top), build).copy()
+        self.draw = ImageDraw.Draw(self.image)  # for marks in the palette's named colours
+
+    def part(self, box: Box, key: Hashable, paint: Paint) -> None:
+        """The picture inside ``box`` (left, top, right, bottom; right and bottom excluded) as
+        ``paint`` draws it over the static layer; ``key`` must name everything it shows."""
+
+        def build() -> Image.Image:
+            picture = self.ground.crop(self._on_ground(box))
+            paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
+            return self.palette.quantize(picture)
+
+        self._lay(box, key, build)
+
+    def stamp(self, box: Box, key: Hashable, paint: Paint) -> None:
+        """``part`` for a part that looks the same wherever it goes, such as a line of text on
+        a flat panel: it is kept by ``key`` and its size alone, and drawn once for every place
+        it is pasted. The static layer under each place must be one flat colour."""
+
+        def build() -> Image.Image:
+            picture = self.ground.crop(self._on_ground(box))
+            paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
+            return self.palette.quantize(picture)
+
+        size = (box[2] - box[0], box[3] - box[1])
+        found = parts.get((self.palette, self.ground_key, "stamp", size, key), build)
+        self.image.paste(found, box[:2])
+
+    def part_in_place(
+        self, box: Box, key: Hashable, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+    ) -> None:
+        """``part`` for a painter that draws on the whole ground, where it stands: it is given a
+        scratch picture of the ground's size, the static layer under ``box``."""
+
+        def build() -> Image.Image:
+            if self._scratch is None:
+                scratch = Image.new("RGB", self.ground.size)
+                self._scratch = scratch, self.text_draw(scratch)
+            scratch, draw = self._scratch
+            region = self._on_ground(box)
+            scratch.paste(self.ground.crop(region), region[:2])
+            paint(scratch, draw)
+            return self.palette.quantize(scratch.crop(region))
+
+        self._lay(box, key, build)
+
+    def _on_ground(self, box: Box) -> Box:
+        return box[0], box[1] - self.top, box[2], box[3] - self.top
+
+    def _lay(self, box: Box, key: Hashable, build: Callable[[], Image.Image]) -> None:
+        found = parts.get((self.palette, self.ground_key, self.top, box, key), build)
+        self.image.paste(found, box[:2])
+
+    def paste(self, picture: Image.Image, xy: tuple[int, int]) -> None:
+        """An RGB picture laid over the board at ``xy``, mapped."""
+        self.image.paste(self.palette.quantize(picture), xy)
+
+    def ink(self, colour: RGB) -> int:
+        """The palette entry ``colour`` is mapped to, to draw marks with."""
+        return self.palette.index(colour)

@@ -1,0 +1,94 @@
+"""A board put together on its palette from kept parts has the pixels of the same board drawn
+whole and mapped at once, and a part already drawn is not drawn again."""
+
+from __future__ import annotations
+
+from PIL import Image, ImageDraw
+
+from games.targi.render import PALETTE
+from renderers.kit import palette as pal
+from renderers.kit.cache import ImageCache
+from renderers.kit.compose import PaletteBoard, parts
+from renderers.kit.fonts import font
+from renderers.kit.preview import mark_changed
+
+
+def ground() -> Image.Image:
+    image = Image.new("RGB", (400, 200), pal.BACKGROUND)
+    ImageDraw.Draw(image).rounded_rectangle((10, 10, 390, 190), 12, fill=pal.PANEL,
+                                            outline=pal.PANEL_EDGE, width=2)
+    return image
+
+
+def paint_name(image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    draw.text((30 + at[0], 40.5 + at[1]), "Blue to move", font=font(24, bold=True),
+              fill=pal.HIGHLIGHT, anchor="lm")
+
+
+def test_a_board_of_parts_has_the_pixels_of_the_board_drawn_whole() -> None:
+    # Arrange: the same board drawn whole, ringed, then mapped
+    whole = ground()
+    paint_name(whole, ImageDraw.Draw(whole), (0, 0))
+    mark_changed(ImageDraw.Draw(whole), (20, 20, 200, 60), 6)
+    expected = PALETTE.quantize(whole)
+    # Act
+    board = PaletteBoard(PALETTE, ground(), "test-ground")
+    board.part((12, 12, 300, 70), "name", paint_name)
+    mark_changed(board.draw, (20, 20, 200, 60), 6, board.ink(pal.INK_DARK),
+                 board.ink((255, 255, 255)))
+    # Assert
+    assert board.image.mode == "P"
+    assert board.image.tobytes() == expected.tobytes()
+
+
+def test_a_part_already_drawn_is_pasted_as_it_was() -> None:
+    parts.clear()
+    painted: list[str] = []
+
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+        painted.append("drawn")
+        paint_name(image, draw, at)
+
+    first = PaletteBoard(PALETTE, ground(), "test-ground")
+    first.part((12, 12, 300, 70), "name", paint)
+    second = PaletteBoard(PALETTE, ground(), "test-ground")
+    second.part((12, 12, 300, 70), "name", paint)
+    assert painted == ["drawn"]
+    assert second.image.tobytes() == first.image.tobytes()
+    second.part((12, 12, 300, 70), "another name", paint)
+    assert painted == ["drawn", "drawn"]
+
+
+def test_a_cache_with_a_byte_limit_keeps_only_the_newest_pictures_under_it() -> None:
+    cache = ImageCache(100, max_bytes=3 * 100 * 100)
+    for key in range(5):
+        cache.get(key, lambda: Image.new("L", (100, 100)))
+    assert len(cache) == 3 and cache.bytes == 3 * 100 * 100
+    built: list[int] = []
+
+    def build(key: int) -> Image.Image:
+        built.append(key)
+        return Image.new("L", (100, 100))
+
+    cache.get(4, lambda: build(4))
+    cache.get(0, lambda: build(0))
+    assert built == [0]
+
+
+def test_a_stamp_is_drawn_once_for_every_place_it_goes_with_the_pixels_drawn_there() -> None:
+    parts.clear()
+    painted: list[str] = []
+
+    def line(image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+        painted.append("drawn")
+        draw.text((4, 0), "Blue takes 2 salt", font=font(18), fill=pal.INK_LIGHT)
+
+    whole = ground()
+    for y in (40, 80):
+        ImageDraw.Draw(whole).text((34, y), "Blue takes 2 salt", font=font(18),
+                                   fill=pal.INK_LIGHT)
+    board = PaletteBoard(PALETTE, ground(), "test-ground")
+    for y in (40, 80):
+        board.stamp((30, y, 300, y + 24), "blue-salt", line)
+    assert painted == ["drawn"]
+    assert board.image.tobytes() == PALETTE.quantize(whole).tobytes()
