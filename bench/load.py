@@ -9,8 +9,11 @@ Two parts, one JSON object:
 ``wire``
     The real bot against the loopback fake Discord with ``--delay`` seconds added to every REST
     answer and Discord's limits modelled (50 requests per second for the bot token, 5 message
-    posts per 5 s per channel). ``--wire-tables`` tables move at once; each person plays with
-    /play and waits for the board before the next move. Interaction to board is measured at
+    posts per 5 s per channel). ``--wire-tables`` tables move at once, each for ``--wire-turns``
+    turns; each person plays every decision with /play and waits for its answer, and for the
+    board when the move passed the turn, before the next move. A sub-decision of the same seat
+    (most of a Resafa turn) gets no board, by design: it is counted in ``sub_decisions``, its
+    answer in ``answer_p95_ms``, and ``turns`` counts the moves that awaited a board. Interaction to board is measured at
     the fake: from sending the interaction to answering the board's upload, and broken into
     its parts (``bench.wire_trace``): median milliseconds per part over every board and over
     the slowest twentieth. REST calls per move count every request the bot made during the
@@ -55,6 +58,7 @@ from tests.e2e.wire.fakediscord import Call, FakeDiscord, Network, custom_ids
 GLOBAL_PER_SECOND = 50
 CHANNEL_LIMIT, CHANNEL_WINDOW = 5, 5.0
 BOARD_SECONDS = 60.0  # a board that takes longer is counted as missing
+MOVES_PER_TURN = 40  # a turn of more decisions than this ends the table's play (a stuck game)
 
 
 def percentile(samples: Sequence[float], q: float) -> float | None:
@@ -382,14 +386,20 @@ async def _play(
     bot: Any,
     table_id: int,
     thread_id: str,
-    moves: int,
+    turns: int,
     out: dict[str, list],
     think: float = 0.0,
 ) -> None:
+    """Play ``turns`` turns of the table with /play, one decision at a time. Only a move that
+    passes the turn (or ends the game) gets a board: a sub-decision of the same seat (most of a
+    Resafa turn) is answered to its mover alone, so its answer is timed but no board awaited."""
     service = bot.service
     names = {int(u["id"]): name for name, u in fake.users.items()}
-    for _ in range(moves):
-        await asyncio.sleep(think)  # a person looks at the board before moving
+    played = 0
+    for _ in range(turns * MOVES_PER_TURN):
+        if played == turns:
+            return
+        await asyncio.sleep(think)  # a person looks at the board (or panel) before moving
         loaded = await service.load(table_id)
         if loaded.decision is None:
             return
@@ -409,7 +419,9 @@ async def _play(
         out["answer"].append((time.monotonic() - began) * 1000)
         after = await service.load(table_id)
         if after.decision is not None and after.decision.seat == seat:
+            out["sub_decisions"].append(table_id)
             continue  # the same seat decides again: no board
+        played += 1
         try:
             board = await fake.wait_for(
                 lambda c: _is_board(c, thread_id, fake), after=mark, seconds=BOARD_SECONDS
@@ -427,7 +439,7 @@ async def wire_load(
     url: str | None,
     game: str,
     tables: int,
-    moves: int,
+    turns: int,
     delay: float,
     think: float = 0.0,
     channel_limit: int | None = CHANNEL_LIMIT,
@@ -461,12 +473,13 @@ async def wire_load(
             mark = len(fake.calls)
             out: dict[str, list] = {
                 "answer": [], "board": [], "missing": [], "failed": [], "traced": [],
+                "sub_decisions": [],
             }
             tracer = Tracer()
             tracer.install(bot)
             began = time.monotonic()
             await asyncio.gather(
-                *(_play(fake, bot, t, th, moves, out, think) for t, th in opened)
+                *(_play(fake, bot, t, th, turns, out, think) for t, th in opened)
             )
             seconds = time.monotonic() - began
             calls = fake.calls[mark:]
@@ -481,6 +494,8 @@ async def wire_load(
     return {
         "tables": tables,
         "moves": made,
+        "turns": len(out["board"]) + len(out["missing"]),  # moves that passed the turn
+        "sub_decisions": len(out["sub_decisions"]),  # moves answered to their mover alone
         "delay_ms": round(delay * 1000),
         "think_ms": round(think * 1000),
         "channel_limit": channel_limit,
@@ -543,7 +558,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="game states each process keeps in memory")
     parser.add_argument("--boards", type=int, default=200, help="boards to draw per game")
     parser.add_argument("--wire-tables", type=int, default=20)
-    parser.add_argument("--wire-moves", type=int, default=5)
+    parser.add_argument("--wire-turns", "--wire-moves", dest="wire_turns", type=int, default=5,
+                        help="turns each wire table plays, every decision of a turn a /play")
     parser.add_argument("--delay", type=float, default=0.1)
     parser.add_argument(
         "--think", type=float, default=0.0, help="seconds a person waits after each board"
@@ -571,7 +587,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "wire" in modes:
         result["wire"] = asyncio.run(
             wire_load(
-                url, game, args.wire_tables, args.wire_moves, args.delay, args.think,
+                url, game, args.wire_tables, args.wire_turns, args.delay, args.think,
                 args.channel_limit or None,
             )
         )
