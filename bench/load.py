@@ -13,12 +13,13 @@ Two parts, one JSON object:
     turns; each person plays every decision with /play and waits for its answer, and for the
     board when the move passed the turn, before the next move. A sub-decision of the same seat
     (most of a Resafa turn) gets no board, by design: it is counted in ``sub_decisions``, its
-    answer in ``answer_p95_ms``, and ``turns`` counts the moves that awaited a board. Interaction to board is measured at
-    the fake: from sending the interaction to answering the board's upload, and broken into
-    its parts (``bench.wire_trace``): median milliseconds per part over every board and over
-    the slowest twentieth. REST calls per move count every request the bot made during the
-    moves by kind (interaction answers and follow-ups included), and those made with the bot
-    token alone (what the global limit counts); 429s are counted by kind and limit.
+    answer in ``answer_p95_ms``, and ``turns`` counts the moves that awaited a board.
+    Interaction to board is measured at the fake: from sending the interaction to answering
+    the board's upload, and broken into its parts (``bench.wire_trace``): median milliseconds
+    per part over every board and over the slowest twentieth. REST calls per move count
+    every request the bot made during the moves by kind (interaction answers and follow-ups
+    included), and those made with the bot token alone (what the global limit counts); 429s
+    are counted by kind and limit.
 
 The database is a temporary SQLite file unless ``--database-url`` names one (a PostgreSQL URL
 works wherever ``storage.open_store`` understands it; give a fresh, empty database).
@@ -320,11 +321,10 @@ def call_kind(call: Call) -> str:
     edit through the interaction's token (none in the global budget), a board post, another
     post, an edit of a message, or anything else."""
     if not _bot_token(call):
+        board = any(name == "board.png" for name, _ in call.files)
         if call.path.startswith("/interactions/"):
-            return "interaction_callback"
-        if any(name == "board.png" for name, _ in call.files):
-            return "interaction_board"
-        return "interaction_other"
+            return "interaction_callback_board" if board else "interaction_callback"
+        return "interaction_board" if board else "interaction_other"
     seg = call.path.strip("/").split("/")
     if seg[0] == "channels" and len(seg) == 3 and seg[2] == "messages" and call.method == "POST":
         return "board" if any(name == "board.png" for name, _ in call.files) else "post"
@@ -342,14 +342,15 @@ def calls_by_kind(calls: Sequence[Call], moves: int) -> dict[str, float]:
 
 
 def _is_board(call: Call, thread_id: str, fake: FakeDiscord | None = None) -> bool:
-    """A board landing in the thread: a post there, or an interaction's public follow-up."""
-    if call.method != "POST" or call.status != 200:
+    """A board landing in the thread: a post there, or an interaction's public answer or
+    follow-up (or the edit of its public "thinking" answer into the board)."""
+    if call.status != 200 or not any(name == "board.png" for name, _ in call.files):
         return False
-    if not any(name == "board.png" for name, _ in call.files):
-        return False
-    if call.path == f"/channels/{thread_id}/messages":
+    if call.method == "POST" and call.path == f"/channels/{thread_id}/messages":
         return True
-    return fake is not None and fake.channel_of_webhook(call.path) == thread_id
+    if fake is None or fake.channel_of_webhook(call.path) != thread_id:
+        return False
+    return call.method == "POST" or call.path.endswith("/messages/@original")
 
 
 def _attempts(calls: Sequence[Call], board: Call) -> list[Call]:
