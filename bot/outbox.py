@@ -47,7 +47,12 @@ log = logging.getLogger(__name__)
 # A handler posts one row and returns the id of the message it created (or None).
 Handler = Callable[[Any], Awaitable[int | None]]
 
-CONCURRENCY = 8  # tables delivered at once: enough to hide round trips, few enough to be polite
+# Tables delivered at once. A table holds its slot while its board is drawn and while its
+# request is on the network (a round trip of 100 ms or more), so with 8 slots 20 busy tables
+# queued about a second for one. The bot token's own budget and Discord's per-route limits,
+# not this number, keep the requests polite; a board that answers a move is sent through the
+# interaction, outside the global limit.
+CONCURRENCY = 32
 
 
 class Deferred(Exception):
