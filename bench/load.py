@@ -13,7 +13,11 @@ Two parts, one JSON object:
     turns; each person plays every decision with /play and waits for its answer, and for the
     board when the move passed the turn, before the next move. A sub-decision of the same seat
     (most of a Resafa turn) gets no board, by design: it is counted in ``sub_decisions``, its
-    answer in ``answer_p95_ms``, and ``turns`` counts the moves that awaited a board.
+    answer in ``answer_p95_ms``, and ``turns`` counts the moves that awaited a board. With
+    ``--think 0`` (the default) the loop is closed: every table moves again as soon as it is
+    answered, so the p95 is bounded below by the tables times the CPU a move costs; with a
+    pause, each person waits a random time averaging ``--think`` seconds (uniformly up to
+    twice it), so the tables do not move in lockstep.
     Interaction to board is measured at the fake: from sending the interaction to answering
     the board's upload, and broken into its parts (``bench.wire_trace``): median milliseconds
     per part over every board and over the slowest twentieth. REST calls per move count
@@ -397,10 +401,13 @@ async def _play(
     service = bot.service
     names = {int(u["id"]): name for name, u in fake.users.items()}
     played = 0
+    pauses = random.Random(table_id)
     for _ in range(turns * MOVES_PER_TURN):
         if played == turns:
             return
-        await asyncio.sleep(think)  # a person looks at the board (or panel) before moving
+        # a person looks at the board (or panel) before moving, for ``think`` seconds on
+        # average; tables pausing alike would move in lockstep, twenty boards at once
+        await asyncio.sleep(pauses.uniform(0, 2 * think))
         loaded = await service.load(table_id)
         if loaded.decision is None:
             return
@@ -563,7 +570,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="turns each wire table plays, every decision of a turn a /play")
     parser.add_argument("--delay", type=float, default=0.1)
     parser.add_argument(
-        "--think", type=float, default=0.0, help="seconds a person waits after each board"
+        "--think", type=float, default=0.0,
+        help="seconds a person waits after each answer, on average (uniformly 0 to twice it)",
     )
     parser.add_argument(
         "--channel-limit", type=int, default=CHANNEL_LIMIT,
