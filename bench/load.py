@@ -12,12 +12,12 @@ Two parts, one JSON object:
     posts per 5 s per channel). ``--wire-tables`` tables move at once, each for ``--wire-turns``
     turns; each person plays every decision with /play and waits for its answer, and for the
     board when the move passed the turn, before the next move. A sub-decision of the same seat
-    (most of a Resafa turn) gets no board, by design: it is counted in ``sub_decisions``, its
-    answer in ``answer_p95_ms``, and ``turns`` counts the moves that awaited a board. With
-    ``--think 0`` (the default) the loop is closed: every table moves again as soon as it is
-    answered, so the p95 is bounded below by the tables times the CPU a move costs; with a
-    pause, each person waits a random time averaging ``--think`` seconds (uniformly up to
-    twice it), so the tables do not move in lockstep.
+    (a turn of some games is nine of them) gets no board, by design: it is counted in
+    ``sub_decisions``, its answer in ``answer_p95_ms``, and ``turns`` counts the moves that
+    awaited a board. With ``--think 0`` (the default) the loop is closed: every table moves
+    again as soon as it is answered, so the p95 is bounded below by the tables times the CPU a
+    move costs; with a pause, each person waits a random time averaging ``--think`` seconds
+    (uniformly up to twice it), so the tables do not move in lockstep.
     Interaction to board is measured at the fake: from sending the interaction to answering
     the board's upload, and broken into its parts (``bench.wire_trace``): median milliseconds
     per part over every board and over the slowest twentieth. REST calls per move count
@@ -396,8 +396,9 @@ async def _play(
     think: float = 0.0,
 ) -> None:
     """Play ``turns`` turns of the table with /play, one decision at a time. Only a move that
-    passes the turn (or ends the game) gets a board: a sub-decision of the same seat (most of a
-    Resafa turn) is answered to its mover alone, so its answer is timed but no board awaited."""
+    passes the turn (or ends the game) gets a board: a sub-decision of the same seat (most of
+    a turn, in some games) is answered to its mover alone, so its answer is timed but no board
+    awaited."""
     service = bot.service
     names = {int(u["id"]): name for name, u in fake.users.items()}
     played = 0
