@@ -9,13 +9,21 @@ Two parts, one JSON object:
 ``wire``
     The real bot against the loopback fake Discord with ``--delay`` seconds added to every REST
     answer and Discord's limits modelled (50 requests per second for the bot token, 5 message
-    posts per 5 s per channel). ``--wire-tables`` tables move at once; each person plays with
-    /play and waits for the board before the next move. Interaction to board is measured at
-    the fake: from sending the interaction to answering the board's upload, and broken into
-    its parts (``bench.wire_trace``): median milliseconds per part over every board and over
-    the slowest twentieth. REST calls per move count every request the bot made during the
-    moves by kind (interaction answers and follow-ups included), and those made with the bot
-    token alone (what the global limit counts); 429s are counted by kind and limit.
+    posts per 5 s per channel). ``--wire-tables`` tables move at once, each for ``--wire-turns``
+    turns; each person plays every decision with /play and waits for its answer, and for the
+    board when the move passed the turn, before the next move. A sub-decision of the same seat
+    (a turn of some games is nine of them) gets no board, by design: it is counted in
+    ``sub_decisions``, its answer in ``answer_p95_ms``, and ``turns`` counts the moves that
+    awaited a board. With ``--think 0`` (the default) the loop is closed: every table moves
+    again as soon as it is answered, so the p95 is bounded below by the tables times the CPU a
+    move costs; with a pause, each person waits a random time averaging ``--think`` seconds
+    (uniformly up to twice it), so the tables do not move in lockstep.
+    Interaction to board is measured at the fake: from sending the interaction to answering
+    the board's upload, and broken into its parts (``bench.wire_trace``): median milliseconds
+    per part over every board and over the slowest twentieth. REST calls per move count
+    every request the bot made during the moves by kind (interaction answers and follow-ups
+    included), and those made with the bot token alone (what the global limit counts); 429s
+    are counted by kind and limit.
 
 The database is a temporary SQLite file unless ``--database-url`` names one (a PostgreSQL URL
 works wherever ``storage.open_store`` understands it; give a fresh, empty database).
@@ -55,6 +63,7 @@ from tests.e2e.wire.fakediscord import Call, FakeDiscord, Network, custom_ids
 GLOBAL_PER_SECOND = 50
 CHANNEL_LIMIT, CHANNEL_WINDOW = 5, 5.0
 BOARD_SECONDS = 60.0  # a board that takes longer is counted as missing
+MOVES_PER_TURN = 40  # a turn of more decisions than this ends the table's play (a stuck game)
 
 
 def percentile(samples: Sequence[float], q: float) -> float | None:
@@ -316,11 +325,10 @@ def call_kind(call: Call) -> str:
     edit through the interaction's token (none in the global budget), a board post, another
     post, an edit of a message, or anything else."""
     if not _bot_token(call):
+        board = any(name == "board.png" for name, _ in call.files)
         if call.path.startswith("/interactions/"):
-            return "interaction_callback"
-        if any(name == "board.png" for name, _ in call.files):
-            return "interaction_board"
-        return "interaction_other"
+            return "interaction_callback_board" if board else "interaction_callback"
+        return "interaction_board" if board else "interaction_other"
     seg = call.path.strip("/").split("/")
     if seg[0] == "channels" and len(seg) == 3 and seg[2] == "messages" and call.method == "POST":
         return "board" if any(name == "board.png" for name, _ in call.files) else "post"
@@ -338,14 +346,15 @@ def calls_by_kind(calls: Sequence[Call], moves: int) -> dict[str, float]:
 
 
 def _is_board(call: Call, thread_id: str, fake: FakeDiscord | None = None) -> bool:
-    """A board landing in the thread: a post there, or an interaction's public follow-up."""
-    if call.method != "POST" or call.status != 200:
+    """A board landing in the thread: a post there, or an interaction's public answer or
+    follow-up (or the edit of its public "thinking" answer into the board)."""
+    if call.status != 200 or not any(name == "board.png" for name, _ in call.files):
         return False
-    if not any(name == "board.png" for name, _ in call.files):
-        return False
-    if call.path == f"/channels/{thread_id}/messages":
+    if call.method == "POST" and call.path == f"/channels/{thread_id}/messages":
         return True
-    return fake is not None and fake.channel_of_webhook(call.path) == thread_id
+    if fake is None or fake.channel_of_webhook(call.path) != thread_id:
+        return False
+    return call.method == "POST" or call.path.endswith("/messages/@original")
 
 
 def _attempts(calls: Sequence[Call], board: Call) -> list[Call]:
@@ -382,14 +391,24 @@ async def _play(
     bot: Any,
     table_id: int,
     thread_id: str,
-    moves: int,
+    turns: int,
     out: dict[str, list],
     think: float = 0.0,
 ) -> None:
+    """Play ``turns`` turns of the table with /play, one decision at a time. Only a move that
+    passes the turn (or ends the game) gets a board: a sub-decision of the same seat (most of
+    a turn, in some games) is answered to its mover alone, so its answer is timed but no board
+    awaited."""
     service = bot.service
     names = {int(u["id"]): name for name, u in fake.users.items()}
-    for _ in range(moves):
-        await asyncio.sleep(think)  # a person looks at the board before moving
+    played = 0
+    pauses = random.Random(table_id)
+    for _ in range(turns * MOVES_PER_TURN):
+        if played == turns:
+            return
+        # a person looks at the board (or panel) before moving, for ``think`` seconds on
+        # average; tables pausing alike would move in lockstep, twenty boards at once
+        await asyncio.sleep(pauses.uniform(0, 2 * think))
         loaded = await service.load(table_id)
         if loaded.decision is None:
             return
@@ -409,7 +428,9 @@ async def _play(
         out["answer"].append((time.monotonic() - began) * 1000)
         after = await service.load(table_id)
         if after.decision is not None and after.decision.seat == seat:
+            out["sub_decisions"].append(table_id)
             continue  # the same seat decides again: no board
+        played += 1
         try:
             board = await fake.wait_for(
                 lambda c: _is_board(c, thread_id, fake), after=mark, seconds=BOARD_SECONDS
@@ -427,7 +448,7 @@ async def wire_load(
     url: str | None,
     game: str,
     tables: int,
-    moves: int,
+    turns: int,
     delay: float,
     think: float = 0.0,
     channel_limit: int | None = CHANNEL_LIMIT,
@@ -461,12 +482,13 @@ async def wire_load(
             mark = len(fake.calls)
             out: dict[str, list] = {
                 "answer": [], "board": [], "missing": [], "failed": [], "traced": [],
+                "sub_decisions": [],
             }
             tracer = Tracer()
             tracer.install(bot)
             began = time.monotonic()
             await asyncio.gather(
-                *(_play(fake, bot, t, th, moves, out, think) for t, th in opened)
+                *(_play(fake, bot, t, th, turns, out, think) for t, th in opened)
             )
             seconds = time.monotonic() - began
             calls = fake.calls[mark:]
@@ -481,6 +503,8 @@ async def wire_load(
     return {
         "tables": tables,
         "moves": made,
+        "turns": len(out["board"]) + len(out["missing"]),  # moves that passed the turn
+        "sub_decisions": len(out["sub_decisions"]),  # moves answered to their mover alone
         "delay_ms": round(delay * 1000),
         "think_ms": round(think * 1000),
         "channel_limit": channel_limit,
@@ -543,10 +567,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="game states each process keeps in memory")
     parser.add_argument("--boards", type=int, default=200, help="boards to draw per game")
     parser.add_argument("--wire-tables", type=int, default=20)
-    parser.add_argument("--wire-moves", type=int, default=5)
+    parser.add_argument("--wire-turns", "--wire-moves", dest="wire_turns", type=int, default=5,
+                        help="turns each wire table plays, every decision of a turn a /play")
     parser.add_argument("--delay", type=float, default=0.1)
     parser.add_argument(
-        "--think", type=float, default=0.0, help="seconds a person waits after each board"
+        "--think", type=float, default=0.0,
+        help="seconds a person waits after each answer, on average (uniformly 0 to twice it)",
     )
     parser.add_argument(
         "--channel-limit", type=int, default=CHANNEL_LIMIT,
@@ -571,7 +597,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if "wire" in modes:
         result["wire"] = asyncio.run(
             wire_load(
-                url, game, args.wire_tables, args.wire_moves, args.delay, args.think,
+                url, game, args.wire_tables, args.wire_turns, args.delay, args.think,
                 args.channel_limit or None,
             )
         )

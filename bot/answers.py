@@ -4,6 +4,11 @@ Discord wants an answer within 3 s. Deferring first and editing the answer after
 two requests; answering once the work is done costs one. ``QuickAnswer`` answers once, and
 defers only when the work is still going after ``DEFER_AFTER`` seconds, so a slow database or
 a busy process never lets the interaction expire.
+
+A move that passes the turn is best answered by its new board (drawn by the outbox as soon as
+the move is committed): one request, one round trip, and the board is in the thread at once.
+Such an answer, if deferred, is deferred in public, and the "thinking" message becomes the
+board.
 """
 
 from __future__ import annotations
@@ -35,6 +40,12 @@ class QuickAnswer:
         # deferred interaction whose work failed is finished without one)
         self.finished = asyncio.Event()
         self.sent = False
+        # The answer is to be the move's new board (``answer_with_board``): public, so a defer
+        # meanwhile is public too, and its "thinking" message becomes the board.
+        self.awaits_board = False
+        self.board: discord.Message | None = None
+        self.deferred_in_public = False
+        self.placeholder_id: int | None = None  # the message a defer showed as "thinking"
         self._lock = asyncio.Lock()
         wait = DEFER_AFTER if after is None else after
         self._timer = asyncio.create_task(self._defer_later(wait, thinking))
@@ -43,7 +54,12 @@ class QuickAnswer:
         await asyncio.sleep(after)
         async with self._lock:
             if not self.interaction.response.is_done():
-                await self.interaction.response.defer(ephemeral=self.ephemeral, thinking=thinking)
+                public = self.awaits_board
+                sent = await self.interaction.response.defer(
+                    ephemeral=self.ephemeral and not public, thinking=thinking
+                )
+                self.deferred_in_public = public
+                self.placeholder_id = None if sent is None else sent.message_id
 
     async def close(self) -> None:
         """No deferring any more (the answer is sent, or an error is answered instead)."""
@@ -78,6 +94,62 @@ class QuickAnswer:
             await response.send_message(content, ephemeral=self.ephemeral, **extra)
         self.sent = True
         self.finished.set()
+
+    async def await_board(self) -> bool:
+        """From now on this answer is to be the move's board (``answer_with_board``), unless
+        it was already given (or deferred privately); whether it is."""
+        async with self._lock:
+            self.awaits_board = not self.interaction.response.is_done()
+            return self.awaits_board
+
+    async def answer_with_board(self, content: str, **kwargs: Any) -> discord.Message | None:
+        """Answer with the move's board, a public message (``file``, ``view``,
+        ``allowed_mentions``); None when this answer no longer awaits it (the mover was
+        answered otherwise, or the interaction was deferred privately)."""
+        async with self._lock:
+            if not self.awaits_board or self.sent:
+                return None
+            response = self.interaction.response
+            try:
+                if not response.is_done():
+                    sent = await response.send_message(content, **kwargs)
+                    message = sent.resource
+                    if not isinstance(message, discord.Message):
+                        message = await self.interaction.original_response()
+                elif self.deferred_in_public:
+                    file = kwargs.pop("file", None)
+                    message = await self.interaction.edit_original_response(
+                        content=content, attachments=[file] if file is not None else [], **kwargs
+                    )
+                else:
+                    return None
+            except discord.NotFound:
+                self.awaits_board = False  # gone: the mover cannot be answered any more
+                self.finished.set()
+                raise
+            self.board = message
+            self.sent = True
+        self.finished.set()
+        return message
+
+    def comes_after(self, message_id: int | None) -> bool:
+        """Whether the board may take this answer's place in the channel: after the message
+        ``message_id`` (the previous board), not above it. A "thinking" answer shown before
+        the previous board was posted (a restart held that board back) sits above it."""
+        placeholder = self.placeholder_id
+        return placeholder is None or message_id is None or placeholder > message_id
+
+    async def decline_board(self) -> None:
+        """The board will not be this answer (the mover is to be answered without it)."""
+        async with self._lock:
+            self.awaits_board = False
+        self.finished.set()
+
+    async def forgo_board(self) -> bool:
+        """Stop awaiting the board (the caller answers instead); whether it had answered."""
+        async with self._lock:
+            self.awaits_board = False
+            return self.board is not None
 
     async def update(self, **changes: Any) -> None:
         """Edit the message whose component was used (``content``, ``attachments``, ``view``)."""

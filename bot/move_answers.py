@@ -3,14 +3,15 @@
 Every board would otherwise be a message the bot posts into the game's thread with its token,
 and those posts share the thread's message limit (about five per five seconds) and the bot's
 global budget: at a busy table the boards queue behind that limit. A board that shows a
-person's move can instead be a public follow-up of that move's interaction. Discord counts
-interaction endpoints against neither: they are outside the global limit, and their per-route
-limits are kept per interaction token, not per channel.
+person's move can instead be that move's answer (a /play that passes the turn: one request,
+one round trip) or a public follow-up of it (a click, whose answer takes the buttons off the
+board clicked). Discord counts interaction endpoints against neither limit: they are outside
+the global limit, and their per-route limits are kept per interaction token, not per channel.
 
 The interaction is only known in memory, for as long as its token lives: a board after a
 restart, after a timer, or one whose interaction has gone stale is posted into the thread as
-before. The follow-up waits until the move itself has been answered (Discord refuses
-follow-ups before that), and gives up on it if the answer never came.
+before. A follow-up waits until the move itself has been answered (Discord refuses follow-ups
+before that), and gives up on it if the answer never came.
 """
 
 from __future__ import annotations
@@ -19,8 +20,6 @@ import asyncio
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-
-import discord
 
 from bot.answers import QuickAnswer
 
@@ -54,9 +53,10 @@ class MoveAnswers:
         while len(self._offers) > KEPT:
             del self._offers[next(iter(self._offers))]
 
-    async def take(self, table_id: int, version: int) -> discord.Interaction | None:
-        """The interaction the board at ``version`` may answer: that of the newest move it
-        shows, once answered. None when no move it shows was made through one here, or the
+    async def take(self, table_id: int, version: int) -> QuickAnswer | None:
+        """The answer the board at ``version`` may be (or follow): that of the newest move it
+        shows. A move whose answer awaits its board is given at once; otherwise once the move
+        was answered. None when no move it shows was made through one here, or the
         interaction can no longer take a follow-up. An offer is taken once."""
         offer = self._offers.get(table_id)
         if offer is None or offer.version > version:
@@ -64,6 +64,8 @@ class MoveAnswers:
         del self._offers[table_id]
         if offer.expires <= self._clock():
             return None
+        if offer.answer.awaits_board:
+            return offer.answer
         try:
             await asyncio.wait_for(offer.answer.finished.wait(), ANSWER_WAIT)
         except TimeoutError:
@@ -73,4 +75,4 @@ class MoveAnswers:
             # or would take the place of the private "thinking" message and be seen by the
             # mover alone
             return None
-        return offer.answer.interaction
+        return offer.answer

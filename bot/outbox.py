@@ -39,6 +39,7 @@ from bot.service import Attempt, GameUnavailable, TableBroken
 from bot.service.timers import UNAVAILABLE_RETRY
 
 if TYPE_CHECKING:
+    from bot.answers import QuickAnswer
     from bot.bot import CaravanBot
 
 log = logging.getLogger(__name__)
@@ -46,7 +47,12 @@ log = logging.getLogger(__name__)
 # A handler posts one row and returns the id of the message it created (or None).
 Handler = Callable[[Any], Awaitable[int | None]]
 
-CONCURRENCY = 8  # tables delivered at once: enough to hide round trips, few enough to be polite
+# Tables delivered at once. A table holds its slot while its board is drawn and while its
+# request is on the network (a round trip of 100 ms or more), so with 8 slots 20 busy tables
+# queued about a second for one. The bot token's own budget and Discord's per-route limits,
+# not this number, keep the requests polite; a board that answers a move is sent through the
+# interaction, outside the global limit.
+CONCURRENCY = 32
 
 
 class Deferred(Exception):
@@ -67,16 +73,17 @@ async def post(
     content: str,
     *,
     marker: str | None = None,
-    answering: discord.Interaction | None = None,
+    answering: QuickAnswer | None = None,
     **kwargs: Any,
 ) -> discord.Message:
     """Send ``content`` for the outbox row being delivered, unless an earlier attempt landed.
 
     ``marker`` is a line of ``content`` unique to the row (it identifies the message even if
     the rest of the text would now be worded differently). With ``answering``, the message is
-    a public follow-up of that (answered) interaction, in the same channel, and posted into
-    the channel only if the interaction no longer takes one. A follow-up carries no nonce; an
-    earlier attempt is found by its marker or text, as a post is."""
+    that interaction's public answer when it awaits one, else its public follow-up (once it
+    was answered), in the same channel; it is posted into the channel only if the interaction
+    takes neither. An answer or follow-up carries no nonce; an earlier attempt is found by its
+    marker or text, as a post is (the bot is the author of its answers too)."""
     attempt = CURRENT_ATTEMPT.get()
     if attempt is not None and attempt.retry_after_crash:
         landed = await _landed(channel, content, marker, attempt)
@@ -84,12 +91,17 @@ async def post(
             log.info("outbox row %s had already been posted as %s", attempt.row.id, landed.id)
             return landed
     if answering is not None:
+        interaction = answering.interaction
         try:
-            return await answering.followup.send(content, wait=True, **kwargs)
+            answered = await answering.answer_with_board(content, **kwargs)
+            if answered is not None:
+                return answered
+            if answering.sent:  # a follow-up before the answer would be refused
+                return await interaction.followup.send(content, wait=True, **kwargs)
         except discord.HTTPException as error:
             if error.status >= 500:
                 raise  # it may have landed: the retry looks for it first
-            log.info("could not answer interaction %s (%s); posting", answering.id, error)
+            log.info("could not answer interaction %s (%s); posting", interaction.id, error)
             for file in [kwargs.get("file"), *kwargs.get("files", [])]:
                 if file is not None:
                     file.reset()
@@ -266,10 +278,13 @@ class OutboxDispatcher:
             tasks.append(task)
         return tasks
 
-    def _forget(self, table_id: int, _: object = None) -> None:
+    def _forget(self, table_id: int, done: asyncio.Task[int] | None = None) -> None:
         task = self._tables.get(table_id)
         if task is not None and task.done():
             del self._tables[table_id]
+        if done is not None and not done.cancelled() and done.exception() is not None:
+            # e.g. the store failed marking a row delivered: it stays pending, for a later pass
+            log.warning("delivering table %s failed", table_id, exc_info=done.exception())
 
     async def _deliver_table(self, rows: Sequence[Any], failing: asyncio.Event) -> int:
         """Post one table's due rows in order; the first failure holds back the rest."""

@@ -42,7 +42,8 @@ async def test_the_board_answers_a_move_once_the_mover_was_answered() -> None:
         moves.offer(7, 3, answer)
         await answer.send("✔ done")
 
-    assert await moves.take(7, 3) is interaction
+    taken = await moves.take(7, 3)
+    assert taken is not None and taken.interaction is interaction
     assert await moves.take(7, 3) is None  # taken once
 
 

@@ -145,11 +145,13 @@ def button_version(message: Any) -> int | None:
     return None
 
 
+BOARD_LINE = re.compile(r"-# Table #\d+ · move (\d+)(?: · version (\d+))?")
+
+
 def board_version(message: discord.Message) -> int | None:
     """The version a board post shows, from its last line ("Table #N · move V", or "Table #N ·
     move M · version V" once an undo made the move count differ from the version)."""
-    match = re.fullmatch(r"-# Table #\d+ · move (\d+)(?: · version (\d+))?",
-                         message.content.splitlines()[-1])
+    match = BOARD_LINE.fullmatch(message.content.splitlines()[-1])
     return int(match[2] or match[1]) if match else None
 
 
@@ -188,11 +190,29 @@ async def play_turn_by_slash(
         assert [c["value"] for c in choices] == list(decision.actions[:25])
         move = rng.choice(choices)["value"]
         result = await actor.slash(thread, "play", move=move)
-        assert result.response is not None and result.response.ephemeral
-        assert result.response.content.startswith("✔"), result.response.content
+        answer = result.response
+        assert answer is not None
         made += 1
         # one move, plus any moves of agent seats it handed the turn to
-        assert (await service.load(table_id)).version > loaded.version
+        after = await service.load(table_id)
+        assert after.version > loaded.version
+        passed = after.decision is None or after.decision.seat != decision.seat
+        if passed or after.version > loaded.version + 1:  # another seat (a bot) moved
+            # a move that passes the turn is answered by its board, for everyone
+            assert not answer.ephemeral and moved(result), answer.content
+        else:
+            assert answer.ephemeral and answer.content.startswith("✔"), answer.content
+
+
+def moved(result: simcord.InteractionResult) -> bool:
+    """Whether /play's answer says the move was made: privately ("✔ …"), or, for a move that
+    passed the turn, by the move's new board, for everyone."""
+    answer = result.response
+    if answer is None:
+        return False
+    if answer.ephemeral:
+        return answer.content.startswith("✔")
+    return BOARD_LINE.fullmatch(answer.content.splitlines()[-1]) is not None
 
 
 def not_summary(message: discord.Message) -> bool:

@@ -11,7 +11,7 @@ import pytest
 import simcord
 
 from tests.e2e.conftest import World, running_world
-from tests.e2e.driver import not_summary, open_table
+from tests.e2e.driver import moved, not_summary, open_table
 
 MINUTE = 60.0
 HOUR = 3600.0
@@ -43,7 +43,7 @@ async def move(world: World, table_id: int) -> simcord.MemberActor:
     loaded = await world.bot.service.load(table_id)
     assert loaded.decision is not None
     result = await actor.slash(world.thread(), "play", move=loaded.decision.actions[0])
-    assert result.response is not None and result.response.content.startswith("✔")
+    assert moved(result)
     return actor
 
 

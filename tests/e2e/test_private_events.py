@@ -31,13 +31,17 @@ async def test_a_drawn_card_is_told_to_its_seat_only(world: World) -> None:
     alices_card = (await service.load(table_id)).state.market[0]
     assert f"You drew {alices_card}" in fresh(world, panel).content
 
-    # Bob types his move; his reply names his own draw.
+    # Bob types his move; it is answered by the new board, for everyone, and what he drew is
+    # told to him alone.
     reply = await world.bob.slash(world.thread(), "play", move="take 2")
     reply = await world.bob.slash(world.thread(), "play", move="bank")
     bobs_card = (await service.load(table_id)).state.market[1]
-    assert reply.response is not None and reply.response.ephemeral
-    assert f"You drew {bobs_card}" in reply.response.content
-    assert "You drew" not in reply.response.content.replace(f"You drew {bobs_card}", "")
+    assert reply.response is not None and not reply.response.ephemeral
+    assert "You drew" not in reply.response.content
+    told = "\n".join(m.content for m in reply.followups if m.ephemeral)
+    assert all(m.ephemeral for m in reply.followups)
+    assert f"You drew {bobs_card}" in told
+    assert "You drew" not in told.replace(f"You drew {bobs_card}", "")
 
     thread = "\n".join(m.content for m in world.thread().history())
     assert "the market was refilled" in thread

@@ -7,7 +7,7 @@ import sqlite3
 
 from bot import ids
 from tests.e2e.conftest import World
-from tests.e2e.driver import ids_in, said
+from tests.e2e.driver import ids_in, moved, said
 
 NOT_INSTALLED = "plays 'vanished', which is not installed here now"
 
@@ -60,6 +60,6 @@ async def test_a_table_of_a_missing_game_waits_and_the_others_go_on(world: World
     assert loaded.decision is not None
     mover_id = loaded.info.holder(loaded.decision.seat).user_id
     mover = world.alice if mover_id == world.alice.id else world.bob
-    moved = await mover.slash(targi, "play", move=loaded.decision.actions[0])
-    assert said(moved).startswith("✔")
+    answered = await mover.slash(targi, "play", move=loaded.decision.actions[0])
+    assert moved(answered)
     assert (await service.info(kept)).version == loaded.version + 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import TYPE_CHECKING
 
@@ -54,6 +55,7 @@ from games.core.errors import GameError, GameOver, NotationError
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
 
+BOARD_ANSWER_WAIT = 10.0  # past this, the mover is answered without the board (it was deferred)
 WORDS_IN_A_MOVE = 4  # longer messages in the thread are chat, never parsed as moves
 REFUSED = "❌"
 DYNAMIC_ITEMS = (
@@ -68,6 +70,13 @@ DYNAMIC_ITEMS = (
     ReclaimButton,
     FreeSeatButton,
 )
+
+
+def passes_turn(result: MoveResult) -> bool:
+    """Whether a person's move hands the decision to another seat (or ends the game): its
+    board, not the mover's panel, is what follows it."""
+    final = result.final.next
+    return not result.duplicate and (final is None or final.seat != result.seat)
 
 
 def needs_confirmation(preview: MovePreview, ends_game: bool) -> bool:
@@ -443,10 +452,40 @@ class Play(commands.Cog):
             result = await self.service.submit(
                 info.id, interaction.user.id, move, request_id=str(interaction.id)
             )
-            self.offer_board(answer, result)
-            self.bot.outbox.kick()  # the board is drawn while the mover is answered
             note = f"✔ {result.description} (`{result.action}`)"
-            await self.after_move(answer, info.id, note, new_message=True)
+            # a move that passes the turn is answered by its board, drawn right away
+            by_board = passes_turn(result) and await answer.await_board()
+            self.offer_board(answer, result)
+            self.bot.outbox.kick()
+            if by_board:
+                await self.after_board_answer(answer, info.id, note)
+            else:
+                await self.after_move(answer, info.id, note, new_message=True)
+
+    async def after_board_answer(self, answer: QuickAnswer, table_id: int, note: str) -> None:
+        """The move's board was to answer it: tell the mover privately what only they may
+        see. If the board did not come in time, answer without it (the board then goes to the
+        thread); a public "thinking" answer only ever shows what everyone sees."""
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(answer.finished.wait(), BOARD_ANSWER_WAIT)
+        answered = await answer.forgo_board()
+        interaction = answer.interaction
+        seat = (await self.service.info(table_id)).seat_of(interaction.user.id)
+        secret = private_note(await self.service.private_events(table_id, seat)) if (
+            seat is not None
+        ) else ""
+        if answered:
+            if secret:
+                await interaction.followup.send(secret, ephemeral=True)
+        elif answer.deferred_in_public:
+            # everyone sees this answer: the move's own words go to the mover alone
+            await answer.send("✔ Move made — the new board follows in the thread.")
+            told = "\n".join(line for line in (note, secret) if line)
+            await interaction.followup.send(told, ephemeral=True)
+        else:
+            await self.after_move(answer, table_id, note, new_message=True)
+            return
+        await self.bot.outbox.drain()
 
     @play.autocomplete("move")
     async def move_choices(

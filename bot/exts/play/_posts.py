@@ -111,6 +111,9 @@ class BoardPoster:
         # Whether each recent board went out with "Your move", so that retiring buttons never
         # edits one that has none; a post not remembered (e.g. from before a restart) is edited.
         self._has_buttons: OrderedDict[int, bool] = OrderedDict()
+        # Each table's last board as (version, public view): the next board marks what
+        # changed since without replaying the game to that version again.
+        self._views: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         self._has_buttons[message_id] = has_buttons
@@ -156,17 +159,28 @@ class BoardPoster:
             raise Deferred(f"channel {info.thread_id} of table {info.id} cannot take messages")
         return thread
 
-    async def _board(self, row: Any, events: list[str], header: str | None = None) -> int | None:
+    async def _board(
+        self, row: Any, events: list[str], header: str | None = None,
+        rows: Sequence[Any] | None = None,
+    ) -> int | None:
         loaded = await self.service.load(row.table_id)
         info, game = loaded.info, loaded.game
         thread = await self.thread_of(info)
         if thread is None:
             return None
-        state = await self.service.state_at(info.id, row.version)
-        previous = await self._previous_view(row, game)
-        file = await board_file(
-            game.name, game.view(state, None), self.bot.drawing, previous
-        )
+        if row.version == loaded.version:
+            state = loaded.state
+        else:
+            state = await self.service.state_at(info.id, row.version)
+        if rows is None:
+            rows = await self.service.outbox.for_table(row.table_id)
+        shown = [
+            r for r in rows
+            if r.id < row.id and r.kind in BOARD_KINDS and r.message_id is not None
+        ]
+        previous = await self._previous_view(shown[-1] if shown else None, game)
+        public_view = game.view(state, None)
+        file = await board_file(game.name, public_view, self.bot.drawing, previous)
         decision = game.decision(state)
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
@@ -195,24 +209,31 @@ class BoardPoster:
         answering = (
             await self.bot.move_answers.take(info.id, row.version) if row.kind == "turn" else None
         )
+        if answering is not None and not answering.comes_after(
+            shown[-1].message_id if shown else None
+        ):
+            await answering.decline_board()
+            answering = None
         message = await post(
             thread, content, marker=marker, answering=answering, file=file,
             allowed_mentions=allowed, **kwargs,
         )
         self._remember(message.id, to_move is not None)
+        self._views[info.id] = (row.version, public_view)
+        self._views.move_to_end(info.id)
+        while len(self._views) > REMEMBERED:
+            self._views.popitem(last=False)
         return message.id
 
-    async def _previous_view(self, row: Any, game: Any) -> dict[str, Any] | None:
-        """The public view the table's last posted board showed, for the new board to mark
-        what changed since; None for the first board."""
-        rows = await self.service.outbox.for_table(row.table_id)
-        shown = [
-            r for r in rows
-            if r.id < row.id and r.kind in BOARD_KINDS and r.message_id is not None
-        ]
-        if not shown:
+    async def _previous_view(self, shown: Any, game: Any) -> dict[str, Any] | None:
+        """The public view the table's last posted board (``shown``) showed, for the new board
+        to mark what changed since; None for the first board."""
+        if shown is None:
             return None
-        state = await self.service.state_at(row.table_id, shown[-1].version)
+        cached = self._views.get(shown.table_id)
+        if cached is not None and cached[0] == shown.version:
+            return cached[1]
+        state = await self.service.state_at(shown.table_id, shown.version)
         view: dict[str, Any] = game.view(state, None)
         return view
 
@@ -273,7 +294,7 @@ class BoardPoster:
             # the bot is thinking; its move comes with a board for both (or, if it is slow,
             # this board goes out on its own once the wait is over)
             raise Deferred(f"table {row.table_id}: waiting for the bot to answer")
-        return await self._board(row, turn_events(rows, row))
+        return await self._board(row, turn_events(rows, row), rows=rows)
 
     async def post_undo(self, row: Any) -> int | None:
         """Moves were taken back: the restored board, saying so."""

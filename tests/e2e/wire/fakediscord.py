@@ -977,9 +977,10 @@ class FakeDiscord:
         return dict(edit.response)
 
     def channel_of_webhook(self, path: str) -> str | None:
-        """The channel of the interaction whose token a ``/webhooks/…`` path carries."""
+        """The channel of the interaction whose token a ``/webhooks/…`` path (a follow-up or
+        an edit of the answer) or ``/interactions/…/callback`` path (the answer) carries."""
         seg = path.strip("/").split("/")
-        if len(seg) < 3 or seg[0] != "webhooks":
+        if len(seg) < 3 or seg[0] not in ("webhooks", "interactions"):
             return None
         inter = next((i for i in self._interactions.values() if i.token == seg[2]), None)
         return None if inter is None else inter.channel_id

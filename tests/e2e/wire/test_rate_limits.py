@@ -11,7 +11,7 @@ from bot.bot import CaravanBot
 
 from .fakediscord import FakeDiscord, Network
 from .test_calls import play_against_the_bot, settled
-from .test_wire import Table, board_posts, ids_matching
+from .test_wire import Table, board_posts, board_text, ids_matching
 
 
 async def open_table(fake: FakeDiscord, caravan: CaravanBot) -> Table:
@@ -34,14 +34,22 @@ async def open_table(fake: FakeDiscord, caravan: CaravanBot) -> Table:
 
 
 async def move(fake: FakeDiscord, caravan: CaravanBot, table_id: int, thread_id: str) -> str:
+    """The seat to move plays its first option with /play and is answered; returns the
+    interaction id."""
+    iid = await send_move(fake, caravan, table_id, thread_id)
+    await fake.reply_to(iid)
+    return iid
+
+
+async def send_move(fake: FakeDiscord, caravan: CaravanBot, table_id: int, thread_id: str) -> str:
     """The seat to move plays its first option with /play; returns the interaction id."""
     loaded = await caravan.service.load(table_id)
     assert loaded.decision is not None
     user_id = loaded.info.holder(loaded.decision.seat).user_id
     who = next(name for name, user in fake.users.items() if user["id"] == str(user_id))
-    iid = await fake.slash("play", user=who, channel_id=thread_id, move=loaded.decision.actions[0])
-    await fake.reply_to(iid)
-    return iid
+    return await fake.slash(
+        "play", user=who, channel_id=thread_id, move=loaded.decision.actions[0]
+    )
 
 
 @pytest.mark.parametrize("network", [Network(delay=0.01, channel_limit=2, channel_window=1.0)])
@@ -50,7 +58,7 @@ async def test_a_rate_limited_thread_still_gets_every_board_in_order(
 ) -> None:
     table_id, thread_id = await play_against_the_bot(fake, caravan, 5)
     versions = [
-        int(c.json["content"].rsplit("move ", 1)[1]) for c in board_posts(fake, thread_id)[1:]
+        int(board_text(c).rsplit("move ", 1)[1]) for c in board_posts(fake, thread_id)[1:]
     ]
     assert versions == sorted(versions) and len(versions) >= 3
     rows = await caravan.service.outbox.for_table(table_id)
@@ -98,7 +106,8 @@ async def test_closing_while_boards_are_on_their_way_is_quiet(
 ) -> None:
     tables = [await open_table(fake, caravan) for _ in range(6)]
     fake.network = Network(delay=0.2)
-    await asyncio.gather(*(move(fake, caravan, t.id, t.thread_id) for t in tables))
+    sent = await asyncio.gather(*(send_move(fake, caravan, t.id, t.thread_id) for t in tables))
+    await fake.wait_for(lambda c: c.path.startswith(f"/interactions/{sent[0]}/"))
     rows = [r for t in tables for r in await caravan.service.outbox.for_table(t.id)]
     assert any(r.delivered_at is None for r in rows), "boards are on their way as the bot closes"
     # the fixture closes the bot now and fails the test if anything logged an error

@@ -44,17 +44,33 @@ def png(data: bytes) -> Image.Image:
 
 def board_posts(fake: FakeDiscord, thread_id: str) -> list[Call]:
     """The bot's board images in the game thread, oldest first: posted there, or sent as the
-    public follow-up of the move they show."""
-    return [
-        c
-        for c in fake.calls
-        if c.status == 200
-        and any(name == "board.png" for name, _ in c.files)
-        and (
-            c.route == f"POST /channels/{thread_id}/messages"
-            or (c.method == "POST" and fake.channel_of_webhook(c.path) == thread_id)
-        )
-    ]
+    public answer (or follow-up) of the move they show."""
+    return [c for c in fake.calls if is_board(fake, c, thread_id)]
+
+
+def board_message(call: Call) -> Json:
+    """The message a board call created or edited into the board."""
+    resource = (call.response or {}).get("resource")
+    return dict(resource["message"] if resource else call.response)
+
+
+def board_text(call: Call) -> str:
+    body = call.json or {}
+    return str((body.get("data") or body)["content"])
+
+
+def is_board(fake: FakeDiscord, c: Call, thread_id: str) -> bool:
+    """Whether ``c`` put a board into the thread: a post, an interaction's public answer or
+    follow-up, or the edit of a move's public "thinking" answer into its board."""
+    if c.status != 200 or not any(name == "board.png" for name, _ in c.files):
+        return False
+    if c.route == f"POST /channels/{thread_id}/messages":
+        return True
+    if fake.channel_of_webhook(c.path) != thread_id:
+        return False
+    if int(((c.json or {}).get("data") or c.json or {}).get("flags") or 0) & EPHEMERAL:
+        return False
+    return c.method == "POST" or c.path.endswith("/messages/@original")
 
 
 def ids_matching(message: Json, pattern: str) -> list[str]:
@@ -223,7 +239,7 @@ async def test_panel_button_round_trip_and_stale_ids(
         lambda c: len(board_posts(fake, table.thread_id)) >= 2,
         what="the board after the first move",
     )
-    newest = fake.messages[board_posts(fake, table.thread_id)[-1].response["id"]]
+    newest = fake.messages[board_message(board_posts(fake, table.thread_id)[-1])["id"]]
     assert ids_matching(newest, rf"cv:panel:{table.id}:\d+") != [panel_id]
 
     # only the newest board offers "Your move": the old board's button is taken off
@@ -271,26 +287,54 @@ async def test_play_command_with_autocomplete_in_thread(
     assert values and all(re.fullmatch(r"place \d+", v) for v in values), values
     assert len(values) <= 25  # Discord's limit for autocomplete choices
 
-    # /play answers privately, in one message once the move is made
+    # /play is answered, in one message once the move is made, by the thread's next board,
+    # which now asks the other player to move
     iid = await fake.slash("play", user=mover, channel_id=table.thread_id, move=values[0])
-    assert (await fake.callback_for(iid)).json["type"] == 4
+    callback = await fake.callback_for(iid)
+    assert callback.json["type"] == 4
     reply = await fake.reply_to(iid)
-    assert reply["flags"] & EPHEMERAL and not reply["flags"] & (1 << 7)  # no longer loading
-    assert f"`{values[0]}`" in reply["content"], reply["content"]
-
-    # the thread gets the next board, which now asks the other player to move
-    await fake.wait_for(
-        lambda c: len(board_posts(fake, table.thread_id)) >= 2, what="the board after /play"
-    )
-    latest = board_posts(fake, table.thread_id)[-1]
-    assert png(latest.files[0][1]).width >= MIN_BOARD_WIDTH
-    assert f"<@{fake.users[waiting]['id']}>, your move" in latest.json["content"]
+    assert not reply["flags"] & EPHEMERAL and reply["channel_id"] == table.thread_id
+    assert board_posts(fake, table.thread_id)[-1] is callback
+    assert png(callback.files[0][1]).width >= MIN_BOARD_WIDTH
+    assert f"<@{fake.users[waiting]['id']}>, your move" in reply["content"]
 
     # playing again is refused privately: the turn has passed to the other player
     again = await fake.slash("play", user=mover, channel_id=table.thread_id, move=values[-1])
     refused = await fake.reply_to(again)
     assert refused["flags"] & EPHEMERAL
     assert f"{waiting.title()}'s turn" in refused["content"], refused["content"]
+
+
+async def test_a_board_that_comes_late_answers_its_move_after_a_public_defer(
+    fake: FakeDiscord, caravan: CaravanBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table = await open_table(fake)
+    take = caravan.move_answers.take
+
+    async def late(table_id: int, version: int) -> Any:
+        answer = await take(table_id, version)
+        if answer is not None:
+            await answer._defer_later(0, thinking=True)  # its board is still being drawn
+        return answer
+
+    monkeypatch.setattr(caravan.move_answers, "take", late)
+    loaded = await caravan.service.load(table.id)
+    assert loaded.decision is not None
+    mover = next(
+        name
+        for name, user in fake.users.items()
+        if user["id"] == str(loaded.info.holder(loaded.decision.seat).user_id)
+    )
+    iid = await fake.slash(
+        "play", user=mover, channel_id=table.thread_id, move=loaded.decision.actions[0]
+    )
+    # everyone sees the move "thinking", then its board in the same message
+    assert (await fake.callback_for(iid)).json == {"type": 5}
+    reply = await fake.reply_to(iid)
+    assert not reply["flags"] & (EPHEMERAL | 1 << 7) and "your move" in reply["content"]
+    assert reply["attachments"][0]["filename"] == "board.png"
+    await caravan.outbox.drain()
+    assert len(board_posts(fake, table.thread_id)) == 2  # the start's, then the move's, once
 
 
 async def test_a_move_that_takes_long_is_deferred_and_then_answered(
