@@ -101,7 +101,7 @@ from storage import (
 log = logging.getLogger(__name__)
 
 GameLookup = Callable[[str], Game[Any]]
-STATE_CACHE_SIZE = 256
+STATE_CACHE_SIZE = 2048  # a Resafa state, the largest, takes about 15 KB
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
 SNAPSHOT_EVERY = 25  # versions between kept snapshots; the latest is always kept too
 
@@ -151,7 +151,7 @@ class TableCore:
         self._levels = list(levels) if levels is not None else None
         self._clock = clock
         self._seed_source = seed_source
-        self._state_cache_size = state_cache_size
+        self.state_cache_size = state_cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Latest state per table, keyed by version; the database stays the source of truth.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
@@ -190,7 +190,7 @@ class TableCore:
     def _remember(self, table_id: int, version: int, state: Any) -> None:
         self._states[table_id] = (version, state)
         self._states.move_to_end(table_id)
-        while len(self._states) > self._state_cache_size:
+        while len(self._states) > self.state_cache_size:
             self._states.popitem(last=False)
 
     async def _state_at(self, info: TableInfo, game: Game[Any], version: int) -> Any:
