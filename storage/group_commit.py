@@ -75,11 +75,12 @@ WITH m AS (
     UPDATE snapshots s SET version = moved.expected + 1, state = moved.state, created_at = $1
     FROM moved
     WHERE s.table_id = moved.table_id AND s.version = moved.snapshot_replaces
+        AND moved.state IS NOT NULL
     RETURNING s.table_id
 ), snapshot_added AS (
     INSERT INTO snapshots (table_id, version, state, created_at)
     SELECT table_id, expected + 1, state, $1 FROM moved
-    WHERE table_id NOT IN (SELECT table_id FROM snapshot_moved)
+    WHERE state IS NOT NULL AND table_id NOT IN (SELECT table_id FROM snapshot_moved)
 ), posted AS (
     INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before)
     SELECT moved.table_id, moved.expected + 1, o.kind, o.payload, $1, o.not_before
@@ -100,7 +101,8 @@ def _params(moves: Sequence[MoveCommit], now: str) -> list[Any]:
             move.table_id, move.expected, move.status, move.seat, move.action,
             move.request_id, move.user_id, int(move.reversible),
             json.dumps(list(move.events)), move.description, int(move.revealed),
-            move.timer_seat, move.agent_job, json.dumps(move.state, separators=(",", ":")),
+            move.timer_seat, move.agent_job,
+            None if move.state is None else json.dumps(move.state, separators=(",", ":")),
             move.snapshot_replaces,
         )
         for move in moves

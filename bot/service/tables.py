@@ -65,7 +65,7 @@ from bot.service.errors import (
     UnknownAgentLevel,
     UnknownGame,
 )
-from bot.service.history import effective_moves
+from bot.service.history import effective_moves, moves_before
 from bot.service.models import (
     LoadedTable,
     MovePreview,
@@ -103,7 +103,11 @@ log = logging.getLogger(__name__)
 GameLookup = Callable[[str], Game[Any]]
 STATE_CACHE_SIZE = 2048  # a Resafa state, the largest, takes about 15 KB
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
-SNAPSHOT_EVERY = 25  # versions between kept snapshots; the latest is always kept too
+SNAPSHOT_EVERY = 25  # versions between snapshots that vacuum keeps; the latest is kept too
+# A move stores the state only at every this many versions (and when the game ends), since
+# encoding and writing it was a fifth of a move's cost; in between, the state is the last
+# snapshot with the log's later moves replayed (a process keeps its tables' states anyway).
+SNAPSHOT_MOVES = 5
 
 
 def _replaced(version: int) -> bool:
@@ -219,14 +223,12 @@ class TableCore:
         rows = await self.store.list_actions(info.id)
         chain = effective_moves(rows, version)
         for base in reversed(await self.store.snapshot_versions(info.id)):
-            if base >= version:
-                continue
-            line = [r.version for r in effective_moves(rows, base)]
-            if line != [r.version for r in chain[: len(line)]]:
+            done = None if base >= version else moves_before(rows, chain, base)
+            if done is None:
                 continue
             state = await self._snapshot(info, game, base)
             if state is not None:
-                return game.replay_onto(state, [row.action for row in chain[len(line) :]])
+                return game.replay_onto(state, [row.action for row in chain[done:]])
         actions = [a.action for a in chain]
         return game.replay(len(info.seats), info.seed, info.options, actions)
 
@@ -944,8 +946,10 @@ class TableCore:
                     revealed=step.revealed,
                     events=[e.to_json() for e in result.events],
                     description=result.description,
-                    state=engine.to_json(step.state),
-                    snapshot_replaces=version if _replaced(version) else None,
+                    state=engine.to_json(step.state)
+                    if ending or new_version % SNAPSHOT_MOVES == 0
+                    else None,
+                    snapshot_replaces=None,
                     timer_seat=timer_seat,
                     timers=timers,
                     agent_job=after is not None and info.holder(after.seat).agent is not None,
