@@ -22,9 +22,11 @@ from storage.base import (
     Clock,
     MoveCommit,
     StorageError,
+    TableRecord,
     utc_now,
 )
 from storage.group_commit import GroupCommit
+from storage.group_read import GroupRead
 from storage.schema import for_postgres, migrations
 from storage.sql import Db, Integrity, Row, SqlStore, _ts, logging_failed
 
@@ -121,6 +123,7 @@ class PostgresStore(SqlStore):
         super().__init__(clock)
         self._pool = pool
         self._moves = GroupCommit(pool, clock)
+        self._tables = GroupRead(pool)
 
     @classmethod
     async def open(
@@ -153,6 +156,10 @@ class PostgresStore(SqlStore):
             raise logging_failed(
                 _integrity(exc), move.table_id, move.version, move.request_id
             ) from exc
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        self._check_free()
+        return await self._tables.get(table_id)
 
     async def _migrate(self) -> None:
         async with self._pool.acquire() as conn, conn.transaction():
