@@ -104,9 +104,10 @@ GameLookup = Callable[[str], Game[Any]]
 STATE_CACHE_SIZE = 2048  # a Resafa state, the largest, takes about 15 KB
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
 SNAPSHOT_EVERY = 25  # versions between snapshots that vacuum keeps; the latest is kept too
-# A move stores the state only at every this many versions (and when the game ends), since
-# encoding and writing it was a fifth of a move's cost; in between, the state is the last
-# snapshot with the log's later moves replayed (a process keeps its tables' states anyway).
+# A move stores the state only at every this many versions (and when the game ends, or after a
+# snapshot the game could not read), since encoding and writing it was a fifth of a move's
+# cost; in between, the state is the last snapshot with the log's later moves replayed (a
+# process keeps its tables' states in memory anyway).
 SNAPSHOT_MOVES = 5
 
 
@@ -159,6 +160,8 @@ class TableCore:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Latest state per table, keyed by version; the database stays the source of truth.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        # Tables with a snapshot the game could not read: their next move stores its state.
+        self._unreadable: set[int] = set()
 
     # ---- helpers -----------------------------------------------------------------------
 
@@ -240,8 +243,10 @@ class TableCore:
         try:
             return game.from_json(snapshot.state)
         except SchemaError:
+            self._unreadable.add(info.id)
             log.info("table %s: snapshot %s has an old schema; replaying", info.id, version)
         except Exception as error:
+            self._unreadable.add(info.id)
             log.warning(
                 "table %s: snapshot %s cannot be read (%s); replaying",
                 info.id, version, describe(error),
@@ -914,6 +919,8 @@ class TableCore:
             "game_over": result.outcome is not None,
         }
         ending = result.outcome is not None
+        # A move after a snapshot that could not be read stores a fresh one at once.
+        stored = ending or new_version % SNAPSHOT_MOVES == 0 or info.id in self._unreadable
         timer_seat, timers, deadline = self._turn_timers(info, after)
         turn.update(self._next_payload(engine, info, after, deadline))
         turn["ping"], held_until = await self._pings_next(
@@ -946,9 +953,7 @@ class TableCore:
                     revealed=step.revealed,
                     events=[e.to_json() for e in result.events],
                     description=result.description,
-                    state=engine.to_json(step.state)
-                    if ending or new_version % SNAPSHOT_MOVES == 0
-                    else None,
+                    state=engine.to_json(step.state) if stored else None,
                     snapshot_replaces=None,
                     timer_seat=timer_seat,
                     timers=timers,
@@ -969,6 +974,8 @@ class TableCore:
                 expected=version,
                 actual=actual,
             ) from conflict
+        if stored:
+            self._unreadable.discard(info.id)
         self._scheduled(deadline)
         self._remember(info.id, new_version, step.state)
         return result
