@@ -101,7 +101,7 @@ from storage import (
 log = logging.getLogger(__name__)
 
 GameLookup = Callable[[str], Game[Any]]
-STATE_CACHE_SIZE = 2048  # a Resafa state, the largest, takes about 15 KB
+STATE_CACHE_SIZE = 2048  # the largest game state takes about 15 KB in memory
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
 SNAPSHOT_EVERY = 25  # versions between snapshots that vacuum keeps; the latest is kept too
 # A move stores the state only at every this many versions (and when the game ends, or after a
