@@ -180,6 +180,7 @@ def create_bot(
         claimer=claimer_name(settings),
         claim_seconds=settings.claim_seconds,
         agents_inline=False,
+        state_cache_size=settings.state_cache_size,
     )
     # Without a worker here, another process (``caravanserai agents``) plays the agent seats.
     agents = (

@@ -444,7 +444,9 @@ class MoveCommit:
     revealed: bool
     events: Sequence[Any]
     description: str
-    state: dict[str, Any]  # the snapshot at the new version
+    # the snapshot at the new version; None stores none (the state is then an earlier
+    # snapshot with the log's later moves replayed)
+    state: dict[str, Any] | None
     snapshot_replaces: int | None  # the version whose snapshot it replaces, if any
     timer_seat: int | None = None  # whose timers follow; the table's others are cancelled
     timers: Sequence[tuple[TimerKind, int, datetime]] = ()

@@ -9,7 +9,6 @@ module supplies the connection, the placeholders and the migrations.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
@@ -22,11 +21,12 @@ from storage.base import (
     POOL_SIZE,
     Clock,
     MoveCommit,
-    StatusConflict,
     StorageError,
-    VersionConflict,
+    TableRecord,
     utc_now,
 )
+from storage.group_commit import GroupCommit
+from storage.group_read import GroupRead
 from storage.schema import for_postgres, migrations
 from storage.sql import Db, Integrity, Row, SqlStore, _ts, logging_failed
 
@@ -112,50 +112,6 @@ async def _keep_session(conn: asyncpg.Connection) -> None:
     with their transaction, and we neither LISTEN, SET nor hold a cursor open."""
 
 
-# ``SqlTransaction.commit_move``'s writes as one statement, so a move costs one round trip:
-# every part after ``moved`` writes only when the compare-and-set did (all of them see the
-# rows as they were before the statement, so the timers cancelled are the earlier ones).
-COMMIT_MOVE = """
-WITH moved AS (
-    UPDATE game_tables SET version = $3, status = $4, updated_at = $5
-    WHERE id = $1 AND version = $2 AND status = 'active' RETURNING id
-), logged AS (
-    INSERT INTO actions (table_id, version, seat, action, request_id, user_id, created_at,
-        kind, reversible, events, description, revealed)
-    SELECT id, $3, $6::bigint, $7, $8, $9::bigint, $5, 'move', $10::bigint, $11, $12,
-        $13::bigint
-    FROM moved
-), cancelled AS (
-    UPDATE timers SET fired_at = $5, outcome = 'cancelled'
-    WHERE table_id = (SELECT id FROM moved) AND fired_at IS NULL
-), scheduled AS (
-    INSERT INTO timers (table_id, seat, version, kind, number, due_at, created_at)
-    SELECT moved.id, $14::bigint, $3, t.kind, t.number, t.due_at, $5
-    FROM moved, unnest($15::text[], $16::bigint[], $17::text[]) AS t (kind, number, due_at)
-), job_dropped AS (
-    DELETE FROM agent_jobs WHERE table_id = (SELECT id FROM moved) AND NOT $18::boolean
-), job_queued AS (
-    INSERT INTO agent_jobs (table_id, version, created_at)
-    SELECT id, $3, $5 FROM moved WHERE $18::boolean
-    ON CONFLICT (table_id) DO UPDATE SET version = excluded.version,
-        created_at = excluded.created_at, claimed_by = NULL, claimed_until = '', attempts = 0
-), snapshot_moved AS (
-    UPDATE snapshots SET version = $3, state = $19, created_at = $5
-    WHERE table_id = (SELECT id FROM moved) AND version = $20::bigint RETURNING 1
-), snapshot_added AS (
-    INSERT INTO snapshots (table_id, version, state, created_at)
-    SELECT id, $3, $19, $5 FROM moved WHERE NOT EXISTS (SELECT 1 FROM snapshot_moved)
-), posted AS (
-    INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before)
-    SELECT moved.id, $3, o.kind, o.payload, $5, o.not_before
-    FROM moved, unnest($21::text[], $22::text[], $23::text[]) WITH ORDINALITY
-        AS o (kind, payload, not_before, n)
-    ORDER BY o.n
-)
-SELECT COUNT(*) FROM moved
-"""
-
-
 def is_postgres_url(url: str) -> bool:
     return url.startswith(("postgresql://", "postgres://"))
 
@@ -166,6 +122,8 @@ class PostgresStore(SqlStore):
     def __init__(self, pool: asyncpg.Pool, clock: Clock) -> None:
         super().__init__(clock)
         self._pool = pool
+        self._moves = GroupCommit(pool, clock)
+        self._tables = GroupRead(pool)
 
     @classmethod
     async def open(
@@ -192,36 +150,16 @@ class PostgresStore(SqlStore):
 
     async def commit_move(self, move: MoveCommit) -> None:
         self._check_free()
-        now = _ts(self._clock())
-        params = (
-            move.table_id, move.expected, move.version, move.status, now,
-            move.seat, move.action, move.request_id, move.user_id, int(move.reversible),
-            json.dumps(list(move.events)), move.description, int(move.revealed),
-            move.timer_seat,
-            [kind for kind, _, _ in move.timers],
-            [number for _, number, _ in move.timers],
-            [_ts(due) for _, _, due in move.timers],
-            move.agent_job,
-            json.dumps(move.state, separators=(",", ":")), move.snapshot_replaces,
-            [kind for kind, _, _ in move.outbox],
-            [json.dumps(payload) for _, payload, _ in move.outbox],
-            [None if due is None else _ts(due) for _, _, due in move.outbox],
-        )  # fmt: skip
-        async with self._pool.acquire() as conn:
-            try:
-                moved = await conn.fetchval(COMMIT_MOVE, *params)
-            except asyncpg.IntegrityConstraintViolationError as exc:
-                raise logging_failed(
-                    _integrity(exc), move.table_id, move.version, move.request_id
-                ) from exc
-            if moved == 1:
-                return
-            row = await conn.fetchrow(
-                "SELECT version, status FROM game_tables WHERE id = $1", move.table_id
-            )
-        if row is None or row[0] != move.expected:
-            raise VersionConflict(move.table_id, move.expected, None if row is None else row[0])
-        raise StatusConflict(move.table_id, "active", row[1])
+        try:
+            await self._moves.commit(move)
+        except asyncpg.IntegrityConstraintViolationError as exc:
+            raise logging_failed(
+                _integrity(exc), move.table_id, move.version, move.request_id
+            ) from exc
+
+    async def get_table(self, table_id: int) -> TableRecord | None:
+        self._check_free()
+        return await self._tables.get(table_id)
 
     async def _migrate(self) -> None:
         async with self._pool.acquire() as conn, conn.transaction():
@@ -273,4 +211,5 @@ class PostgresStore(SqlStore):
         if self._closed:
             return
         self._closed = True
+        await self._moves.wait_written()
         await self._pool.close()

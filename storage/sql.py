@@ -818,7 +818,9 @@ class SqlTransaction(SqlReader):
                 table_id, seat=move.timer_seat, version=version, timers=move.timers
             )
         await self.set_agent_job(table_id, version if move.agent_job else None)
-        if move.snapshot_replaces is None:
+        if move.state is None:
+            pass
+        elif move.snapshot_replaces is None:
             await self.put_snapshot(table_id, version, move.state)
         else:
             await self.move_snapshot(

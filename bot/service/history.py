@@ -14,6 +14,18 @@ from collections.abc import Sequence
 from storage import ActionRecord
 
 
+def moves_before(
+    rows: Sequence[ActionRecord], chain: Sequence[ActionRecord], base: int
+) -> int | None:
+    """How many of ``chain``'s moves (``effective_moves`` of some version) make the position
+    at ``base``, when ``base`` lies on that line of play (no undo since went back past it);
+    else None."""
+    line = [r.version for r in effective_moves(rows, base)]
+    if line != [r.version for r in chain[: len(line)]]:
+        return None
+    return len(line)
+
+
 def effective_moves(rows: Sequence[ActionRecord], upto: int | None = None) -> list[ActionRecord]:
     """The moves, in order, whose replay gives the state at version ``upto`` (default: last)."""
     chain: list[ActionRecord] = []

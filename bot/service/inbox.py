@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.errors import GameUnavailable, ServiceError
-from bot.service.history import effective_moves
+from bot.service.history import effective_moves, moves_before
 from bot.service.models import NextDecision, SeatInfo, TableInfo
 from bot.service.pace import get_pace
 from bot.service.settings import (
@@ -319,16 +319,25 @@ class InfoOps(TableCore):
         )
 
     async def replay_matches(self, table_id: int) -> bool:
-        """Whether the stored state equals the replay of the effective log (a health check)."""
+        """Whether the stored state equals the replay of the effective log (a health check):
+        the log replays to the table's version, and the latest snapshot on its line of play
+        (a move stores one only every few versions) equals the replay up to that snapshot."""
         info = await self._info(self.store, table_id)
         if info.status == "lobby":
             return True
         engine = self.game_of(info)
-        snapshot = await self.store.get_snapshot(table_id, info.version)
         rows = await self.store.list_actions(table_id)
-        actions = [r.action for r in effective_moves(rows, info.version)]
-        replayed = engine.replay(len(info.seats), info.seed, info.options, actions)
-        return snapshot is not None and engine.to_json(replayed) == snapshot.state
+        chain = effective_moves(rows, info.version)
+        actions = [r.action for r in chain]
+        engine.replay(len(info.seats), info.seed, info.options, actions)
+        for base in reversed(await self.store.snapshot_versions(table_id)):
+            done = None if base > info.version else moves_before(rows, chain, base)
+            if done is None:
+                continue
+            snapshot = await self.store.get_snapshot(table_id, base)
+            replayed = engine.replay(len(info.seats), info.seed, info.options, actions[:done])
+            return snapshot is not None and engine.to_json(replayed) == snapshot.state
+        return False
 
     # ---- settings ----------------------------------------------------------------------
 

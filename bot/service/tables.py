@@ -65,7 +65,7 @@ from bot.service.errors import (
     UnknownAgentLevel,
     UnknownGame,
 )
-from bot.service.history import effective_moves
+from bot.service.history import effective_moves, moves_before
 from bot.service.models import (
     LoadedTable,
     MovePreview,
@@ -101,9 +101,14 @@ from storage import (
 log = logging.getLogger(__name__)
 
 GameLookup = Callable[[str], Game[Any]]
-STATE_CACHE_SIZE = 256
+STATE_CACHE_SIZE = 2048  # the largest game state takes about 15 KB in memory
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
-SNAPSHOT_EVERY = 25  # versions between kept snapshots; the latest is always kept too
+SNAPSHOT_EVERY = 25  # versions between snapshots that vacuum keeps; the latest is kept too
+# A move stores the state only at every this many versions (and when the game ends, or after a
+# snapshot the game could not read), since encoding and writing it was a fifth of a move's
+# cost; in between, the state is the last snapshot with the log's later moves replayed (a
+# process keeps its tables' states in memory anyway).
+SNAPSHOT_MOVES = 5
 
 
 def _replaced(version: int) -> bool:
@@ -151,10 +156,12 @@ class TableCore:
         self._levels = list(levels) if levels is not None else None
         self._clock = clock
         self._seed_source = seed_source
-        self._state_cache_size = state_cache_size
+        self.state_cache_size = state_cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Latest state per table, keyed by version; the database stays the source of truth.
         self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        # Tables with a snapshot the game could not read: their next move stores its state.
+        self._unreadable: set[int] = set()
 
     # ---- helpers -----------------------------------------------------------------------
 
@@ -190,7 +197,7 @@ class TableCore:
     def _remember(self, table_id: int, version: int, state: Any) -> None:
         self._states[table_id] = (version, state)
         self._states.move_to_end(table_id)
-        while len(self._states) > self._state_cache_size:
+        while len(self._states) > self.state_cache_size:
             self._states.popitem(last=False)
 
     async def _state_at(self, info: TableInfo, game: Game[Any], version: int) -> Any:
@@ -219,14 +226,12 @@ class TableCore:
         rows = await self.store.list_actions(info.id)
         chain = effective_moves(rows, version)
         for base in reversed(await self.store.snapshot_versions(info.id)):
-            if base >= version:
-                continue
-            line = [r.version for r in effective_moves(rows, base)]
-            if line != [r.version for r in chain[: len(line)]]:
+            done = None if base >= version else moves_before(rows, chain, base)
+            if done is None:
                 continue
             state = await self._snapshot(info, game, base)
             if state is not None:
-                return game.replay_onto(state, [row.action for row in chain[len(line) :]])
+                return game.replay_onto(state, [row.action for row in chain[done:]])
         actions = [a.action for a in chain]
         return game.replay(len(info.seats), info.seed, info.options, actions)
 
@@ -238,8 +243,10 @@ class TableCore:
         try:
             return game.from_json(snapshot.state)
         except SchemaError:
+            self._unreadable.add(info.id)
             log.info("table %s: snapshot %s has an old schema; replaying", info.id, version)
         except Exception as error:
+            self._unreadable.add(info.id)
             log.warning(
                 "table %s: snapshot %s cannot be read (%s); replaying",
                 info.id, version, describe(error),
@@ -912,6 +919,8 @@ class TableCore:
             "game_over": result.outcome is not None,
         }
         ending = result.outcome is not None
+        # A move after a snapshot that could not be read stores a fresh one at once.
+        stored = ending or new_version % SNAPSHOT_MOVES == 0 or info.id in self._unreadable
         timer_seat, timers, deadline = self._turn_timers(info, after)
         turn.update(self._next_payload(engine, info, after, deadline))
         turn["ping"], held_until = await self._pings_next(
@@ -944,8 +953,8 @@ class TableCore:
                     revealed=step.revealed,
                     events=[e.to_json() for e in result.events],
                     description=result.description,
-                    state=engine.to_json(step.state),
-                    snapshot_replaces=version if _replaced(version) else None,
+                    state=engine.to_json(step.state) if stored else None,
+                    snapshot_replaces=None,
                     timer_seat=timer_seat,
                     timers=timers,
                     agent_job=after is not None and info.holder(after.seat).agent is not None,
@@ -965,6 +974,8 @@ class TableCore:
                 expected=version,
                 actual=actual,
             ) from conflict
+        if stored:
+            self._unreadable.discard(info.id)
         self._scheduled(deadline)
         self._remember(info.id, new_version, step.state)
         return result

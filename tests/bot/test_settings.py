@@ -71,6 +71,7 @@ def test_blank_values_mean_the_default() -> None:
         ("RENDER_PROCESSES", "two", "RENDER_PROCESSES must be a whole number"),
         ("DATABASE_POOL_SIZE", "0", "DATABASE_POOL_SIZE must be positive"),
         ("CLAIM_SECONDS", "5", "CLAIM_SECONDS must be at least 10"),
+        ("STATE_CACHE_SIZE", "-1", "STATE_CACHE_SIZE must be at least 0"),
     ],
 )
 def test_bad_values_name_the_key(key: str, value: str, words: str) -> None:
@@ -92,3 +93,9 @@ def test_pool_sizes_and_the_claim_lease_reach_the_parts_that_use_them() -> None:
     assert bot.service.outbox.claim_seconds == 30
     assert bot.agents is not None and bot.agents.claim == timedelta(seconds=30)
     assert Settings().claim_seconds == 60 and Settings().database_pool_size == 10
+
+
+def test_the_state_cache_size_reaches_the_service() -> None:
+    bot = create_bot(Settings.from_mapping({"STATE_CACHE_SIZE": "5000"}), cast(Store, None))
+    assert bot.service.state_cache_size == 5000
+    assert create_bot(Settings(), cast(Store, None)).service.state_cache_size == 2048

@@ -123,7 +123,10 @@ async def test_an_agent_to_move_next_queues_its_job_and_a_person_drops_it(
     assert await store.list_agent_jobs() == []
 
 
-async def nothing_written(store: Store, table_id: int, outbox: int) -> None:
+async def nothing_written(
+    store: Store, table_id: int, outbox: int, *, others: bool = True
+) -> None:
+    """Table ``table_id`` is as ``started`` left it; with ``others``, no table has a job."""
     table = await store.get_table(table_id)
     assert table is not None and table.version == 1
     assert await store.get_action(table_id, 2) is None
@@ -131,7 +134,7 @@ async def nothing_written(store: Store, table_id: int, outbox: int) -> None:
     pending = await store.list_timers(table_id, pending=True)
     assert [(t.kind, t.version) for t in pending] == [("deadline", 0)]
     assert await store.snapshot_versions(table_id) == [0, 1]
-    assert await store.list_agent_jobs() == []
+    assert [j for j in await store.list_agent_jobs() if others or j.table_id == table_id] == []
 
 
 async def test_a_stale_version_writes_nothing(store: Store, clock: FakeClock) -> None:
@@ -197,3 +200,55 @@ async def test_latest_moves_are_the_tables_and_the_members_after_a_version(
     assert await store.latest_moves(table_id, 2, after=0) == (last, first + timedelta(seconds=60))
     assert await store.latest_moves(table_id, 1, after=1) == (last, None)
     assert await store.latest_moves(table_id, 1, after=3) == (None, None)
+
+
+async def test_moves_of_many_tables_at_once_each_get_their_own_answer(
+    store: Store, clock: FakeClock
+) -> None:
+    """Moves arriving together may be written together; a stale, repeated or closed one
+    fails alone, with its own reason, and the others are written whole."""
+    tables = [await started(store, clock) for _ in range(6)]
+    outbox = {t: len(await store.list_outbox(t)) for t in tables}
+    async with store.transaction() as tx:
+        await tx.set_status(tables[4], "cancelled", expected="active")
+    moves = [
+        move(t, clock, request_id=f"click-{t}", agent_job=n == 5) for n, t in enumerate(tables)
+    ]
+    moves[1] = replace(moves[1], expected=0, agent_job=True)
+    moves[3] = replace(moves[3], request_id="first", agent_job=True)
+    moves[4] = replace(moves[4], agent_job=True)
+    results = await asyncio.gather(*map(store.commit_move, moves), return_exceptions=True)
+
+    assert [type(r) for r in results] == [
+        type(None), VersionConflict, type(None), DuplicateRequest, StatusConflict, type(None),
+    ]  # fmt: skip
+    for n in (1, 3):
+        await nothing_written(store, tables[n], outbox[tables[n]], others=False)
+    for n in (0, 2, 5):
+        table = await store.get_table(tables[n])
+        assert table is not None and table.version == 2
+        action = await store.get_action(tables[n], 2)
+        assert action is not None and action.request_id == f"click-{tables[n]}"
+        assert await store.snapshot_versions(tables[n]) == [0, 2]
+        posts = [r for r in await store.list_outbox(tables[n]) if r.version == 2]
+        assert [r.kind for r in posts] == ["turn", "archive"]
+        pending = await store.list_timers(tables[n], pending=True)
+        assert [(t.kind, t.version) for t in pending] == [("reminder", 2), ("deadline", 2)]
+    assert [(j.table_id, j.version) for j in await store.list_agent_jobs()] == [(tables[5], 2)]
+
+
+async def test_many_moves_at_once_keep_each_tables_posts_in_order(
+    store: Store, clock: FakeClock
+) -> None:
+    tables = [await started(store, clock) for _ in range(8)]
+    await asyncio.gather(
+        *(store.commit_move(move(t, clock, request_id=f"click-{t}")) for t in tables)
+    )
+    for t in tables:
+        await store.commit_move(move(t, clock, expected=2, request_id=f"again-{t}",
+                                     snapshot_replaces=2))  # fmt: skip
+    for t in tables:
+        posts = [(r.version, r.kind) for r in await store.list_outbox(t) if r.version >= 2]
+        assert posts == [(2, "turn"), (2, "archive"), (3, "turn"), (3, "archive")]
+        ids = [r.id for r in await store.list_outbox(t)]
+        assert ids == sorted(ids)

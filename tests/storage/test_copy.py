@@ -117,10 +117,10 @@ async def test_a_state_that_differs_from_its_replay_is_named(tmp_path: Path) -> 
         table = await store.get_table(ids["playing"])
         assert table is not None
         async with store.transaction() as tx:
-            snapshot = await tx.get_snapshot(table.id, table.version)
+            snapshot = await tx.get_snapshot(table.id)  # the latest stored
             assert snapshot is not None
-            await tx.delete_snapshot(table.id, table.version)
-            await tx.put_snapshot(table.id, table.version, {**snapshot.state, "round": 99})
+            await tx.delete_snapshot(table.id, snapshot.version)
+            await tx.put_snapshot(table.id, snapshot.version, {**snapshot.state, "round": 99})
         assert (await verify_replays(store))["mismatched"] == [ids["playing"]]
     finally:
         await store.close()
