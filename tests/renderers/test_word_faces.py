@@ -12,8 +12,8 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from games.core import discovery
-from games.sahwari.render import board, chips, samples
-from renderers.kit import fit, preview, words
+from games.sahwari.render import samples
+from renderers.kit import fit, words
 from renderers.kit.fonts import REGULAR
 from renderers.kit.fonts import font as kit_font
 from tests.renderers.walk import random_walk
@@ -86,18 +86,6 @@ def test_text_is_fitted_as_the_kit_fits_it() -> None:
         theirs, ours = fit.fit_text(line, box, **how), words.fit_text(line, box, **how)
         assert (ours.lines, ours.size, ours.step, ours.shortened) == (
             theirs.lines, theirs.size, theirs.step, theirs.shortened), line
-
-
-@pytest.mark.parametrize("seats", [2, 3, 4])
-def test_seat_chips_are_the_kits(seats: int) -> None:
-    places = preview.chip_places(board.WIDTH, seats)
-    for i, (_x, _y, w, h) in enumerate(places):
-        for score, detail, to_move in (("12", "3 caravans", True), ("7+?", "", False),
-                                       ("104+?", "12 caravans and a very long tail", False)):
-            seat = preview.SeatStatus(("Blue", "White", "Red", "Green")[i], i, score, detail,
-                                      to_move=to_move)
-            assert chips.chip(seat, (w, h), board.WIDTH).tobytes() == preview.chip(
-                seat, (w, h), board.WIDTH).tobytes(), (seats, seat)
 
 
 def test_the_words_kept_stay_within_their_memory() -> None:

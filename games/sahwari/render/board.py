@@ -15,7 +15,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.sahwari.render import cards, changes, chips, colours, icons
+from games.sahwari.render import cards, changes, colours, icons
 from games.sahwari.render.indexed import IndexedCache, drawer, indexed
 from games.sahwari.render.pieces import (
     GUILD_POS,
@@ -44,7 +44,7 @@ from games.sahwari.render.pieces import (
     turn_of,
     wrapped,
 )
-from renderers.kit import layers
+from renderers.kit import layers, preview
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
@@ -786,7 +786,7 @@ def _draw_band(image: Image.Image, status: str, seats: tuple[SeatStatus, ...],
 
 
 def _chip_picture(seat: SeatStatus, size: tuple[int, int]) -> Image.Image:
-    return indexed(chips.chip(seat, size, WIDTH))
+    return indexed(preview.chip(seat, size, WIDTH))
 
 
 @lru_cache(maxsize=1)
