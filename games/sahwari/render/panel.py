@@ -177,7 +177,7 @@ def row_height(fitted: Fitted) -> int:
     return max(ACTION_ROW, fitted.height + 20)
 
 
-MAP_CELL = 58
+MAP_CELL = 100  # room for three option badges above a tile's camel ids
 MAP_STRIP_H = 34 + 5 * (MAP_CELL + 4) + 36
 TILE_COLOURS = {"resource": colours.RESOURCE_TILE, "desert": colours.DESERT_TILE,
                 "oasis": colours.OASIS_TILE, "guild": colours.GUILD_TILE}
@@ -393,7 +393,7 @@ def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
             x, y, _, _ = map_cell(origin, pos)
             kind = "guild" if pos == GUILD_POS else str(by_pos.get(pos, {}).get("kind", "resource"))
             herd = fit_text(ids, (x + 2, y + MAP_CELL - 34, x + MAP_CELL - 2, y + MAP_CELL - 2),
-                            largest=14, smallest=10, bold=True, spacing=0)
+                            largest=18, smallest=12, bold=True, spacing=0)
             ink = pal.INK_DARK if kind == "resource" else pal.INK_LIGHT
             draw_fitted(draw, herd, fill=ink, valign="middle")
             _ring_camels(draw, herd, set(marked.camels))
