@@ -19,11 +19,19 @@ from renderers.kit import palette as pal
 from renderers.kit.fit import watch_shortening
 
 
+def colour_pixels(picture: Image.Image, box: tuple[int, int, int, int], colour: Any) -> int:
+    crop = picture.convert("RGB").crop(box)
+    return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
+
+
 def badges_in(picture: Image.Image, box: tuple[int, int, int, int]) -> int:
     """Pixels of the option-number badge colour inside ``box``."""
-    crop = picture.convert("RGB").crop(box)
-    return sum(n for n, colour in crop.getcolors(crop.width * crop.height) or []
-               if colour == pal.HIGHLIGHT)
+    return colour_pixels(picture, box, pal.HIGHLIGHT)
+
+
+def changed_box(picture: Image.Image, bare: Image.Image) -> tuple[int, int, int, int] | None:
+    """Where the two pictures differ."""
+    return ImageChops.difference(picture.convert("RGB"), bare.convert("RGB")).getbbox()
 
 
 def without_targets(view: dict[str, Any]) -> dict[str, Any]:
@@ -108,7 +116,7 @@ def test_a_camels_way_is_drawn_on_the_panels_map_along_its_direction() -> None:
     view = view_naming("direction")
     picture = SAHWARI.render_panel(view)
     bare = SAHWARI.render_panel(without_key(view, "direction"))
-    changed = ImageChops.difference(picture.convert("RGB"), bare.convert("RGB")).getbbox()
+    changed = changed_box(picture, bare)
     assert changed is not None
     x0, y0, x1, y1 = changed
     assert x0 >= panel.LEFT_W  # on the map beside the options
@@ -127,7 +135,7 @@ def test_an_attack_is_drawn_from_the_attacking_camels_tile() -> None:
     view = view_naming("from")
     picture = SAHWARI.render_panel(view)
     bare = SAHWARI.render_panel(without_key(view, "from"))
-    changed = ImageChops.difference(picture.convert("RGB"), bare.convert("RGB")).getbbox()
+    changed = changed_box(picture, bare)
     assert changed is not None and changed[0] >= panel.LEFT_W
     assert badges_in(picture, changed) > badges_in(bare, changed) + 50
 
@@ -170,16 +178,11 @@ def test_a_seat_an_option_points_at_is_shown_with_its_number() -> None:
     assert colour_pixels(picture, right, fill) > colour_pixels(bare, right, fill)
 
 
-def colour_pixels(picture: Image.Image, box: tuple[int, int, int, int], colour: Any) -> int:
-    crop = picture.convert("RGB").crop(box)
-    return sum(n for n, c in crop.getcolors(crop.width * crop.height) or [] if c == colour)
-
-
 def test_a_camel_an_option_points_at_is_framed_among_the_ids_on_its_tile() -> None:
     view = view_naming("camel")
     picture = SAHWARI.render_panel(view)
     bare = SAHWARI.render_panel(without_key(view, "camel"))
-    changed = ImageChops.difference(picture.convert("RGB"), bare.convert("RGB")).getbbox()
+    changed = changed_box(picture, bare)
     assert changed is not None and changed[0] >= panel.LEFT_W
     assert changed[2] - changed[0] < panel.MAP_CELL  # one id on one tile, not the whole map
     assert badges_in(picture, changed) > badges_in(bare, changed)
@@ -189,7 +192,7 @@ def test_the_resource_an_option_takes_is_pictured_beside_its_words() -> None:
     view = view_naming("item")
     picture = SAHWARI.render_panel(view)
     bare = SAHWARI.render_panel(without_key(view, "item"))
-    changed = ImageChops.difference(picture.convert("RGB"), bare.convert("RGB")).getbbox()
+    changed = changed_box(picture, bare)
     assert changed is not None and changed[0] >= panel.LEFT_W
     takes = [o for o in view["decision"]["options"] if "item" in o.get("targets", {})]
     # beside the labels (one row of the list each), above the map
