@@ -57,9 +57,18 @@ async def png_of(message: Any) -> Image.Image:
 
 
 async def open_table(
-    world: World, host: simcord.MemberActor, *others: simcord.MemberActor, bots: int = 0
+    world: World,
+    host: simcord.MemberActor,
+    *others: simcord.MemberActor,
+    bots: int = 0,
+    seed: int | None = None,
 ) -> tuple[int, simcord.ResponseMessage]:
-    """/newgame, the others join (and bots are added), the host starts; returns the table id."""
+    """/newgame, the others join (and bots are added), the host starts; returns the table id.
+
+    With ``seed``, the table is dealt from that seed instead of a fresh secure one, for a test
+    that needs a particular situation to come up."""
+    if seed is not None:
+        world.bot.service._seed_source = lambda: seed
     result = await host.slash(world.channel, "newgame", game="targi")
     lobby = result.response
     assert lobby is not None

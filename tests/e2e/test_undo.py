@@ -21,7 +21,7 @@ async def test_nothing_to_undo_at_the_start(world: World) -> None:
 
 async def test_undo_a_reversible_move_after_a_preview(world: World) -> None:
     service = world.bot.service
-    table_id, _ = await open_table(world, world.alice, world.bob)
+    table_id, _ = await open_table(world, world.alice, world.bob, seed=1)
     actors = {world.alice.id: world.alice, world.bob.id: world.bob}
     rng = random.Random(11)
     # play on until the player to move has a move that keeps the decision with them
