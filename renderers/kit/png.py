@@ -8,6 +8,10 @@ to zlib: the same pixels, only slower.
 compressed in strips, each strip on its own (the compressor's memory is reset between strips),
 so a strip whose pixels were compressed before is copied as it was; the strips together make
 one valid zlib stream, a little larger than ``encode``'s.
+
+The rows are laid out in a buffer each thread keeps for the sizes it encodes: a board's two
+million bytes taken afresh from the system every time cost more than compressing them (each new
+page is a fault, some 5 µs on a shared machine).
 """
 
 from __future__ import annotations
@@ -36,8 +40,11 @@ _BASE = 65521  # Adler-32's modulus
 _CMF = (WINDOW_BITS - 8) << 4 | 8  # deflate with a 2**WINDOW_BITS window
 _ZLIB_HEADER = bytes((_CMF, -(_CMF << 8) % 31))  # check bits: the pair is a multiple of 31
 
+SIZES_KEPT = 4  # row buffers per thread (a board's and its panels' sizes): ~2 MB each at most
+
 _strips: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
 _lock = threading.Lock()
+_local = threading.local()
 
 
 def encode(image: Image.Image, level: int) -> bytes:
@@ -55,23 +62,36 @@ def encode_strips(image: Image.Image, level: int) -> bytes:
     checksum = 1
     # one compressor for every strip: a full flush ends each strip with nothing remembered
     compressor = deflate.compressobj(level, deflate.DEFLATED, -WINDOW_BITS)
+    rows = memoryview(raw)
     for start in range(0, len(raw), step):
-        strip = raw[start:start + step]
+        strip = bytes(rows[start:start + step])
         own = deflate.adler32(strip)
         parts.append(_compressed(strip, own, level, compressor))
         checksum = _adler_combine(checksum, own, len(strip))
     return _png(image, _ZLIB_HEADER + b"".join(parts) + b"\x03\x00" + struct.pack(">I", checksum))
 
 
-def _rows(image: Image.Image) -> bytes:
+def _rows(image: Image.Image) -> bytearray:
     """The picture's rows, each after its filter type, 0: none (the best for palette
-    pictures); a column of zeros on the left gives them in one piece."""
+    pictures), in this thread's buffer for the picture's size, valid until its next call."""
     if image.mode != "P":
         raise ValueError(f"a palette picture is needed, not {image.mode}")
+    image.load()
     width, height = image.size
-    rows = Image.new("P", (width + 1, height), 0)
-    rows.paste(image, (1, 0))
-    return rows.tobytes()
+    kept: OrderedDict[tuple[int, int], tuple[bytearray, Any]] = _local.__dict__.setdefault(
+        "rows", OrderedDict())
+    found = kept.get(image.size)
+    if found is None:
+        buffer = bytearray((width + 1) * height)  # the left column stays 0: the filter bytes
+        # the buffer as a picture one column wider, so that a paste fills it in place
+        found = buffer, Image.core.map_buffer(buffer, (width + 1, height), "raw", 0, ("P", 0, 1))
+        kept[image.size] = found
+        if len(kept) > SIZES_KEPT:
+            kept.popitem(last=False)
+    kept.move_to_end(image.size)
+    buffer, rows = found
+    rows.paste(image.im, (1, 0, width + 1, height))
+    return buffer
 
 
 def _png(image: Image.Image, stream: bytes) -> bytes:

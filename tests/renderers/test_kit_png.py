@@ -7,6 +7,7 @@ import io
 import struct
 import zlib
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image, ImageDraw
@@ -105,3 +106,20 @@ def test_every_zlib_level_a_game_may_ask_for_gives_a_valid_picture(level: int) -
 def test_only_a_palette_picture_is_encoded(encode: Callable[[Image.Image, int], bytes]) -> None:
     with pytest.raises(ValueError, match="palette"):
         encode(Image.new("RGB", (4, 4)), 2)
+
+
+@pytest.mark.parametrize("encode", ENCODERS)
+def test_pictures_of_every_size_encoded_by_several_threads_at_once_read_back_whole(
+    encode: Callable[[Image.Image, int], bytes],
+) -> None:
+    # Arrange: boards and panels of three sizes, each one's rows told apart by its text
+    pictures = [picture(width, height, f"Board {n}") for n, (width, height) in
+                enumerate([(640, 200), (333, 77), (640, 200), (1200, 90)] * 6)]
+
+    # Act: four threads encode them, each picture right after one of another size
+    with ThreadPoolExecutor(4) as pool:
+        posted = list(pool.map(lambda image: encode(image, 2), pictures))
+
+    # Assert
+    for image, data in zip(pictures, posted, strict=True):
+        assert read_back(data).tobytes() == image.tobytes()
