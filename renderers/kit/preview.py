@@ -9,6 +9,9 @@ detail a player opens when they want it.
 
 The ring is black and white, not a hue: it must stand out for every colour vision, on sand and
 on violet, and beside every seat colour.
+
+The band's status and chips change with nearly every board: their text is drawn from the kit's
+word masks (``words``), the same pixels as Pillow's.
 """
 
 from __future__ import annotations
@@ -22,11 +25,11 @@ from PIL import Image, ImageDraw, ImageFont
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
 from renderers.kit.compose import PaletteBoard
-from renderers.kit.fit import Box, draw_fitted, fit_text
-from renderers.kit.fonts import font
+from renderers.kit.fit import Box
 from renderers.kit.layout import width as text_width
 from renderers.kit.palette import RGB
 from renderers.kit.text import CachedTextDraw
+from renderers.kit.words import draw_fitted, fit_text, font
 
 PREVIEW_WIDTH = 550  # how wide Discord shows an attached picture in the conversation
 READABLE_PX = 11  # the smallest text, in preview pixels, that a phone user can read
