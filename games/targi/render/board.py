@@ -21,8 +21,6 @@ from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.compose import PaletteBoard
-from renderers.kit.fit import draw_fitted, fit_text
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -34,6 +32,7 @@ from renderers.kit.options import (
 )
 from renderers.kit.palette import RGB
 from renderers.kit.preview import band_height, mark_changed, ring_width
+from renderers.kit.words import draw_fitted, fit_text, font
 
 View = Mapping[str, Any]
 Card = Mapping[str, Any]

@@ -15,9 +15,8 @@ from PIL import Image, ImageDraw
 from games.targi.render import colours, icons
 from renderers.kit import palette as pal
 from renderers.kit import sprites
-from renderers.kit.fit import draw_fitted, fit_text
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
+from renderers.kit.words import draw_fitted, fit_text, font
 
 TILE_W, TILE_H, TILE_GAP = 140, 100, 6
 TILE_BAND = 26

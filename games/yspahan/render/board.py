@@ -45,8 +45,7 @@ from renderers.kit import layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.compose import PaletteBoard
-from renderers.kit.fit import Box, draw_fitted, fit_text
-from renderers.kit.fonts import font
+from renderers.kit.fit import Box
 from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
 from renderers.kit.preview import (
@@ -56,6 +55,7 @@ from renderers.kit.preview import (
     mark_changed,
     ring_width,
 )
+from renderers.kit.words import draw_fitted, fit_text, font
 
 WIDTH, HEIGHT = 1600, 1000
 HEADER_H = 56

@@ -21,9 +21,9 @@ from games.yspahan.render.pieces import (
 )
 from renderers.kit import palette as pal
 from renderers.kit.compose import PaletteBoard
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
+from renderers.kit.words import font
 
 # One cell per grid position: display x -10..7 (west to east), y 4..-7 (north to south).
 CELL = 52

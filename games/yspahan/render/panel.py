@@ -29,8 +29,7 @@ from games.yspahan.render.pieces import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.fit import Box, Fitted, draw_fitted, fit_text
-from renderers.kit.fonts import font
+from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -39,6 +38,7 @@ from renderers.kit.options import (
     option_targets,
     view_options,
 )
+from renderers.kit.words import draw_fitted, fit_text, font
 
 PANEL_W = 1000
 PANEL_LEFT_W = 400

@@ -11,9 +11,9 @@ from games.yspahan.render import colours
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit import sprites
-from renderers.kit.fonts import font
 from renderers.kit.icons import paste
 from renderers.kit.palette import RGB
+from renderers.kit.words import font
 
 View = Mapping[str, Any]
 ROMAN = {1: "I", 2: "II", 3: "III"}
