@@ -13,6 +13,8 @@ flat colours over several parts (a ring, a frame) go on last, straight onto the 
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from PIL import Image, ImageDraw
@@ -31,6 +33,10 @@ Paint = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int]], None]
 parts = ImageCache(2048, max_bytes=48 * 1024 * 1024)
 # static layers mapped onto their palettes, one for each static layer the kit's ``layers`` keeps
 grounds = ImageCache(layers.capacity)
+# each thread's scratch pictures for painters that draw in place, by size and way of drawing
+# text: a fresh board-sized picture for every board cost more than the parts drawn on it
+SCRATCHES_KEPT = 2  # per thread; a board's is 6 MB
+_scratches = threading.local()
 
 
 class PaletteBoard:
@@ -48,7 +54,6 @@ class PaletteBoard:
         self.ground_key = ground_key
         self.top = top
         self.text_draw = text_draw
-        self._scratch: tuple[Image.Image, ImageDraw.ImageDraw] | None = None
 
         def build() -> Image.Image:
             mapped = palette.quantize(ground)
@@ -94,16 +99,28 @@ class PaletteBoard:
         scratch picture of the ground's size, the static layer under ``box``."""
 
         def build() -> Image.Image:
-            if self._scratch is None:
-                scratch = Image.new("RGB", self.ground.size)
-                self._scratch = scratch, self.text_draw(scratch)
-            scratch, draw = self._scratch
+            scratch, draw = self._scratch()
             region = self._on_ground(box)
             scratch.paste(self.ground.crop(region), region[:2])
             paint(scratch, draw)
             return self.palette.quantize(scratch.crop(region))
 
         self._lay(box, key, build)
+
+    def _scratch(self) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+        """A picture of the ground's size, of this thread; what earlier painters left on it
+        stays, so a painter's box is pasted from the ground before it paints."""
+        kept: OrderedDict[Hashable, tuple[Image.Image, ImageDraw.ImageDraw]] = (
+            _scratches.__dict__.setdefault("kept", OrderedDict()))
+        key = (self.ground.size, self.text_draw)
+        found = kept.get(key)
+        if found is None:
+            scratch = Image.new("RGB", self.ground.size)
+            found = kept[key] = scratch, self.text_draw(scratch)
+            if len(kept) > SCRATCHES_KEPT:
+                kept.popitem(last=False)
+        kept.move_to_end(key)
+        return found
 
     def _on_ground(self, box: Box) -> Box:
         return box[0], box[1] - self.top, box[2], box[3] - self.top

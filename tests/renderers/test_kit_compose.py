@@ -92,3 +92,18 @@ def test_a_stamp_is_drawn_once_for_every_place_it_goes_with_the_pixels_drawn_the
         board.stamp((30, y, 300, y + 24), "blue-salt", line)
     assert painted == ["drawn"]
     assert board.image.tobytes() == PALETTE.quantize(whole).tobytes()
+
+
+def test_a_part_drawn_in_place_shows_nothing_an_earlier_painter_left_around_its_box() -> None:
+    parts.clear()
+
+    def spill(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        draw.rectangle((0, 0, image.width, image.height), fill=pal.ALERT)  # far past its box
+
+    def nothing(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        pass
+
+    PaletteBoard(PALETTE, ground(), "test-ground").part_in_place((12, 12, 100, 70), "red", spill)
+    board = PaletteBoard(PALETTE, ground(), "test-ground")
+    board.part_in_place((150, 80, 380, 190), "plain", nothing)
+    assert board.image.tobytes() == PALETTE.quantize(ground()).tobytes()
