@@ -9,20 +9,24 @@ an earlier board is pasted as it was; a new one is drawn over the static layer a
 Mapping is pixel by pixel, so a board put together this way has the pixels of the same board
 drawn whole and mapped at once, as long as each part draws only inside its box. Marks drawn in
 flat colours over several parts (a ring, a frame) go on last, straight onto the palette picture.
+So does a line of text on a flat colour (a log): its mask's 256 levels map to the palette
+entries of ink blended over that colour at each level, which needs no RGB picture at all.
 """
 
 from __future__ import annotations
 
+import functools
+import math
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from renderers.kit.cache import ImageCache, layers
 from renderers.kit.palette import RGB
 from renderers.kit.quantize import Palette
-from renderers.kit.text import CachedTextDraw
+from renderers.kit.text import CachedTextDraw, line_mask
 
 Box = tuple[int, int, int, int]
 # Draws a part on ``image`` (the static layer under the part's box) with ``draw``; ``at`` is
@@ -37,6 +41,18 @@ grounds = ImageCache(layers.capacity)
 # text: a fresh board-sized picture for every board cost more than the parts drawn on it
 SCRATCHES_KEPT = 2  # per thread; a board's is 6 MB
 _scratches = threading.local()
+
+
+@functools.lru_cache(maxsize=256)  # a few inks over a few grounds per game
+def _levels(palette: Palette, ink: RGB, ground: RGB) -> list[int]:
+    """The palette entry of ``ink`` over ``ground`` at each of a text mask's 256 levels,
+    blended as ``ImageDraw.text`` blends them."""
+    strip = Image.new("RGB", (256, 1), ground)
+    levels = Image.new("L", (256, 1))
+    levels.putdata(range(256))
+    draw = ImageDraw.Draw(strip)
+    draw.draw.draw_bitmap((0, 0), levels.im, draw._getink(ink)[0])
+    return list(palette.quantize(strip).tobytes())
 
 
 class PaletteBoard:
@@ -132,6 +148,19 @@ class PaletteBoard:
     def paste(self, picture: Image.Image, xy: tuple[int, int]) -> None:
         """An RGB picture laid over the board at ``xy``, mapped."""
         self.image.paste(self.palette.quantize(picture), xy)
+
+    def text(
+        self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont, ink: RGB,
+        ground: RGB,
+    ) -> None:
+        """One line of ``text`` in ``ink``, placed as ``ImageDraw.text`` places it at ``xy``
+        (the picture's coordinates, anchor "la"), over the flat colour ``ground``: the static
+        layer (and anything laid there) must be that colour under the line's box."""
+        x, y = xy
+        mask, (dx, dy) = line_mask(text, font, None, (math.modf(x)[0], math.modf(y)[0]))
+        left, top = int(x) + dx, int(y) + dy
+        entries = mask.point(_levels(self.palette, ink, ground), "L")
+        self.image.im.paste(entries, (left, top, left + mask.size[0], top + mask.size[1]))
 
     def ink(self, colour: RGB) -> int:
         """The palette entry ``colour`` is mapped to, to draw marks with."""

@@ -22,9 +22,11 @@ _masks: OrderedDict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = OrderedDict(
 _lock = threading.Lock()
 
 
-def _mask(
+def line_mask(
     text: str, f: ImageFont.FreeTypeFont, anchor: str | None, start: tuple[float, float]
 ) -> tuple[Any, tuple[int, int]]:
+    """The mask FreeType draws for one line and its offset, as ``getmask2`` gives them (the
+    mask is Pillow's core image: do not change it)."""
     key = (text, f.path, f.size, f.layout_engine, anchor, start)
     with _lock:
         found = _masks.get(key)
@@ -55,5 +57,5 @@ class CachedTextDraw(ImageDraw.ImageDraw):
             return
         ink, fill_ink = self._getink(fill)
         x, y = xy
-        mask, (dx, dy) = _mask(text, font, anchor, (math.modf(x)[0], math.modf(y)[0]))
+        mask, (dx, dy) = line_mask(text, font, anchor, (math.modf(x)[0], math.modf(y)[0]))
         self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, fill_ink if ink is None else ink)

@@ -107,3 +107,17 @@ def test_a_part_drawn_in_place_shows_nothing_an_earlier_painter_left_around_its_
     board = PaletteBoard(PALETTE, ground(), "test-ground")
     board.part_in_place((150, 80, 380, 190), "plain", nothing)
     assert board.image.tobytes() == PALETTE.quantize(ground()).tobytes()
+
+
+def test_a_line_laid_straight_on_the_palette_has_the_pixels_of_the_line_drawn_and_mapped() -> None:
+    lines = [((30, 40), "Blue takes the Caravan: +3 VP, ×2", pal.INK_LIGHT, 18, False),
+             ((31.5, 90), "AVAVA Wa To, (j) [y] — 12 VP", pal.INK_MUTED, 20, True),
+             ((14, 150), "Round 4 / 12 · Orange", pal.HIGHLIGHT, 24, True)]
+    whole = ground()
+    draw = ImageDraw.Draw(whole)
+    for xy, text, ink, size, bold in lines:
+        draw.text(xy, text, font=font(size, bold), fill=ink)
+    board = PaletteBoard(PALETTE, ground(), "test-ground")
+    for xy, text, ink, size, bold in lines:
+        board.text(xy, text, font(size, bold), ink, pal.PANEL)
+    assert board.image.tobytes() == PALETTE.quantize(whole).tobytes()

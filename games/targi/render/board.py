@@ -949,8 +949,7 @@ def _log_entries(view: View) -> list[str]:
 
 def _draw_log(board: PaletteBoard, view: View) -> None:
     """The newest sentences, newest at the bottom, each whole: an older one that no longer fits
-    is left out rather than cut. Each line is a stamp: the same line moves up the log from one
-    board to the next."""
+    is left out rather than cut. Each line is laid straight onto the palette picture."""
     x0, _, x1, y1 = LOG_BOX
     f = font(18)
     step = lay.line_height(f) + 1
@@ -964,12 +963,7 @@ def _draw_log(board: PaletteBoard, view: View) -> None:
     y = y1 - 8 - len(stacked) * step
     for line, newest in stacked:
         ink = pal.INK_LIGHT if newest else pal.INK_MUTED
-
-        def paint(_: Image.Image, draw: ImageDraw.ImageDraw, __: tuple[int, int],
-                  line: str = line, ink: RGB = ink) -> None:
-            draw.text((4, 0), line, font=f, fill=ink)  # room for a glyph reaching left
-
-        board.stamp((x0 + 10, y, x1 - 10, y + step), ("log-line", line, ink), paint)
+        board.text((x0 + 14, y), line, f, ink, pal.PANEL)
         y += step
 
 

@@ -691,8 +691,8 @@ def _log_room(box: Box) -> int:
 
 
 def _draw_log(board: PaletteBoard, view: View, box: Box) -> None:
-    """The newest sentences at the bottom, each whole; a long one takes several lines. Each
-    line is a stamp: the same line moves up the log from one board to the next."""
+    """The newest sentences at the bottom, each whole; a long one takes several lines, each
+    laid straight onto the palette picture."""
     x0, _, x1, y1 = box
     f = font(18)
     step = lay.line_height(f) + 1
@@ -706,10 +706,5 @@ def _draw_log(board: PaletteBoard, view: View, box: Box) -> None:
     y = y1 - 8 - len(stacked) * step + board.top
     for line, newest in stacked:
         ink = pal.INK_LIGHT if newest else pal.INK_MUTED
-
-        def paint(_: Image.Image, draw: ImageDraw.ImageDraw, __: tuple[int, int],
-                  line: str = line, ink: RGB = ink) -> None:
-            draw.text((4, 0), line, font=f, fill=ink)  # room for a glyph reaching left
-
-        board.stamp((x0 + 10, y, x1 - 10, y + step), ("log-line", line, ink), paint)
+        board.text((x0 + 14, y), line, f, ink, pal.PANEL)
         y += step
