@@ -151,13 +151,13 @@ class PaletteBoard:
 
     def text(
         self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont, ink: RGB,
-        ground: RGB,
+        ground: RGB, anchor: str = "la",
     ) -> None:
         """One line of ``text`` in ``ink``, placed as ``ImageDraw.text`` places it at ``xy``
-        (the picture's coordinates, anchor "la"), over the flat colour ``ground``: the static
-        layer (and anything laid there) must be that colour under the line's box."""
+        (the picture's coordinates), over the flat colour ``ground``: the static layer (and
+        anything laid there) must be that colour under the line's box."""
         x, y = xy
-        mask, (dx, dy) = line_mask(text, font, None, (math.modf(x)[0], math.modf(y)[0]))
+        mask, (dx, dy) = line_mask(text, font, anchor, (math.modf(x)[0], math.modf(y)[0]))
         left, top = int(x) + dx, int(y) + dy
         entries = mask.point(_levels(self.palette, ink, ground), "L")
         self.image.im.paste(entries, (left, top, left + mask.size[0], top + mask.size[1]))

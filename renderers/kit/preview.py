@@ -25,7 +25,7 @@ from PIL import Image, ImageDraw, ImageFont
 from renderers.kit import palette as pal
 from renderers.kit.cache import sprites
 from renderers.kit.compose import PaletteBoard
-from renderers.kit.fit import Box
+from renderers.kit.fit import Box, Fitted
 from renderers.kit.layout import width as text_width
 from renderers.kit.palette import RGB
 from renderers.kit.text import CachedTextDraw
@@ -96,8 +96,8 @@ def band_on(
     board: PaletteBoard, top: int, title: str, status: str, seats: Sequence[SeatStatus], *,
     changed: bool = False, per_row: int = SEATS_PER_ROW,
 ) -> None:
-    """``status_band``'s picture laid onto ``board`` at ``top``, as parts kept between boards:
-    its ground, the status and each chip are drawn again only when they change."""
+    """``status_band``'s picture laid onto ``board`` at ``top``: its ground a part kept between
+    boards, the status and the chips drawn onto it."""
     width = board.image.width
     ground = band_ground(width, title, len(seats), changed=changed, per_row=per_row)
 
@@ -106,22 +106,15 @@ def band_on(
 
     board.part((0, top, width, top + ground.height),
                ("kit-band", width, title, len(seats), changed, per_row), lay_ground)
+    # the status and the chips change with nearly every board: they go straight onto the
+    # palette picture, their shapes in flat colours and their text on flat grounds
     box = band_status_box(width, title, changed)
-    row = (box[0], 0, box[2], chip_places(width, 1)[0][1])  # the first row, after the title
-
-    def lay_status(image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
-        image.paste(ground.crop(row), (0, 0))
-        draw_status(draw, width, (box[0] - row[0], box[1], box[2] - row[0], box[3]), status)
-
-    board.part((row[0], top, row[2], top + row[3]),
-               ("kit-band-status", width, title, changed, status), lay_status)
+    fitted = _fit_status(width, box, status)
+    for i, line in enumerate(fitted.lines):
+        board.text((box[0], top + box[1] + i * fitted.step), line, fitted.font, pal.INK_LIGHT,
+                   pal.MAT)
     for seat, (x, y, w, h) in zip(seats, chip_places(width, len(seats), per_row), strict=True):
-
-        def lay_chip(image: Image.Image, _: ImageDraw.ImageDraw, __: tuple[int, int],
-                     seat: SeatStatus = seat, w: int = w, h: int = h) -> None:
-            image.paste(chip(seat, (w, h), width), (0, 0))
-
-        board.part((x, top + y, x + w + 1, top + y + h + 1), ("kit-chip", seat, w, h), lay_chip)
+        _chip_on(board, (x, top + y, x + w, top + y + h), seat, width)
 
 
 def band_ground(
@@ -186,9 +179,12 @@ def band_status_box(width: int, title: str, changed: bool) -> Box:
 def draw_status(draw: ImageDraw.ImageDraw, width: int, box: Box, status: str) -> None:
     """The band's status text in ``box`` (see ``band_status_box``) on a ``width``-wide picture, as
     large as fits."""
-    fitted = fit_text(status, box, largest=preview_px(width, 14), smallest=preview_px(width),
-                      bold=True)
-    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
+    draw_fitted(draw, _fit_status(width, box, status), fill=pal.INK_LIGHT)
+
+
+def _fit_status(width: int, box: Box, status: str) -> Fitted:
+    return fit_text(status, box, largest=preview_px(width, 14), smallest=preview_px(width),
+                    bold=True)
 
 
 LEGEND = "changed"
@@ -211,32 +207,75 @@ def _draw_legend(draw: ImageDraw.ImageDraw, right: int, top: int, size: int) -> 
               fill=pal.INK_MUTED, anchor="lm")
 
 
-def draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int) -> None:
-    """``seat``'s chip in ``box`` on a ``width``-wide band."""
+@dataclass(frozen=True, slots=True)
+class _Chip:
+    """Where a chip's parts go and in which colours."""
+
+    frame: tuple[int, RGB, RGB, int]  # corner radius, fill, outline, outline width
+    disc: Box
+    disc_colours: tuple[RGB, RGB, RGB, int]  # fill, outline, ink of the initial, outline width
+    initial: tuple[tuple[float, float], str, ImageFont.FreeTypeFont]
+    score: tuple[tuple[int, int], str, ImageFont.FreeTypeFont]
+    words: Fitted
+
+
+def _chip_layout(box: Box, seat: SeatStatus, width: int) -> _Chip:
     x0, y0, x1, y1 = box
     fill, outline, ink = pal.seat_style(seat.label, seat.seat)
     edge = pal.HIGHLIGHT if seat.to_move else pal.PANEL_EDGE
-    draw.rounded_rectangle(box, radius=preview_px(width, 3), fill=pal.PANEL, outline=edge,
-                           width=preview_px(width, 1.5 if seat.to_move else 0.5))
     pad = preview_px(width, 2.5)
     disc = y1 - y0 - 2 * pad
     dx, dy = x0 + pad, y0 + pad
-    draw.ellipse((dx, dy, dx + disc, dy + disc), fill=fill, outline=outline,
-                 width=max(2, disc // 14))
     initial = seat.initial or seat.label[:1]
-    draw.text((dx + disc / 2, dy + disc / 2), initial, font=font(disc * 3 // 5, bold=True),
-              fill=ink, anchor="mm")
     score_f = font(preview_px(width, 13), bold=True)
     score_w = round(text_width(seat.score, score_f))
-    draw.text((x1 - pad, (y0 + y1) // 2), seat.score, font=score_f, fill=pal.INK_LIGHT,
-              anchor="rm")
     text_box: Box = (dx + disc + pad, y0 + pad, x1 - pad * 2 - score_w, y1 - pad)
     words = seat.label
     if seat.detail:
         words += f" · {seat.detail}"
-    small = preview_px(width)
-    fitted = fit_text(words, text_box, largest=preview_px(width, 12), smallest=small)
-    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
+    fitted = fit_text(words, text_box, largest=preview_px(width, 12), smallest=preview_px(width))
+    return _Chip(
+        frame=(preview_px(width, 3), pal.PANEL, edge,
+               preview_px(width, 1.5 if seat.to_move else 0.5)),
+        disc=(dx, dy, dx + disc, dy + disc),
+        disc_colours=(fill, outline, ink, max(2, disc // 14)),
+        initial=((dx + disc / 2, dy + disc / 2), initial, font(disc * 3 // 5, bold=True)),
+        score=((x1 - pad, (y0 + y1) // 2), seat.score, score_f),
+        words=fitted,
+    )
+
+
+def draw_chip(draw: ImageDraw.ImageDraw, box: Box, seat: SeatStatus, width: int) -> None:
+    """``seat``'s chip in ``box`` on a ``width``-wide band."""
+    chip = _chip_layout(box, seat, width)
+    radius, panel, edge, line = chip.frame
+    draw.rounded_rectangle(box, radius=radius, fill=panel, outline=edge, width=line)
+    fill, outline, ink, ring = chip.disc_colours
+    draw.ellipse(chip.disc, fill=fill, outline=outline, width=ring)
+    xy, initial, initial_font = chip.initial
+    draw.text(xy, initial, font=initial_font, fill=ink, anchor="mm")
+    xy, score, score_font = chip.score
+    draw.text(xy, score, font=score_font, fill=pal.INK_LIGHT, anchor="rm")
+    draw_fitted(draw, chip.words, fill=pal.INK_LIGHT)
+
+
+def _chip_on(board: PaletteBoard, box: Box, seat: SeatStatus, width: int) -> None:
+    """``draw_chip`` straight onto a board's palette picture: its frame and disc are flat
+    colours, and each text stands on one of them."""
+    chip = _chip_layout(box, seat, width)
+    radius, panel, edge, line = chip.frame
+    board.draw.rounded_rectangle(box, radius=radius, fill=board.ink(panel),
+                                 outline=board.ink(edge), width=line)
+    fill, outline, ink, ring = chip.disc_colours
+    board.draw.ellipse(chip.disc, fill=board.ink(fill), outline=board.ink(outline), width=ring)
+    xy, initial, initial_font = chip.initial
+    board.text(xy, initial, initial_font, ink, fill, anchor="mm")
+    xy, score, score_font = chip.score
+    board.text(xy, score, score_font, pal.INK_LIGHT, panel, anchor="rm")
+    x0, y, _, _ = chip.words.box
+    for line_text in chip.words.lines:
+        board.text((x0, y), line_text, chip.words.font, pal.INK_LIGHT, panel)
+        y += chip.words.step
 
 
 def mark_changed(

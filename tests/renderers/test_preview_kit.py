@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageDraw
 
+from games.targi.render import PALETTE
 from renderers.kit import palette as pal
+from renderers.kit.compose import PaletteBoard
 from renderers.kit.fit import watch_shortening
 from renderers.kit.preview import (
     PREVIEW_WIDTH,
     READABLE_PX,
     SeatStatus,
     band_height,
+    band_on,
     mark_changed,
     preview_px,
     status_band,
@@ -63,3 +67,20 @@ def test_a_band_sits_above_the_board() -> None:
     both = with_band(board, band)
     assert both.size == (1600, 1000 + band.height)
     assert both.getpixel((800, both.height - 1)) == pal.BACKGROUND
+
+
+@pytest.mark.parametrize(("seats", "per_row", "changed"), [
+    (FOUR, 3, True), (FOUR, 2, False), (FOUR[:2], 3, False),
+    ([SeatStatus("Blue", 0, "104 VP", "12 G · 9 D 8 S 7 P · and a long tail of words "
+                 "that will not fit whole", to_move=True), FOUR[3]], 3, True),
+])
+def test_a_band_laid_on_a_board_has_the_pixels_of_the_band_drawn_whole(
+    seats: list[SeatStatus], per_row: int, changed: bool,
+) -> None:
+    status = "Round 4 / 12 · Placement · Blue to move · Raid 1 next round"
+    whole = status_band(1600, "Targi", status, seats, changed=changed, per_row=per_row)
+    board = PaletteBoard(PALETTE, Image.new("RGB", (1600, 30), pal.BACKGROUND), "test-ground",
+                         top=whole.height)
+    band_on(board, 0, "Targi", status, seats, changed=changed, per_row=per_row)
+    laid = board.image.crop((0, 0, 1600, whole.height))
+    assert laid.tobytes() == PALETTE.quantize(whole).tobytes()
