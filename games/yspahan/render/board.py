@@ -199,9 +199,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     current = view.get("current_action") or {}
     _lay_header(board, view)
     lay_pieces(board, view)
-    place(TOWER_BOX, ("tower", view.get("tower"), view.get("yellow_bought"),
-                      current.get("group"), view.get("phase")),
-          lambda image, draw: _draw_tower(image, draw, view))
+    _lay_tower(board, view, current.get("group"))
     place(CARAVAN_BOX, ("caravan", labels, _caravan(view)),
           lambda image, draw: _draw_caravan(image, view))
     decision = decision_of(view) or {}
@@ -390,39 +388,60 @@ def _draw_next(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, x: int
             x += 30
 
 
-def _draw_tower(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
+def _lay_tower(board: PaletteBoard, view: View, taken: Any) -> None:
+    """The Tower as parts, each drawn again only when it changes: the yellow dice bought, then
+    each space's dice; the group taken is framed last, in a flat colour."""
     x0, y0, x1, _ = TOWER_BOX
+    top = board.top
     yellow = int(view.get("yellow_bought", 0))
-    if yellow:
-        lay.text(draw, (x1 - 14, y0 + 10), f"{yellow} yellow {dice_word(yellow)} bought", font(18),
-                 colours.DIE_YELLOW, anchor="ra")
-    current = view.get("current_action") or {}
-    taken = current.get("group")
+    board.part_in_place((x0 + 120, y0 + 2 + top, x1 - 2, tower_row(6)[0] - 2 + top),
+                        _key("tower-yellow", yellow), lambda _, draw: _draw_yellow(draw, yellow))
     for space in view.get("tower", []):
         n = int(space.get("space", 0))
         if not 1 <= n <= 6:
             continue
-        top, bottom = tower_row(n)
+        row_top, bottom = tower_row(n)
         white, yel = int(space.get("white", 0)), int(space.get("yellow", 0))
         value = space.get("value")
-        if taken == n and view.get("phase") != "finished":
-            draw.rounded_rectangle((x0 + 8, top - 2, x1 - 8, bottom + 2), radius=7,
-                                   outline=pal.HIGHLIGHT, width=3)
-        x = TOWER_DICE_X
-        dy = top + (TOWER_ROW_H - TOWER_DIE) // 2
-        if not white + yel or not isinstance(value, int):
-            gone = "taken" if taken == n else "empty"
-            draw.text((x, (top + bottom) / 2), gone, font=font(18), fill=pal.INK_MUTED,
-                      anchor="lm")
-            continue
-        dice = [colours.DIE_WHITE] * white + [colours.DIE_YELLOW] * yel
-        room = x1 - 76 - x - TOWER_DIE  # dice overlap a little rather than cover the count
-        step = min(TOWER_DIE + 4, room // max(1, len(dice) - 1))
-        for fill in dice:
-            paste(image, icons.die(value, TOWER_DIE, fill), (x, dy))
-            x += step
-        lay.text(draw, (x1 - 20, (top + bottom) / 2), f"{white + yel}×{value}",
-                 font(20, bold=True), pal.INK_LIGHT, anchor="rm")
+
+        def paint(image: Image.Image, draw: ImageDraw.ImageDraw, n: int = n, white: int = white,
+                  yel: int = yel, value: Any = value) -> None:
+            _draw_tower_space(image, draw, n, white, yel, value, taken == n)
+
+        board.part_in_place((x0 + 10, row_top + top, x1 - 9, bottom + 1 + top),
+                            _key("tower-space", n, white, yel, value, taken == n), paint)
+    if isinstance(taken, int) and 1 <= taken <= 6 and view.get("phase") != "finished":
+        row_top, bottom = tower_row(taken)  # over the neighbours' edges: after every space
+        board.draw.rounded_rectangle((x0 + 8, row_top - 2 + top, x1 - 8, bottom + 2 + top),
+                                     radius=7, outline=board.ink(pal.HIGHLIGHT), width=3)
+
+
+def _draw_yellow(draw: ImageDraw.ImageDraw, yellow: int) -> None:
+    _, y0, x1, _ = TOWER_BOX
+    if yellow:
+        lay.text(draw, (x1 - 14, y0 + 10), f"{yellow} yellow {dice_word(yellow)} bought", font(18),
+                 colours.DIE_YELLOW, anchor="ra")
+
+
+def _draw_tower_space(image: Image.Image, draw: ImageDraw.ImageDraw, n: int, white: int,
+                      yel: int, value: Any, taken: bool) -> None:
+    """Tower space ``n``: its dice and their count, or whether its group was taken."""
+    _, _, x1, _ = TOWER_BOX
+    top, bottom = tower_row(n)
+    x = TOWER_DICE_X
+    dy = top + (TOWER_ROW_H - TOWER_DIE) // 2
+    if not white + yel or not isinstance(value, int):
+        draw.text((x, (top + bottom) / 2), "taken" if taken else "empty", font=font(18),
+                  fill=pal.INK_MUTED, anchor="lm")
+        return
+    dice = [colours.DIE_WHITE] * white + [colours.DIE_YELLOW] * yel
+    room = x1 - 76 - x - TOWER_DIE  # dice overlap a little rather than cover the count
+    step = min(TOWER_DIE + 4, room // max(1, len(dice) - 1))
+    for fill in dice:
+        paste(image, icons.die(value, TOWER_DIE, fill), (x, dy))
+        x += step
+    lay.text(draw, (x1 - 20, (top + bottom) / 2), f"{white + yel}×{value}",
+             font(20, bold=True), pal.INK_LIGHT, anchor="rm")
 
 
 def _draw_caravan(image: Image.Image, view: View) -> None:
