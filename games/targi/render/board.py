@@ -763,11 +763,16 @@ def _draw_player(board: PaletteBoard, view: View, player: Mapping[str, Any], box
     board.part((x0, y0 + DISPLAY_TOP, x1 + 1, y0 + HAND_TOP), _key("display", display),
                lambda image, draw, at: draw_display(image, draw, display_origin(moved(box, at)),
                                                     list(display)))
-    hand = [player.get(k) for k in ("hand", "hand_count", "hand_since_round", "figures_placed",
-                                    "markers")]
+    hand = [player.get(k) for k in ("hand", "hand_count", "hand_since_round")]
     board.part((x0, y0 + HAND_TOP, x1 + 1, y1 + 1), _key("hand", seat, hand, finished, breakdown),
                lambda image, draw, at: _draw_player_hand(
-                   image, draw, moved(box, at), seat, player, finished, breakdown))
+                   image, draw, moved(box, at), player, finished, breakdown))
+    if not (finished and breakdown is not None):  # the pieces move every turn, the hand seldom
+        px0, py0, px1, py1 = pieces_box(box)
+        board.part((px0, py0, px1, py1),
+                   _key("pieces", seat, player.get("figures_placed"), player.get("markers")),
+                   lambda image, draw, at: _draw_pieces(image, draw, (0, 0), px1 - px0, seat,
+                                                        player))
     if deciding:
         board.draw.rounded_rectangle(box, radius=12, outline=board.ink(pal.HIGHLIGHT), width=4)
 
@@ -805,11 +810,18 @@ def _draw_player_goods(
                   anchor="lm")
 
 
+def pieces_box(box: Box) -> Box:
+    """Where the player area ``box`` shows its pieces: beside the hand, under its line."""
+    _, hy0, hx1, _ = hand_box(box)
+    return hx1 + 12, hy0 + 36, box[2] - 12, hy0 + 36 + 2 * 30
+
+
 def _draw_player_hand(
-    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, seat: int,
-    player: Mapping[str, Any], finished: bool, breakdown: Mapping[str, Any] | None,
+    image: Image.Image, draw: ImageDraw.ImageDraw, box: Box, player: Mapping[str, Any],
+    finished: bool, breakdown: Mapping[str, Any] | None,
 ) -> None:
-    """The hand and the pieces; once the game is over, the final scoring beside the hand."""
+    """The hand and what it costs; once the game is over, the final scoring beside it (the
+    pieces are a part of their own)."""
     hand = player.get("hand")
     hx0, hy0, hx1, hy1 = hand_box(box)
     shown = hand if isinstance(hand, Mapping) and hand.get("type") == "tribe" else None
@@ -820,7 +832,6 @@ def _draw_player_hand(
         _draw_breakdown(draw, beside, breakdown)
         return
     _draw_hand_line(image, draw, beside, shown, player)
-    _draw_pieces(image, draw, (beside[0], hy0 + 36), beside[2] - beside[0], seat, player)
 
 
 def _draw_hand_line(
