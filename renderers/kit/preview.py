@@ -16,6 +16,7 @@ word masks (``words``), the same pixels as Pillow's.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -182,6 +183,7 @@ def draw_status(draw: ImageDraw.ImageDraw, width: int, box: Box, status: str) ->
     draw_fitted(draw, _fit_status(width, box, status), fill=pal.INK_LIGHT)
 
 
+@functools.lru_cache(maxsize=256)  # a board's band is laid again with every board
 def _fit_status(width: int, box: Box, status: str) -> Fitted:
     return fit_text(status, box, largest=preview_px(width, 14), smallest=preview_px(width),
                     bold=True)
@@ -219,6 +221,7 @@ class _Chip:
     words: Fitted
 
 
+@functools.lru_cache(maxsize=256)  # chips seldom change from one board to the next
 def _chip_layout(box: Box, seat: SeatStatus, width: int) -> _Chip:
     x0, y0, x1, y1 = box
     fill, outline, ink = pal.seat_style(seat.label, seat.seat)
