@@ -208,8 +208,8 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
           lambda image, draw: _draw_status(image, draw, view))
     building_boxes: dict[int, dict[str, Box]] = {}
     for player, box in zip(players, player_boxes(len(players)), strict=False):
-        seat = int(player.get("seat", 0))
-        building_boxes[seat] = _building_boxes(view, player, box)
+        if previous is not None:  # where the buildings stand is only needed to ring them
+            building_boxes[int(player.get("seat", 0))] = _building_boxes(view, player, box)
         _lay_player(board, view, player, box)
     _draw_log(board, view, log_box(len(players)))
     rings = changed_boxes(view, previous, building_boxes) if previous is not None else []

@@ -60,11 +60,23 @@ def cell_centre(x: float, y: float) -> tuple[int, int]:
             round(MAP_TOP + (GRID_Y0 - y + 0.5) * CELL))
 
 
+# the last view's map and its key: a board asks for its map's key four times
+_last_map: tuple[Any, Any, Any, tuple[Any, ...]] | None = None
+
+
 def map_key(view: View) -> tuple[Any, ...]:
+    global _last_map
+    last = _last_map  # one read: another thread may replace it meanwhile
+    if (last is not None and last[0] is view["shops"] and last[1] is view["souks"]
+            and last[2] is view["street"]):
+        return last[3]
     shops = tuple((s.get("id"), s.get("souk"), s.get("x"), s.get("y")) for s in view["shops"])
     souks = tuple((s.get("id"), s.get("quarter"), s.get("value")) for s in view["souks"])
     street = tuple((s.get("id"), s.get("x"), s.get("y")) for s in view["street"])
-    return shops, souks, street
+    key = shops, souks, street
+    # it holds the lists it was computed from, so no other list can take their identity
+    _last_map = view["shops"], view["souks"], view["street"], key
+    return key
 
 
 def souk_colour(souk: Mapping[str, Any], index_in_quarter: int) -> RGB:
