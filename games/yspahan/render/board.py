@@ -204,8 +204,9 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
           lambda image, draw: _draw_caravan(image, view))
     decision = decision_of(view) or {}
     place(STATUS_BOX, ("status", labels, view.get("outcome"), view.get("acting_seat"),
-                       view.get("step"), [decision.get(k) for k in ("seat", "prompt")]),
+                       view.get("step"), decision.get("seat")),
           lambda image, draw: _draw_status(image, draw, view))
+    _lay_prompt(board, view)
     building_boxes: dict[int, dict[str, Box]] = {}
     for player, box in zip(players, player_boxes(len(players)), strict=False):
         if previous is not None:  # where the buildings stand is only needed to ring them
@@ -455,7 +456,7 @@ def _draw_caravan(image: Image.Image, view: View) -> None:
 
 
 def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> None:
-    x0, y0, x1, y1 = STATUS_BOX
+    x0, y0, x1, _ = STATUS_BOX
     outcome = view.get("outcome")
     if isinstance(outcome, Mapping):
         _draw_outcome(image, draw, view, outcome)
@@ -477,10 +478,21 @@ def _draw_status(image: Image.Image, draw: ImageDraw.ImageDraw, view: View) -> N
              max_width=x1 - x0 - 100 - pw, anchor="lm")
     if step:
         lay.pill(draw, (x1 - 14 - pw, y0 + 17), step, pf, pal.PANEL_EDGE, pal.INK_LIGHT)
+
+
+def _lay_prompt(board: PaletteBoard, view: View) -> None:
+    """The decision's prompt under the status's title, straight onto the palette picture: it
+    changes with nearly every board."""
+    decision = decision_of(view)
+    if decision is None or isinstance(view.get("outcome"), Mapping):
+        return
+    x0, y0, x1, y1 = STATUS_BOX
     prompt = pretty(str(decision.get("prompt", "")))
     fitted = fit_text(prompt, (x0 + 16, y0 + 54, x1 - 16, y1 - 4), largest=20, smallest=14,
                       spacing=1)
-    draw_fitted(draw, fitted, fill=pal.INK_LIGHT)
+    for i, line in enumerate(fitted.lines):
+        board.text((x0 + 16, y0 + 54 + i * fitted.step + board.top), line, fitted.font,
+                   pal.INK_LIGHT, pal.PANEL)
 
 
 def _draw_outcome(
