@@ -23,7 +23,13 @@ Two parts, one JSON object:
     per part over every board and over the slowest twentieth. REST calls per move count
     every request the bot made during the moves by kind (interaction answers and follow-ups
     included), and those made with the bot token alone (what the global limit counts); 429s
-    are counted by kind and limit.
+    are counted by kind and limit. The fake Discord and the people run in a process of their
+    own (``--discord apart``, the default), so the bot's process pays only for its own work,
+    as against Discord; the people read the decisions from the database. ``--discord
+    inside`` runs them in the bot's process and event loop, as the wire tests do, where
+    the fake's parsing and the people's waiting count as the bot's CPU. Beside the
+    latencies: the CPU per move of the bot's process, of its drawing processes and of the
+    Discord side.
 
 The database is a temporary SQLite file unless ``--database-url`` names one (a PostgreSQL URL
 works wherever ``storage.open_store`` understands it; give a fresh, empty database).
