@@ -488,7 +488,7 @@ def _point_at(api_base: str, gateway_url: str) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
 
 
-def _bot(store: Store) -> Any:
+def _bot(store: Store, render_processes: int | None) -> Any:
     from bot.bot import create_bot
     from bot.settings import Settings
 
@@ -496,6 +496,7 @@ def _bot(store: Store) -> Any:
         discord_token="fake-token",
         database_url="sqlite://unused",  # the store is given
         max_open_tables_per_guild=1000,
+        render_processes=render_processes,
     )
     bot = create_bot(settings, store)
     bot._connection.guild_ready_timeout = 0.01
@@ -511,13 +512,15 @@ async def wire_load(
     think: float = 0.0,
     channel_limit: int | None = CHANNEL_LIMIT,
     discord_side: str = "apart",
+    render_processes: int | None = None,
 ) -> dict[str, Any]:
     """``discord_side`` "apart" runs the fake Discord and the people in a process of their
     own, so the bot's process pays only for its own work, as it does against Discord;
-    "inside" runs them in the bot's process and event loop, as the wire tests do."""
+    "inside" runs them in the bot's process and event loop, as the wire tests do.
+    ``render_processes`` is the bot's setting (None: its default)."""
     run = _wire_apart if discord_side == "apart" else _wire_inside
     async with database(url) as (store, store_url):
-        bot = _bot(store)
+        bot = _bot(store, render_processes)
         tracer = Tracer()
         out, calls, seconds, cpu = await run(bot, tracer, store_url, game, tables, turns,
                                              delay, think, channel_limit)
@@ -527,6 +530,7 @@ async def wire_load(
         {
             "tables": tables, "delay_ms": round(delay * 1000), "think_ms": round(think * 1000),
             "channel_limit": channel_limit, "discord_side": discord_side,
+            "render_processes": bot.drawing.processes,
             "bot_cpu_ms_per_move": round(cpu["bot"] * 1000 / made, 1),
             "drawing_cpu_ms_per_move": round(cpu["drawing"] * 1000 / made, 1),
         }
@@ -749,6 +753,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="where the wire mode's fake Discord and people run: a process of their own "
         "(apart, as Discord is) or the bot's own process and event loop (inside)",
     )
+    parser.add_argument(
+        "--render-processes", type=int, default=None,
+        help="the wire mode's bot's RENDER_PROCESSES (default: the bot's own default)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
@@ -769,7 +777,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result["wire"] = asyncio.run(
             wire_load(
                 url, game, args.wire_tables, args.wire_turns, args.delay, args.think,
-                args.channel_limit or None, args.discord,
+                args.channel_limit or None, args.discord, args.render_processes,
             )
         )
     result["load_average_after"] = os.getloadavg()[0]
