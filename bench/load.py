@@ -23,7 +23,13 @@ Two parts, one JSON object:
     per part over every board and over the slowest twentieth. REST calls per move count
     every request the bot made during the moves by kind (interaction answers and follow-ups
     included), and those made with the bot token alone (what the global limit counts); 429s
-    are counted by kind and limit.
+    are counted by kind and limit. The fake Discord and the people run in a process of their
+    own (``--discord apart``, the default), so the bot's process pays only for its own work,
+    as against Discord; the people read the decisions from the database. ``--discord
+    inside`` runs them in the bot's process and event loop, as the wire tests do, where
+    the fake's parsing and the people's waiting count as the bot's CPU. Beside the
+    latencies: the CPU per move of the bot's process, of its drawing processes and of the
+    Discord side.
 
 The database is a temporary SQLite file unless ``--database-url`` names one (a PostgreSQL URL
 works wherever ``storage.open_store`` understands it; give a fresh, empty database).
@@ -34,6 +40,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import json
 import logging
 import multiprocessing
@@ -41,7 +48,7 @@ import os
 import random
 import tempfile
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -74,11 +81,13 @@ def percentile(samples: Sequence[float], q: float) -> float | None:
 
 
 @contextlib.asynccontextmanager
-async def database(url: str | None) -> AsyncIterator[Store]:
+async def database(url: str | None) -> AsyncIterator[tuple[Store, str]]:
+    """The store, and its URL for other processes to open."""
     with tempfile.TemporaryDirectory() as tmp:
-        store = await open_store(url or f"sqlite:///{Path(tmp) / 'load.db'}")
+        url = url or f"sqlite:///{Path(tmp) / 'load.db'}"
+        store = await open_store(url)
         try:
-            yield store
+            yield store, url
         finally:
             await store.close()
 
@@ -388,7 +397,7 @@ async def _open_table(fake: FakeDiscord, game: str) -> tuple[int, str]:
 
 async def _play(
     fake: FakeDiscord,
-    bot: Any,
+    service: TableService,
     table_id: int,
     thread_id: str,
     turns: int,
@@ -399,7 +408,6 @@ async def _play(
     passes the turn (or ends the game) gets a board: a sub-decision of the same seat (most of
     a turn, in some games) is answered to its mover alone, so its answer is timed but no board
     awaited."""
-    service = bot.service
     names = {int(u["id"]): name for name, u in fake.users.items()}
     played = 0
     pauses = random.Random(table_id)
@@ -413,8 +421,11 @@ async def _play(
         if loaded.decision is None:
             return
         seat = loaded.decision.seat
-        who = names[loaded.info.holder(seat).user_id]
-        # the waits look at new calls only: the bench shares the bot's event loop
+        holder = loaded.info.holder(seat).user_id
+        if holder is None:  # the people's tables have no computer seats
+            return
+        who = names[holder]
+        # the waits look at new calls only, as the fake may share the bot's event loop
         mark = len(fake.calls)
         began = time.monotonic()
         iid = await fake.slash(
@@ -444,6 +455,54 @@ async def _play(
         out["traced"].append((table_id, began, iid, _attempts(fake.calls[mark:], board), answered))
 
 
+WIRE_SIDES = ("apart", "inside")
+
+
+async def _discord_side(
+    fake: FakeDiscord, service: TableService, game: str, tables: int, turns: int,
+    delay: float, think: float, channel_limit: int | None,
+    on_open: Callable[[], None] = lambda: None,
+) -> tuple[dict[str, list], list[Call], float]:
+    """Open the tables, then (``on_open`` told) play them on a slow, strict network: what
+    each person saw, every REST call made while they played, and how long they played."""
+    opened = [await _open_table(fake, game) for _ in range(tables)]
+    on_open()
+    fake.network = Network(
+        delay=delay,
+        global_per_second=GLOBAL_PER_SECOND,
+        channel_limit=channel_limit,
+        channel_window=CHANNEL_WINDOW,
+    )
+    mark = len(fake.calls)
+    out: dict[str, list] = {
+        "answer": [], "board": [], "missing": [], "failed": [], "traced": [],
+        "sub_decisions": [],
+    }
+    began = time.monotonic()
+    await asyncio.gather(*(_play(fake, service, t, th, turns, out, think) for t, th in opened))
+    return out, fake.calls[mark:], time.monotonic() - began
+
+
+def _point_at(api_base: str, gateway_url: str) -> None:
+    discord.http.Route.BASE = api_base
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(gateway_url)
+
+
+def _bot(store: Store, render_processes: int | None) -> Any:
+    from bot.bot import create_bot
+    from bot.settings import Settings
+
+    settings = Settings(
+        discord_token="fake-token",
+        database_url="sqlite://unused",  # the store is given
+        max_open_tables_per_guild=1000,
+        render_processes=render_processes,
+    )
+    bot = create_bot(settings, store)
+    bot._connection.guild_ready_timeout = 0.01
+    return bot
+
+
 async def wire_load(
     url: str | None,
     game: str,
@@ -452,62 +511,144 @@ async def wire_load(
     delay: float,
     think: float = 0.0,
     channel_limit: int | None = CHANNEL_LIMIT,
+    discord_side: str = "apart",
+    render_processes: int | None = None,
 ) -> dict[str, Any]:
-    from bot.bot import create_bot
-    from bot.settings import Settings
+    """``discord_side`` "apart" runs the fake Discord and the people in a process of their
+    own, so the bot's process pays only for its own work, as it does against Discord;
+    "inside" runs them in the bot's process and event loop, as the wire tests do.
+    ``render_processes`` is the bot's setting (None: its default)."""
+    run = _wire_apart if discord_side == "apart" else _wire_inside
+    async with database(url) as (store, store_url):
+        bot = _bot(store, render_processes)
+        tracer = Tracer()
+        out, calls, seconds, cpu = await run(bot, tracer, store_url, game, tables, turns,
+                                             delay, think, channel_limit)
+    result = _wire_figures(out, calls, seconds, tracer)
+    made = max(result["moves"], 1)
+    result.update(
+        {
+            "tables": tables, "delay_ms": round(delay * 1000), "think_ms": round(think * 1000),
+            "channel_limit": channel_limit, "discord_side": discord_side,
+            "render_processes": bot.drawing.processes,
+            "bot_cpu_ms_per_move": round(cpu["bot"] * 1000 / made, 1),
+            "drawing_cpu_ms_per_move": round(cpu["drawing"] * 1000 / made, 1),
+        }
+    )
+    if "discord" in cpu:
+        result["discord_side_cpu_ms_per_move"] = round(cpu["discord"] * 1000 / made, 1)
+    return result
 
+
+async def _wire_inside(
+    bot: Any, tracer: Tracer, store_url: str, game: str, tables: int, turns: int,
+    delay: float, think: float, channel_limit: int | None,
+) -> tuple[dict[str, list], list[Call], float, dict[str, float]]:
     fake = FakeDiscord()
     await fake.start()
-    discord.http.Route.BASE = fake.api_base
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(fake.gateway_url)
-    async with database(url) as store:
-        settings = Settings(
-            discord_token="fake-token",
-            database_url="sqlite://unused",  # the store is given
-            max_open_tables_per_guild=1000,
+    _point_at(fake.api_base, fake.gateway_url)
+    task = asyncio.create_task(bot.start("fake-token"))
+    try:
+        await asyncio.wait_for(bot.wait_until_ready(), 30)
+        tracer.install(bot)
+        before: list[dict[str, float]] = []
+        out, calls, seconds = await _discord_side(
+            fake, bot.service, game, tables, turns, delay, think, channel_limit,
+            on_open=lambda: before.append(_cpu_here()),
         )
-        bot = create_bot(settings, store)
-        bot._connection.guild_ready_timeout = 0.01
+        cpu = _since(before[0])
+        await asyncio.sleep(1.0)  # the last boards' handlers return
+    finally:
+        await bot.close()
+        with contextlib.suppress(Exception):
+            await task
+        await fake.close()
+    return out, calls, seconds, cpu
+
+
+async def _wire_apart(
+    bot: Any, tracer: Tracer, store_url: str, game: str, tables: int, turns: int,
+    delay: float, think: float, channel_limit: int | None,
+) -> tuple[dict[str, list], list[Call], float, dict[str, float]]:
+    # "spawn": a fresh interpreter, not a fork of a process running an event loop and threads
+    context = multiprocessing.get_context("spawn")
+    ours, theirs = context.Pipe()
+    side = context.Process(
+        target=_discord_process,
+        args=(theirs, store_url, game, tables, turns, delay, think, channel_limit),
+        name="fake-discord",
+    )
+    side.start()
+    task: asyncio.Task[None] | None = None
+    try:
+        api_base, gateway_url = await asyncio.to_thread(ours.recv)
+        _point_at(api_base, gateway_url)
         task = asyncio.create_task(bot.start("fake-token"))
-        try:
-            await asyncio.wait_for(bot.wait_until_ready(), 30)
-            opened = [await _open_table(fake, game) for _ in range(tables)]
-            # the moves are measured on a slow, strict network
-            fake.network = Network(
-                delay=delay,
-                global_per_second=GLOBAL_PER_SECOND,
-                channel_limit=channel_limit,
-                channel_window=CHANNEL_WINDOW,
-            )
-            mark = len(fake.calls)
-            out: dict[str, list] = {
-                "answer": [], "board": [], "missing": [], "failed": [], "traced": [],
-                "sub_decisions": [],
-            }
-            tracer = Tracer()
-            tracer.install(bot)
-            began = time.monotonic()
-            await asyncio.gather(
-                *(_play(fake, bot, t, th, turns, out, think) for t, th in opened)
-            )
-            seconds = time.monotonic() - began
-            calls = fake.calls[mark:]
-            await asyncio.sleep(1.0)  # the last boards' handlers return
-        finally:
-            await bot.close()
+        await asyncio.wait_for(bot.wait_until_ready(), 30)
+        tracer.install(bot)
+        ours.send("ready")
+        await asyncio.to_thread(ours.recv)  # the tables are open: the moves begin
+        before = _cpu_here(besides=side.pid)
+        out, calls, seconds, discord_cpu = await asyncio.to_thread(ours.recv)
+        cpu = _since(before, besides=side.pid)
+        cpu["discord"] = discord_cpu
+        await asyncio.sleep(1.0)  # the last boards' handlers return
+    finally:
+        await bot.close()
+        if task is not None:
             with contextlib.suppress(Exception):
                 await task
-            await fake.close()
+        ours.send("closed")
+        await asyncio.to_thread(side.join, 30)
+    return out, calls, seconds, cpu
+
+
+def _discord_process(
+    conn: Any, store_url: str, game: str, tables: int, turns: int, delay: float,
+    think: float, channel_limit: int | None,
+) -> None:
+    logging.basicConfig(level=logging.ERROR)
+    asyncio.run(_discord_main(conn, store_url, game, tables, turns, delay, think, channel_limit))
+
+
+async def _discord_main(
+    conn: Any, store_url: str, game: str, tables: int, turns: int, delay: float,
+    think: float, channel_limit: int | None,
+) -> None:
+    """The fake Discord and the people, in a process of their own. The people read the
+    tables' decisions from the database through a service of their own, as they would
+    read them off the board."""
+    fake = FakeDiscord()
+    await fake.start()
+    store = await open_store(store_url)
+    try:
+        conn.send((fake.api_base, fake.gateway_url))
+        await asyncio.to_thread(conn.recv)  # the bot is ready
+        began = [0.0]
+
+        def opened() -> None:
+            began[0] = time.process_time()
+            conn.send("open")
+
+        out, calls, seconds = await _discord_side(
+            fake, TableService(store), game, tables, turns, delay, think, channel_limit,
+            on_open=opened,
+        )
+        cpu = time.process_time() - began[0]
+        conn.send((out, [_without_bytes(c) for c in calls], seconds, cpu))
+        await asyncio.to_thread(conn.recv)  # the bot has closed
+    finally:
+        await store.close()
+        await fake.close()
+def _wire_figures(
+    out: dict[str, list], calls: Sequence[Call], seconds: float, tracer: Tracer
+) -> dict[str, Any]:
     made = len(out["answer"])
     limited = [c for c in calls if c.status == 429]
     return {
-        "tables": tables,
         "moves": made,
         "turns": len(out["board"]) + len(out["missing"]),  # moves that passed the turn
         "sub_decisions": len(out["sub_decisions"]),  # moves answered to their mover alone
-        "delay_ms": round(delay * 1000),
-        "think_ms": round(think * 1000),
-        "channel_limit": channel_limit,
         "seconds": round(seconds, 2),
         "moves_per_second": round(made / seconds, 1),
         "answer_p95_ms": percentile(out["answer"], 0.95),
@@ -523,6 +664,35 @@ async def wire_load(
         "rate_limited_429_by_kind": _limited_by_kind(limited),
         "interaction_to_board_breakdown": _breakdown(tracer, out["traced"]),
     }
+
+
+def _without_bytes(call: Call) -> Call:
+    """The call with its files' names but not their bytes, to send to another process."""
+    return dataclasses.replace(call, files=[(name, b"") for name, _ in call.files])
+
+
+def _cpu_here(besides: int | None = None) -> dict[str, float]:
+    """CPU seconds of this process (every thread) and of its children (the drawing
+    processes) but ``besides``."""
+    tick = os.sysconf("SC_CLK_TCK")
+    children: dict[str, float] = {}
+    me = os.getpid()
+    for entry in os.listdir("/proc"):
+        if entry.isdigit() and int(entry) != besides:
+            try:
+                parent, user, system, *_ = _proc_stat(int(entry))
+            except OSError:
+                continue
+            if parent == me:
+                children[entry] = (user + system) / tick
+    return {"bot": time.process_time(), **children}
+
+
+def _since(before: dict[str, float], besides: int | None = None) -> dict[str, float]:
+    """CPU seconds spent since ``before`` (``_cpu_here``): the bot's own and drawing's."""
+    now = _cpu_here(besides)
+    drawing = sum(v - before.get(k, 0.0) for k, v in now.items() if k != "bot")
+    return {"bot": now["bot"] - before["bot"], "drawing": drawing}
 
 
 def _breakdown(tracer: Tracer, traced: Sequence[tuple[Any, ...]]) -> dict[str, Any]:
@@ -578,6 +748,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         "--channel-limit", type=int, default=CHANNEL_LIMIT,
         help="message posts (and edits) per channel per 5 s; 0: unlimited",
     )
+    parser.add_argument(
+        "--discord", choices=WIRE_SIDES, default="apart",
+        help="where the wire mode's fake Discord and people run: a process of their own "
+        "(apart, as Discord is) or the bot's own process and event loop (inside)",
+    )
+    parser.add_argument(
+        "--render-processes", type=int, default=None,
+        help="the wire mode's bot's RENDER_PROCESSES (default: the bot's own default)",
+    )
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
@@ -598,7 +777,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         result["wire"] = asyncio.run(
             wire_load(
                 url, game, args.wire_tables, args.wire_turns, args.delay, args.think,
-                args.channel_limit or None,
+                args.channel_limit or None, args.discord, args.render_processes,
             )
         )
     result["load_average_after"] = os.getloadavg()[0]

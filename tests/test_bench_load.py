@@ -72,3 +72,19 @@ def test_render_load_draws_the_boards_asked_for() -> None:
         assert run["boards_per_second"] > 0
         assert run["cpu_ms_per_board"] > 0
     assert result["targi"]["ratio"] > 0
+
+
+
+async def test_wire_load_with_discord_in_its_own_process_gets_every_board(
+    tmp_path: Path,
+) -> None:
+    result = await load.wire_load(
+        f"sqlite:///{tmp_path / 'wire.db'}", "targi", tables=2, turns=1, delay=0.0,
+        discord_side="apart",
+    )
+    assert result["discord_side"] == "apart"
+    assert result["turns"] == result["moves"] == 2
+    assert result["boards_missing"] == result["interactions_failed"] == 0
+    assert result["interaction_to_board_breakdown"]["boards"] == 2, "timed in the bot"
+    assert result["bot_cpu_ms_per_move"] > 0
+    assert result["discord_side_cpu_ms_per_move"] > 0
