@@ -5,11 +5,12 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from PIL import Image, ImageDraw
 
 from games.core import discovery
 from games.resafa import render
-from games.resafa.render import samples
+from games.resafa.render import samples, strips
 from tests.renderers.walk import random_walk
 
 
@@ -59,3 +60,16 @@ def test_a_board_pasted_over_after_it_was_laid_out_posts_what_was_pasted() -> No
     posted = read_back(render.PALETTE.encode(board))
     assert posted.getpixel((800, 620)) == 7
     assert posted.tobytes() == board.tobytes()
+
+
+def test_the_strips_kept_stay_within_their_memory_budget(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Arrange: a budget a few strips wide, nothing kept yet
+    monkeypatch.setattr(strips, "MAX_BYTES", 20_000)
+    strips.clear()
+    # Act: boards of two different games, each posted
+    for name in ("busy_4p", "end_solo"):
+        board = render.render_board(samples.saved(name))
+        posted = read_back(render.PALETTE.encode(board))
+        # Assert
+        assert posted.tobytes() == board.tobytes()
+        assert sum(len(data) for data, _, _ in strips._strips.values()) <= 20_000

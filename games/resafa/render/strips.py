@@ -27,7 +27,8 @@ from PIL import Image
 from renderers.kit import png
 
 ROWS = 16  # rows a strip: the kit's strip height, measured as the best trade
-CAPACITY = 4096  # compressed strips kept: a few kilobytes each with its key
+CAPACITY = 4096  # compressed strips kept, a couple of kilobytes each on a board
+MAX_BYTES = 16 * 1024 * 1024  # and at most this many compressed bytes among them
 WINDOW_BITS = 15
 _BASE = 65521  # Adler-32's modulus
 _CMF = (WINDOW_BITS - 8) << 4 | 8
@@ -35,6 +36,7 @@ _ZLIB_HEADER = bytes((_CMF, -(_CMF << 8) % 31))
 
 Token = Hashable
 _strips: OrderedDict[Hashable, tuple[bytes, int, int]] = OrderedDict()
+_kept_bytes = 0
 _lock = threading.Lock()
 
 
@@ -114,15 +116,31 @@ def encode(image: Image.Image, level: int) -> bytes:
             rows = image.crop((-1, s * ROWS, width, min(height, (s + 1) * ROWS))).tobytes()
             data = compressor.compress(rows) + compressor.flush(deflate.Z_FULL_FLUSH)
             found = (data, deflate.adler32(rows), len(rows))
-            with _lock:
-                _strips[key] = found
-                if len(_strips) > CAPACITY:
-                    _strips.popitem(last=False)
+            _keep(key, found)
         data, own, length = found
         parts.append(data)
         checksum = _adler_combine(checksum, own, length)
     stream = _ZLIB_HEADER + b"".join(parts) + b"\x03\x00" + struct.pack(">I", checksum)
     return _png(image, stream)
+
+
+def clear() -> None:
+    """Forget every strip kept."""
+    global _kept_bytes
+    with _lock:
+        _strips.clear()
+        _kept_bytes = 0
+
+
+def _keep(key: Hashable, strip: tuple[bytes, int, int]) -> None:
+    global _kept_bytes
+    with _lock:
+        if key in _strips:
+            return
+        _strips[key] = strip
+        _kept_bytes += len(strip[0])
+        while len(_strips) > CAPACITY or _kept_bytes > MAX_BYTES:
+            _kept_bytes -= len(_strips.popitem(last=False)[1][0])
 
 
 def _png(image: Image.Image, stream: bytes) -> bytes:
