@@ -23,7 +23,6 @@ from games.resafa.render.strips import Layout, laid_out
 from renderers.kit import layers, sprites
 from renderers.kit.palette import RGB
 from renderers.kit.preview import mark_changed
-from renderers.kit.text import CachedTextDraw
 
 Painter = Callable[..., None]
 
@@ -34,8 +33,7 @@ def on_palette(key: Hashable, size: tuple[int, int], ground: RGB, paint: Painter
 
     def build() -> Image.Image:
         image = Image.new("RGB", size, ground)
-        # lines of text drawn before (scores, names, counts) are laid down from their masks
-        paint(image, CachedTextDraw(image), (0, 0, size[0] - 1, size[1] - 1), *args)
+        paint(image, ImageDraw.Draw(image), (0, 0, size[0] - 1, size[1] - 1), *args)
         return PALETTE.quantize(image)
 
     return sprites.get(("resafa-p", key, size, ground), build)
