@@ -11,12 +11,13 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot import cli
 from games.core import discovery
 from games.sahwari import SPEC as SAHWARI
-from games.sahwari.render import board, cards, colours, panel, samples
+from games.sahwari.render import board, cards, colours, icons, panel, samples
+from renderers.kit import icons as kit_icons
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from tests.renderers.walk import random_walk
@@ -318,3 +319,15 @@ def test_a_tile_emptied_this_turn_looks_empty_until_it_turns_over() -> None:
     x0, y0, _, _ = board.tile_box(row, col, len(view["players"]))
     assert close(colour_at(before, (x0 + 10, y0 + 70)), colours.RESOURCE_TILE)
     assert close(colour_at(after, (x0 + 10, y0 + 70)), colours.EMPTIED_TILE)
+
+
+@pytest.mark.parametrize("size", [64, 44, 40, 32])
+def test_a_camels_dark_rim_is_as_wide_as_its_outline_filter_draws_it(size: int) -> None:
+    # Arrange: a camel's shape at the size it is drawn before shrinking
+    big = size * kit_icons.SUPERSAMPLE
+    shape = Image.new("L", (big, big), 0)
+    kit_icons.camel(ImageDraw.Draw(shape), lambda v: big * (v * 0.9 + 3) / 100, 255, 255)
+    # Act
+    rim = icons.grown(shape, big // 28)
+    # Assert: the pixels of one square filter as wide as the rim
+    assert rim.tobytes() == shape.filter(ImageFilter.MaxFilter(2 * (big // 28) + 1)).tobytes()
