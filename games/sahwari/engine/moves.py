@@ -89,15 +89,6 @@ def tile_masks(st: SahwariState) -> tuple[int, int]:
     memo = st._tiles
     if memo[1] is items and memo[0] is kind:
         return memo[2]
-    common, resource = kind_masks(kind)
-    masks = (common, resource & sum(compress(BIT, items)))
-    st._tiles = (kind, items, masks)
-    return masks
-
-
-def kind_masks(kind: tuple[str, ...]) -> tuple[int, int]:
-    """The common tiles (Guild and oases) and the resource tiles of ``kind``, the tile kinds
-    of a map; kept per map, which changes only when tiles flip."""
     kinds = _KINDS.get(kind)
     if kinds is None:
         if len(_KINDS) >= 256:
@@ -106,9 +97,12 @@ def kind_masks(kind: tuple[str, ...]) -> tuple[int, int]:
             sum(compress(BIT, map(COMMON.__contains__, kind))),
             sum(compress(BIT, map(RESOURCE.__eq__, kind))),
         )
-    return kinds
+    masks = (kinds[0], kinds[1] & sum(compress(BIT, items)))
+    st._tiles = (kind, items, masks)
+    return masks
 
 
+# Per tuple of tile kinds (one per game and flip): the common tiles and the resource tiles.
 _KINDS: dict[tuple[str, ...], tuple[int, int]] = {}
 
 

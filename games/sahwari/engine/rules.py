@@ -44,6 +44,8 @@ then a page at a time (`cube more`); `side` and `start` in the frame remember th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from itertools import compress
+from operator import not_
 from typing import Any
 
 from games.core import rng as R
@@ -554,8 +556,8 @@ def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    emptied = M.kind_masks(st.kind)[1] & ~M.tile_masks(st)[1]  # resource tiles without items
-    flipped = [p for p in POSITIONS if emptied & M.BIT[p]] if emptied else ()
+    emptied = Q.resource_tiles(st)[1].intersection(compress(POSITIONS, map(not_, st.items)))
+    flipped = sorted(emptied) if emptied else ()
     for pos in flipped:
         st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:
@@ -566,7 +568,7 @@ def end_turn(st: SahwariState, ctx: Ctx) -> None:
     st.stall = 0 if (st.took or flipped) else st.stall + 1
     seat = st.seat
     if not st.endt:
-        left = M.kind_masks(st.kind)[1].bit_count() + st.kind.count(GUILD)  # Guild included
+        left = Q.shows_resources(st)
         why = ""
         if left <= END_TILES:
             why = f"only {left} tiles show resources"
