@@ -4,13 +4,11 @@ reach (bird, spyglass, attack targets). Pure queries on a state."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import reduce
-from itertools import compress
-from operator import or_
 
 from games.sahwari.engine.data import (
     ADJACENT,
     CUBE,
+    DESERT,
     DIRS,
     GUILD,
     GUILD_CAMELS,
@@ -20,7 +18,6 @@ from games.sahwari.engine.data import (
     PAWN,
     POS_NAMES,
     RAYS,
-    RESOURCE,
     SIZE,
     camel_owners,
 )
@@ -28,115 +25,63 @@ from games.sahwari.engine.state import SahwariState
 
 CELLS = SIZE * SIZE
 COMMON = frozenset((GUILD, OASIS))  # tiles every camel may share
+GUILD_BIT = 1
+OWNER_BITS = {n: tuple(1 << (o + 1) for o in owners) for n, owners in
+              ((n, camel_owners(n)) for n in (2, 3, 4))}
 OWN_CAMELS = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
                        for s in range(n)) for n in (2, 3, 4)}
 
-# Positions as bits (bit p is position p), so that a question about a row of tiles is a few
-# integer operations, not a walk.
-BOARD = (1 << CELLS) - 1
-BIT = tuple(1 << p for p in range(CELLS))
-# Per position and direction, the positions met walking that way.
-RAY_BITS = tuple({d: sum(BIT[q] for q in ray) for d, ray in rays.items()} for rays in RAYS)
-# Rays north and west meet positions in falling order, east and south in rising order.
-FALLING = {"N": True, "W": True, "E": False, "S": False}
-_LEFT_EDGE = sum(BIT[p] for p in range(CELLS) if p % SIZE == 0)
-_RIGHT_EDGE = sum(BIT[p] for p in range(CELLS) if p % SIZE == SIZE - 1)
 
-
-def neighbours(mask: int) -> int:
-    """The positions next to any position of ``mask``."""
-    return ((mask << SIZE) | (mask >> SIZE) | ((mask & ~_RIGHT_EDGE) << 1)
-            | ((mask & ~_LEFT_EDGE) >> 1)) & BOARD
-
-
-def camel_masks(st: SahwariState) -> tuple[tuple[int, ...], int]:
-    """Where each owner's camels stand (index 0 the guild's, s + 1 seat s's), and every camel.
-    Built once per placement and shared by the states that keep it."""
+def occupancy(st: SahwariState) -> list[int]:
+    """Per position, one bit per owner of a camel standing there: bit 0 the guild, bit s + 1
+    seat s, so walking a ray asks a list, not every camel. Built once per placement: the
+    states that follow share the placement tuple, and the table with it (callers only read
+    it)."""
     cpos = st.cpos
-    memo = st._camels
+    memo = st._occ
     if memo[0] is cpos:
         return memo[1]
-    bits = list(map(BIT_OR_NONE.__getitem__, cpos))
-    if st.np == 2:  # two camels each
-        mine: tuple[int, ...] = (bits[0] | bits[1], bits[2] | bits[3], bits[4] | bits[5])
-    else:
-        mine = (bits[0] | bits[1], *bits[2:])
-    masks = (mine, reduce(or_, bits))
-    st._camels = (cpos, masks)
-    return masks
+    occ = [0] * CELLS
+    bits = OWNER_BITS[st.np]
+    for c, p in enumerate(cpos):
+        if p != NO:
+            occ[p] |= bits[c]
+    st._occ = (cpos, occ)
+    return occ
 
 
-# BIT, and no bit for a camel off the map (NO, the last index).
-BIT_OR_NONE = (*BIT, 0)
-assert NO == -1 and camel_owners(2) == (NO, NO, 0, 0, 1, 1)
-assert all(camel_owners(n) == (NO, NO, *range(n)) for n in (3, 4))
-
-
-def others(mine: tuple[int, ...], owner: int) -> int:
-    """The tiles holding a camel of another owner than ``owner`` (an index of `camel_masks`)."""
-    out = 0
-    for o, m in enumerate(mine):
-        if o != owner:
-            out |= m
-    return out
-
-
-def tile_masks(st: SahwariState) -> tuple[int, int]:
-    """What the tiles hold: the common tiles (Guild and oases), and the resource tiles that
-    still hold an item. Built once per pair of kinds and items (the kinds alone once per
-    kinds)."""
-    kind, items = st.kind, st.items
-    memo = st._tiles
-    if memo[1] is items and memo[0] is kind:
-        return memo[2]
-    kinds = _KINDS.get(kind)
-    if kinds is None:
-        if len(_KINDS) >= 256:
-            _KINDS.clear()
-        kinds = _KINDS[kind] = (
-            sum(compress(BIT, map(COMMON.__contains__, kind))),
-            sum(compress(BIT, map(RESOURCE.__eq__, kind))),
-        )
-    masks = (kinds[0], kinds[1] & sum(compress(BIT, items)))
-    st._tiles = (kind, items, masks)
-    return masks
-
-
-# Per tuple of tile kinds (one per game and flip): the common tiles and the resource tiles.
-_KINDS: dict[tuple[str, ...], tuple[int, int]] = {}
-
-
-def caravan_mask(st: SahwariState) -> int:
-    """The tiles holding a caravan."""
-    return sum(BIT[p] for p, here in enumerate(st.items) if here and max(here) > "c")
-
-
-def destinations(st: SahwariState, c: int, d: str) -> list[int]:
+def destinations(
+    st: SahwariState, c: int, d: str, occ: list[int] | None = None
+) -> list[int]:
     """Legal destinations of camel ``c`` walking direction ``d`` (spec 6.1.4), in the order
     met. The last one may be the mandatory stop; the others are optional stops."""
-    mine, every = camel_masks(st)
-    common, stocked = tile_masks(st)
-    owner = camel_owners(st.np)[c]
-    guild = owner == NO
-    # A camel of another owner blocks; for a guild camel, any camel does.
-    hostile = every if guild else others(mine, owner + 1)
+    if occ is None:
+        occ = occupancy(st)
+    mine = OWNER_BITS[st.np][c]
+    guild = mine == GUILD_BIT
     kind, items = st.kind, st.items
     out: list[int] = []
     for pos in RAYS[st.cpos[c]][d]:
-        bit = BIT[pos]
-        if bit & common:
+        k = kind[pos]
+        if k == OASIS or (k == GUILD and not items[pos]):
             out.append(pos)
-            if kind[pos] == GUILD and items[pos]:
-                break  # the Guild holding an item is a mandatory stop
             continue
-        if bit & hostile:
+        if k == GUILD:
+            out.append(pos)
             break
-        if not bit & stocked:  # desert, or a resource tile emptied
-            if guild and not bit & every:
+        here = occ[pos]
+        # A camel of another owner blocks; for a guild camel, any other camel does.
+        hostile = here and (guild or here & ~mine)
+        if k == DESERT or not items[pos]:
+            if hostile:
+                break
+            if guild and not here:
                 out.append(pos)
             continue
-        if not bit & every:
+        if not here:
             out.append(pos)
+            break
+        if hostile:
             break
     return out
 
@@ -146,36 +91,36 @@ def own_camels(st: SahwariState, seat: int) -> tuple[int, ...]:
 
 
 def open_directions(
-    pos: int, stops: int, blocks: int, names: Mapping[str, str], out: list[str],
-    back: str = "",
+    st: SahwariState, c: int, occ: list[int], dirs: tuple[str, ...], names: Mapping[str, str],
+    out: list[str],
 ) -> None:
-    """Append to ``out`` the name in ``names`` of each direction from ``pos`` (but ``back``)
-    whose ray meets a tile of ``stops`` before any of ``blocks``: a decision lists the
-    directions with a destination, and only the one chosen needs its stops listed."""
-    either = stops | blocks
-    for d, ray, falling in RAY_LIST[pos]:
-        met = ray & either
-        if met and d != back and (1 << (met.bit_length() - 1) if falling else met & -met) & stops:
-            out.append(names[d])
-
-
-# Per position, its rays that leave the map not at once: (direction, bits, falling order).
-RAY_LIST = tuple(tuple((d, rays[d], FALLING[d]) for d in DIRS if rays[d]) for rays in RAY_BITS)
-
-
-def stops_and_blocks(st: SahwariState, owner: int) -> tuple[int, int]:
-    """For a camel of ``owner`` (NO: a guild camel): the tiles where a walk may end, and the
-    tiles that end a walk with no stop (spec 6.1.4). A player's camel stops on a common tile
-    or a resource tile holding an item and no camel, and is blocked by another owner's camel
-    on any other tile; a guild camel stops on a common tile or any tile without a camel, and
-    is blocked by any camel elsewhere. Camels of two owners share common tiles only (every
-    way onto a tile stops where no camel is, or on a common tile, and a common tile stays
-    one), so off them, a camel not of ``owner`` is on every tile of ``every`` but its own."""
-    mine, every = camel_masks(st)
-    common, stocked = tile_masks(st)
-    if owner == NO:
-        return common | (BOARD & ~every), every & ~common
-    return common | (stocked & ~every), every & ~mine[owner + 1] & ~common
+    """Append to ``out`` the name in ``names`` of each direction of ``dirs`` in which camel
+    ``c`` has at least one destination: the walk of `destinations`, stopped at the first stop
+    found, since a decision lists directions and only the one chosen needs its stops."""
+    mine = OWNER_BITS[st.np][c]
+    guild = mine == GUILD_BIT
+    kind, items = st.kind, st.items
+    rays = RAYS[st.cpos[c]]
+    for d in dirs:
+        for pos in rays[d]:
+            k = kind[pos]
+            if k in COMMON:
+                out.append(names[d])
+                break
+            here = occ[pos]
+            if k == DESERT or not items[pos]:
+                if here:
+                    if guild or here & ~mine:
+                        break  # blocked
+                elif guild:
+                    out.append(names[d])
+                    break
+                continue
+            if not here:
+                out.append(names[d])
+                break
+            if guild or here & ~mine:
+                break
 
 
 # The options of the most frequent decisions, built once: per position (a player's camel)
@@ -190,15 +135,18 @@ def move_options(st: SahwariState, seat: int) -> list[str]:
     the lower id is offered (spec 16.1)."""
     out: list[str] = []
     seen: list[int] = []
-    stops, blocks = stops_and_blocks(st, seat)
+    occ = occupancy(st)
     cpos = st.cpos
     for c in OWN_CAMELS[st.np][seat]:
         pos = cpos[c]
         if pos == NO or pos in seen:
             continue
         seen.append(pos)
-        open_directions(pos, stops, blocks, MOVE_ACTIONS[pos], out)
+        open_directions(st, c, occ, DIRS, MOVE_ACTIONS[pos], out)
     return out
+
+
+SECOND_DIRS = {back: tuple(d for d in DIRS if d != OPPOSITE[back]) for back in DIRS}
 
 
 def second_moves(st: SahwariState) -> list[str]:
@@ -207,18 +155,16 @@ def second_moves(st: SahwariState) -> list[str]:
     c = st.moved
     out: list[str] = []
     if c != NO and st.cpos[c] == st.mend:
-        stops, blocks = stops_and_blocks(st, camel_owners(st.np)[c])
-        open_directions(st.mend, stops, blocks, SAME, out, OPPOSITE[st.mdir])
+        open_directions(st, c, occupancy(st), SECOND_DIRS[st.mdir], SAME, out)
     return out
 
 
 def guild_options(st: SahwariState) -> list[str]:
     """The legal guild camel moves ("guild G1 N")."""
-    stops, blocks = stops_and_blocks(st, NO)
-    cpos = st.cpos
+    occ = occupancy(st)
     out: list[str] = []
-    open_directions(cpos[0], stops, blocks, GUILD_ACTIONS[0], out)
-    open_directions(cpos[1], stops, blocks, GUILD_ACTIONS[1], out)
+    open_directions(st, 0, occ, DIRS, GUILD_ACTIONS[0], out)
+    open_directions(st, 1, occ, DIRS, GUILD_ACTIONS[1], out)
     return out
 
 
@@ -314,12 +260,17 @@ def attack_origins(st: SahwariState, seat: int) -> list[int]:
 
 
 def can_attack(st: SahwariState, seat: int) -> bool:
-    """Whether ``attacks`` would find anything, without listing it: a camel of another owner
-    next to an origin, or a caravan on or next to one."""
-    mine, _ = camel_masks(st)
-    start = mine[0] | mine[seat + 1]
-    reach = neighbours(start)
-    return bool(reach & others(mine, seat + 1) or (reach | start) & caravan_mask(st))
+    """Whether ``attacks`` would find anything, without listing it."""
+    items = st.items
+    occ = occupancy(st)
+    others = ~(1 << (seat + 1))  # camels of the guild and of every other seat
+    for origin in attack_origins(st, seat):
+        if items[origin] and max(items[origin]) > "c":
+            return True
+        for p in ADJACENT[origin]:
+            if occ[p] & others or (items[p] and max(items[p]) > "c"):
+                return True
+    return False
 
 
 def attacks(st: SahwariState, seat: int) -> list[tuple[int, str, str]]:

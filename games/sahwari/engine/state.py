@@ -51,8 +51,7 @@ def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
 
 
 class SahwariState:
-    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec", "_camels", "_tiles",
-                 "_down")
+    __slots__ = (*_SCALARS, *_LISTS, *_TUPLES, *_DICTS, "stack", "_dec", "_occ", "_down")
 
     rng: int
     np: int  # players, 2..4
@@ -105,8 +104,7 @@ class SahwariState:
     _dec: Any  # cached Decision (or a finished marker); None until first asked
     # Answers kept with the inputs they were built for, shared by the states that follow (one
     # slot each: every slot costs the same on every move's copy).
-    _camels: tuple[Any, Any]  # (cpos, moves.camel_masks)
-    _tiles: tuple[Any, Any, tuple[int, int]]  # (kind, items, moves.tile_masks)
+    _occ: tuple[tuple[int, ...] | None, list[int]]  # (cpos, moves.occupancy)
     _down: tuple[Any, Any, tuple[tuple[str, ...], ...]]  # (cars, faceup, moves.face_down)
 
     def copy(self) -> SahwariState:
@@ -157,8 +155,7 @@ class SahwariState:
         new.hcol = self.hcol
         new.stack = self.stack
         new._dec = None
-        new._camels = self._camels
-        new._tiles = self._tiles
+        new._occ = self._occ
         new._down = self._down
         return new
 
@@ -199,8 +196,7 @@ class SahwariState:
         st.hid, st.hcol = {}, {}
         st.stack = Stack()
         st._dec = None
-        st._camels = (None, None)
-        st._tiles = (None, None, (0, 0))
+        st._occ = (None, [])
         st._down = (None, None, ())
         return st
 
