@@ -61,3 +61,20 @@ def test_render_bench_holds_a_game_to_its_own_board_targets() -> None:
     assert result["meets_board_targets"] == (
         board["cpu_median_ms"] <= 25 and board["max_bytes"] <= 300 * 1024)
     assert "board_target_median_ms" not in render.run_game("targi", games=1, every=200)
+
+
+def test_engine_draws_pick_what_the_random_agent_picks() -> None:
+    from games.core import rng as core_rng
+
+    rng = core_rng.seed_state(7)
+    outputs, after = engine.draws(rng, 50)
+    for n, x in zip(range(1, 51), outputs, strict=True):
+        rng, pick = core_rng.below(rng, n)
+        assert x % n == pick
+    assert after == rng
+
+
+def test_engine_playouts_report_the_harness_apart() -> None:
+    result = engine.playouts(ToyGame(), games=3, seconds=60)
+    assert result["harness_ns_per_decision"] > 0
+    assert result["engine_decisions_per_cpu_second"] >= result["decisions_per_cpu_second"]

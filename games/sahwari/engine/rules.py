@@ -234,6 +234,13 @@ REVEAL_ACTIONS = {f"c{i:02d}": f"reveal c{i:02d}" for i in range(1, 100)}  # per
 LOCK_ACTIONS = {n: f"lock {n}" for n in STORAGE_ICONS}
 
 
+def may_act(st: SahwariState, seat: int) -> bool:
+    """Whether ``seat`` holds anything an ability of `window_actions` starts from: most windows
+    find nothing, and this asks only the seat's own counters to tell."""
+    return bool(st.pawns[seat] or st.strat[seat] or (st.cars[seat] and M.face_down(st, seat))
+                or (st.store[seat] and (st.locks[seat] or EMPTY in st.junc[seat])))
+
+
 def window_actions(st: SahwariState, seat: int) -> list[str]:
     """The abilities usable now (spec 6.4), without "done"."""
     down = M.face_down(st, seat)
@@ -1201,9 +1208,12 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
         top = frames[-1].kind if frames else st.step
         if top in WINDOWS:
             seat = st.seat
+            if not may_act(st, seat):
+                after_window(st, ctx)  # "done", the only option
+                continue
             opts = window_actions(st, seat)
             if not opts:
-                after_window(st, ctx)  # "done", the only option
+                after_window(st, ctx)
                 continue
             opts.append("done")
             st._dec = ask(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
