@@ -50,7 +50,7 @@ _local = threading.local()
 def encode(image: Image.Image, level: int) -> bytes:
     """PNG bytes of the palette (``P``) picture ``image`` at compression ``level``."""
     raw = _rows(image)
-    return _png(image, deflate.compress(raw, min(level, HIGHEST_LEVEL)))
+    return png_file(image, deflate.compress(raw, min(level, HIGHEST_LEVEL)))
 
 
 def encode_strips(image: Image.Image, level: int) -> bytes:
@@ -60,15 +60,25 @@ def encode_strips(image: Image.Image, level: int) -> bytes:
     level = min(level, HIGHEST_LEVEL)
     parts = []
     checksum = 1
-    # one compressor for every strip: a full flush ends each strip with nothing remembered
-    compressor = deflate.compressobj(level, deflate.DEFLATED, -WINDOW_BITS)
+    compressor = strip_compressor(level)
     rows = memoryview(raw)
     for start in range(0, len(raw), step):
         strip = bytes(rows[start:start + step])
         own = deflate.adler32(strip)
         parts.append(_compressed(strip, own, level, compressor))
-        checksum = _adler_combine(checksum, own, len(strip))
-    return _png(image, _ZLIB_HEADER + b"".join(parts) + b"\x03\x00" + struct.pack(">I", checksum))
+        checksum = adler_combine(checksum, own, len(strip))
+    return png_file(image, strips_stream(parts, checksum))
+
+
+def strip_compressor(level: int) -> Any:
+    """One compressor for every strip of a picture: a full flush after each strip (see
+    ``_compressed``) ends it with nothing remembered, so strips may be copied between pictures."""
+    return deflate.compressobj(min(level, HIGHEST_LEVEL), deflate.DEFLATED, -WINDOW_BITS)
+
+
+def strips_stream(parts: list[bytes], checksum: int) -> bytes:
+    """The zlib stream of compressed strips end to end, ``checksum`` the Adler-32 of all rows."""
+    return _ZLIB_HEADER + b"".join(parts) + b"\x03\x00" + struct.pack(">I", checksum)
 
 
 def _rows(image: Image.Image) -> bytearray:
@@ -94,7 +104,8 @@ def _rows(image: Image.Image) -> bytearray:
     return buffer
 
 
-def _png(image: Image.Image, stream: bytes) -> bytes:
+def png_file(image: Image.Image, stream: bytes) -> bytes:
+    """The PNG file of the palette picture ``image``, its rows zlib-compressed in ``stream``."""
     palette = bytes(image.getpalette() or [])
     header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + b"".join((
@@ -119,7 +130,7 @@ def _compressed(raw: bytes, own: int, level: int, compressor: Any) -> bytes:
     return data
 
 
-def _adler_combine(first: int, second: int, second_len: int) -> int:
+def adler_combine(first: int, second: int, second_len: int) -> int:
     """The Adler-32 of two byte strings end to end, from each one's (zlib's adler32_combine)."""
     rem = second_len % _BASE
     sum1 = first & 0xFFFF

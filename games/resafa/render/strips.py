@@ -15,13 +15,11 @@ Pillow's ``load``, which makes the board forget its list; it is then encoded fro
 
 from __future__ import annotations
 
-import struct
 import threading
 from collections import OrderedDict
 from collections.abc import Hashable
 from typing import Any
 
-from isal import isal_zlib as deflate
 from PIL import Image
 
 from renderers.kit import png
@@ -29,10 +27,6 @@ from renderers.kit import png
 ROWS = 16  # rows a strip: the kit's strip height, measured as the best trade
 CAPACITY = 4096  # compressed strips kept, a couple of kilobytes each on a board
 MAX_BYTES = 16 * 1024 * 1024  # and at most this many compressed bytes among them
-WINDOW_BITS = 15
-_BASE = 65521  # Adler-32's modulus
-_CMF = (WINDOW_BITS - 8) << 4 | 8
-_ZLIB_HEADER = bytes((_CMF, -(_CMF << 8) % 31))
 
 Token = Hashable
 _strips: OrderedDict[Hashable, tuple[bytes, int, int]] = OrderedDict()
@@ -45,7 +39,7 @@ def fingerprint(piece: Image.Image) -> Token:
     found = piece.__dict__.get("_strip_fingerprint")
     if found is None:
         data = piece.tobytes()
-        found = (piece.size, deflate.crc32(data), deflate.adler32(data))
+        found = (piece.size, png.deflate.crc32(data), png.deflate.adler32(data))
         piece.__dict__["_strip_fingerprint"] = found
     return found
 
@@ -102,7 +96,7 @@ def encode(image: Image.Image, level: int) -> bytes:
         return png.encode_strips(image, level)
     width, height = image.size
     level = min(level, png.HIGHEST_LEVEL)
-    compressor = deflate.compressobj(level, deflate.DEFLATED, -WINDOW_BITS)
+    compressor = png.strip_compressor(level)
     parts = []
     checksum = 1
     for s, key in enumerate(layout.strip_keys(width, height)):
@@ -114,14 +108,13 @@ def encode(image: Image.Image, level: int) -> bytes:
         if found is None:
             # a column of zeros on the left: each row after its filter type, 0 (none)
             rows = image.crop((-1, s * ROWS, width, min(height, (s + 1) * ROWS))).tobytes()
-            data = compressor.compress(rows) + compressor.flush(deflate.Z_FULL_FLUSH)
-            found = (data, deflate.adler32(rows), len(rows))
+            data = compressor.compress(rows) + compressor.flush(png.deflate.Z_FULL_FLUSH)
+            found = (data, png.deflate.adler32(rows), len(rows))
             _keep(key, found)
         data, own, length = found
         parts.append(data)
-        checksum = _adler_combine(checksum, own, length)
-    stream = _ZLIB_HEADER + b"".join(parts) + b"\x03\x00" + struct.pack(">I", checksum)
-    return _png(image, stream)
+        checksum = png.adler_combine(checksum, own, length)
+    return png.png_file(image, png.strips_stream(parts, checksum))
 
 
 def clear() -> None:
@@ -141,26 +134,3 @@ def _keep(key: Hashable, strip: tuple[bytes, int, int]) -> None:
         _kept_bytes += len(strip[0])
         while len(_strips) > CAPACITY or _kept_bytes > MAX_BYTES:
             _kept_bytes -= len(_strips.popitem(last=False)[1][0])
-
-
-def _png(image: Image.Image, stream: bytes) -> bytes:
-    palette = bytes(image.getpalette() or [])
-    header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + b"".join((
-        _chunk(b"IHDR", header), _chunk(b"PLTE", palette), _chunk(b"IDAT", stream),
-        _chunk(b"IEND", b"")))
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    crc = deflate.crc32(data, deflate.crc32(kind))
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", crc)
-
-
-def _adler_combine(first: int, second: int, second_len: int) -> int:
-    """The Adler-32 of two byte strings end to end, from each one's (zlib's adler32_combine)."""
-    rem = second_len % _BASE
-    sum1 = first & 0xFFFF
-    sum2 = (rem * sum1) % _BASE
-    sum1 = (sum1 + (second & 0xFFFF) + _BASE - 1) % _BASE
-    sum2 = (sum2 + (first >> 16) + (second >> 16) + _BASE - rem) % _BASE
-    return sum1 | (sum2 << 16)
