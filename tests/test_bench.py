@@ -61,3 +61,15 @@ def test_render_bench_holds_a_game_to_its_own_board_targets() -> None:
     assert result["meets_board_targets"] == (
         board["cpu_median_ms"] <= 25 and board["max_bytes"] <= 300 * 1024)
     assert "board_target_median_ms" not in render.run_game("targi", games=1, every=200)
+
+
+def test_state_cost_measures_memory_and_each_part_of_a_miss() -> None:
+    from bench import state_cost
+
+    result = state_cost.measure("targi", 2, sample=3, states=2000, seed=1)
+    memory, miss = result["memory"], result["miss"]
+    assert result["positions"] == 3
+    assert memory["bytes_per_state_max"] >= memory["bytes_per_state_median"] > 1000
+    assert memory["rss_bytes_per_state"] > 0
+    assert miss["snapshot_bytes_max"] >= miss["snapshot_bytes_median"] > 100
+    assert miss["json_decode_us"] >= 0 and miss["from_json_us"] >= 0 and miss["encode_us"] >= 0
