@@ -102,9 +102,9 @@ from storage import (
 log = logging.getLogger(__name__)
 
 GameLookup = Callable[[str], Game[Any]]
-# Game states a process keeps; each takes 5-10 KB (Yspahan, Targi) to 40 KB (Resafa with four
-# players) in memory (``bench.state_cost``), and a move at a table not kept costs the bot about
-# as much CPU again as the move itself, reading and decoding its snapshot.
+# Game states a process keeps; each takes 5 to 40 KB in memory, by game and seats
+# (``bench.state_cost``), and a move at a table not kept costs the bot more CPU than the move
+# itself, reading and decoding its snapshot.
 STATE_CACHE_SIZE = 10_000
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
 SNAPSHOT_EVERY = 25  # versions between snapshots that vacuum keeps; the latest is kept too
