@@ -71,7 +71,7 @@ class Settings(BaseSettings):
     # how long a process holds a board post or a bot's move it took on, should it die meanwhile
     claim_seconds: float = Field(60.0, ge=10.0)
     # game states kept in memory, so that a move at a table played lately reads no snapshot
-    state_cache_size: NonNegativeInt = 2048
+    state_cache_size: NonNegativeInt = 10_000
 
     @field_validator("log_level", mode="before")
     @classmethod

@@ -152,6 +152,25 @@ class SnapshotRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class LoggedMove:
+    """What replaying an action needs of its log row."""
+
+    version: int
+    kind: ActionKind
+    action: str
+    undo_to: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class ReplaySource:
+    """The latest snapshot at or before a version, and the log rows after it up to that
+    version, in order: what rebuilding the state at that version reads."""
+
+    snapshot: SnapshotRecord
+    after: tuple[LoggedMove, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class OutboxRecord:
     id: int
     table_id: int
@@ -358,6 +377,11 @@ class Reader(Protocol):
 
     async def snapshot_versions(self, table_id: int) -> list[int]:
         """The versions of the table that have a snapshot, in order."""
+        ...
+
+    async def replay_source(self, table_id: int, version: int) -> ReplaySource | None:
+        """The latest snapshot at or before ``version`` with the log rows after it, read
+        together (None when there is no such snapshot)."""
         ...
 
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:

@@ -1,22 +1,31 @@
-"""Tables read from PostgreSQL many at a time.
+"""Reads of many tables from PostgreSQL in one query.
 
-Every move first reads its table and seats (``Store.get_table``). Reads that arrive while
-earlier ones are under way wait for them and then go together in one query, as moves do
-(``storage.group_commit``): under load a round trip serves many moves, and a lone read waits
-for nobody. A read inside a transaction is never batched: it must see the transaction's rows.
+Every move first reads its table and seats (``Store.get_table``), and a move at a table whose
+state the process does not hold reads its latest snapshot and the log after it
+(``Store.replay_source``). Reads that arrive while earlier ones of their kind are under way wait
+for them and then go together in one query, as moves do (``storage.group_commit``): under load
+a round trip serves many moves, and a lone read waits for nobody. A read inside a transaction
+is never batched: it must see the transaction's rows.
 """
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Awaitable, Callable, Hashable
+from typing import Generic, TypeVar
 
 import asyncpg
 
-from storage.base import StorageError, TableRecord
-from storage.sql import SEAT_COLUMNS, _seat, _table
+from storage.base import ReplaySource, StorageError, TableRecord
+from storage.sql import SEAT_COLUMNS, _seat, _table, replay_source
 
-MAX_BATCH = 100  # tables in one query
-MAX_IN_FLIGHT = 2  # queries under way at once in one process
+MAX_BATCH = 100  # keys in one query
+MAX_IN_FLIGHT = 2  # queries of one kind under way at once in one process
+
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
+
+Fetch = Callable[[asyncpg.Connection, list[K]], Awaitable[dict[K, V]]]
 
 READ_TABLES = (
     f"SELECT game_tables.*, {SEAT_COLUMNS} FROM game_tables"
@@ -24,25 +33,70 @@ READ_TABLES = (
     " WHERE game_tables.id = ANY($1::bigint[]) ORDER BY game_tables.id, seats.seat"
 )
 
+# ``storage.sql.REPLAY_SOURCE`` for many (table, version) pairs at once.
+READ_REPLAY_SOURCES = """
+WITH asked AS (
+    SELECT * FROM unnest($1::bigint[], $2::bigint[]) AS asked (table_id, upto)
+), base AS (
+    SELECT asked.table_id, asked.upto, s.version, s.state, s.created_at FROM asked
+    CROSS JOIN LATERAL (
+        SELECT version, state, created_at FROM snapshots
+        WHERE snapshots.table_id = asked.table_id AND snapshots.version <= asked.upto
+        ORDER BY version DESC LIMIT 1
+    ) s
+)
+SELECT table_id, upto, version, state, created_at,
+    NULL::text AS kind, NULL::text AS action, NULL::bigint AS undo_to
+FROM base
+UNION ALL
+SELECT base.table_id, base.upto, a.version, NULL, NULL, a.kind, a.action, a.undo_to
+FROM base JOIN actions a ON a.table_id = base.table_id
+    AND a.version > base.version AND a.version <= base.upto
+ORDER BY table_id, upto, version
+"""
 
-class GroupRead:
-    """Reads the tables asked of ``get`` in batches, as the module says."""
 
-    def __init__(self, pool: asyncpg.Pool) -> None:
+async def fetch_tables(conn: asyncpg.Connection, ids: list[int]) -> dict[int, TableRecord]:
+    grouped: dict[int, list[asyncpg.Record]] = {}
+    for row in await conn.fetch(READ_TABLES, ids):
+        grouped.setdefault(row["id"], []).append(row)
+    return {
+        table_id: _table(rows[0], [_seat(row) for row in rows if row["seat"] is not None])
+        for table_id, rows in grouped.items()
+    }
+
+
+async def fetch_replay_sources(
+    conn: asyncpg.Connection, keys: list[tuple[int, int]]
+) -> dict[tuple[int, int], ReplaySource]:
+    grouped: dict[tuple[int, int], list[asyncpg.Record]] = {}
+    rows = await conn.fetch(READ_REPLAY_SOURCES, [k[0] for k in keys], [k[1] for k in keys])
+    for row in rows:
+        grouped.setdefault((row["table_id"], row["upto"]), []).append(row)
+    found = {key: replay_source(key[0], rows) for key, rows in grouped.items()}
+    return {key: source for key, source in found.items() if source is not None}
+
+
+class GroupRead(Generic[K, V]):
+    """Reads the keys asked of ``get`` in batches, each batch with ``fetch``, as the module
+    says; a key ``fetch`` does not return reads as None."""
+
+    def __init__(self, pool: asyncpg.Pool, fetch: Fetch[K, V]) -> None:
         self._pool = pool
-        self._waiting: dict[int, list[asyncio.Future[TableRecord | None]]] = {}
+        self._fetch = fetch
+        self._waiting: dict[K, list[asyncio.Future[V | None]]] = {}
         self._reading: set[asyncio.Task[None]] = set()
 
-    async def get(self, table_id: int) -> TableRecord | None:
-        found: asyncio.Future[TableRecord | None] = asyncio.get_running_loop().create_future()
-        self._waiting.setdefault(table_id, []).append(found)
+    async def get(self, key: K) -> V | None:
+        found: asyncio.Future[V | None] = asyncio.get_running_loop().create_future()
+        self._waiting.setdefault(key, []).append(found)
         self._start()
         return await found
 
     def _start(self) -> None:
         while self._waiting and len(self._reading) < MAX_IN_FLIGHT:
-            ids = list(self._waiting)[:MAX_BATCH]
-            batch = {table_id: self._waiting.pop(table_id) for table_id in ids}
+            keys = list(self._waiting)[:MAX_BATCH]
+            batch = {key: self._waiting.pop(key) for key in keys}
             task = asyncio.create_task(self._read(batch))
             self._reading.add(task)
             task.add_done_callback(self._done)
@@ -51,27 +105,21 @@ class GroupRead:
         self._reading.discard(task)
         self._start()
 
-    async def _read(self, batch: dict[int, list[asyncio.Future[TableRecord | None]]]) -> None:
-        tables: dict[int, TableRecord] = {}
+    async def _read(self, batch: dict[K, list[asyncio.Future[V | None]]]) -> None:
+        values: dict[K, V] = {}
         failure: BaseException | None = StorageError("the read was interrupted")
         try:
             async with self._pool.acquire() as conn:
-                rows = await conn.fetch(READ_TABLES, list(batch))
-            grouped: dict[int, list[asyncpg.Record]] = {}
-            for row in rows:
-                grouped.setdefault(row["id"], []).append(row)
-            for table_id, table_rows in grouped.items():
-                seats = [_seat(row) for row in table_rows if row["seat"] is not None]
-                tables[table_id] = _table(table_rows[0], seats)
+                values = await self._fetch(conn, list(batch))
             failure = None
         except Exception as error:  # every caller is told
             failure = error
         finally:
-            for table_id, waiting in batch.items():
+            for key, waiting in batch.items():
                 for found in waiting:
                     if found.done():
                         continue  # its caller stopped waiting
                     if failure is not None:
                         found.set_exception(failure)
                     else:
-                        found.set_result(tables.get(table_id))
+                        found.set_result(values.get(key))

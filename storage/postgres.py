@@ -21,12 +21,13 @@ from storage.base import (
     POOL_SIZE,
     Clock,
     MoveCommit,
+    ReplaySource,
     StorageError,
     TableRecord,
     utc_now,
 )
 from storage.group_commit import GroupCommit
-from storage.group_read import GroupRead
+from storage.group_read import GroupRead, fetch_replay_sources, fetch_tables
 from storage.schema import for_postgres, migrations
 from storage.sql import Db, Integrity, Row, SqlStore, _ts, logging_failed
 
@@ -123,7 +124,8 @@ class PostgresStore(SqlStore):
         super().__init__(clock)
         self._pool = pool
         self._moves = GroupCommit(pool, clock)
-        self._tables = GroupRead(pool)
+        self._tables = GroupRead(pool, fetch_tables)
+        self._sources = GroupRead(pool, fetch_replay_sources)
 
     @classmethod
     async def open(
@@ -160,6 +162,10 @@ class PostgresStore(SqlStore):
     async def get_table(self, table_id: int) -> TableRecord | None:
         self._check_free()
         return await self._tables.get(table_id)
+
+    async def replay_source(self, table_id: int, version: int) -> ReplaySource | None:
+        self._check_free()
+        return await self._sources.get((table_id, version))
 
     async def _migrate(self) -> None:
         async with self._pool.acquire() as conn, conn.transaction():

@@ -25,10 +25,12 @@ from storage.base import (
     Conflict,
     DuplicateRequest,
     Inbox,
+    LoggedMove,
     ModerationRecord,
     MoveCommit,
     NotifyMethod,
     OutboxRecord,
+    ReplaySource,
     SeatChangeRecord,
     SeatConflict,
     SeatedTable,
@@ -165,6 +167,37 @@ def _action(row: Row) -> ActionRecord:
         undo_to=row["undo_to"],
         revealed=bool(row["revealed"]),
     )
+
+
+# The latest snapshot at or before a version (the first row, the only one with a state), then
+# the log rows after it up to that version; one query, so a state is rebuilt in one round trip.
+REPLAY_SOURCE = (
+    "WITH base AS (SELECT version, state, created_at FROM snapshots"
+    " WHERE table_id = ? AND version <= ? ORDER BY version DESC LIMIT 1)"
+    " SELECT version, state, created_at, NULL AS kind, NULL AS action, NULL AS undo_to"
+    " FROM base"
+    " UNION ALL SELECT a.version, NULL, NULL, a.kind, a.action, a.undo_to"
+    " FROM actions a, base WHERE a.table_id = ? AND a.version > base.version"
+    " AND a.version <= ?"
+    " ORDER BY 1"
+)
+
+
+def replay_source(table_id: int, rows: Sequence[Row]) -> ReplaySource | None:
+    """A ``ReplaySource`` from the rows of ``REPLAY_SOURCE`` (None without a snapshot)."""
+    if not rows:
+        return None
+    first = rows[0]
+    snapshot = SnapshotRecord(
+        table_id=table_id,
+        version=first["version"],
+        state=json.loads(first["state"]),
+        created_at=_req_dt(first["created_at"]),
+    )
+    after = tuple(
+        LoggedMove(row["version"], row["kind"], row["action"], row["undo_to"]) for row in rows[1:]
+    )
+    return ReplaySource(snapshot, after)
 
 
 def _outbox(row: Row) -> OutboxRecord:
@@ -454,6 +487,10 @@ class SqlReader:
             "SELECT version FROM snapshots WHERE table_id = ? ORDER BY version", (table_id,)
         )
         return [row[0] for row in rows]
+
+    async def replay_source(self, table_id: int, version: int) -> ReplaySource | None:
+        rows = await self._all(REPLAY_SOURCE, (table_id, version, table_id, version))
+        return replay_source(table_id, rows)
 
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         rows = await self._all("SELECT * FROM outbox WHERE table_id = ? ORDER BY id", (table_id,))
@@ -1270,6 +1307,9 @@ class SqlStore:
 
     async def snapshot_versions(self, table_id: int) -> list[int]:
         return await self._read("snapshot_versions", table_id)
+
+    async def replay_source(self, table_id: int, version: int) -> ReplaySource | None:
+        return await self._read("replay_source", table_id, version)
 
     async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
         return await self._read("list_outbox", table_id)

@@ -78,3 +78,15 @@ def test_engine_playouts_report_the_harness_apart() -> None:
     result = engine.playouts(ToyGame(), games=3, seconds=60)
     assert result["harness_ns_per_decision"] > 0
     assert result["engine_decisions_per_cpu_second"] >= result["decisions_per_cpu_second"]
+
+
+def test_state_cost_measures_memory_and_each_part_of_a_miss() -> None:
+    from bench import state_cost
+
+    result = state_cost.measure("targi", 2, sample=3, states=2000, seed=1)
+    memory, miss = result["memory"], result["miss"]
+    assert result["positions"] == 3
+    assert memory["bytes_per_state_max"] >= memory["bytes_per_state_median"] > 1000
+    assert memory["rss_bytes_per_state"] > 0
+    assert miss["snapshot_bytes_max"] >= miss["snapshot_bytes_median"] > 100
+    assert miss["json_decode_us"] >= 0 and miss["from_json_us"] >= 0 and miss["encode_us"] >= 0

@@ -58,9 +58,14 @@ def test_service_load_commits_every_move_with_one_and_two_processes(url: str) ->
         assert run["committed_moves_per_second"] > 0
         assert run["submit_p95_ms"] >= run["submit_p50_ms"] > 0
         assert run["bot_cpu_ms_per_move"] > 0
+        shares = run["per_process"]
+        assert len(shares) == count and sum(s["moves"] for s in shares) == run["moves"]
+        assert all(s["ended_after_s"] >= s["started_after_s"] >= 0 for s in shares)
         if url.startswith("postgresql"):
             assert run["round_trips_per_move"] >= 2  # at least the read and the commit
             assert run["postgres_cpu_ms_per_move"] > 0
+            assert run["cpu_ms_per_move"] > run["postgres_cpu_ms_per_move"]
+            assert run["cpu_bound_moves_per_second_on_2_cores"] > 0
     assert result["ratio"] > 0
 
 

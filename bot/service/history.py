@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from storage import ActionRecord
+from storage import ActionRecord, LoggedMove
 
 
 def moves_before(
@@ -35,6 +35,22 @@ def effective_moves(rows: Sequence[ActionRecord], upto: int | None = None) -> li
         if row.kind == "move":
             chain.append(row)
         elif row.kind == "undo" and row.undo_to is not None:
+            while chain and chain[-1].version > row.undo_to:
+                chain.pop()
+    return chain
+
+
+def moves_after(rows: Sequence[LoggedMove], base: int) -> list[LoggedMove] | None:
+    """The moves, in order, that make the state at the last of ``rows`` (the log after
+    version ``base``, in order) from the state at ``base``; None when an undo among them goes
+    back before ``base``, so that state is not on the line of play."""
+    chain: list[LoggedMove] = []
+    for row in rows:
+        if row.kind == "move":
+            chain.append(row)
+        elif row.kind == "undo" and row.undo_to is not None:
+            if row.undo_to < base:
+                return None
             while chain and chain[-1].version > row.undo_to:
                 chain.pop()
     return chain

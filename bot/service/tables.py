@@ -65,7 +65,7 @@ from bot.service.errors import (
     UnknownAgentLevel,
     UnknownGame,
 )
-from bot.service.history import effective_moves, moves_before
+from bot.service.history import effective_moves, moves_after, moves_before
 from bot.service.models import (
     LoadedTable,
     MovePreview,
@@ -89,6 +89,7 @@ from storage import (
     MoveCommit,
     Reader,
     SeatConflict,
+    SnapshotRecord,
     StatusConflict,
     Store,
     TableStatus,
@@ -101,7 +102,10 @@ from storage import (
 log = logging.getLogger(__name__)
 
 GameLookup = Callable[[str], Game[Any]]
-STATE_CACHE_SIZE = 2048  # the largest game state takes about 15 KB in memory
+# Game states a process keeps; each takes 5 to 40 KB in memory, by game and seats
+# (``bench.state_cost``), and a move at a table not kept costs the bot more CPU than the move
+# itself, reading and decoding its snapshot.
+STATE_CACHE_SIZE = 10_000
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
 SNAPSHOT_EVERY = 25  # versions between snapshots that vacuum keeps; the latest is kept too
 # A move stores the state only at every this many versions (and when the game ends, or after a
@@ -217,6 +221,19 @@ class TableCore:
         return state
 
     async def _rebuild(self, info: TableInfo, game: Game[Any], version: int) -> Any:
+        """The state at ``version``: the latest snapshot at or before it with the moves after
+        it applied, read in one query; else, when that snapshot cannot be read or an undo went
+        back past it, as ``_rebuild_from_log`` finds it."""
+        source = await self.store.replay_source(info.id, version)
+        if source is not None:
+            moves = moves_after(source.after, source.snapshot.version)
+            if moves is not None:
+                state = self._decoded(info, game, source.snapshot)
+                if state is not None:
+                    return game.replay_onto(state, [move.action for move in moves])
+        return await self._rebuild_from_log(info, game, version)
+
+    async def _rebuild_from_log(self, info: TableInfo, game: Game[Any], version: int) -> Any:
         """The state at ``version``: its snapshot, else the nearest earlier snapshot on the
         same line of play (no undo since went back past it) with the moves after it applied,
         else the whole log replayed. A snapshot any game cannot read is passed over."""
@@ -240,6 +257,11 @@ class TableCore:
         snapshot = await self.store.get_snapshot(info.id, version)
         if snapshot is None:
             return None
+        return self._decoded(info, game, snapshot)
+
+    def _decoded(self, info: TableInfo, game: Game[Any], snapshot: SnapshotRecord) -> Any:
+        """The state a stored snapshot holds; None when the game cannot read it."""
+        version = snapshot.version
         try:
             return game.from_json(snapshot.state)
         except SchemaError:

@@ -98,4 +98,4 @@ def test_pool_sizes_and_the_claim_lease_reach_the_parts_that_use_them() -> None:
 def test_the_state_cache_size_reaches_the_service() -> None:
     bot = create_bot(Settings.from_mapping({"STATE_CACHE_SIZE": "5000"}), cast(Store, None))
     assert bot.service.state_cache_size == 5000
-    assert create_bot(Settings(), cast(Store, None)).service.state_cache_size == 2048
+    assert create_bot(Settings(), cast(Store, None)).service.state_cache_size == 10_000

@@ -22,6 +22,7 @@ from tests.service.conftest import (
     GUEST,
     HOST,
     OUTSIDER,
+    PLACEMENTS,
     OpenService,
     move,
     placed,
@@ -167,6 +168,30 @@ async def test_a_placement_is_undone_with_the_other_players_consent(
     await move(service, table_id, HOST, "place 13")
     assert [a.action for a in effective_moves(await service.actions(table_id))] == ["place 13"]
     await assert_replay_invariant(service, table_id)
+
+
+async def test_a_position_after_an_undo_past_a_snapshot_is_rebuilt_on_the_line_played(
+    service: TableService, open_service: OpenService
+) -> None:
+    table_id = await started_table(service)
+    for i, text in enumerate(PLACEMENTS[:SNAPSHOT_MOVES]):
+        await move(service, table_id, HOST if i % 2 == 0 else GUEST, text)
+    at_snapshot = service.game("targi").to_json((await service.load(table_id)).state)
+    request = await service.request_undo(table_id, HOST)  # back before that move
+    await service.consent_undo(request.id, GUEST)
+    undo_version = (await service.info(table_id)).version
+    await move(service, table_id, HOST, "place 11")  # another choice than the one undone
+    # As if the snapshot before the undo were one of those kept every SNAPSHOT_EVERY versions
+    # and the undo's own pruned: the latest snapshot is then the one the undo went back past,
+    # and the rebuilt board must not show the undone "place 6" again.
+    async with service.store.transaction() as tx:
+        await tx.delete_snapshot(table_id, undo_version)
+        await tx.put_snapshot(table_id, SNAPSHOT_MOVES, at_snapshot)
+
+    cold = await open_service(state_cache_size=0)
+    loaded = await cold.load(table_id)
+    assert same_state(cold, loaded.state, (await service.load(table_id)).state)
+    await assert_replay_invariant(cold, table_id)
 
 
 async def test_a_sub_decision_is_undone_directly_one_move_at_a_time(

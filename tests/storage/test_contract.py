@@ -349,6 +349,37 @@ async def test_snapshots_by_version_and_latest(store: Store) -> None:
     assert await store.get_snapshot(table_id + 1) is None
 
 
+async def test_a_state_is_read_as_its_latest_snapshot_and_the_log_after_it(
+    store: Store,
+) -> None:
+    table_id = await new_table(store)
+    async with store.transaction() as tx:
+        await tx.put_snapshot(table_id, 0, {"at": 0})
+    for version in (1, 2, 3, 4, 5):
+        async with store.transaction() as tx:
+            await tx.advance_version(table_id, expected=version - 1, new=version)
+            undo = version == 4
+            await tx.append_action(
+                table_id, version=version, seat=0, action="" if undo else f"place {version}",
+                request_id=f"r{version}", user_id=1, kind="undo" if undo else "move",
+                undo_to=2 if undo else None,
+            )
+            if version == 2:
+                await tx.put_snapshot(table_id, 2, {"at": 2, "text": "é ✓"})
+    source = await store.replay_source(table_id, 5)
+    assert source is not None
+    assert (source.snapshot.version, source.snapshot.state) == (2, {"at": 2, "text": "é ✓"})
+    assert [(m.version, m.kind, m.action, m.undo_to) for m in source.after] == [
+        (3, "move", "place 3", None), (4, "undo", "", 2), (5, "move", "place 5", None),
+    ]
+    earlier = await store.replay_source(table_id, 1)
+    assert earlier is not None and earlier.snapshot.version == 0
+    assert [m.version for m in earlier.after] == [1]
+    exact = await store.replay_source(table_id, 2)
+    assert exact is not None and exact.snapshot.version == 2 and exact.after == ()
+    assert await store.replay_source(await new_table(store), 0) is None
+
+
 async def test_a_snapshot_moved_to_a_later_version_leaves_none_behind(store: Store) -> None:
     table_id = await new_table(store)
     async with store.transaction() as tx:
