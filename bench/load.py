@@ -766,7 +766,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="moves in flight at once in each process")
     parser.add_argument("--state-cache", type=int, default=STATE_CACHE_SIZE,
                         help="game states each process keeps in memory")
-    parser.add_argument("--boards", type=int, default=200, help="boards to draw per game")
+    parser.add_argument(
+        "--boards", type=int, default=1000,
+        help="boards to draw per game (fewer mostly measure the caches filling)",
+    )
     parser.add_argument("--wire-tables", type=int, default=20)
     parser.add_argument("--wire-turns", "--wire-moves", dest="wire_turns", type=int, default=5,
                         help="turns each wire table plays, every decision of a turn a /play")
