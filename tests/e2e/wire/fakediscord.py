@@ -497,11 +497,11 @@ class FakeDiscord:
         if seg[0] == "channels" and seg[1] in self.channels:
             return await self._channel(m, seg[1], seg[2:], body, call.files, call.query)
         if seg[:3] == ["guilds", self.guild_id, "members"] and n == 4 and m == "GET":
-            who = self._user_name(seg[3])
+            who = self.user_name(seg[3])
             if who is not None:
                 return 200, {k: v for k, v in self.member(who).items() if k != "permissions"}
         if seg[0] == "users" and n == 2 and m == "GET":
-            who = self._user_name(seg[1])
+            who = self.user_name(seg[1])
             if who is not None:
                 return 200, self.users[who]
         return self._not_found(call.route)
@@ -510,7 +510,8 @@ class FakeDiscord:
         self.unmodelled.append(route)
         return 404, {"message": f"fake discord: no route for {route}", "code": 10000}
 
-    def _user_name(self, uid: str) -> str | None:
+    def user_name(self, uid: str) -> str | None:
+        """The name a test acts as for the user with id ``uid``."""
         return next((k for k, u in self.users.items() if u["id"] == uid), None)
 
     def _commands(self, method: str, body: Any, guild: str | None) -> tuple[int, Any]:

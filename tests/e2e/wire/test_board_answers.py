@@ -12,8 +12,8 @@ from bot.bot import CaravanBot
 from bot.exts.play import _posts
 
 from .fakediscord import EPHEMERAL, FakeDiscord, custom_ids
-from .test_calls import mover_of, settled
-from .test_wire import board_posts, board_text, open_table
+from .test_calls import settled
+from .test_wire import board_posts, board_text, mover_of, open_table
 
 
 async def play_one(fake: FakeDiscord, caravan: CaravanBot) -> tuple[Any, str]:

@@ -15,6 +15,7 @@ from .test_wire import (
     board_text,
     component,
     ids_matching,
+    mover_of,
     open_table,
 )
 
@@ -100,14 +101,6 @@ def kind(call: Call) -> str:
     if call.method == "PATCH" and (call.json or {}).get("content", "").startswith("📌"):
         return "summary edit"
     return f"{call.method} {'/'.join(call.path.split('/')[:2])}"
-
-
-def mover_of(fake: FakeDiscord, loaded: Any) -> str:
-    return next(
-        name
-        for name, user in fake.users.items()
-        if user["id"] == str(loaded.info.holder(loaded.decision.seat).user_id)
-    )
 
 
 async def move_costs(

@@ -11,7 +11,7 @@ from bot.bot import CaravanBot
 
 from .fakediscord import FakeDiscord, Network
 from .test_calls import play_against_the_bot, settled
-from .test_wire import Table, board_posts, board_text, ids_matching
+from .test_wire import Table, board_posts, board_text, ids_matching, mover_of
 
 
 async def open_table(fake: FakeDiscord, caravan: CaravanBot) -> Table:
@@ -45,10 +45,8 @@ async def send_move(fake: FakeDiscord, caravan: CaravanBot, table_id: int, threa
     """The seat to move plays its first option with /play; returns the interaction id."""
     loaded = await caravan.service.load(table_id)
     assert loaded.decision is not None
-    user_id = loaded.info.holder(loaded.decision.seat).user_id
-    who = next(name for name, user in fake.users.items() if user["id"] == str(user_id))
     return await fake.slash(
-        "play", user=who, channel_id=thread_id, move=loaded.decision.actions[0]
+        "play", user=mover_of(fake, loaded), channel_id=thread_id, move=loaded.decision.actions[0]
     )
 
 

@@ -73,6 +73,13 @@ def is_board(fake: FakeDiscord, c: Call, thread_id: str) -> bool:
     return c.method == "POST" or c.path.endswith("/messages/@original")
 
 
+def mover_of(fake: FakeDiscord, loaded: Any) -> str:
+    """The name of the user whose seat decides at ``loaded``."""
+    name = fake.user_name(str(loaded.info.holder(loaded.decision.seat).user_id))
+    assert name is not None
+    return name
+
+
 def ids_matching(message: Json, pattern: str) -> list[str]:
     return [cid for cid in custom_ids(message) if re.fullmatch(pattern, cid)]
 
@@ -320,11 +327,7 @@ async def test_a_board_that_comes_late_answers_its_move_after_a_public_defer(
     monkeypatch.setattr(caravan.move_answers, "take", late)
     loaded = await caravan.service.load(table.id)
     assert loaded.decision is not None
-    mover = next(
-        name
-        for name, user in fake.users.items()
-        if user["id"] == str(loaded.info.holder(loaded.decision.seat).user_id)
-    )
+    mover = mover_of(fake, loaded)
     iid = await fake.slash(
         "play", user=mover, channel_id=table.thread_id, move=loaded.decision.actions[0]
     )
@@ -344,11 +347,7 @@ async def test_a_move_that_takes_long_is_deferred_and_then_answered(
     table = await open_table(fake)
     loaded = await caravan.service.load(table.id)
     assert loaded.decision is not None
-    mover = next(
-        name
-        for name, user in fake.users.items()
-        if user["id"] == str(loaded.info.holder(loaded.decision.seat).user_id)
-    )
+    mover = mover_of(fake, loaded)
     move = loaded.decision.actions[0]
     iid = await fake.slash("play", user=mover, channel_id=table.thread_id, move=move)
     assert (await fake.callback_for(iid)).json == {"type": 5, "data": {"flags": EPHEMERAL}}
