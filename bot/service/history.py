@@ -9,7 +9,8 @@ keeps: every stored snapshot equals ``game.replay`` of ``effective_moves`` up to
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
+from typing import TypeVar
 
 from storage import ActionRecord, LoggedMove
 
@@ -28,15 +29,9 @@ def moves_before(
 
 def effective_moves(rows: Sequence[ActionRecord], upto: int | None = None) -> list[ActionRecord]:
     """The moves, in order, whose replay gives the state at version ``upto`` (default: last)."""
-    chain: list[ActionRecord] = []
-    for row in sorted(rows, key=lambda r: r.version):
-        if upto is not None and row.version > upto:
-            break
-        if row.kind == "move":
-            chain.append(row)
-        elif row.kind == "undo" and row.undo_to is not None:
-            while chain and chain[-1].version > row.undo_to:
-                chain.pop()
+    ordered = sorted(rows, key=lambda r: r.version)
+    chain = _line(r for r in ordered if upto is None or r.version <= upto)
+    assert chain is not None  # without a floor, no undo goes below it
     return chain
 
 
@@ -44,12 +39,21 @@ def moves_after(rows: Sequence[LoggedMove], base: int) -> list[LoggedMove] | Non
     """The moves, in order, that make the state at the last of ``rows`` (the log after
     version ``base``, in order) from the state at ``base``; None when an undo among them goes
     back before ``base``, so that state is not on the line of play."""
-    chain: list[LoggedMove] = []
+    return _line(rows, floor=base)
+
+
+Row = TypeVar("Row", ActionRecord, LoggedMove)
+
+
+def _line(rows: Iterable[Row], floor: int | None = None) -> list[Row] | None:
+    """The moves of ``rows`` (in version order) that an undo among them did not take back;
+    None when an undo goes back before version ``floor``."""
+    chain: list[Row] = []
     for row in rows:
         if row.kind == "move":
             chain.append(row)
         elif row.kind == "undo" and row.undo_to is not None:
-            if row.undo_to < base:
+            if floor is not None and row.undo_to < floor:
                 return None
             while chain and chain[-1].version > row.undo_to:
                 chain.pop()
