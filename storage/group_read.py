@@ -25,7 +25,8 @@ MAX_IN_FLIGHT = 2  # queries of one kind under way at once in one process
 K = TypeVar("K", bound=Hashable)
 V = TypeVar("V")
 
-Fetch = Callable[[asyncpg.Connection, list[K]], Awaitable[dict[K, V]]]
+# A key whose rows cannot be read (a corrupt row) maps to its error, which only its callers get
+Fetch = Callable[[asyncpg.Connection, list[K]], Awaitable[dict[K, V | Exception]]]
 
 READ_TABLES = (
     f"SELECT game_tables.*, {SEAT_COLUMNS} FROM game_tables"
@@ -56,25 +57,38 @@ ORDER BY table_id, upto, version
 """
 
 
-async def fetch_tables(conn: asyncpg.Connection, ids: list[int]) -> dict[int, TableRecord]:
+async def fetch_tables(
+    conn: asyncpg.Connection, ids: list[int]
+) -> dict[int, TableRecord | Exception]:
     grouped: dict[int, list[asyncpg.Record]] = {}
     for row in await conn.fetch(READ_TABLES, ids):
         grouped.setdefault(row["id"], []).append(row)
-    return {
-        table_id: _table(rows[0], [_seat(row) for row in rows if row["seat"] is not None])
-        for table_id, rows in grouped.items()
-    }
+    found: dict[int, TableRecord | Exception] = {}
+    for table_id, rows in grouped.items():
+        try:
+            found[table_id] = _table(rows[0], [_seat(r) for r in rows if r["seat"] is not None])
+        except Exception as error:  # a corrupt row fails its own table's read, no other
+            found[table_id] = error
+    return found
 
 
 async def fetch_replay_sources(
     conn: asyncpg.Connection, keys: list[tuple[int, int]]
-) -> dict[tuple[int, int], ReplaySource]:
+) -> dict[tuple[int, int], ReplaySource | Exception]:
     grouped: dict[tuple[int, int], list[asyncpg.Record]] = {}
     rows = await conn.fetch(READ_REPLAY_SOURCES, [k[0] for k in keys], [k[1] for k in keys])
     for row in rows:
         grouped.setdefault((row["table_id"], row["upto"]), []).append(row)
-    found = {key: replay_source(key[0], rows) for key, rows in grouped.items()}
-    return {key: source for key, source in found.items() if source is not None}
+    found: dict[tuple[int, int], ReplaySource | Exception] = {}
+    for key, some in grouped.items():
+        try:
+            source = replay_source(key[0], some)
+        except Exception as error:  # a corrupt snapshot fails its own table's read, no other
+            found[key] = error
+        else:
+            if source is not None:
+                found[key] = source
+    return found
 
 
 class GroupRead(Generic[K, V]):
@@ -106,7 +120,7 @@ class GroupRead(Generic[K, V]):
         self._start()
 
     async def _read(self, batch: dict[K, list[asyncio.Future[V | None]]]) -> None:
-        values: dict[K, V] = {}
+        values: dict[K, V | Exception] = {}
         failure: BaseException | None = StorageError("the read was interrupted")
         try:
             async with self._pool.acquire() as conn:
@@ -119,7 +133,10 @@ class GroupRead(Generic[K, V]):
                 for found in waiting:
                     if found.done():
                         continue  # its caller stopped waiting
+                    value = values.get(key)
                     if failure is not None:
                         found.set_exception(failure)
+                    elif isinstance(value, Exception):
+                        found.set_exception(value)
                     else:
-                        found.set_result(values.get(key))
+                        found.set_result(value)
