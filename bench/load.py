@@ -41,6 +41,7 @@ import argparse
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import json
 import logging
 import multiprocessing
@@ -480,7 +481,7 @@ async def _play(
         except AssertionError:
             out["missing"].append(table_id)
             continue
-        answered = next(t for t, c in fake.answered_at if c is board)
+        answered = next(t for t, c in itertools.islice(fake.answered_at, mark, None) if c is board)
         out["board"].append((answered - began) * 1000)
         # broken down once the run is over, when the board's handler has returned
         out["traced"].append((table_id, began, iid, _attempts(fake.calls[mark:], board), answered))

@@ -166,6 +166,7 @@ class FakeDiscord:
         self.idle_edits: list[str] = []  # edits that took buttons off a message that had none
         self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
         self._interactions: dict[str, _Interaction] = {}
+        self._callbacks: dict[str, int] = {}  # interaction id -> index of its first callback
         self._nonces: dict[tuple[str, str], str] = {}  # (channel, nonce) -> message id
         self._changed = asyncio.Condition()
         self._ws: web.WebSocketResponse | None = None
@@ -383,6 +384,8 @@ class FakeDiscord:
             status, response = 400, {"message": f"fake discord error: {exc!r}", "code": 0}
         call.status, call.response = status, response
         async with self._changed:
+            if path.startswith("/interactions/"):
+                self._callbacks.setdefault(path.split("/")[2], len(self.calls))
             self.calls.append(call)
             self.answered_at.append((time.monotonic(), call))
             if status == 429:
@@ -931,13 +934,16 @@ class FakeDiscord:
         seconds: float = 10.0,
         what: str = "a matching REST call",
     ) -> Call:
-        """Return the first recorded call (from index ``after``) that satisfies ``predicate``."""
+        """Return the first recorded call (from index ``after``) that satisfies ``predicate``,
+        a test of the call alone: a call it refused is not looked at again."""
+        looked = after
         try:
             async with asyncio.timeout(seconds), self._changed:
                 while True:
-                    for call in self.calls[after:]:
+                    for call in itertools.islice(self.calls, looked, None):
                         if predicate(call):
                             return call
+                    looked = max(looked, len(self.calls))
                     await self._changed.wait()
         except TimeoutError:
             seen = "\n  ".join(f"{c.route} -> {c.status}" for c in self.calls[after:])
@@ -947,12 +953,15 @@ class FakeDiscord:
 
     async def callback_for(self, interaction_id: str, *, seconds: float = 10.0) -> Call:
         """The bot's interaction callback for ``interaction_id``."""
-        prefix = f"/interactions/{interaction_id}/"
-        return await self.wait_for(
-            lambda c: c.path.startswith(prefix),
-            seconds=seconds,
-            what=f"the callback of interaction {interaction_id}",
-        )
+        try:
+            async with asyncio.timeout(seconds), self._changed:
+                await self._changed.wait_for(lambda: interaction_id in self._callbacks)
+        except TimeoutError:
+            raise AssertionError(
+                f"timed out waiting for the callback of interaction {interaction_id}; "
+                f"fake errors: {self.errors}"
+            ) from None
+        return self.calls[self._callbacks[interaction_id]]
 
     async def reply_to(self, interaction_id: str, *, seconds: float = 10.0) -> Json:
         """The message a user sees as the answer to an interaction, once it is final.
@@ -967,7 +976,7 @@ class FakeDiscord:
             return dict(callback.response["resource"]["message"])
         token = self._interactions[interaction_id].token
         prefix = f"/webhooks/{self.app_id}/{token}"
-        index = self.calls.index(callback)
+        index = self._callbacks[interaction_id]
         edit = await self.wait_for(
             lambda c: c.path.startswith(prefix) and c.method in ("POST", "PATCH"),
             after=index,
