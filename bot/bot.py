@@ -17,6 +17,7 @@ from bot.budget import GlobalBudget
 from bot.components import answer_unknown
 from bot.drawing import Drawing
 from bot.images import prepare
+from bot.memory import settle
 from bot.mentions import NOBODY
 from bot.move_answers import MoveAnswers
 from bot.outbox import OutboxDispatcher
@@ -118,6 +119,7 @@ class CaravanBot(commands.Bot):
             self.timers.start()
         if self.settings.sync_commands:
             await self.sync_commands()
+        settle()
 
     async def sync_commands(self) -> None:
         if self.settings.dev_guild_id is not None:
