@@ -64,8 +64,11 @@ class SqliteDb:
         self._conn = conn
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
-        async with self._conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+        # Every caller asks for one row (by key, an aggregate or LIMIT 1): fetching them all is
+        # one trip to the connection's thread, where a cursor's execute, fetch and close were
+        # three, each woken and answered through the event loop.
+        rows = await self._conn.execute_fetchall(sql, params)
+        return next(iter(rows), None)
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
         return list(await self._conn.execute_fetchall(sql, params))
