@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import asyncio
 import contextvars
+import dataclasses
 import functools
 import logging
 from collections.abc import Awaitable, Callable, Sequence
@@ -348,8 +349,9 @@ class OutboxDispatcher:
         if observers:
             # Follow-ups (an older board's buttons, the pinned summary) wait on the thread's
             # edit limit, not on its posts: the table's next board, and the other tables,
-            # need not wait for them.
-            task = asyncio.create_task(_follow_up(row, observers))
+            # need not wait for them. They see the row as delivered, with its message.
+            delivered = dataclasses.replace(row, message_id=message_id)
+            task = asyncio.create_task(_follow_up(delivered, observers))
             self._follow_ups.add(task)
             task.add_done_callback(self._follow_ups.discard)
         return True

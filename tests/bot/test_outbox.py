@@ -19,6 +19,7 @@ class Row:
     kind: str = "turn"
     version: int = 0
     payload: dict[str, Any] = field(default_factory=dict)
+    message_id: int | None = None
 
 
 class FakeOutbox:
@@ -257,3 +258,21 @@ async def test_a_follow_up_that_waits_holds_back_neither_the_next_post_nor_other
     assert not drained.done(), "a drain waits for the follow-ups too"
     edit_limit_over.set()
     assert await drained == 3
+
+
+async def test_a_follow_up_is_told_the_message_its_row_became() -> None:
+    # A row that posted nothing (the same seat decides again) has no older board to retire:
+    # its follow-ups know that without reading the table's posts back.
+    d, _ = dispatcher([Row(1, 10), Row(2, 10)])
+    seen: dict[int, int | None] = {}
+
+    async def post(row: Row) -> int | None:
+        return 1000 + row.id if row.id == 1 else None
+
+    async def follow_up(row: Row) -> None:
+        seen[row.id] = row.message_id
+
+    d.register("turn", post)
+    d.observe("turn", follow_up)
+    assert await d.drain() == 2
+    assert seen == {1: 1001, 2: None}

@@ -241,9 +241,9 @@ class BoardPoster:
         """A new board (or the result) was posted: take "Your move" off the previous board and
         the reminders since, so only the newest post in the thread offers it. Runs after the
         row is marked delivered, as a best-effort follow-up."""
-        rows = await self.service.outbox.for_table(row.table_id)
-        if not any(r.id == row.id and r.message_id is not None for r in rows):
+        if row.message_id is None:
             return  # this row posted nothing (the same seat decides again)
+        rows = await self.service.outbox.for_table(row.table_id)
         info = await self.service.info(row.table_id)
         if info.thread_id is None:
             return
