@@ -650,6 +650,7 @@ async def _discord_main(
     """The fake Discord and the people, in a process of their own. The people read the
     tables' decisions from the database through a service of their own, as they would
     read them off the board."""
+    discovery.get(game)  # the games' modules load now, not in the first move measured
     fake = FakeDiscord()
     await fake.start()
     store = await open_store(store_url)
