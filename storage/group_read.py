@@ -53,6 +53,7 @@ UNION ALL
 SELECT base.table_id, base.upto, a.version, NULL, NULL, a.kind, a.action, a.undo_to
 FROM base JOIN actions a ON a.table_id = base.table_id
     AND a.version > base.version AND a.version <= base.upto
+WHERE a.table_id = ANY($1::bigint[])  -- by key, whatever the statistics say
 ORDER BY table_id, upto, version
 """
 

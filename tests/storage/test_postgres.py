@@ -93,3 +93,45 @@ async def test_a_process_keeps_at_most_its_pool_size_of_connections(postgres_url
             await pool.release(connection)
     finally:
         await store.close()
+
+
+async def test_a_move_reads_only_its_own_tables_row_among_thousands_active(
+    postgres_url: str,
+) -> None:
+    """The group commit's compare-and-set finds the moved tables by id: it does not read every
+    active table, even when the planner's statistics still describe a smaller database."""
+    import json
+
+    import asyncpg
+
+    from storage.group_commit import COMMIT_MOVES, _params
+    from tests.storage.conftest import FakeClock
+    from tests.storage.test_commit_move import move, started
+
+    clock = FakeClock()
+    store = await open_store(postgres_url, clock=clock)
+    try:
+        table_id = await started(store, clock)
+    finally:
+        await store.close()
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        await conn.execute("ANALYZE")  # statistics of a small database: the bot's first day
+        await conn.execute(
+            "INSERT INTO game_tables (game, status, seed, host_id, created_at, updated_at)"
+            " SELECT 'targi', 'active', n, n, '', '' FROM generate_series(1, 5000) AS n"
+        )
+        kept = conn.transaction()
+        await kept.start()
+        params = _params([move(table_id, clock)], "2026-03-01T12:00:00")
+        plan = await conn.fetchval(
+            f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {COMMIT_MOVES}", *params
+        )
+        await kept.rollback()  # the plan is wanted, not the move
+    finally:
+        await conn.close()
+    top = json.loads(plan)[0]["Plan"]
+    assert top["Actual Rows"] == 1  # the move was written
+    # about 40 pages: the table's row, its log, timers, snapshot and post with their indexes;
+    # reading every active table's row took 160
+    assert top["Shared Hit Blocks"] + top["Shared Read Blocks"] < 80
