@@ -4,10 +4,11 @@ several processes migrating at once, and a clear answer when the server cannot b
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Sequence
 
 import pytest
 
-from storage import StorageError, open_store
+from storage import MoveCommit, StorageError, open_store
 from storage.schema import for_postgres, migrations
 
 
@@ -178,3 +179,34 @@ async def test_tables_read_together_are_found_by_key_among_thousands(postgres_ur
 def _nodes(plan: dict) -> list[dict]:
     """A plan's node and all those under it."""
     return [plan, *(node for child in plan.get("Plans", []) for node in _nodes(child))]
+
+
+async def test_moves_arriving_while_one_is_written_go_together_in_one_statement(
+    postgres_url: str,
+) -> None:
+    """Group commit: a lone move is written at once, and every move arriving meanwhile waits
+    for it and then goes in the next statement, so that a busy process pays PostgreSQL one
+    statement for many moves."""
+    from storage.postgres import PostgresStore
+    from tests.storage.conftest import FakeClock
+    from tests.storage.test_commit_move import move, started
+
+    clock = FakeClock()
+    store = await open_store(postgres_url, clock=clock)
+    assert isinstance(store, PostgresStore)
+    try:
+        tables = [await started(store, clock) for _ in range(11)]
+        batches: list[int] = []
+        send = store._moves._send
+
+        async def counted(moves: Sequence[MoveCommit]) -> list[BaseException | None]:
+            batches.append(len(moves))
+            return await send(moves)
+
+        store._moves._send = counted  # type: ignore[method-assign]
+        await asyncio.gather(
+            *(store.commit_move(move(t, clock, request_id=f"click-{t}")) for t in tables)
+        )
+    finally:
+        await store.close()
+    assert batches == [1, 10]
