@@ -31,6 +31,7 @@ Fetch = Callable[[asyncpg.Connection, list[K]], Awaitable[dict[K, V | Exception]
 READ_TABLES = (
     f"SELECT game_tables.*, {SEAT_COLUMNS} FROM game_tables"
     " LEFT JOIN seats ON seats.table_id = game_tables.id"
+    " AND seats.table_id = ANY($1::bigint[])"  # by key, whatever the statistics say
     " WHERE game_tables.id = ANY($1::bigint[]) ORDER BY game_tables.id, seats.seat"
 )
 
@@ -53,6 +54,7 @@ UNION ALL
 SELECT base.table_id, base.upto, a.version, NULL, NULL, a.kind, a.action, a.undo_to
 FROM base JOIN actions a ON a.table_id = base.table_id
     AND a.version > base.version AND a.version <= base.upto
+WHERE a.table_id = ANY($1::bigint[])  -- by key, whatever the statistics say
 ORDER BY table_id, upto, version
 """
 
