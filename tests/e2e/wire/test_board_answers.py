@@ -155,5 +155,10 @@ async def test_a_move_shown_thinking_above_the_previous_board_gets_its_board_bel
         board_text(b).splitlines()[-1] for b in board_posts(fake, table.thread_id)
     ]
     assert len(ordered) == 3 and int(ordered[-1]["id"]) > int(ordered[-2]["id"])
+    # the "thinking" answer gets its words once the board is in the thread
+    await fake.wait_for(
+        lambda c: c.route.startswith("PATCH ") and "board follows" in str(c.json),
+        what="the thinking answer's words",
+    )
     placeholder = fake.messages[str(seen[0].placeholder_id)]
     assert "board follows in the thread" in placeholder["content"]
