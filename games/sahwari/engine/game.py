@@ -63,7 +63,7 @@ class Sahwari(Game[SahwariState]):
         if st.step != "leader":
             rules.begin_turn(st, ctx)
         rules.settle(st, ctx)
-        st.log = tuple(ctx[-rules.LOG_LINES:])
+        st.log = tuple(ctx.lines[-rules.LOG_LINES:])
         return st
 
     def decision(self, state: SahwariState) -> Decision | None:
@@ -162,8 +162,8 @@ def advance(state: SahwariState, seat: int, action: str, ctx: rules.Ctx) -> Sahw
     frames = st.stack.frames
     rules.HANDLERS[frames[-1].kind if frames else st.step](st, ctx, seat, action)
     rules.settle(st, ctx)
-    if ctx:
-        st.log = (*st.log, *ctx)[-rules.LOG_LINES:]
+    if ctx.lines:
+        st.log = (*st.log, *ctx.lines)[-rules.LOG_LINES:]
     return st
 
 

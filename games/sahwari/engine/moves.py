@@ -125,8 +125,11 @@ def open_directions(
 
 # The options of the most frequent decisions, built once: per position (a player's camel)
 # or guild camel, per direction.
-MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
-GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
+# (Annotated: the compiler reads these before it has inferred them, through an import cycle.)
+MOVE_ACTIONS: tuple[dict[str, str], ...] = tuple(
+    {d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
+GUILD_ACTIONS: tuple[dict[str, str], ...] = tuple(
+    {d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
 SAME = {d: d for d in DIRS}
 
 

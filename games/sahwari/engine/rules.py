@@ -128,24 +128,24 @@ ASK = {k: Frame(k) for k in ("attack", "bird", "bowl", "card", "cube", "fill", "
 ICON_FRAMES = {icon: Frame("icon", {"icon": icon}) for icon in ICON_WORDS}
 
 
-class Ctx(list[str | LogLine]):
-    """What a move tells: the public sentences, in order (the list itself; the state keeps the
-    last few as its log) and, when the caller wants them (not playouts or replays), the events
-    themselves. A list, so that making one per move costs no Python call."""
+class Ctx:
+    """What a move tells: the public sentences, in order (`lines`; the state keeps the last
+    few as its log) and, when the caller wants them (not playouts or replays), the events
+    themselves."""
 
-    events: list[Event] | None = None
-    revealed = False
+    def __init__(self, events: list[Event] | None = None) -> None:
+        self.lines: list[str | LogLine] = []
+        self.events = events
+        self.revealed = False
 
     @classmethod
     def with_events(cls) -> Ctx:
-        ctx = cls()
-        ctx.events = []
-        return ctx
+        return cls([])
 
     def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
         if self.events is not None:
             self.events.append(Event(text, seat, headline=headline))
-        self.append(text)
+        self.lines.append(text)
 
     def line(
         self, text: Callable[..., str], args: tuple[Any, ...], seat: int | None = None
@@ -155,7 +155,7 @@ class Ctx(list[str | LogLine]):
         if self.events is not None:
             self.say(text(*args), seat)
         else:
-            self.append((text, args))
+            self.lines.append((text, args))
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
@@ -644,18 +644,11 @@ def refill(st: SahwariState, ctx: Ctx) -> None:
 
 def push(st: SahwariState, *frames: Frame) -> None:
     """Stack.push, the first frame given asked first (built directly: it runs on most moves)."""
-    stack = _new(Stack)
-    _set(stack, "frames", st.stack.frames + frames[::-1])
-    st.stack = stack
+    st.stack = Stack(st.stack.frames + frames[::-1])
 
 
 def pop(st: SahwariState) -> None:
-    stack = _new(Stack)
-    _set(stack, "frames", st.stack.frames[:-1])
-    st.stack = stack
-
-
-_new, _set = object.__new__, object.__setattr__
+    st.stack = Stack(st.stack.frames[:-1])
 
 
 def remove_item(st: SahwariState, pos: int, item: str) -> None:

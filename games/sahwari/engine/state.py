@@ -39,7 +39,6 @@ _DICTS = ("hid", "hcol")
 T = TypeVar("T")
 # A log sentence not yet written out: a function and its arguments (`log_text`).
 LogLine = tuple[Callable[..., str], tuple[Any, ...]]
-_new = object.__new__
 
 
 def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
@@ -108,7 +107,7 @@ class SahwariState:
     _down: tuple[Any, Any, tuple[tuple[str, ...], ...]]  # (cars, faceup, moves.face_down)
 
     def copy(self) -> SahwariState:
-        new = _new(SahwariState)
+        new = SahwariState()
         new.rng = self.rng
         new.np = self.np
         new.first = self.first
@@ -167,7 +166,7 @@ class SahwariState:
 
     @classmethod
     def blank(cls, players: int) -> SahwariState:
-        st = cls.__new__(cls)
+        st = cls()
         st.rng, st.np, st.first, st.seat = 0, players, 0, 0
         st.step, st.reason, st.stall, st.endt = "w0", "", 0, False
         st.last, st.turnno, st.moved, st.mdir = NO, 0, NO, ""
@@ -228,8 +227,7 @@ class SahwariState:
             raise ValueError("malformed Sahwari state")
         st = cls.blank(players)
         for name in _SCALARS:
-            setattr(st, name, data[name])
-        st.rng = int(data["rng"])
+            setattr(st, name, int(data["rng"]) if name == "rng" else data[name])
         for name in _LISTS:
             setattr(st, name, tuple(tuple(v) if isinstance(v, list) else v for v in data[name]))
         for name in _TUPLES:
