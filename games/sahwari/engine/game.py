@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import (
     JSON,
@@ -24,7 +24,7 @@ from games.sahwari.engine.data import POS_NAMES, SEAT_LABELS, camel_ids
 from games.sahwari.engine.setup import new_state
 from games.sahwari.engine.state import SahwariState
 
-TIEBREAK = "recruit cards plus artifact cubes"
+TIEBREAK: Final = "recruit cards plus artifact cubes"
 
 
 class Sahwari(Game[SahwariState]):

@@ -13,7 +13,7 @@ caravan id that fixes its face, which only `known` seats may see (spec 16.3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from games.core.stack import Stack
 from games.sahwari.engine.data import (
@@ -25,16 +25,16 @@ from games.sahwari.engine.data import (
     camel_owners,
 )
 
-_SCALARS = (
+_SCALARS: Final = (
     "rng", "np", "first", "seat", "step", "reason", "stall", "endt", "last", "turnno",
     "moved", "mdir", "mend", "moves", "took", "choice", "supply",
 )  # fmt: skip
-_LISTS = (
+_LISTS: Final = (
     "kind", "tiles", "items", "cpos", "cars", "leader", "dealt", "row", "junc", "store",
     "slock", "locks", "pawns", "strat", "turns", "known",
 )  # fmt: skip
-_TUPLES = ("pattern", "market", "deck", "discard", "faceup", "used", "gone", "unused", "log")
-_DICTS = ("hid", "hcol")
+_TUPLES: Final = ("pattern", "market", "deck", "discard", "faceup", "used", "gone", "unused", "log")
+_DICTS: Final = ("hid", "hcol")
 
 T = TypeVar("T")
 # A log sentence not yet written out: a function and its arguments (`log_text`).
