@@ -19,6 +19,7 @@ import argparse
 import itertools
 import json
 import statistics
+import sys
 import time
 from collections.abc import Iterator, Sequence
 from typing import Any
@@ -117,6 +118,7 @@ def playouts(
     rate = decisions / busy if busy > 0 else 0.0
     cpu_rate = decisions / cpu if cpu > 0 else rate
     result: dict[str, Any] = {
+        "compiled": compiled_engine(game),
         "players": seats,
         "games": played,
         "decisions": decisions,
@@ -133,6 +135,11 @@ def playouts(
         result["target_decisions_per_second"] = targets.decisions_per_second
         result["meets_target"] = cpu_rate >= targets.decisions_per_second
     return result
+
+
+def compiled_engine(game: Game[Any]) -> bool:
+    """Whether ``game``'s engine runs as a C extension (compiled by setup.py)."""
+    return str(getattr(sys.modules[type(game).__module__], "__file__", "")).endswith(".so")
 
 
 def determinize_us(game: Game[Any], positions: int = 300, every: int = 7, seed: int = 1) -> float:

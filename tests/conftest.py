@@ -54,3 +54,13 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         import asyncio
 
         asyncio.run(postgres.drop_schemas())
+
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    """Which engine modules ran compiled (setup.py): the form these tests checked."""
+    from games import compiled
+
+    names = compiled.compiled()
+    terminalreporter.write_line(
+        f"engines compiled with mypyc: {', '.join(names)}" if names else "engines: pure Python")

@@ -90,3 +90,13 @@ def test_state_cost_measures_memory_and_each_part_of_a_miss() -> None:
     assert memory["rss_bytes_per_state"] > 0
     assert miss["snapshot_bytes_max"] >= miss["snapshot_bytes_median"] > 100
     assert miss["json_decode_us"] >= 0 and miss["from_json_us"] >= 0 and miss["encode_us"] >= 0
+
+
+def test_engine_playouts_say_whether_the_engine_ran_compiled() -> None:
+    from games import compiled
+    from games.core import spec
+
+    assert engine.playouts(ToyGame(), games=1, seconds=0)["compiled"] is False
+    sahwari = spec("sahwari").engine
+    assert engine.compiled_engine(sahwari) is (
+        "games.sahwari.engine.game" in compiled.compiled())

@@ -11,26 +11,39 @@ state and reads like the prompt it drives.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 BACK = "back"  # the action that returns to the question before; agents never need it
 
-# Frames and stacks are built on every move; a frozen dataclass's own __init__ looks
-# object.__setattr__ up again per field, so theirs bind it once (same fields, same defaults).
-_set = object.__setattr__
+# Frames and stacks are plain classes with Final fields rather than frozen dataclasses: mypyc
+# (which compiles the engines setup.py lists, this module among them) makes them native
+# classes whose fields cannot be assigned, and a frozen dataclass's pickling and per-field
+# __setattr__ do not survive that. Equality, hashing and pickling are written out below, the
+# same in either form.
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Frame:
     """One pending question: its decision kind and what it needs to know."""
 
-    kind: str
-    data: Mapping[str, Any] = field(default_factory=dict)
+    __slots__ = ("data", "kind")
 
     def __init__(self, kind: str, data: Mapping[str, Any] | None = None) -> None:
-        _set(self, "kind", kind)
-        _set(self, "data", {} if data is None else data)
+        self.kind: Final = kind
+        self.data: Final[Mapping[str, Any]] = {} if data is None else data
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Frame):
+            return NotImplemented
+        return self.kind == other.kind and self.data == other.data
+
+    def __hash__(self) -> int:
+        return hash((self.kind, tuple(self.data.items())))
+
+    def __repr__(self) -> str:
+        return f"Frame(kind={self.kind!r}, data={self.data!r})"
+
+    def __reduce__(self) -> tuple[type[Frame], tuple[str, Mapping[str, Any]]]:
+        return Frame, (self.kind, self.data)
 
     def __getitem__(self, key: str) -> Any:
         return self.data[key]
@@ -49,14 +62,27 @@ class Frame:
         return Frame(str(data[0]), dict(data[1]) if len(data) > 1 else {})
 
 
-@dataclass(frozen=True, slots=True, init=False)
 class Stack:
     """Frames, bottom first. Every operation returns a new stack."""
 
-    frames: tuple[Frame, ...] = ()
+    __slots__ = ("frames",)
 
     def __init__(self, frames: tuple[Frame, ...] = ()) -> None:
-        _set(self, "frames", frames)
+        self.frames: Final = frames
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Stack):
+            return NotImplemented
+        return self.frames == other.frames
+
+    def __hash__(self) -> int:
+        return hash(self.frames)
+
+    def __repr__(self) -> str:
+        return f"Stack(frames={self.frames!r})"
+
+    def __reduce__(self) -> tuple[type[Stack], tuple[tuple[Frame, ...]]]:
+        return Stack, (self.frames,)
 
     @property
     def top(self) -> Frame | None:

@@ -9,20 +9,21 @@ stays visible wherever the data shows. Replacing a table is a data swap, not a c
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
-SEAT_LABELS = ("Orange", "Purple", "Pink", "Grey")
-NO = -1
+SEAT_LABELS: Final = ("Orange", "Purple", "Pink", "Grey")
+NO: Final = -1
 
 # ---- the map (spec 3.3, 3.4, 16.1) ---------------------------------------------------------
 
-SIZE = 5
-GUILD_POS = 12  # (row 2, col 2): C3
-ROWS = "ABCDE"
-POS_NAMES = tuple(f"{ROWS[p // SIZE]}{p % SIZE + 1}" for p in range(SIZE * SIZE))
-POS_INDEX = {name: p for p, name in enumerate(POS_NAMES)}
-DIRS = ("N", "E", "S", "W")
-DELTA = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
-OPPOSITE = {"N": "S", "S": "N", "E": "W", "W": "E"}
+SIZE: Final = 5
+GUILD_POS: Final = 12  # (row 2, col 2): C3
+ROWS: Final = "ABCDE"
+POS_NAMES: Final = tuple(f"{ROWS[p // SIZE]}{p % SIZE + 1}" for p in range(SIZE * SIZE))
+POS_INDEX: Final = {name: p for p, name in enumerate(POS_NAMES)}
+DIRS: Final = ("N", "E", "S", "W")
+DELTA: Final = {"N": (-1, 0), "E": (0, 1), "S": (1, 0), "W": (0, -1)}
+OPPOSITE: Final = {"N": "S", "S": "N", "E": "W", "W": "E"}
 
 
 def _rays() -> tuple[dict[str, tuple[int, ...]], ...]:
@@ -42,12 +43,13 @@ def _rays() -> tuple[dict[str, tuple[int, ...]], ...]:
     return tuple(out)
 
 
-RAYS = _rays()
-ADJACENT = tuple(tuple(ray[0] for ray in RAYS[p].values() if ray) for p in range(SIZE * SIZE))
+RAYS: Final = _rays()
+ADJACENT: Final = tuple(tuple(ray[0] for ray in RAYS[p].values() if ray)
+                        for p in range(SIZE * SIZE))
 
 # Tile kinds as stored per position.
 GUILD, RESOURCE, DESERT, OASIS = "G", "R", "D", "O"
-KIND_NAMES = {GUILD: "guild", RESOURCE: "resource", DESERT: "desert", OASIS: "oasis"}
+KIND_NAMES: Final = {GUILD: "guild", RESOURCE: "resource", DESERT: "desert", OASIS: "oasis"}
 
 # Items on a tile: a cube, a pawn, or a caravan's public handle ("c01".."c24").
 CUBE, PAWN = "A", "P"
@@ -61,7 +63,7 @@ class Tile:
 
 
 # STAND-IN (not from the published game): slot layout and back of each map tile (spec 3.3).
-TILES: tuple[Tile, ...] = tuple(
+TILES: Final[tuple[Tile, ...]] = tuple(
     Tile(f"T{i:02d}", slots, back)
     for i, (slots, back) in enumerate(
         [
@@ -75,27 +77,27 @@ TILES: tuple[Tile, ...] = tuple(
         start=1,
     )
 )  # fmt: skip
-TILE_BY_ID = {t.id: t for t in TILES}
+TILE_BY_ID: Final = {t.id: t for t in TILES}
 
-GUILD_CUBE_SPACES = 4  # STAND-IN (spec 3.4)
-GUILD_PAWN_SPACES = 4  # STAND-IN (spec 3.4)
-CUBES_TOTAL = 40  # STAND-IN (spec 3.2): 20 on the map at setup, 20 in the supply
+GUILD_CUBE_SPACES: Final = 4  # STAND-IN (spec 3.4)
+GUILD_PAWN_SPACES: Final = 4  # STAND-IN (spec 3.4)
+CUBES_TOTAL: Final = 40  # STAND-IN (spec 3.2): 20 on the map at setup, 20 in the supply
 
 # ---- icons (spec 4) ------------------------------------------------------------------------
 
 RECRUIT_CARD, REFRESH, SPYGLASS, CHEST = "RECRUIT_CARD", "REFRESH", "SPYGLASS", "CHEST"
 BIRD, BOWL, TORNADO, SWORDS = "BIRD", "BOWL", "TORNADO", "SWORDS"
-ACTIONS = (RECRUIT_CARD, REFRESH, SPYGLASS, CHEST, BIRD, BOWL, TORNADO, SWORDS)
-ICON_NAMES = {
+ACTIONS: Final = (RECRUIT_CARD, REFRESH, SPYGLASS, CHEST, BIRD, BOWL, TORNADO, SWORDS)
+ICON_NAMES: Final = {
     RECRUIT_CARD: "Gain recruit card", REFRESH: "Market refresh (x4)", SPYGLASS: "Spyglass",
     CHEST: "Chest", BIRD: "Bird with arrow", BOWL: "Bowl", TORNADO: "Tornado",
     SWORDS: "Crossed swords",
 }  # fmt: skip
-ICON_WORDS = {  # the short word used in notation
+ICON_WORDS: Final = {  # the short word used in notation
     RECRUIT_CARD: "recruit", REFRESH: "refresh", SPYGLASS: "spyglass", CHEST: "chest",
     BIRD: "bird", BOWL: "bowl", TORNADO: "tornado", SWORDS: "swords",
 }  # fmt: skip
-WORD_ICONS = {w: k for k, w in ICON_WORDS.items()}
+WORD_ICONS: Final = {w: k for k, w in ICON_WORDS.items()}
 
 
 def influence_of(effect: str) -> int:
@@ -119,7 +121,7 @@ def _caravan(cid: str, influence: int, *actions: str) -> Caravan:
 
 
 # STAND-IN (not from the published game): the token lists (spec 3.5).
-CARAVANS: tuple[Caravan, ...] = (
+CARAVANS: Final[tuple[Caravan, ...]] = (
     _caravan("Y01", 1), _caravan("Y02", 1), _caravan("Y03", 1), _caravan("Y04", 1),
     _caravan("Y05", 2), _caravan("Y06", 2), _caravan("Y07", 0, CHEST), _caravan("Y08", 0, CHEST),
     _caravan("Y09", 0, SPYGLASS), _caravan("Y10", 0, SPYGLASS),
@@ -133,9 +135,9 @@ CARAVANS: tuple[Caravan, ...] = (
     _caravan("B13", -2, CHEST), _caravan("B14", -3), _caravan("B15", -4),
     _caravan("B16", -3, TORNADO),
 )  # fmt: skip
-CARAVAN_BY_ID = {c.id: c for c in CARAVANS}
-CARAVAN_COLOURS = {"Y": "yellow", "B": "blue"}
-CARAVANS_USED = {"Y": 12, "B": 12}  # per colour, on the map at setup (one per slot)
+CARAVAN_BY_ID: Final = {c.id: c for c in CARAVANS}
+CARAVAN_COLOURS: Final = {"Y": "yellow", "B": "blue"}
+CARAVANS_USED: Final = {"Y": 12, "B": 12}  # per colour, on the map at setup (one per slot)
 
 
 def caravan_text(c: Caravan) -> str:
@@ -150,7 +152,7 @@ def caravan_text(c: Caravan) -> str:
 # ---- recruit cards (spec 3.6) --------------------------------------------------------------
 
 OCHRE, INDIGO, CRIMSON, JADE = "O", "I", "C", "J"
-COLOUR_NAMES = {OCHRE: "Ochre", INDIGO: "Indigo", CRIMSON: "Crimson", JADE: "Jade"}
+COLOUR_NAMES: Final = {OCHRE: "Ochre", INDIGO: "Indigo", CRIMSON: "Crimson", JADE: "Jade"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,9 +197,9 @@ def _cards() -> tuple[Card, ...]:
     return tuple(cards)
 
 
-CARDS = _cards()
-CARD_BY_ID = {c.id: c for c in CARDS}
-MARKET_SIZE = 4
+CARDS: Final = _cards()
+CARD_BY_ID: Final = {c.id: c for c in CARDS}
+MARKET_SIZE: Final = 4
 
 # ---- clan leaders and sheets (spec 3.7) ----------------------------------------------------
 
@@ -211,7 +213,7 @@ class Leader:
     text: str
 
 
-LEADERS: tuple[Leader, ...] = (
+LEADERS: Final[tuple[Leader, ...]] = (
     Leader("merchant", "Merchant", OCHRE, INDIGO,
            "End: 1 influence per pair of artifact cubes in your clan area."),
     Leader("diplomat", "Diplomat", INDIGO, CRIMSON,
@@ -225,38 +227,39 @@ LEADERS: tuple[Leader, ...] = (
     Leader("explorer", "Explorer", INDIGO, JADE,
            "In play: up to two moves with one camel, never straight back."),
 )  # fmt: skip
-LEADER_BY_KEY = {ld.key: ld for ld in LEADERS}
-EXPLORER = "explorer"
-CLAN = "CLAN"  # the clan sheet's place in a clan row
-CLAN_CARD_CAP = 5  # STAND-IN: most a card's clan ability scores (spec 3.6)
+LEADER_BY_KEY: Final = {ld.key: ld for ld in LEADERS}
+EXPLORER: Final = "explorer"
+CLAN: Final = "CLAN"  # the clan sheet's place in a clan row
+CLAN_CARD_CAP: Final = 5  # STAND-IN: most a card's clan ability scores (spec 3.6)
 
 # STAND-IN (not from the published game): the storage track (spec 3.7). Index = space number;
 # the value at index n+1 is what n cubes leave visible; index 7 is the end of the track.
-STORAGE_SPACES = 6
-STORAGE_VALUES = (0, 0, 1, 2, 3, 5, 7, 9)  # index 0 unused
-STORAGE_ICONS = {2: SPYGLASS, 3: BIRD, 4: SWORDS, 5: RECRUIT_CARD, 6: TORNADO}
-LOCK_TOKENS = 2
-RECRUIT_SPACES = 5
-RECRUIT_VALUES = (0, 0, 1, 3, 5, 7, 9)  # index 0 unused; index 6 is the end of the track
+STORAGE_SPACES: Final = 6
+STORAGE_VALUES: Final = (0, 0, 1, 2, 3, 5, 7, 9)  # index 0 unused
+STORAGE_ICONS: Final = {2: SPYGLASS, 3: BIRD, 4: SWORDS, 5: RECRUIT_CARD, 6: TORNADO}
+LOCK_TOKENS: Final = 2
+RECRUIT_SPACES: Final = 5
+RECRUIT_VALUES: Final = (0, 0, 1, 3, 5, 7, 9)  # index 0 unused; index 6 is the end of the track
 
 # The recruit-track spending menu (spec 3.7), STAND-IN built from published hints.
-FORGE = "forge"
-SPEND_MENU = (TORNADO, SPYGLASS, REFRESH, FORGE)
+FORGE: Final = "forge"
+SPEND_MENU: Final = (TORNADO, SPYGLASS, REFRESH, FORGE)
 
 # Junction states (spec 7).
 DEAD, EMPTY, ACTIVE, LOCKED = 0, 1, 2, 3
-JUNCTION_NAMES = {DEAD: "dead", EMPTY: "empty", ACTIVE: "active", LOCKED: "locked"}
+JUNCTION_NAMES: Final = {DEAD: "dead", EMPTY: "empty", ACTIVE: "active", LOCKED: "locked"}
 
 # ---- setup and the end (spec 5, 12) ---------------------------------------------------------
 
-CAMELS_PER_PLAYER = {2: 2, 3: 1, 4: 1}  # UNCERTAIN (spec 5.1)
-GUILD_CAMELS = ("G1", "G2")
-END_TILES = 6  # the end triggers when this many tiles (Guild included) or fewer show resources
-STALL_ROUNDS = 3  # STAND-IN safeguard: 3 x N turns with nothing leaving the map ...
-STALL_MAX_TILES = 9  # ... while at most this many tiles show resources
-TURN_CAP = 60  # STAND-IN safeguard: a seat's 60th turn ends the game
+CAMELS_PER_PLAYER: Final = {2: 2, 3: 1, 4: 1}  # UNCERTAIN (spec 5.1)
+GUILD_CAMELS: Final = ("G1", "G2")
+# The end triggers when this many tiles (Guild included) or fewer show resources.
+END_TILES: Final = 6
+STALL_ROUNDS: Final = 3  # STAND-IN safeguard: 3 x N turns with nothing leaving the map ...
+STALL_MAX_TILES: Final = 9  # ... while at most this many tiles show resources
+TURN_CAP: Final = 60  # STAND-IN safeguard: a seat's 60th turn ends the game
 
-STAND_IN = (
+STAND_IN: Final = (
     "map tile contents and backs", "caravan token lists", "recruit card list",
     "clan sheet colours", "storage and recruit track values", "recruit-track spending menu",
     "Guild tile spaces", "cube supply", "strategy tokens from crossed swords",
@@ -264,11 +267,11 @@ STAND_IN = (
 )  # fmt: skip
 
 
-_CAMEL_IDS = {
+_CAMEL_IDS: Final = {
     n: (*GUILD_CAMELS, *(f"P{s + 1}{'ab'[k]}" for s in range(n) for k in range(per)))
     for n, per in CAMELS_PER_PLAYER.items()
 }
-_CAMEL_OWNERS = {
+_CAMEL_OWNERS: Final = {
     n: (NO, NO, *(s for s in range(n) for _ in range(per)))
     for n, per in CAMELS_PER_PLAYER.items()
 }

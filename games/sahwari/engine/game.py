@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import textwrap
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, Final
 
 from games.core.contract import (
     JSON,
@@ -24,7 +24,7 @@ from games.sahwari.engine.data import POS_NAMES, SEAT_LABELS, camel_ids
 from games.sahwari.engine.setup import new_state
 from games.sahwari.engine.state import SahwariState
 
-TIEBREAK = "recruit cards plus artifact cubes"
+TIEBREAK: Final = "recruit cards plus artifact cubes"
 
 
 class Sahwari(Game[SahwariState]):
@@ -63,7 +63,7 @@ class Sahwari(Game[SahwariState]):
         if st.step != "leader":
             rules.begin_turn(st, ctx)
         rules.settle(st, ctx)
-        st.log = tuple(ctx[-rules.LOG_LINES:])
+        st.log = tuple(ctx.lines[-rules.LOG_LINES:])
         return st
 
     def decision(self, state: SahwariState) -> Decision | None:
@@ -162,8 +162,8 @@ def advance(state: SahwariState, seat: int, action: str, ctx: rules.Ctx) -> Sahw
     frames = st.stack.frames
     rules.HANDLERS[frames[-1].kind if frames else st.step](st, ctx, seat, action)
     rules.settle(st, ctx)
-    if ctx:
-        st.log = (*st.log, *ctx)[-rules.LOG_LINES:]
+    if ctx.lines:
+        st.log = (*st.log, *ctx.lines)[-rules.LOG_LINES:]
     return st
 
 

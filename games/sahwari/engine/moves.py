@@ -4,6 +4,7 @@ reach (bird, spyglass, attack targets). Pure queries on a state."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Final
 
 from games.sahwari.engine.data import (
     ADJACENT,
@@ -23,13 +24,13 @@ from games.sahwari.engine.data import (
 )
 from games.sahwari.engine.state import SahwariState
 
-CELLS = SIZE * SIZE
-COMMON = frozenset((GUILD, OASIS))  # tiles every camel may share
-GUILD_BIT = 1
-OWNER_BITS = {n: tuple(1 << (o + 1) for o in owners) for n, owners in
-              ((n, camel_owners(n)) for n in (2, 3, 4))}
-OWN_CAMELS = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
-                       for s in range(n)) for n in (2, 3, 4)}
+CELLS: Final = SIZE * SIZE
+COMMON: Final = frozenset((GUILD, OASIS))  # tiles every camel may share
+GUILD_BIT: Final = 1
+OWNER_BITS: Final = {n: tuple(1 << (o + 1) for o in owners) for n, owners in
+                     ((n, camel_owners(n)) for n in (2, 3, 4))}
+OWN_CAMELS: Final = {n: tuple(tuple(c for c, o in enumerate(camel_owners(n)) if o == s)
+                              for s in range(n)) for n in (2, 3, 4)}
 
 
 def occupancy(st: SahwariState) -> list[int]:
@@ -125,9 +126,12 @@ def open_directions(
 
 # The options of the most frequent decisions, built once: per position (a player's camel)
 # or guild camel, per direction.
-MOVE_ACTIONS = tuple({d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
-GUILD_ACTIONS = tuple({d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
-SAME = {d: d for d in DIRS}
+# (Annotated: the compiler reads these before it has inferred them, through an import cycle.)
+MOVE_ACTIONS: Final[tuple[dict[str, str], ...]] = tuple(
+    {d: f"move {name} {d}" for d in DIRS} for name in POS_NAMES)
+GUILD_ACTIONS: Final[tuple[dict[str, str], ...]] = tuple(
+    {d: f"guild {g} {d}" for d in DIRS} for g in GUILD_CAMELS)
+SAME: Final = {d: d for d in DIRS}
 
 
 def move_options(st: SahwariState, seat: int) -> list[str]:
@@ -146,7 +150,7 @@ def move_options(st: SahwariState, seat: int) -> list[str]:
     return out
 
 
-SECOND_DIRS = {back: tuple(d for d in DIRS if d != OPPOSITE[back]) for back in DIRS}
+SECOND_DIRS: Final = {back: tuple(d for d in DIRS if d != OPPOSITE[back]) for back in DIRS}
 
 
 def second_moves(st: SahwariState) -> list[str]:

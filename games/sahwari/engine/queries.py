@@ -4,6 +4,7 @@ influence (spec 3.6, 3.7, 7, 13)."""
 from __future__ import annotations
 
 import functools
+from typing import Final
 
 from games.sahwari.engine.data import (
     ACTIVE,
@@ -29,7 +30,7 @@ from games.sahwari.engine.data import (
 )
 from games.sahwari.engine.state import SahwariState
 
-CATEGORIES = ("caravans", "storage", "recruits", "artifacts", "leader", "clan cards")
+CATEGORIES: Final = ("caravans", "storage", "recruits", "artifacts", "leader", "clan cards")
 
 
 def label(seat: int) -> str:

@@ -46,7 +46,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from itertools import compress
 from operator import not_
-from typing import Any
+from typing import Any, Final
 
 from games.core import rng as R
 from games.core.contract import MAX_OPTIONS, Decision, Event
@@ -101,51 +101,52 @@ from games.sahwari.engine.data import (
 )
 from games.sahwari.engine.state import LogLine, SahwariState, put
 
-LOG_LINES = 10
-POSITIONS = range(SIZE * SIZE)
-WINDOWS = frozenset(("w0", "w1a", "w1", "w2", "w3"))
+LOG_LINES: Final = 10
+POSITIONS: Final = range(SIZE * SIZE)
+WINDOWS: Final = frozenset(("w0", "w1a", "w1", "w2", "w3"))
 # A window with no ability to offer: settled at once, like any single option.
-WINDOW_DONE = tuple(Decision(s, "abilities", f"{name}, use an ability or end this step.",
-                             ("done",)) for s, name in enumerate(SEAT_LABELS))
+WINDOW_DONE: Final = tuple(
+    Decision(s, "abilities", f"{name}, use an ability or end this step.", ("done",))
+    for s, name in enumerate(SEAT_LABELS))
 # The prompts that name nobody but the deciding seat, per seat.
-WINDOW_PROMPTS = tuple(d.prompt for d in WINDOW_DONE)
-MOVE_PROMPTS = tuple(f"{name}, move one of your camels." for name in SEAT_LABELS)
-GUILD_PROMPTS = tuple(f"{name}, move a guild camel." for name in SEAT_LABELS)
-STOP_PROMPTS = tuple(f"{name}, choose where the camel stops." for name in SEAT_LABELS)
+WINDOW_PROMPTS: Final = tuple(d.prompt for d in WINDOW_DONE)
+MOVE_PROMPTS: Final = tuple(f"{name}, move one of your camels." for name in SEAT_LABELS)
+GUILD_PROMPTS: Final = tuple(f"{name}, move a guild camel." for name in SEAT_LABELS)
+STOP_PROMPTS: Final = tuple(f"{name}, choose where the camel stops." for name in SEAT_LABELS)
 # Option strings of the most frequent decisions, built once.
-STOP_ACTIONS = tuple(f"stop {name}" for name in POS_NAMES)
-COLLECT_PROMPTS = tuple(tuple(f"{name}, take one item from {pos}." for pos in POS_NAMES)
-                        for name in SEAT_LABELS)
-CARD_ACTIONS = {c: (f"card {c} left", f"card {c} right") for c in CARD_BY_ID}
-SPEND_ACTIONS = {w: f"spend {w}" for w in (*ICON_WORDS.values(), FORGE)}
-ICON_OF_WORD = {word: icon for icon, word in ICON_WORDS.items()}
+STOP_ACTIONS: Final = tuple(f"stop {name}" for name in POS_NAMES)
+COLLECT_PROMPTS: Final = tuple(
+    tuple(f"{name}, take one item from {pos}." for pos in POS_NAMES) for name in SEAT_LABELS)
+CARD_ACTIONS: Final = {c: (f"card {c} left", f"card {c} right") for c in CARD_BY_ID}
+SPEND_ACTIONS: Final = {w: f"spend {w}" for w in (*ICON_WORDS.values(), FORGE)}
+ICON_OF_WORD: Final = {word: icon for icon, word in ICON_WORDS.items()}
 
 
 # The questions that carry no data, and one frame per action icon: frames never change, so
 # every state shares these instead of building its own.
-ASK = {k: Frame(k) for k in ("attack", "bird", "bowl", "card", "cube", "fill", "forge", "reveal",
-                             "spend", "spy", "tornado")}
-ICON_FRAMES = {icon: Frame("icon", {"icon": icon}) for icon in ICON_WORDS}
+ASK: Final = {k: Frame(k) for k in ("attack", "bird", "bowl", "card", "cube", "fill", "forge",
+                                    "reveal", "spend", "spy", "tornado")}
+ICON_FRAMES: Final = {icon: Frame("icon", {"icon": icon}) for icon in ICON_WORDS}
 
 
-class Ctx(list[str | LogLine]):
-    """What a move tells: the public sentences, in order (the list itself; the state keeps the
-    last few as its log) and, when the caller wants them (not playouts or replays), the events
-    themselves. A list, so that making one per move costs no Python call."""
+class Ctx:
+    """What a move tells: the public sentences, in order (`lines`; the state keeps the last
+    few as its log) and, when the caller wants them (not playouts or replays), the events
+    themselves."""
 
-    events: list[Event] | None = None
-    revealed = False
+    def __init__(self, events: list[Event] | None = None) -> None:
+        self.lines: list[str | LogLine] = []
+        self.events = events
+        self.revealed = False
 
     @classmethod
     def with_events(cls) -> Ctx:
-        ctx = cls()
-        ctx.events = []
-        return ctx
+        return cls([])
 
     def say(self, text: str, seat: int | None = None, headline: bool = False) -> None:
         if self.events is not None:
             self.events.append(Event(text, seat, headline=headline))
-        self.append(text)
+        self.lines.append(text)
 
     def line(
         self, text: Callable[..., str], args: tuple[Any, ...], seat: int | None = None
@@ -155,7 +156,7 @@ class Ctx(list[str | LogLine]):
         if self.events is not None:
             self.say(text(*args), seat)
         else:
-            self.append((text, args))
+            self.lines.append((text, args))
 
     def tell(self, seat: int, text: str) -> None:
         """An event only ``seat`` may read; the public twin is said apart."""
@@ -166,16 +167,16 @@ class Ctx(list[str | LogLine]):
 who = SEAT_LABELS.__getitem__  # a seat's name in sentences
 
 # The most frequent sentences, for `Ctx.line`.
-TURN = "{}'s turn {}.".format
-MOVES = "{} moves {} from {} to {}.".format
-GUILD_MOVES = "{} moves guild camel {} from {} to {}.".format
-TAKES_CUBE = "{} takes an artifact cube from {}.".format
-TAKES_RECRUIT = "{} takes a recruit from {}.".format
-TAKES_CARAVAN = "{} takes the {} caravan {} {}.".format
-ATTACHES = "{} attaches {} {} at the {} end{}.".format
-STORES = "{} puts the cube in storage (space {}).".format
-SPENDS = "{} spends a recruit pawn ({}) on: {}.".format
-FLIPS = "{} is empty and turns over: {}.".format
+TURN: Final = "{}'s turn {}.".format
+MOVES: Final = "{} moves {} from {} to {}.".format
+GUILD_MOVES: Final = "{} moves guild camel {} from {} to {}.".format
+TAKES_CUBE: Final = "{} takes an artifact cube from {}.".format
+TAKES_RECRUIT: Final = "{} takes a recruit from {}.".format
+TAKES_CARAVAN: Final = "{} takes the {} caravan {} {}.".format
+ATTACHES: Final = "{} attaches {} {} at the {} end{}.".format
+STORES: Final = "{} puts the cube in storage (space {}).".format
+SPENDS: Final = "{} spends a recruit pawn ({}) on: {}.".format
+FLIPS: Final = "{} is empty and turns over: {}.".format
 
 
 def new_cards(cards: tuple[str, ...]) -> str:
@@ -187,10 +188,11 @@ def cname(st: SahwariState, c: int) -> str:
     return CAMEL_IDS[st.np][c]
 
 
-CAMEL_IDS = {n: camel_ids(n) for n in (2, 3, 4)}
+CAMEL_IDS: Final = {n: camel_ids(n) for n in (2, 3, 4)}
 
 
-FACES = {c.id: f"({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})" for c in CARAVAN_BY_ID.values()}
+FACES: Final = {c.id: f"({CARAVAN_COLOURS[c.colour]}, {caravan_text(c)})"
+                for c in CARAVAN_BY_ID.values()}
 
 
 def face(st: SahwariState, h: str) -> str:
@@ -220,7 +222,7 @@ def can_act(st: SahwariState, seat: int, icon: str) -> bool:
     return True  # TORNADO, SWORDS
 
 
-FIRST_STORAGE_ABILITY = min(STORAGE_ICONS)
+FIRST_STORAGE_ABILITY: Final = min(STORAGE_ICONS)
 
 
 def storage_abilities(st: SahwariState, seat: int) -> list[int]:
@@ -230,8 +232,8 @@ def storage_abilities(st: SahwariState, seat: int) -> list[int]:
             if n <= st.store[seat] and n not in st.slock[seat] and can_act(st, seat, icon)]
 
 
-REVEAL_ACTIONS = {f"c{i:02d}": f"reveal c{i:02d}" for i in range(1, 100)}  # per handle
-LOCK_ACTIONS = {n: f"lock {n}" for n in STORAGE_ICONS}
+REVEAL_ACTIONS: Final = {f"c{i:02d}": f"reveal c{i:02d}" for i in range(1, 100)}  # per handle
+LOCK_ACTIONS: Final = {n: f"lock {n}" for n in STORAGE_ICONS}
 
 
 def may_act(st: SahwariState, seat: int) -> bool:
@@ -283,7 +285,7 @@ def ask(seat: int, kind: str, prompt: str, actions: tuple[str, ...]) -> Decision
     return dec
 
 
-_ASKED: dict[tuple[int, str, str, tuple[str, ...]], Decision] = {}
+_ASKED: Final[dict[tuple[int, str, str, tuple[str, ...]], Decision]] = {}
 
 
 def decide(st: SahwariState, top: str | None = None) -> Decision:
@@ -317,7 +319,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
         if not opts:
             return WINDOW_DONE[seat]
         opts.append("done")
-        return Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+        return ask(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
     if top == "leader":
         opts = [f"leader {k}" for k in st.dealt[seat]]
         return Decision(seat, "choose_leader", f"{name}, keep one of your two clan leaders.",
@@ -343,14 +345,14 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                         tuple(opts))
     if top == "card":
         opts = [a for c in st.market for a in CARD_ACTIONS[c]]
-        return Decision(seat, "recruit_card",
-                        f"{name}, take a recruit card and attach it at one end of your row.",
-                        tuple(opts))
+        return ask(seat, "recruit_card",
+                   f"{name}, take a recruit card and attach it at one end of your row.",
+                   tuple(opts))
     if top == "caravan":
         h = frame["h"]
-        return Decision(seat, "use_caravan",
-                        f"{name}, use the {colour_of(st, h)} caravan {h} now or keep it "
-                        "face down.", ("use", "keep"))
+        return ask(seat, "use_caravan",
+                   f"{name}, use the {colour_of(st, h)} caravan {h} now or keep it face down.",
+                   ("use", "keep"))
     if top == "icons":
         opts = []
         for icon in frame["list"]:
@@ -371,8 +373,8 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
         return Decision(seat, "bowl", f"{name}, take a caravan from anywhere on the map.",
                         tuple(f"bowl {h}" for _, h in M.map_caravans(st)))
     if top == "tornado":
-        return Decision(seat, "tornado", f"{name}, choose a camel for the tornado.",
-                        tuple(f"tornado {cname(st, c)}" for c in M.tornado_targets(st)))
+        return ask(seat, "tornado", f"{name}, choose a camel for the tornado.",
+                   tuple(f"tornado {cname(st, c)}" for c in M.tornado_targets(st)))
     if top == "whirl":
         c = frame["c"]
         return Decision(seat, "tornado", f"{name}, choose where the tornado puts "
@@ -395,8 +397,8 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                                         M.push_destinations(st, c)))
     if top == "spend":
         opts = [SPEND_ACTIONS[w] for w in spend_menu(st, seat)]
-        return Decision(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
-                        (*opts, BACK))
+        return ask(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
+                   (*opts, BACK))
     if top == "forge":
         opts = space_options(st, seat, "forge", MAX_OPTIONS, frame)
         return Decision(seat, "forge", f"{name}, choose the artifact space for the new cube.",
@@ -447,7 +449,7 @@ def take_options(st: SahwariState, pos: int) -> list[str]:
     return opts
 
 
-TAKE_ACTIONS = {f"c{i:02d}": f"take c{i:02d}" for i in range(1, 100)}  # per handle
+TAKE_ACTIONS: Final = {f"c{i:02d}": f"take c{i:02d}" for i in range(1, 100)}  # per handle
 
 
 def spy_options(st: SahwariState, seat: int, kind: str) -> list[str]:
@@ -644,18 +646,11 @@ def refill(st: SahwariState, ctx: Ctx) -> None:
 
 def push(st: SahwariState, *frames: Frame) -> None:
     """Stack.push, the first frame given asked first (built directly: it runs on most moves)."""
-    stack = _new(Stack)
-    _set(stack, "frames", st.stack.frames + frames[::-1])
-    st.stack = stack
+    st.stack = Stack(st.stack.frames + frames[::-1])
 
 
 def pop(st: SahwariState) -> None:
-    stack = _new(Stack)
-    _set(stack, "frames", st.stack.frames[:-1])
-    st.stack = stack
-
-
-_new, _set = object.__new__, object.__setattr__
+    st.stack = Stack(st.stack.frames[:-1])
 
 
 def remove_item(st: SahwariState, pos: int, item: str) -> None:
@@ -857,9 +852,10 @@ def camel_at(st: SahwariState, seat: int, pos: int) -> int:
 
 # The frequent options read back without splitting them: action -> (position, direction),
 # action -> (guild camel, direction), action -> position.
-MOVE_PARSE = {a: (p, d) for p, names in enumerate(M.MOVE_ACTIONS) for d, a in names.items()}
-GUILD_PARSE = {a: (c, d) for c, names in enumerate(M.GUILD_ACTIONS) for d, a in names.items()}
-STOP_PARSE = {a: p for p, a in enumerate(STOP_ACTIONS)}
+MOVE_PARSE: Final = {a: (p, d) for p, names in enumerate(M.MOVE_ACTIONS) for d, a in names.items()}
+GUILD_PARSE: Final = {a: (c, d) for c, names in enumerate(M.GUILD_ACTIONS)
+                      for d, a in names.items()}
+STOP_PARSE: Final = {a: p for p, a in enumerate(STOP_ACTIONS)}
 
 
 def on_move(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
@@ -1134,7 +1130,7 @@ def on_fill(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         fill(st, ctx, seat, action.split()[1])
 
 
-HANDLERS = {
+HANDLERS: Final = {
     **{w: on_window for w in WINDOWS},
     "leader": on_leader, "enter": on_enter, "move": on_move, "explore": on_explore,
     "collect": on_collect, "guild": on_guild, "stop": on_stop, "take": on_take,
@@ -1149,7 +1145,8 @@ HANDLERS = {
 
 
 # The steps and frames that may resolve without asking (most questions are never among them).
-MAYBE_AUTOMATIC = frozenset(("icon", "end", "collecting", "enter", "icons", "cube", "card", "push"))
+MAYBE_AUTOMATIC: Final = frozenset(
+    ("icon", "end", "collecting", "enter", "icons", "cube", "card", "push"))
 
 
 def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
@@ -1199,7 +1196,7 @@ def automatic(st: SahwariState, ctx: Ctx, top: str) -> bool:
     return False
 
 
-_FINISHED = object()
+_FINISHED: Final = object()
 
 
 def settle(st: SahwariState, ctx: Ctx) -> Decision | None:

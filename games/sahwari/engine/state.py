@@ -13,7 +13,7 @@ caravan id that fixes its face, which only `known` seats may see (spec 16.3).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from games.core.stack import Stack
 from games.sahwari.engine.data import (
@@ -25,21 +25,20 @@ from games.sahwari.engine.data import (
     camel_owners,
 )
 
-_SCALARS = (
+_SCALARS: Final = (
     "rng", "np", "first", "seat", "step", "reason", "stall", "endt", "last", "turnno",
     "moved", "mdir", "mend", "moves", "took", "choice", "supply",
 )  # fmt: skip
-_LISTS = (
+_LISTS: Final = (
     "kind", "tiles", "items", "cpos", "cars", "leader", "dealt", "row", "junc", "store",
     "slock", "locks", "pawns", "strat", "turns", "known",
 )  # fmt: skip
-_TUPLES = ("pattern", "market", "deck", "discard", "faceup", "used", "gone", "unused", "log")
-_DICTS = ("hid", "hcol")
+_TUPLES: Final = ("pattern", "market", "deck", "discard", "faceup", "used", "gone", "unused", "log")
+_DICTS: Final = ("hid", "hcol")
 
 T = TypeVar("T")
 # A log sentence not yet written out: a function and its arguments (`log_text`).
 LogLine = tuple[Callable[..., str], tuple[Any, ...]]
-_new = object.__new__
 
 
 def put(values: tuple[T, ...], i: int, value: T) -> tuple[T, ...]:
@@ -108,7 +107,7 @@ class SahwariState:
     _down: tuple[Any, Any, tuple[tuple[str, ...], ...]]  # (cars, faceup, moves.face_down)
 
     def copy(self) -> SahwariState:
-        new = _new(SahwariState)
+        new = SahwariState()
         new.rng = self.rng
         new.np = self.np
         new.first = self.first
@@ -167,7 +166,7 @@ class SahwariState:
 
     @classmethod
     def blank(cls, players: int) -> SahwariState:
-        st = cls.__new__(cls)
+        st = cls()
         st.rng, st.np, st.first, st.seat = 0, players, 0, 0
         st.step, st.reason, st.stall, st.endt = "w0", "", 0, False
         st.last, st.turnno, st.moved, st.mdir = NO, 0, NO, ""
@@ -228,8 +227,7 @@ class SahwariState:
             raise ValueError("malformed Sahwari state")
         st = cls.blank(players)
         for name in _SCALARS:
-            setattr(st, name, data[name])
-        st.rng = int(data["rng"])
+            setattr(st, name, int(data["rng"]) if name == "rng" else data[name])
         for name in _LISTS:
             setattr(st, name, tuple(tuple(v) if isinstance(v, list) else v for v in data[name]))
         for name in _TUPLES:
