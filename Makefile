@@ -63,4 +63,4 @@ $(STAMP): pyproject.toml
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .mypy_cache .ruff_cache
-	rm -f games__mypyc.*.so $(BUILT) $(patsubst %.py,%.*.so,$(ENGINE_SOURCES))
+	rm -f games/engines__mypyc.*.so $(BUILT) $(patsubst %.py,%.*.so,$(ENGINE_SOURCES))

@@ -33,6 +33,10 @@ COMPILED = (
     "games/sahwari/engine/game.py",
 )
 MANIFEST = ROOT / "games" / "_compiled.json"
+# The code the compiled modules share, one extension named after the group. Inside the games
+# package, so it is found wherever `games` is (a top-level one is found only from the checkout).
+GROUP = "games.engines"
+SHARED = "engines__mypyc"
 PURE = "CARAVANSERAI_PURE_PYTHON"  # set to 1 to install without compiling
 
 
@@ -55,7 +59,7 @@ def remove_built() -> None:
     for path in COMPILED:
         for built in (ROOT / path).parent.glob(Path(path).stem + ".*.so"):
             built.unlink()
-    for built in ROOT.glob("games__mypyc.*.so"):
+    for built in (ROOT / "games").glob(f"{SHARED}.*.so"):
         built.unlink()
     MANIFEST.unlink(missing_ok=True)
 
@@ -83,7 +87,7 @@ def extensions() -> list:  # type: ignore[type-arg]
 
     # The project's [tool.mypy] settings name a plugin the build environment lacks; the
     # compiled modules need none of them.
-    return mypycify(["--config-file=", *COMPILED], opt_level="3", group_name="games")
+    return mypycify(["--config-file=", *COMPILED], opt_level="3", group_name=GROUP)
 
 
 setup(ext_modules=extensions(), cmdclass={"build_ext": BuildAndRecord})

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 import subprocess
 import sys
 from dataclasses import replace
@@ -365,3 +366,16 @@ def test_play_shows_private_events_only_to_their_seat(capsys: pytest.CaptureFixt
     for i in drawn:  # and only after their own move, never after the agent's
         mover = next(line for line in reversed(played[:i]) if not line.startswith("  "))
         assert not mover.startswith("Player 2"), mover
+
+
+def test_the_installed_command_finds_every_game_from_any_directory(tmp_path: Path) -> None:
+    # `make run` starts the console script, whose path is the venv's bin, not the checkout:
+    # every game, compiled or not, must load from the installed package alone
+    script = Path(sys.executable).with_name("caravanserai")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "CARAVANSERAI_GAMES")}
+    done = subprocess.run(
+        [str(script), "selfplay", "sahwari", "--games", "2", "--seed", "1", "--json"],
+        cwd=tmp_path, env=env, capture_output=True, text=True, timeout=120, check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout.splitlines()[-1])["completed"] == 2
