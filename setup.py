@@ -73,7 +73,11 @@ class BuildAndRecord(build_ext):
         if not self.extensions:
             return
         digests = {p: hashlib.sha256((ROOT / p).read_bytes()).hexdigest() for p in COMPILED}
-        MANIFEST.write_text(json.dumps(digests, indent=1) + "\n")
+        # beside the extensions: in the checkout when built in place, else in what is
+        # installed (a wheel), whose sources are the ones compiled
+        record = MANIFEST if self.inplace else Path(self.build_lib) / "games" / MANIFEST.name
+        record.parent.mkdir(parents=True, exist_ok=True)
+        record.write_text(json.dumps(digests, indent=1) + "\n")
 
 
 def extensions() -> list:  # type: ignore[type-arg]
