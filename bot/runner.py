@@ -65,6 +65,16 @@ async def serve(
         await store.close()
 
 
+def stale_engine() -> list[str]:
+    """The engine sources whose compiled extension was built from other code: a bot started
+    without make after an edit would otherwise play by the old rules."""
+    from games import compiled
+    from games.core import discovery
+
+    discovery.specs()  # every game imported, so its compiled modules are loaded
+    return compiled.stale()
+
+
 def run(env_file: str = ".env") -> int:
     try:
         settings = Settings.load(env_file)
@@ -73,6 +83,10 @@ def run(env_file: str = ".env") -> int:
         return 2
     if settings.token is None:
         print(NO_TOKEN, file=sys.stderr)
+        return 2
+    if stale := stale_engine():
+        print(f"The compiled engine was built from older source ({', '.join(stale)}): "
+              "run `make build` (or `make run`, which builds it).", file=sys.stderr)
         return 2
 
     from bot.log import setup_logging

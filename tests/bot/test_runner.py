@@ -30,6 +30,18 @@ def test_a_bad_setting_stops_the_start_with_its_name(
     assert "DEV_GUILD_ID" in capsys.readouterr().err
 
 
+def test_an_engine_built_from_older_source_stops_the_start(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from games import compiled
+
+    monkeypatch.setenv("DISCORD_TOKEN", "abc")
+    monkeypatch.setattr(compiled, "stale", lambda: ["games/sahwari/engine/rules.py"])
+    assert run(str(tmp_path / ".env")) == 2
+    err = capsys.readouterr().err
+    assert "games/sahwari/engine/rules.py" in err and "make build" in err
+
+
 def test_the_token_is_scrubbed_from_log_records() -> None:
     record = logging.LogRecord(
         "discord.http", logging.INFO, __file__, 1, "sent %s with %s", ("Bot tok.en.123", 5), None
