@@ -24,6 +24,7 @@ import time
 from collections.abc import Iterator, Sequence
 from typing import Any
 
+from bot import engine_build
 from games.core import Game, Observation, spec, specs
 from games.core import rng as core_rng
 from games.core.contract import Decision
@@ -139,7 +140,7 @@ def playouts(
 
 def compiled_engine(game: Game[Any]) -> bool:
     """Whether ``game``'s engine runs as a C extension (compiled by setup.py)."""
-    return str(getattr(sys.modules[type(game).__module__], "__file__", "")).endswith(".so")
+    return bool(engine_build.compiled([sys.modules[type(game).__module__]]))
 
 
 def determinize_us(game: Game[Any], positions: int = 300, every: int = 7, seed: int = 1) -> float:

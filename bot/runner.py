@@ -68,11 +68,11 @@ async def serve(
 def stale_engine() -> list[str]:
     """The engine sources whose compiled extension was built from other code: a bot started
     without make after an edit would otherwise play by the old rules."""
-    from games import compiled
+    from bot import engine_build
     from games.core import discovery
 
     discovery.specs()  # every game imported, so its compiled modules are loaded
-    return compiled.stale()
+    return engine_build.stale()
 
 
 def run(env_file: str = ".env") -> int:

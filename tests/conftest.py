@@ -56,11 +56,10 @@ def pytest_sessionfinish(session: pytest.Session) -> None:
         asyncio.run(postgres.drop_schemas())
 
 
-
 def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
     """Which engine modules ran compiled (setup.py): the form these tests checked."""
-    from games import compiled
+    from bot import engine_build
 
-    names = compiled.compiled()
+    names = engine_build.compiled()
     terminalreporter.write_line(
         f"engines compiled with mypyc: {', '.join(names)}" if names else "engines: pure Python")

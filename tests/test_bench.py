@@ -93,10 +93,10 @@ def test_state_cost_measures_memory_and_each_part_of_a_miss() -> None:
 
 
 def test_engine_playouts_say_whether_the_engine_ran_compiled() -> None:
-    from games import compiled
+    from bot import engine_build
     from games.core import spec
 
     assert engine.playouts(ToyGame(), games=1, seconds=0)["compiled"] is False
     sahwari = spec("sahwari").engine
     assert engine.compiled_engine(sahwari) is (
-        "games.sahwari.engine.game" in compiled.compiled())
+        "games.sahwari.engine.game" in engine_build.compiled())

@@ -33,10 +33,10 @@ def test_a_bad_setting_stops_the_start_with_its_name(
 def test_an_engine_built_from_older_source_stops_the_start(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from games import compiled
+    from bot import engine_build
 
     monkeypatch.setenv("DISCORD_TOKEN", "abc")
-    monkeypatch.setattr(compiled, "stale", lambda: ["games/sahwari/engine/rules.py"])
+    monkeypatch.setattr(engine_build, "stale", lambda: ["games/sahwari/engine/rules.py"])
     assert run(str(tmp_path / ".env")) == 2
     err = capsys.readouterr().err
     assert "games/sahwari/engine/rules.py" in err and "make build" in err

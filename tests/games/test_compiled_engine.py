@@ -12,7 +12,7 @@ from types import ModuleType
 
 import pytest
 
-from games import compiled
+from bot import engine_build as compiled
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,8 +15,10 @@ from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 
-MANIFEST = Path(__file__).with_name("_compiled.json")
-ROOT = Path(__file__).resolve().parent.parent
+import games
+
+MANIFEST = Path(games.__file__).with_name("_compiled.json")
+ROOT = Path(games.__file__).resolve().parent.parent
 
 
 def compiled(modules: Iterable[ModuleType] | None = None) -> list[str]:
