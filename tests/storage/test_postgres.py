@@ -22,6 +22,29 @@ def test_the_sqlite_migrations_translate_to_postgres_types() -> None:
     )
 
 
+def test_a_line_for_postgres_alone_is_a_comment_to_sqlite_and_a_statement_to_postgres() -> None:
+    sql = "CREATE TABLE t (n INTEGER);\n-- postgres: ALTER TABLE t SET (fillfactor = 70);\n"
+    assert for_postgres(sql) == (
+        "CREATE TABLE t (n BIGINT);\nALTER TABLE t SET (fillfactor = 70);\n"
+    )
+
+
+async def test_table_rows_leave_room_on_their_pages_for_a_moves_update(postgres_url: str) -> None:
+    """A move rewrites its table's row; with room on the row's page PostgreSQL keeps the new
+    version there and adds no entry to any of the table's indexes."""
+    import asyncpg
+
+    await (await open_store(postgres_url)).close()  # the schema
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        options = await conn.fetchval(
+            "SELECT reloptions FROM pg_class WHERE oid = 'game_tables'::regclass"
+        )
+    finally:
+        await conn.close()
+    assert "fillfactor=70" in (options or [])
+
+
 async def test_every_shipped_migration_is_applied_once_by_stores_opening_together(
     empty_postgres_url: str,
 ) -> None:
