@@ -1,5 +1,5 @@
--- Every move deletes its table's pending timers and inserts the next seat's (four for a
--- Resafa turn), each with an entry in every index of timers. One index by table, with
+-- Every move deletes its table's pending timers and inserts the next seat's (a reminder or
+-- more and a deadline), each with an entry in every index of timers. One index by table, with
 -- fired_at, now finds both a table's timers and its pending ones; the pending ones alone are
 -- no longer worth an index of their own.
 DROP INDEX timers_table_pending;
