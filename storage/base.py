@@ -472,7 +472,10 @@ class MoveCommit:
     # snapshot with the log's later moves replayed)
     state: dict[str, Any] | None
     snapshot_replaces: int | None  # the version whose snapshot it replaces, if any
-    timer_seat: int | None = None  # whose timers follow; the table's others are cancelled
+    # whose timers follow. The table's unfinished timers are deleted, not finished as
+    # cancelled: a move replaces them all, and nothing reads a cancelled timer, while keeping
+    # one cost PostgreSQL a new row version and two index entries per timer on every move.
+    timer_seat: int | None = None
     timers: Sequence[tuple[TimerKind, int, datetime]] = ()
     agent_job: bool = False  # an agent decides next: queue its job (else drop any)
     outbox: Sequence[tuple[str, dict[str, Any], datetime | None]] = ()  # kind, payload, due

@@ -33,7 +33,7 @@ MAX_BATCH = 100  # moves in one statement
 MAX_IN_FLIGHT = 1
 
 # Every part after ``moved`` writes only for the moves whose compare-and-set held (all of
-# them see the rows as they were before the statement, so the timers cancelled are the
+# them see the rows as they were before the statement, so the timers replaced are the
 # earlier ones). ``locked`` takes the tables' rows in id order before any is changed, and
 # reads them as they are once locked (the latest committed, at READ COMMITTED): the
 # compare-and-set is made on those. Each part names its tables' ids (``ANY``) so that the
@@ -63,8 +63,8 @@ WITH m AS (
     SELECT table_id, expected + 1, seat, action, request_id, user_id, $1, 'move', reversible,
         events, description, revealed
     FROM moved
-), cancelled AS (
-    UPDATE timers SET fired_at = $1, outcome = 'cancelled'
+), replaced AS (
+    DELETE FROM timers
     WHERE table_id = ANY($2::bigint[]) AND table_id IN (SELECT table_id FROM moved)
         AND fired_at IS NULL
 ), scheduled AS (

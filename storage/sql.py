@@ -849,7 +849,9 @@ class SqlTransaction(SqlReader):
             events=move.events,
             description=move.description,
         )
-        await self.cancel_timers(table_id)
+        await self._db.execute(
+            "DELETE FROM timers WHERE table_id = ? AND fired_at IS NULL", (table_id,)
+        )
         if move.timer_seat is not None:
             await self.add_timers(
                 table_id, seat=move.timer_seat, version=version, timers=move.timers

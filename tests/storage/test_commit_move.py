@@ -55,6 +55,21 @@ def move(table_id: int, clock: FakeClock, **changes: object) -> MoveCommit:
     return replace(base, **changes)  # type: ignore[arg-type]
 
 
+async def test_a_move_keeps_the_timers_that_fired_and_drops_those_it_replaced(
+    store: Store, clock: FakeClock
+) -> None:
+    table_id = await started(store, clock)
+    async with store.transaction() as tx:
+        fired = await tx.add_timer(
+            table_id, seat=1, version=1, kind="reminder", due_at=clock() + timedelta(hours=1)
+        )
+        await tx.finish_timer(fired, "fired")
+    await store.commit_move(move(table_id, clock))
+
+    timers = await store.list_timers(table_id)
+    assert [(t.version, t.outcome) for t in timers] == [(1, "fired"), (2, None), (2, None)]
+
+
 async def test_a_move_writes_its_log_timers_snapshot_and_posts(
     store: Store, clock: FakeClock
 ) -> None:
@@ -76,8 +91,7 @@ async def test_a_move_writes_its_log_timers_snapshot_and_posts(
     assert action.created_at == clock()
 
     timers = await store.list_timers(table_id)
-    earlier = [t for t in timers if t.version < 2]
-    assert earlier and all(t.outcome == "cancelled" for t in earlier)
+    assert [t.version for t in timers] == [2, 2]  # the timers it replaced are gone
     pending = await store.list_timers(table_id, pending=True)
     assert [(t.kind, t.number, t.seat, t.version) for t in pending] == [
         ("reminder", 1, 0, 2), ("deadline", 0, 0, 2),
