@@ -150,9 +150,13 @@ class UndoOps(TableCore):
         )
         return preview, since
 
-    async def preview_undo(self, table_id: int, user_id: int) -> UndoPreview:
-        """What ``undo`` would take back now, and whether it needs the others' consent."""
-        info = await self._info(self.store, table_id)
+    async def preview_undo(
+        self, table_id: int, user_id: int, *, info: TableInfo | None = None
+    ) -> UndoPreview:
+        """What ``undo`` would take back now, and whether it needs the others' consent;
+        ``info``, when the caller has just read the table, spares reading it again."""
+        if info is None or info.id != table_id:
+            info = await self._info(self.store, table_id)
         preview, _ = await self._plan(info, user_id)
         return preview
 

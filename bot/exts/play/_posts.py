@@ -130,6 +130,9 @@ class BoardPoster:
         # Each table's last board as (version, public view): the next board marks what
         # changed since without replaying the game to that version again.
         self._views: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+        # Each table's thread and game, set once it starts: retiring the buttons of the board
+        # before need not read the table again.
+        self._threads: OrderedDict[int, tuple[int, str]] = OrderedDict()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         self._has_buttons[message_id] = has_buttons
@@ -254,6 +257,11 @@ class BoardPoster:
         self._views.move_to_end(info.id)
         while len(self._views) > REMEMBERED:
             self._views.popitem(last=False)
+        if info.thread_id is not None:
+            self._threads[info.id] = (info.thread_id, info.game)
+            self._threads.move_to_end(info.id)
+            while len(self._threads) > REMEMBERED:
+                self._threads.popitem(last=False)
         return message.id
 
     async def _previous_view(self, shown: Any, game: Any) -> dict[str, Any] | None:
@@ -277,12 +285,14 @@ class BoardPoster:
         rows = await self._recent_rows(
             row.table_id, lambda rows: _posted_board_before(rows, row)
         )
-        info = await self.service.info(row.table_id)
-        if info.thread_id is None:
-            return
-        thread = self.bot.get_channel(info.thread_id) or await self.bot.fetch_channel(
-            info.thread_id
-        )
+        known = self._threads.get(row.table_id)
+        if known is None:
+            info = await self.service.info(row.table_id)
+            if info.thread_id is None:
+                return
+            known = (info.thread_id, info.game)
+        thread_id, game = known
+        thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
         earlier = [r for r in rows if r.id < row.id and r.message_id is not None]
         boards = [r for r in earlier if r.kind in BOARD_KINDS]
         since = boards[-1].id if boards else 0
@@ -296,10 +306,10 @@ class BoardPoster:
         ]
         if not isinstance(thread, discord.Thread | discord.TextChannel):
             return
-        extras = has_extras(info.game)
+        extras = has_extras(game)
         for r, message_id in old:
             # "Your move" goes; a game's Player boards stay, showing that post's moment
-            kept = board_view(info.id, r.version, move=False, extras=True)
+            kept = board_view(row.table_id, r.version, move=False, extras=True)
             view = kept if extras and r.kind in BOARD_KINDS else None
             try:
                 await thread.get_partial_message(message_id).edit(view=view)
