@@ -13,7 +13,7 @@ from typing import Any
 from tests.e2e.conftest import World
 from tests.e2e.driver import button_version, open_table, play_turn_by_panel
 
-TURNS = 24
+TURNS = 16
 
 
 async def test_late_boards_read_as_few_outbox_rows_as_early_ones(world: World) -> None:
