@@ -42,6 +42,13 @@ def moves_after(rows: Sequence[LoggedMove], base: int) -> list[LoggedMove] | Non
     return _line(rows, floor=base)
 
 
+def moves_since(rows: Sequence[ActionRecord], base: int) -> int | None:
+    """How many moves the log after version ``base`` (``rows``, in order) adds to the line of
+    play at ``base``; None when an undo among them goes back before ``base``."""
+    chain = _line(rows, floor=base)
+    return None if chain is None else len(chain)
+
+
 Row = TypeVar("Row", ActionRecord, LoggedMove)
 
 # Log rows read first from the end when only the newest moves matter; a game's whole log grows

@@ -120,6 +120,13 @@ def has_extras(game: str) -> bool:
         return False
 
 
+def _keep(cache: OrderedDict[int, Any], table_id: int, value: Any) -> None:
+    cache[table_id] = value
+    cache.move_to_end(table_id)
+    while len(cache) > REMEMBERED:
+        cache.popitem(last=False)
+
+
 class BoardPoster:
     def __init__(self, bot: CaravanBot) -> None:
         self.bot = bot
@@ -133,6 +140,9 @@ class BoardPoster:
         # Each table's thread and game, set once it starts: retiring the buttons of the board
         # before need not read the table again.
         self._threads: OrderedDict[int, tuple[int, str]] = OrderedDict()
+        # Each table's last board as (version, moves made by then): the next board counts
+        # its moves from the log after it, not from the whole log.
+        self._counts: OrderedDict[int, tuple[int, int]] = OrderedDict()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         self._has_buttons[message_id] = has_buttons
@@ -219,7 +229,9 @@ class BoardPoster:
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
             footer = NO_MESSAGE_CONTENT
-        moves = await self.service.moves_at(info.id, row.version)
+        moves = await self.service.moves_at(
+            info.id, row.version, known=self._counts.get(info.id)
+        )
         marker = board_marker(info.id, row.version, moves)
         content = turn_post(
             game, info.seats, decision, events, header=header, footer=footer, marker=marker
@@ -257,11 +269,9 @@ class BoardPoster:
         self._views.move_to_end(info.id)
         while len(self._views) > REMEMBERED:
             self._views.popitem(last=False)
+        _keep(self._counts, info.id, (row.version, moves))
         if info.thread_id is not None:
-            self._threads[info.id] = (info.thread_id, info.game)
-            self._threads.move_to_end(info.id)
-            while len(self._threads) > REMEMBERED:
-                self._threads.popitem(last=False)
+            _keep(self._threads, info.id, (info.thread_id, info.game))
         return message.id
 
     async def _previous_view(self, shown: Any, game: Any) -> dict[str, Any] | None:
