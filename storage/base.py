@@ -384,8 +384,9 @@ class Reader(Protocol):
         together (None when there is no such snapshot)."""
         ...
 
-    async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
-        """Every outbox row of a table, delivered or not, in id order."""
+    async def list_outbox(self, table_id: int, *, newest: int | None = None) -> list[OutboxRecord]:
+        """Every outbox row of a table, delivered or not, in id order; with ``newest``, only
+        that many of the latest."""
         ...
 
     async def get_outbox(self, outbox_id: int) -> OutboxRecord | None: ...

@@ -492,9 +492,16 @@ class SqlReader:
         rows = await self._all(REPLAY_SOURCE, (table_id, version, table_id, version))
         return replay_source(table_id, rows)
 
-    async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
-        rows = await self._all("SELECT * FROM outbox WHERE table_id = ? ORDER BY id", (table_id,))
-        return [_outbox(row) for row in rows]
+    async def list_outbox(self, table_id: int, *, newest: int | None = None) -> list[OutboxRecord]:
+        if newest is None:
+            rows = await self._all(
+                "SELECT * FROM outbox WHERE table_id = ? ORDER BY id", (table_id,)
+            )
+            return [_outbox(row) for row in rows]
+        rows = await self._all(
+            "SELECT * FROM outbox WHERE table_id = ? ORDER BY id DESC LIMIT ?", (table_id, newest)
+        )
+        return [_outbox(row) for row in reversed(rows)]
 
     async def get_outbox(self, outbox_id: int) -> OutboxRecord | None:
         row = await self._one("SELECT * FROM outbox WHERE id = ?", (outbox_id,))
@@ -1313,8 +1320,8 @@ class SqlStore:
     async def replay_source(self, table_id: int, version: int) -> ReplaySource | None:
         return await self._read("replay_source", table_id, version)
 
-    async def list_outbox(self, table_id: int) -> list[OutboxRecord]:
-        return await self._read("list_outbox", table_id)
+    async def list_outbox(self, table_id: int, *, newest: int | None = None) -> list[OutboxRecord]:
+        return await self._read("list_outbox", table_id, newest=newest)
 
     async def get_outbox(self, outbox_id: int) -> OutboxRecord | None:
         return await self._read("get_outbox", outbox_id)

@@ -9,10 +9,10 @@ keeps: every stored snapshot equals ``game.replay`` of ``effective_moves`` up to
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TypeVar
 
-from storage import ActionRecord, LoggedMove
+from storage import ActionRecord, LoggedMove, Reader
 
 
 def moves_before(
@@ -42,7 +42,18 @@ def moves_after(rows: Sequence[LoggedMove], base: int) -> list[LoggedMove] | Non
     return _line(rows, floor=base)
 
 
+def moves_since(rows: Sequence[ActionRecord], base: int) -> int | None:
+    """How many moves the log after version ``base`` (``rows``, in order) adds to the line of
+    play at ``base``; None when an undo among them goes back before ``base``."""
+    chain = _line(rows, floor=base)
+    return None if chain is None else len(chain)
+
+
 Row = TypeVar("Row", ActionRecord, LoggedMove)
+
+# Log rows read first from the end when only the newest moves matter; a game's whole log grows
+# to hundreds of rows, and a person's panel is drawn after every decision.
+LOG_TAIL = 32
 
 
 def _line(rows: Iterable[Row], floor: int | None = None) -> list[Row] | None:
@@ -58,3 +69,23 @@ def _line(rows: Iterable[Row], floor: int | None = None) -> list[Row] | None:
             while chain and chain[-1].version > row.undo_to:
                 chain.pop()
     return chain
+
+
+async def line_tail(
+    reader: Reader,
+    table_id: int,
+    version: int,
+    enough: Callable[[list[ActionRecord]], bool],
+) -> list[ActionRecord]:
+    """The newest moves of the line of play (the end of ``effective_moves``), reaching back at
+    least as far as ``enough`` asks; ``version`` is about the table's latest (a guess only
+    sets where reading starts). The log is read from the end in growing windows: one window
+    answers nearly every question, and the whole log is read when none does."""
+    span = LOG_TAIL
+    while version - span > 0:
+        base = version - span
+        chain = _line(await reader.list_actions(table_id, after=base), floor=base)
+        if chain is not None and enough(chain):
+            return chain
+        span *= 4
+    return effective_moves(await reader.list_actions(table_id))

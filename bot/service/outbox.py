@@ -176,6 +176,6 @@ class Outbox:
         """How long ago the row was written."""
         return self._clock() - row.created_at
 
-    async def for_table(self, table_id: int) -> list[OutboxRecord]:
-        """Every row of a table, delivered or not (for checks and tests)."""
-        return await self._store.list_outbox(table_id)
+    async def for_table(self, table_id: int, *, newest: int | None = None) -> list[OutboxRecord]:
+        """Every row of a table, delivered or not; with ``newest``, that many of the latest."""
+        return await self._store.list_outbox(table_id, newest=newest)

@@ -65,7 +65,7 @@ from bot.service.errors import (
     UnknownAgentLevel,
     UnknownGame,
 )
-from bot.service.history import effective_moves, moves_after, moves_before
+from bot.service.history import effective_moves, moves_after, moves_before, moves_since
 from bot.service.models import (
     LoadedTable,
     MovePreview,
@@ -587,9 +587,18 @@ class TableCore:
             raise TableNotActive(f"Table #{table_id} has no move {version}.")
         return await self._state_at(info, self.game_of(info), version)
 
-    async def moves_at(self, table_id: int, version: int) -> int:
+    async def moves_at(
+        self, table_id: int, version: int, *, known: tuple[int, int] | None = None
+    ) -> int:
         """How many moves make the position at ``version``, as /game info and /game log count
-        them: a move taken back and the undo itself are not counted."""
+        them: a move taken back and the undo itself are not counted. ``known`` is an earlier
+        version and its count (a board's before): then only the log after it is read."""
+        if known is not None and known[0] <= version:
+            base, count = known
+            rows = await self.store.list_actions(table_id, after=base)
+            since = moves_since([r for r in rows if r.version <= version], base)
+            if since is not None:
+                return count + since
         return len(effective_moves(await self.store.list_actions(table_id), version))
 
     async def table_for_thread(self, thread_id: int) -> TableInfo | None:

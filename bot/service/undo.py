@@ -43,7 +43,7 @@ from bot.service.errors import (
     UndoRefused,
     UndoRequestNotFound,
 )
-from bot.service.history import effective_moves
+from bot.service.history import effective_moves, line_tail
 from bot.service.models import MoveResult, NextDecision, SeatInfo, TableInfo
 from bot.service.tables import TableCore
 from games.core import Game
@@ -123,8 +123,13 @@ class UndoOps(TableCore):
         seat = info.seat_of(user_id)
         if seat is None:
             raise NotSeated("Only a player seated at this table can undo.")
-        chain = effective_moves(await self.store.list_actions(info.id))
-        mine = [i for i, r in enumerate(chain) if r.seat == seat and r.user_id == user_id]
+        def by_them(row: ActionRecord) -> bool:
+            return row.seat == seat and row.user_id == user_id
+
+        chain = await line_tail(
+            self.store, info.id, info.version, lambda tail: any(map(by_them, tail))
+        )
+        mine = [i for i, r in enumerate(chain) if by_them(r)]
         if not mine:
             raise UndoRefused("You have no move here that could be undone.")
         since = chain[mine[-1] :]
@@ -145,9 +150,13 @@ class UndoOps(TableCore):
         )
         return preview, since
 
-    async def preview_undo(self, table_id: int, user_id: int) -> UndoPreview:
-        """What ``undo`` would take back now, and whether it needs the others' consent."""
-        info = await self._info(self.store, table_id)
+    async def preview_undo(
+        self, table_id: int, user_id: int, *, info: TableInfo | None = None
+    ) -> UndoPreview:
+        """What ``undo`` would take back now, and whether it needs the others' consent;
+        ``info``, when the caller has just read the table, spares reading it again."""
+        if info is None or info.id != table_id:
+            info = await self._info(self.store, table_id)
         preview, _ = await self._plan(info, user_id)
         return preview
 

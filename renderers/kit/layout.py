@@ -14,6 +14,7 @@ from PIL import ImageDraw, ImageFont
 
 from renderers.kit.fonts import font
 from renderers.kit.palette import RGB
+from renderers.kit.text import draw_line
 
 Font = ImageFont.FreeTypeFont
 Box = tuple[int, int, int, int]
@@ -95,7 +96,7 @@ def text(
     """Draw one line, ellipsized to ``max_width``; returns the drawn width."""
     if max_width is not None:
         value = ellipsize(value, f, max_width)
-    draw.text(xy, value, font=f, fill=fill, anchor=anchor)
+    draw_line(draw, xy, value, font=f, fill=fill, anchor=anchor)
     return round(f.getlength(value))
 
 
@@ -118,9 +119,9 @@ def paragraph(
     y = y0
     for line in lines:
         if align == "center":
-            draw.text(((x0 + x1) / 2, y), line, font=f, fill=fill, anchor="ma")
+            draw_line(draw, ((x0 + x1) / 2, y), line, font=f, fill=fill, anchor="ma")
         else:
-            draw.text((x0, y), line, font=f, fill=fill, anchor="la")
+            draw_line(draw, (x0, y), line, font=f, fill=fill, anchor="la")
         y += step
     return y - y0 - spacing if lines else 0
 
@@ -151,5 +152,5 @@ def pill(
     h = line_height(f) + 4
     x, y = xy
     draw.rounded_rectangle((x, y, x + w, y + h), radius=h // 2, fill=fill, outline=outline)
-    draw.text((x + w / 2, y + h / 2), value, font=f, fill=ink, anchor="mm")
+    draw_line(draw, (x + w / 2, y + h / 2), value, font=f, fill=ink, anchor="mm")
     return w

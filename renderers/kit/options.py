@@ -10,6 +10,7 @@ from PIL import ImageDraw
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fonts import font
+from renderers.kit.text import draw_line
 
 HINT_ROOM = 150  # what a hint needs beside a label to say something
 Option = Mapping[str, Any]  # one entry of the view's decision "options": notation, label, targets
@@ -35,7 +36,7 @@ def draw_no_decision(draw: ImageDraw.ImageDraw, x: int, view: Mapping[str, Any])
     """What the column says when nobody has anything to decide."""
     outcome = view.get("outcome")
     text = "The game is over." if isinstance(outcome, Mapping) else "Nothing to decide."
-    draw.text((x, 80), text, font=font(24, bold=True), fill=pal.INK_LIGHT)
+    draw_line(draw, (x, 80), text, font=font(24, bold=True), fill=pal.INK_LIGHT)
 
 
 def draw_prompt(
@@ -43,10 +44,10 @@ def draw_prompt(
     prompt_font: lay.Font,
 ) -> None:
     """The heading (whose decision it is) and the prompt's lines below it, from the top."""
-    draw.text((x, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
+    draw_line(draw, (x, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
     y = 122
     for line in prompt_lines:
-        draw.text((x, y), line, font=prompt_font, fill=pal.INK_LIGHT)
+        draw_line(draw, (x, y), line, font=prompt_font, fill=pal.INK_LIGHT)
         y += lay.line_height(prompt_font) + 2
 
 
@@ -65,7 +66,7 @@ def draw_options(
         h = row_height - 6
         right = x + col_w - 10
         lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
-        draw.text((x + 22, y + h / 2), str(i + 1), font=fnum, fill=pal.HIGHLIGHT, anchor="mm")
+        draw_line(draw, (x + 22, y + h / 2), str(i + 1), font=fnum, fill=pal.HIGHLIGHT, anchor="mm")
         ax = x + 44
         label = str(option.get("label") or option.get("notation", ""))
         ax += lay.text(draw, (ax, y + h / 2), label, fact, pal.INK_LIGHT,

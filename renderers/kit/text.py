@@ -41,6 +41,35 @@ def line_mask(
     return found
 
 
+def _cached_line(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: Any, fill: Any, font: Any,
+    anchor: str | None,
+) -> bool:
+    """Draw one line in a plain colour on an RGB picture from the mask cache; False (having
+    drawn nothing) for anything else."""
+    simple = (draw.mode == "RGB" and isinstance(text, str) and "\n" not in text
+              and isinstance(font, ImageFont.FreeTypeFont) and isinstance(fill, tuple))
+    if not simple:
+        return False
+    ink, fill_ink = draw._getink(fill)
+    x, y = xy
+    mask, (dx, dy) = line_mask(text, font, anchor, (math.modf(x)[0], math.modf(y)[0]))
+    draw.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, fill_ink if ink is None else ink)
+    return True
+
+
+def draw_line(
+    draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *, font: Any, fill: Any,
+    anchor: str | None = None,
+) -> None:
+    """``draw.text`` for one line, from the mask cache when ``draw`` is Pillow's own
+    ``ImageDraw``; a draw of another kind (a game's) draws its text its own way."""
+    if type(draw) is not ImageDraw.ImageDraw or not _cached_line(
+        draw, xy, text, fill, font, anchor
+    ):
+        draw.text(xy, text, fill, font, anchor)
+
+
 class CachedTextDraw(ImageDraw.ImageDraw):
     """``ImageDraw`` whose one-line text in a plain colour on an RGB picture comes from the
     mask cache; anything else is drawn as usual."""
@@ -49,13 +78,5 @@ class CachedTextDraw(ImageDraw.ImageDraw):
         self, xy: tuple[float, float], text: Any, fill: Any = None, font: Any = None,
         anchor: str | None = None, *args: Any, **kwargs: Any,
     ) -> None:
-        simple = (not args and not kwargs and self.mode == "RGB" and isinstance(text, str)
-                  and "\n" not in text and isinstance(font, ImageFont.FreeTypeFont)
-                  and isinstance(fill, tuple))
-        if not simple:
+        if args or kwargs or not _cached_line(self, xy, text, fill, font, anchor):
             super().text(xy, text, fill, font, anchor, *args, **kwargs)
-            return
-        ink, fill_ink = self._getink(fill)
-        x, y = xy
-        mask, (dx, dy) = line_mask(text, font, anchor, (math.modf(x)[0], math.modf(y)[0]))
-        self.draw.draw_bitmap((int(x) + dx, int(y) + dy), mask, fill_ink if ink is None else ink)

@@ -65,3 +65,31 @@ async def test_the_dashboard_follows_the_games_and_survives_a_restart(world: Wor
     await world.bob.click(asked.response, custom_id=ids.concede(table_id))
     assert board_text(world, board) == ["No table is being played. Start one with /newgame."]
     assert board.history()[0].id == dashboard_id
+
+
+async def test_moves_keep_the_dashboard_current_without_rereading_the_settings(
+    world: World,
+) -> None:
+    maya, _ = moderators(world)
+    board = world.guild.create_text_channel("tables")
+    await maya.slash(world.channel, "admin dashboard", channel=board)
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    store = world.bot.service.store
+    reads: list[int] = []
+    get_guild_settings = store.get_guild_settings
+
+    async def counted(guild_id: int) -> object:
+        reads.append(guild_id)
+        return await get_guild_settings(guild_id)
+
+    store.get_guild_settings = counted  # type: ignore[method-assign]
+    actors = {world.alice.id: world.alice, world.bob.id: world.bob}
+    for _ in range(4):
+        loaded = await world.bot.service.load(table_id)
+        assert loaded.decision is not None and loaded.next is not None
+        actor = actors[loaded.info.holder(loaded.decision.seat).user_id]  # type: ignore[index]
+        await actor.slash(world.thread(), "play", move=loaded.decision.actions[0])
+        now = await world.bot.service.load(table_id)
+        assert now.next is not None
+        assert f"{now.next.label} (<@{now.next.user_id}>) to move" in board_text(world, board)[0]
+    assert reads.count(world.guild.id) <= 1, "the dashboard's place is remembered"

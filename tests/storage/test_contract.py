@@ -433,6 +433,16 @@ async def test_outbox_is_delivered_in_order_and_marked(store: Store, clock: Fake
         await store.mark_delivered(99_999)
 
 
+async def test_a_tables_newest_outbox_rows_are_read_in_order(store: Store) -> None:
+    a, b = await new_table(store), await new_table(store)
+    async with store.transaction() as tx:
+        ids = [await tx.enqueue(a, version=v, kind="turn", payload={"v": v}) for v in range(5)]
+        await tx.enqueue(b, version=0, kind="start", payload={})
+    assert [o.id for o in await store.list_outbox(a, newest=2)] == ids[-2:]
+    assert await store.list_outbox(a, newest=9) == await store.list_outbox(a)
+    assert [o.payload for o in await store.list_outbox(a, newest=1)] == [{"v": 4}]
+
+
 async def test_a_failed_row_holds_back_its_table_but_not_others(
     store: Store, clock: FakeClock
 ) -> None:

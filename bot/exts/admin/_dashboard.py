@@ -7,6 +7,7 @@ someone deleted it."""
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -14,6 +15,7 @@ import discord
 
 from bot.mentions import NOBODY, plain
 from bot.service.records import DashboardRow
+from bot.service.server import ServerSettings
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
@@ -24,6 +26,8 @@ COLOUR = discord.Colour.from_rgb(201, 140, 62)
 SHOWN = 40  # lines; the embed description holds 4,096 characters
 NEEDED = (("view_channel", "View Channel"), ("send_messages", "Send Messages"),
           ("embed_links", "Embed Links"))
+PLACE_FRESH = 30.0  # seconds
+REMEMBERED = 10_000  # tables and servers
 KINDS = ("start", "turn", "undo", "result", "cancel", "seat", "extended", "away", "stalled")
 
 
@@ -66,19 +70,39 @@ def missing_permissions(channel: Any, me: Any) -> list[str]:
 class Dashboards:
     def __init__(self, bot: CaravanBot) -> None:
         self.bot = bot
+        # Every delivered post refreshes its server's dashboard: where that dashboard is (and
+        # each table's server, which never changes) is remembered instead of read each time.
+        # Another process may move a dashboard, so a remembered place is read again after
+        # PLACE_FRESH seconds.
+        self._guild_of: dict[int, int | None] = {}
+        self._places: dict[int, tuple[float, ServerSettings]] = {}
 
     def register(self) -> None:
         for kind in KINDS:
             self.bot.outbox.observe(kind, self.after_row)
 
     async def after_row(self, row: Any) -> None:
-        info = await self.bot.service.info(row.table_id)
-        if info.guild_id is not None:
-            await self.refresh(info.guild_id)
+        if row.table_id not in self._guild_of:
+            if len(self._guild_of) >= REMEMBERED:
+                self._guild_of.clear()
+            self._guild_of[row.table_id] = (await self.bot.service.info(row.table_id)).guild_id
+        guild_id = self._guild_of[row.table_id]
+        if guild_id is not None:
+            await self.refresh(guild_id)
+
+    async def _place(self, guild_id: int) -> ServerSettings:
+        known = self._places.get(guild_id)
+        if known is not None and time.monotonic() - known[0] < PLACE_FRESH:
+            return known[1]
+        settings = await self.bot.service.server_settings(guild_id)
+        if len(self._places) >= REMEMBERED:
+            self._places.clear()
+        self._places[guild_id] = (time.monotonic(), settings)
+        return settings
 
     async def refresh(self, guild_id: int) -> None:
         """Edit the server's dashboard to show the tables as they are now (if it has one)."""
-        settings = await self.bot.service.server_settings(guild_id)
+        settings = await self._place(guild_id)
         if settings.dashboard_channel_id is None:
             return
         channel = self.bot.get_channel(settings.dashboard_channel_id)
@@ -94,8 +118,10 @@ class Dashboards:
             except discord.HTTPException as error:
                 log.info("could not edit the dashboard of server %s: %s", guild_id, error)
                 return
+        self._places.pop(guild_id, None)
         message = await channel.send(embed=embed, allowed_mentions=NOBODY)
         await self.bot.service.set_dashboard_message(guild_id, message.id)
+        self._places.pop(guild_id, None)  # a refresh meanwhile may have read the old message
 
     async def place(self, guild_id: int, channel: discord.TextChannel, by_user: int) -> int:
         """Post the dashboard in ``channel`` (the old one, elsewhere, is deleted)."""
@@ -106,6 +132,7 @@ class Dashboards:
             guild_id, by_user, "dashboard", f"#{channel.name}",
             dashboard_channel_id=channel.id, dashboard_message_id=message.id,
         )
+        self._places.pop(guild_id, None)
         old_channel = settings.dashboard_channel_id
         if settings.dashboard_message_id is not None and old_channel is not None:
             old = self.bot.get_channel(old_channel)

@@ -199,7 +199,7 @@ class Play(commands.Cog):
                 lines.append(
                     f"-# {len(decision.actions) - shape.shown} more options: type them with /play."
                 )
-            undo = user_id is not None and await self.undo_alone(loaded.info.id, user_id)
+            undo = user_id is not None and await self.undo_alone(loaded.info, user_id)
             view = decision_view(loaded.info.id, loaded.version, shape, undo=undo)
         elif decision is not None:
             lines.append(f"Waiting for **{game.seat_label(decision.seat)}**.")
@@ -207,10 +207,11 @@ class Play(commands.Cog):
             lines.append("The game is over.")
         return "\n".join(lines), file, view
 
-    async def undo_alone(self, table_id: int, user_id: int) -> bool:
-        """Whether the user may take their last move back now without asking anyone."""
+    async def undo_alone(self, info: TableInfo, user_id: int) -> bool:
+        """Whether the user may take their last move back now (at ``info``'s version) without
+        asking anyone."""
         try:
-            preview = await self.service.preview_undo(table_id, user_id)
+            preview = await self.service.preview_undo(info.id, user_id, info=info)
         except (ServiceError, GameError):
             return False
         return preview.direct
@@ -458,11 +459,11 @@ class Play(commands.Cog):
             self.offer_board(answer, result)
             self.bot.outbox.kick()
             if by_board:
-                await self.after_board_answer(answer, info.id, note)
+                await self.after_board_answer(answer, info, note)
             else:
                 await self.after_move(answer, info.id, note, new_message=True)
 
-    async def after_board_answer(self, answer: QuickAnswer, table_id: int, note: str) -> None:
+    async def after_board_answer(self, answer: QuickAnswer, info: TableInfo, note: str) -> None:
         """The move's board was to answer it: tell the mover privately what only they may
         see. If the board did not come in time, answer without it (the board then goes to the
         thread); a public "thinking" answer only ever shows what everyone sees."""
@@ -470,7 +471,8 @@ class Play(commands.Cog):
             await asyncio.wait_for(answer.finished.wait(), BOARD_ANSWER_WAIT)
         answered = await answer.forgo_board()
         interaction = answer.interaction
-        seat = (await self.service.info(table_id)).seat_of(interaction.user.id)
+        table_id = info.id
+        seat = info.seat_of(interaction.user.id)  # the mover's seat, as the move found it
         secret = private_note(await self.service.private_events(table_id, seat)) if (
             seat is not None
         ) else ""

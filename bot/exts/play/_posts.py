@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
@@ -30,6 +30,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BOARD_KINDS = ("start", "turn", "undo")  # the rows that may post a board
+# Outbox rows read first from a table's end: a board looks back only to the board before it,
+# while a table queues a row for every decision it ever had.
+RECENT_ROWS = 16
 REMEMBERED = 10_000  # posts whose buttons (or their absence) are remembered
 BOT_ANSWER_WAIT = timedelta(seconds=3)  # a person's board waits this long for the bot's
 
@@ -56,12 +59,15 @@ def answered_at_once(rows: Sequence[Any], row: Any) -> bool:
     return later is not None and later.kind == "turn"
 
 
-def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
-    """The events of every action in the turn that ``row`` ends: its headlines first (a new
-    round, a raid: what someone coming back must read first), then the rest, oldest first.
+def _posted_board_before(rows: Sequence[Any], row: Any) -> bool:
+    return any(
+        r.id < row.id and r.kind in BOARD_KINDS and r.message_id is not None for r in rows
+    )
 
-    The turn reaches back to the previous board: a move that passed the turn (unless a bot
-    answered it at once), the start, or an undo (which posted the board it restored)."""
+
+def _turn(rows: Sequence[Any], row: Any) -> tuple[list[Any], bool]:
+    """The board rows of the turn ``row`` ends, newest first, and whether ``rows`` reach back
+    to the board before that turn (else the turn may begin before them)."""
     boards = [r for r in rows if r.kind in BOARD_KINDS and r.id <= row.id]
     chain: list[Any] = []
     for earlier in reversed(boards):
@@ -69,10 +75,20 @@ def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
             earlier.kind != "turn"
             or (earlier.payload.get("passes_turn", True) and not answered_at_once(rows, earlier))
         ):
-            break
+            return chain, True
         chain.append(earlier)
+    return chain, False
+
+
+def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
+    """The events of every action in the turn that ``row`` ends: its headlines first (a new
+    round, a raid: what someone coming back must read first), then the rest, oldest first.
+
+    The turn reaches back to the previous board: a move that passed the turn (unless a bot
+    answered it at once), the start, or an undo (which posted the board it restored)."""
     headlines: list[str] = []
     events: list[str] = []
+    chain, _ = _turn(rows, row)
     for r in reversed(chain):
         said = [str(e) for e in r.payload.get("events", [])]
         marked = set(r.payload.get("headlines", []))
@@ -104,6 +120,13 @@ def has_extras(game: str) -> bool:
         return False
 
 
+def _keep(cache: OrderedDict[int, Any], table_id: int, value: Any) -> None:
+    cache[table_id] = value
+    cache.move_to_end(table_id)
+    while len(cache) > REMEMBERED:
+        cache.popitem(last=False)
+
+
 class BoardPoster:
     def __init__(self, bot: CaravanBot) -> None:
         self.bot = bot
@@ -114,6 +137,12 @@ class BoardPoster:
         # Each table's last board as (version, public view): the next board marks what
         # changed since without replaying the game to that version again.
         self._views: OrderedDict[int, tuple[int, dict[str, Any]]] = OrderedDict()
+        # Each table's thread and game, set once it starts: retiring the buttons of the board
+        # before need not read the table again.
+        self._threads: OrderedDict[int, tuple[int, str]] = OrderedDict()
+        # Each table's last board as (version, moves made by then): the next board counts
+        # its moves from the log after it, not from the whole log.
+        self._counts: OrderedDict[int, tuple[int, int]] = OrderedDict()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         self._has_buttons[message_id] = has_buttons
@@ -124,6 +153,16 @@ class BoardPoster:
     def retired(self, message_id: int) -> None:
         """The post no longer offers "Your move" (the click that made the move took it off)."""
         self._remember(message_id, False)
+
+    async def _recent_rows(
+        self, table_id: int, enough: Callable[[list[Any]], bool]
+    ) -> list[Any]:
+        """The table's newest outbox rows, reaching back as far as ``enough`` asks: the
+        newest few nearly always do, and the whole outbox is read when they do not."""
+        rows = await self.service.outbox.for_table(table_id, newest=RECENT_ROWS)
+        if len(rows) < RECENT_ROWS or enough(rows):
+            return rows
+        return await self.service.outbox.for_table(table_id)
 
     def register(self) -> None:
         outbox = self.bot.outbox
@@ -139,7 +178,10 @@ class BoardPoster:
         """The version shown by the table's newest board post, and a jump link to it."""
         if info.thread_id is None:
             return None, "the game's thread"
-        rows = await self.service.outbox.for_table(info.id)
+        rows = await self._recent_rows(
+            info.id,
+            lambda rows: any(r.kind in BOARD_KINDS and r.message_id is not None for r in rows),
+        )
         posted = [r for r in rows if r.kind in BOARD_KINDS and r.message_id is not None]
         if not posted:
             return None, jump_url(info.guild_id, info.thread_id)
@@ -173,7 +215,9 @@ class BoardPoster:
         else:
             state = await self.service.state_at(info.id, row.version)
         if rows is None:
-            rows = await self.service.outbox.for_table(row.table_id)
+            rows = await self._recent_rows(
+                row.table_id, lambda rows: _posted_board_before(rows, row)
+            )
         shown = [
             r for r in rows
             if r.id < row.id and r.kind in BOARD_KINDS and r.message_id is not None
@@ -185,7 +229,9 @@ class BoardPoster:
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
             footer = NO_MESSAGE_CONTENT
-        moves = await self.service.moves_at(info.id, row.version)
+        moves = await self.service.moves_at(
+            info.id, row.version, known=self._counts.get(info.id)
+        )
         marker = board_marker(info.id, row.version, moves)
         content = turn_post(
             game, info.seats, decision, events, header=header, footer=footer, marker=marker
@@ -223,6 +269,9 @@ class BoardPoster:
         self._views.move_to_end(info.id)
         while len(self._views) > REMEMBERED:
             self._views.popitem(last=False)
+        _keep(self._counts, info.id, (row.version, moves))
+        if info.thread_id is not None:
+            _keep(self._threads, info.id, (info.thread_id, info.game))
         return message.id
 
     async def _previous_view(self, shown: Any, game: Any) -> dict[str, Any] | None:
@@ -243,13 +292,17 @@ class BoardPoster:
         row is marked delivered, as a best-effort follow-up."""
         if row.message_id is None:
             return  # this row posted nothing (the same seat decides again)
-        rows = await self.service.outbox.for_table(row.table_id)
-        info = await self.service.info(row.table_id)
-        if info.thread_id is None:
-            return
-        thread = self.bot.get_channel(info.thread_id) or await self.bot.fetch_channel(
-            info.thread_id
+        rows = await self._recent_rows(
+            row.table_id, lambda rows: _posted_board_before(rows, row)
         )
+        known = self._threads.get(row.table_id)
+        if known is None:
+            info = await self.service.info(row.table_id)
+            if info.thread_id is None:
+                return
+            known = (info.thread_id, info.game)
+        thread_id, game = known
+        thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
         earlier = [r for r in rows if r.id < row.id and r.message_id is not None]
         boards = [r for r in earlier if r.kind in BOARD_KINDS]
         since = boards[-1].id if boards else 0
@@ -263,10 +316,10 @@ class BoardPoster:
         ]
         if not isinstance(thread, discord.Thread | discord.TextChannel):
             return
-        extras = has_extras(info.game)
+        extras = has_extras(game)
         for r, message_id in old:
             # "Your move" goes; a game's Player boards stay, showing that post's moment
-            kept = board_view(info.id, r.version, move=False, extras=True)
+            kept = board_view(row.table_id, r.version, move=False, extras=True)
             view = kept if extras and r.kind in BOARD_KINDS else None
             try:
                 await thread.get_partial_message(message_id).edit(view=view)
@@ -287,7 +340,13 @@ class BoardPoster:
     async def post_turn(self, row: Any) -> int | None:
         if not row.payload.get("passes_turn", True) and not row.payload.get("game_over"):
             return None  # the same seat decides again; its panel shows the change
-        rows = await self.service.outbox.for_table(row.table_id)
+        def enough(rows: list[Any]) -> bool:
+            # the row and all after it, the turn's start and the board posted before it
+            return (
+                rows[0].id <= row.id and _turn(rows, row)[1] and _posted_board_before(rows, row)
+            )
+
+        rows = await self._recent_rows(row.table_id, enough)
         if answered_at_once(rows, row):
             return None  # the bot's board, next, shows this move too
         if hands_to_a_bot(row) and self.service.outbox.age(row) < BOT_ANSWER_WAIT:

@@ -1,0 +1,108 @@
+"""The private panel's reminders and its Undo offer read the end of the log, not all of it.
+
+Both are asked for after every decision a person makes, so their cost must not grow with the
+game: late in a long game they read a bounded number of log rows, and say exactly what a
+reading of the whole log says, also right after an undo.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from bot.service import TableService, UndoRefused
+from bot.service.history import LOG_TAIL, effective_moves
+from bot.service.inbox import _visible
+from tests.service.conftest import HOST, play_moves, started_table
+
+
+class RowsRead:
+    """Counts the log rows the service reads through ``list_actions``."""
+
+    def __init__(self, service: TableService) -> None:
+        self.rows = 0
+        self._read = service.store.list_actions
+
+        async def counted(table_id: int, *, after: int = 0) -> Any:
+            found = await self._read(table_id, after=after)
+            self.rows += len(found)
+            return found
+
+        service.store.list_actions = counted  # type: ignore[method-assign]
+
+
+async def whole_log_answers(service: TableService, table_id: int) -> dict[int, Any]:
+    """Per seat: the undo steps and the private reminders, read from the whole log."""
+    chain = effective_moves(await service.store.list_actions(table_id))
+    info = await service.info(table_id)
+    answers = {}
+    for seat in info.seats:
+        mine = [i for i, r in enumerate(chain) if r.seat == seat.seat]
+        start = mine[-1] if mine else 0
+        while start > 0 and chain[start - 1].seat == seat.seat:
+            start -= 1
+        secrets = [
+            e.text for r in chain[start:] for e in _visible(r.events, seat.seat) if not e.public
+        ]
+        steps = [r.version for r in chain[mine[-1]:]] if mine else None
+        answers[seat.seat] = (steps, secrets[-8:])
+    return answers
+
+
+async def tail_answers(service: TableService, table_id: int) -> dict[int, Any]:
+    info = await service.info(table_id)
+    answers = {}
+    for seat in info.seats:
+        assert seat.user_id is not None
+        try:
+            preview = await service.preview_undo(table_id, seat.user_id)
+            steps: list[int] | None = [s.version for s in preview.steps]
+        except Exception as refused:  # e.g. a move since revealed a card: no steps offered
+            steps = None if "no move here" in str(refused) else [-1]
+        answers[seat.seat] = (steps, await service.private_events(table_id, seat.seat))
+    return answers
+
+
+def comparable(answers: dict[int, Any], tail: dict[int, Any]) -> dict[int, Any]:
+    """The whole log's answers where the tail's preview was refused for another reason."""
+    return {
+        seat: ([-1] if tail[seat][0] == [-1] else steps, secrets)
+        for seat, (steps, secrets) in answers.items()
+    }
+
+
+async def test_late_in_a_long_game_the_panel_reads_a_bounded_tail(
+    service: TableService,
+) -> None:
+    table_id = await started_table(service)
+    await play_moves(service, table_id, 5 * LOG_TAIL)
+    info = await service.info(table_id)
+    assert info.version >= 5 * LOG_TAIL
+
+    counter = RowsRead(service)
+    tail = await tail_answers(service, table_id)
+    reads = counter.rows
+
+    assert reads <= 2 * 2 * LOG_TAIL, f"read {reads} rows of a {info.version}-move log"
+    whole = await whole_log_answers(service, table_id)
+    assert tail == comparable(whole, tail)
+
+
+async def test_after_an_undo_the_tail_says_what_the_whole_log_says(
+    service: TableService,
+) -> None:
+    table_id = await started_table(service)
+    checked = undone = 0
+    for round_ in range(4 * LOG_TAIL):
+        await play_moves(service, table_id, 1, seed=round_)
+        loaded = await service.load(table_id)
+        if loaded.next is None:
+            break
+        if loaded.version > LOG_TAIL and round_ % 3 == 0 and loaded.next.user_id == HOST:
+            with contextlib.suppress(UndoRefused):
+                await service.undo(table_id, HOST, f"undo-{round_}", loaded.version)
+                undone += 1
+        tail = await tail_answers(service, table_id)
+        assert tail == comparable(await whole_log_answers(service, table_id), tail)
+        checked += 1
+    assert checked > LOG_TAIL and undone > 0
