@@ -44,8 +44,6 @@ then a page at a time (`cube more`); `side` and `start` in the frame remember th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import compress
-from operator import not_
 from typing import Any, Final
 
 from games.core import rng as R
@@ -84,6 +82,7 @@ from games.sahwari.engine.data import (
     RECRUIT_CARD,
     RECRUIT_SPACES,
     REFRESH,
+    RESOURCE,
     SEAT_LABELS,
     SIZE,
     SPYGLASS,
@@ -102,7 +101,6 @@ from games.sahwari.engine.data import (
 from games.sahwari.engine.state import LogLine, SahwariState, put
 
 LOG_LINES: Final = 10
-POSITIONS: Final = range(SIZE * SIZE)
 WINDOWS: Final = frozenset(("w0", "w1a", "w1", "w2", "w3"))
 # A window with no ability to offer: settled at once, like any single option.
 WINDOW_DONE: Final = tuple(
@@ -444,7 +442,7 @@ def take_options(st: SahwariState, pos: int) -> list[str]:
     if PAWN in items:
         opts.append("take pawn")
     for i in items:
-        if i > "c":  # a caravan handle (moves.any_map_caravan)
+        if M.is_caravan(i):
             opts.append(TAKE_ACTIONS[i])
     return opts
 
@@ -558,8 +556,8 @@ def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    emptied = Q.resource_tiles(st)[1].intersection(compress(POSITIONS, map(not_, st.items)))
-    flipped = sorted(emptied) if emptied else ()
+    kind, items = st.kind, st.items
+    flipped = [p for p in range(SIZE * SIZE) if not items[p] and kind[p] == RESOURCE]
     for pos in flipped:
         st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:
