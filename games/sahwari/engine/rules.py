@@ -271,21 +271,6 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
 # ---- decisions -----------------------------------------------------------------------------
 
 
-def ask(seat: int, kind: str, prompt: str, actions: tuple[str, ...]) -> Decision:
-    """``Decision(seat, kind, prompt, actions)``; the frequent questions come back with the
-    same options again and again, and a decision is immutable, so each is made once."""
-    key = (seat, kind, prompt, actions)
-    dec = _ASKED.get(key)
-    if dec is None:
-        if len(_ASKED) >= 4096:
-            _ASKED.clear()
-        dec = _ASKED[key] = Decision(seat, kind, prompt, actions)
-    return dec
-
-
-_ASKED: Final[dict[tuple[int, str, str, tuple[str, ...]], Decision]] = {}
-
-
 def decide(st: SahwariState, top: str | None = None) -> Decision:
     """The question ``top`` (by default the one on top of ``st``) with its options."""
     if top is None:
@@ -293,31 +278,31 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     seat = st.seat
     # The most frequent questions first, without the names and frames the others read.
     if top == "guild":
-        return ask(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(M.guild_options(st)))
+        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(M.guild_options(st)))
     if top == "move":
         opts = M.move_options(st, seat)
         if opts:
-            return ask(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
+            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
                         f"{who(seat)}, no camel of yours can move: take one off the map.",
                         tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "collect":
-        return ask(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
+        return Decision(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
                    tuple(take_options(st, st.mend)))
     frames = st.stack.frames
     frame = frames[-1] if frames else None
     if top == "stop":
         assert frame is not None
         opts = [STOP_ACTIONS[p] for p in frame["dests"]]
-        return ask(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
+        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
     name = who(seat)
     if top in WINDOWS:
         opts = window_actions(st, seat)
         if not opts:
             return WINDOW_DONE[seat]
         opts.append("done")
-        return ask(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+        return Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
     if top == "leader":
         opts = [f"leader {k}" for k in st.dealt[seat]]
         return Decision(seat, "choose_leader", f"{name}, keep one of your two clan leaders.",
@@ -343,12 +328,12 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                         tuple(opts))
     if top == "card":
         opts = [a for c in st.market for a in CARD_ACTIONS[c]]
-        return ask(seat, "recruit_card",
+        return Decision(seat, "recruit_card",
                    f"{name}, take a recruit card and attach it at one end of your row.",
                    tuple(opts))
     if top == "caravan":
         h = frame["h"]
-        return ask(seat, "use_caravan",
+        return Decision(seat, "use_caravan",
                    f"{name}, use the {colour_of(st, h)} caravan {h} now or keep it face down.",
                    ("use", "keep"))
     if top == "icons":
@@ -371,7 +356,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
         return Decision(seat, "bowl", f"{name}, take a caravan from anywhere on the map.",
                         tuple(f"bowl {h}" for _, h in M.map_caravans(st)))
     if top == "tornado":
-        return ask(seat, "tornado", f"{name}, choose a camel for the tornado.",
+        return Decision(seat, "tornado", f"{name}, choose a camel for the tornado.",
                    tuple(f"tornado {cname(st, c)}" for c in M.tornado_targets(st)))
     if top == "whirl":
         c = frame["c"]
@@ -395,7 +380,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                                         M.push_destinations(st, c)))
     if top == "spend":
         opts = [SPEND_ACTIONS[w] for w in spend_menu(st, seat)]
-        return ask(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
+        return Decision(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
                    (*opts, BACK))
     if top == "forge":
         opts = space_options(st, seat, "forge", MAX_OPTIONS, frame)
@@ -1211,7 +1196,7 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
                 after_window(st, ctx)
                 continue
             opts.append("done")
-            st._dec = ask(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+            st._dec = Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
             return st._dec
         if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
             continue
