@@ -15,7 +15,7 @@ import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
 from games.core.decision import Decision
 from games.core.errors import (
@@ -70,7 +70,7 @@ def bounded_text(normalize: Callable[[Any, str], str]) -> Callable[[Any, str], s
     return checked
 
 
-MAX_OPTIONS = 25  # a Discord select menu holds 25 options; a decision never offers more
+MAX_OPTIONS: Final = 25  # a Discord select menu holds 25 options; a decision never offers more
 
 # A frozen dataclass's own __init__ looks object.__setattr__ up again for every field. Event is
 # built on every move that tells its events, so its __init__ binds it once (same fields, same

@@ -162,7 +162,9 @@ class Ctx:
             self.events.append(Event(text, seat, (seat,)))
 
 
-who = SEAT_LABELS.__getitem__  # a seat's name in sentences
+def who(seat: int) -> str:
+    """A seat's name in sentences."""
+    return SEAT_LABELS[seat]
 
 # The most frequent sentences, for `Ctx.line`.
 TURN: Final = "{}'s turn {}.".format
