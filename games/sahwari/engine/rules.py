@@ -646,9 +646,10 @@ def remove_item(st: SahwariState, pos: int, item: str) -> None:
 
 
 def learn(st: SahwariState, seat: int, handles: Iterable[str]) -> None:
-    known = set(st.known[seat])
-    known.update(handles)
-    st.known = put(st.known, seat, tuple(sorted(known)))
+    known = st.known[seat]
+    new = [h for h in handles if h not in known]
+    if new:
+        st.known = put(st.known, seat, tuple(sorted({*known, *new})))
 
 
 def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
@@ -675,7 +676,8 @@ def gain_caravan(st: SahwariState, ctx: Ctx, seat: int, h: str, whence: str) -> 
     st.cars = put(st.cars, seat, st.cars[seat] + (h,))
     learn(st, seat, [h])
     ctx.line(TAKES_CARAVAN, (SEAT_LABELS[seat], colour_of(st, h), h, whence), seat)
-    ctx.tell(seat, f"You look at caravan {face(st, h)}.")
+    if ctx.events is not None:  # never in playouts
+        ctx.tell(seat, f"You look at caravan {face(st, h)}.")
     ctx.revealed = True
     push(st, Frame("caravan", {"h": h}))
 
@@ -978,7 +980,8 @@ def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         handles = list(M.face_down(st, t))
         ctx.say(f"{who(seat)} uses a spyglass on {target}'s caravans.", seat)
     learn(st, seat, handles)
-    ctx.tell(seat, "You see: " + "; ".join(face(st, h) for h in handles) + ".")
+    if ctx.events is not None:  # never in playouts
+        ctx.tell(seat, "You see: " + "; ".join(face(st, h) for h in handles) + ".")
     ctx.revealed = True
 
 
