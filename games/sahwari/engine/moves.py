@@ -238,9 +238,9 @@ def face_down(st: SahwariState, seat: int) -> tuple[str, ...]:
     built once per pair of `cars` and `faceup` tuples and shared by the states that follow."""
     memo = st._down
     if memo[0] is not st.cars or memo[1] is not st.faceup:
-        faceup = st.faceup
-        down = tuple(tuple(h for h in cars if h not in faceup) for cars in st.cars)
-        memo = st._down = (st.cars, faceup, down)
+        up = set(st.faceup)  # hashed: a tuple would compare each handle's text in turn
+        down = tuple([tuple([h for h in cars if h not in up]) for cars in st.cars])
+        memo = st._down = (st.cars, st.faceup, down)
     return memo[2][seat]
 
 
