@@ -24,6 +24,7 @@ from setuptools.command.build_ext import build_ext
 ROOT = Path(__file__).resolve().parent
 # The modules a playout runs through; the Makefile's list of them is read from here.
 COMPILED = (
+    "games/core/decision.py",
     "games/core/stack.py",
     "games/sahwari/engine/data.py",
     "games/sahwari/engine/state.py",

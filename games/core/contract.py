@@ -15,8 +15,9 @@ import functools
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Final, Generic, TypeVar
 
+from games.core.decision import Decision
 from games.core.errors import (
     AmbiguousAction,
     GameOver,
@@ -69,31 +70,12 @@ def bounded_text(normalize: Callable[[Any, str], str]) -> Callable[[Any, str], s
     return checked
 
 
-MAX_OPTIONS = 25  # a Discord select menu holds 25 options; a decision never offers more
+MAX_OPTIONS: Final = 25  # a Discord select menu holds 25 options; a decision never offers more
 
-# A frozen dataclass's own __init__ looks object.__setattr__ up again for every field. Decision
-# and Event are built on every move, so theirs bind it once (same fields, same defaults).
+# A frozen dataclass's own __init__ looks object.__setattr__ up again for every field. Event is
+# built on every move that tells its events, so its __init__ binds it once (same fields, same
+# defaults).
 _set = object.__setattr__
-
-
-@dataclass(frozen=True, slots=True, init=False)
-class Decision:
-    """Who must decide now, and between what. Always a single seat, possibly not the active one.
-
-    ``prompt`` is public: every member may read it, so it never depends on what other seats
-    cannot see (a hidden hand, a deck's order). ``actions`` go to the deciding seat only.
-    """
-
-    seat: int
-    kind: str  # stable identifier, e.g. "place_figure", "raid_payment"
-    prompt: str  # one sentence addressed to the deciding seat, readable by everyone
-    actions: tuple[str, ...]  # every legal option, canonical notation, in display order
-
-    def __init__(self, seat: int, kind: str, prompt: str, actions: tuple[str, ...]) -> None:
-        _set(self, "seat", seat)
-        _set(self, "kind", kind)
-        _set(self, "prompt", prompt)
-        _set(self, "actions", actions)
 
 
 @dataclass(frozen=True, slots=True)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-BACK = "back"  # the action that returns to the question before; agents never need it
+BACK: Final = "back"  # the action that returns to the question before; agents never need it
 
 # Frames and stacks are plain classes with Final fields rather than frozen dataclasses: mypyc
 # (which compiles the engines setup.py lists, this module among them) makes them native

@@ -105,7 +105,9 @@ class TakingCanBeUndone(ToyGame):
 
     def decision(self, state: ToyState) -> Decision | None:
         d = super().decision(state)
-        return replace(d, actions=(*d.actions, BACK)) if d and d.kind == "resolve" else d
+        if d is None or d.kind != "resolve":
+            return d
+        return Decision(d.seat, d.kind, d.prompt, (*d.actions, BACK))
 
     def _apply(self, state: ToyState, action: str) -> tuple[ToyState, list[Event], bool]:
         if action == BACK:

@@ -164,7 +164,7 @@ class TooManyOptions(ToyGame):
         if d is None or d.kind != "take":
             return d
         extra = tuple(f"take {n}" for n in range(3, 3 + conformance.MAX_OPTIONS))
-        return replace(d, actions=d.actions + extra)
+        return Decision(d.seat, d.kind, d.prompt, d.actions + extra)
 
 
 class AudienceAsAList(ToyGame):
@@ -216,7 +216,8 @@ class PromptCountsTheDeck(ToyGame):
         if d is None or d.kind != "take":
             return d
         high = sum(value(c) >= 4 for c in state.deck[:3])
-        return replace(d, prompt=f"Take a card from the market ({high} high cards to come).")
+        prompt = f"Take a card from the market ({high} high cards to come)."
+        return Decision(d.seat, d.kind, prompt, d.actions)
 
 
 class PublicOptionsPeekAtTheDeck(ToyGame):

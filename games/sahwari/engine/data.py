@@ -48,11 +48,16 @@ ADJACENT: Final = tuple(tuple(ray[0] for ray in RAYS[p].values() if ray)
                         for p in range(SIZE * SIZE))
 
 # Tile kinds as stored per position.
-GUILD, RESOURCE, DESERT, OASIS = "G", "R", "D", "O"
+# (Final, each on its own: the compiled engine then reads a constant, not a module global.)
+GUILD: Final = "G"
+RESOURCE: Final = "R"
+DESERT: Final = "D"
+OASIS: Final = "O"
 KIND_NAMES: Final = {GUILD: "guild", RESOURCE: "resource", DESERT: "desert", OASIS: "oasis"}
 
 # Items on a tile: a cube, a pawn, or a caravan's public handle ("c01".."c24").
-CUBE, PAWN = "A", "P"
+CUBE: Final = "A"
+PAWN: Final = "P"
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,8 +90,14 @@ CUBES_TOTAL: Final = 40  # STAND-IN (spec 3.2): 20 on the map at setup, 20 in th
 
 # ---- icons (spec 4) ------------------------------------------------------------------------
 
-RECRUIT_CARD, REFRESH, SPYGLASS, CHEST = "RECRUIT_CARD", "REFRESH", "SPYGLASS", "CHEST"
-BIRD, BOWL, TORNADO, SWORDS = "BIRD", "BOWL", "TORNADO", "SWORDS"
+RECRUIT_CARD: Final = "RECRUIT_CARD"
+REFRESH: Final = "REFRESH"
+SPYGLASS: Final = "SPYGLASS"
+CHEST: Final = "CHEST"
+BIRD: Final = "BIRD"
+BOWL: Final = "BOWL"
+TORNADO: Final = "TORNADO"
+SWORDS: Final = "SWORDS"
 ACTIONS: Final = (RECRUIT_CARD, REFRESH, SPYGLASS, CHEST, BIRD, BOWL, TORNADO, SWORDS)
 ICON_NAMES: Final = {
     RECRUIT_CARD: "Gain recruit card", REFRESH: "Market refresh (x4)", SPYGLASS: "Spyglass",
@@ -151,7 +162,10 @@ def caravan_text(c: Caravan) -> str:
 
 # ---- recruit cards (spec 3.6) --------------------------------------------------------------
 
-OCHRE, INDIGO, CRIMSON, JADE = "O", "I", "C", "J"
+OCHRE: Final = "O"
+INDIGO: Final = "I"
+CRIMSON: Final = "C"
+JADE: Final = "J"
 COLOUR_NAMES: Final = {OCHRE: "Ochre", INDIGO: "Indigo", CRIMSON: "Crimson", JADE: "Jade"}
 
 
@@ -246,7 +260,10 @@ FORGE: Final = "forge"
 SPEND_MENU: Final = (TORNADO, SPYGLASS, REFRESH, FORGE)
 
 # Junction states (spec 7).
-DEAD, EMPTY, ACTIVE, LOCKED = 0, 1, 2, 3
+DEAD: Final = 0
+EMPTY: Final = 1
+ACTIVE: Final = 2
+LOCKED: Final = 3
 JUNCTION_NAMES: Final = {DEAD: "dead", EMPTY: "empty", ACTIVE: "active", LOCKED: "locked"}
 
 # ---- setup and the end (spec 5, 12) ---------------------------------------------------------

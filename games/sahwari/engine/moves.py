@@ -203,38 +203,29 @@ def bird_tiles(st: SahwariState) -> list[int]:
 
 
 def is_caravan(item: str) -> bool:
-    return item[0] == "c"  # a public handle; cubes and pawns are data.CUBE and data.PAWN
+    """A caravan's public handle ("c01"), not data.CUBE or data.PAWN: the only items of more
+    than one letter, so the length tells (compiled, a length is read without a call)."""
+    return len(item) > 1
 
 
-# Whether a tile's items hold a caravan, asked of every tile by several abilities: handles
-# ("c01") sort after data.CUBE and data.PAWN (capitals), so ``items and max(items) > "c"``
-# answers in one call.
-assert CUBE < "c" and PAWN < "c"
+assert len(CUBE) == len(PAWN) == 1
+
+
+def holds_caravan(items: tuple[str, ...]) -> bool:
+    return any(is_caravan(item) for item in items)
 
 
 def map_caravans(st: SahwariState) -> list[tuple[int, str]]:
-    return [(p, i) for p, items in enumerate(st.items) for i in items if i[0] == "c"]
+    return [(p, i) for p, items in enumerate(st.items) for i in items if is_caravan(i)]
 
 
 def any_map_caravan(st: SahwariState) -> bool:
-    """Whether a caravan lies on the map. Asked whenever a spyglass or bowl might be offered,
-    while the items change about once a turn: the answer for the last items tuple is kept
-    (one immutable pair, read once, so threads never see half of it)."""
-    global _map_caravan
-    items = st.items
-    last = _map_caravan
-    if last[0] is items:
-        return last[1]
-    found = max(map(max, filter(None, items)), default="") > "c"
-    _map_caravan = (items, found)
-    return found
-
-
-_map_caravan: tuple[tuple[tuple[str, ...], ...] | None, bool] = (None, False)
+    """Whether a caravan lies on the map (asked whenever a spyglass or bowl might be offered)."""
+    return any(holds_caravan(items) for items in st.items)
 
 
 def spy_tiles(st: SahwariState) -> list[int]:
-    return [p for p, items in enumerate(st.items) if items and max(items) > "c"]
+    return [p for p, items in enumerate(st.items) if holds_caravan(items)]
 
 
 def spy_seats(st: SahwariState, seat: int) -> list[int]:
@@ -247,9 +238,9 @@ def face_down(st: SahwariState, seat: int) -> tuple[str, ...]:
     built once per pair of `cars` and `faceup` tuples and shared by the states that follow."""
     memo = st._down
     if memo[0] is not st.cars or memo[1] is not st.faceup:
-        faceup = st.faceup
-        down = tuple(tuple(h for h in cars if h not in faceup) for cars in st.cars)
-        memo = st._down = (st.cars, faceup, down)
+        up = set(st.faceup)  # hashed: a tuple would compare each handle's text in turn
+        down = tuple([tuple([h for h in cars if h not in up]) for cars in st.cars])
+        memo = st._down = (st.cars, st.faceup, down)
     return memo[2][seat]
 
 
@@ -269,10 +260,10 @@ def can_attack(st: SahwariState, seat: int) -> bool:
     occ = occupancy(st)
     others = ~(1 << (seat + 1))  # camels of the guild and of every other seat
     for origin in attack_origins(st, seat):
-        if items[origin] and max(items[origin]) > "c":
+        if holds_caravan(items[origin]):
             return True
         for p in ADJACENT[origin]:
-            if occ[p] & others or (items[p] and max(items[p]) > "c"):
+            if occ[p] & others or holds_caravan(items[p]):
                 return True
     return False
 

@@ -99,26 +99,11 @@ def is_common(st: SahwariState, pos: int) -> bool:
 
 def shows_resources(st: SahwariState) -> int:
     """Tiles still resource side up, the Guild tile included (spec 12)."""
-    return resource_tiles(st)[0]
-
-
-def resource_tiles(st: SahwariState) -> tuple[int, frozenset[int]]:
-    """How many tiles show resources (the Guild tile included), and the positions of the
-    resource tiles. Asked at the end of every turn, while tiles flip a few times a game: the
-    answer for the last tuple of kinds is kept (one immutable pair, read once, so threads
-    never see half of it)."""
-    global _shown
-    kind = st.kind
-    shown = _shown
-    if shown[0] is kind:
-        return shown[1]
-    resource = frozenset(p for p, k in enumerate(kind) if k == RESOURCE)
-    answer = (len(resource) + kind.count(GUILD), resource)
-    _shown = (kind, answer)
-    return answer
-
-
-_shown: tuple[tuple[str, ...] | None, tuple[int, frozenset[int]]] = (None, (0, frozenset()))
+    shown = 0
+    for k in st.kind:
+        if k in (RESOURCE, GUILD):
+            shown += 1
+    return shown
 
 
 def tile_name(pos: int) -> str:

@@ -44,8 +44,6 @@ then a page at a time (`cube more`); `side` and `start` in the frame remember th
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from itertools import compress
-from operator import not_
 from typing import Any, Final
 
 from games.core import rng as R
@@ -84,6 +82,7 @@ from games.sahwari.engine.data import (
     RECRUIT_CARD,
     RECRUIT_SPACES,
     REFRESH,
+    RESOURCE,
     SEAT_LABELS,
     SIZE,
     SPYGLASS,
@@ -102,7 +101,6 @@ from games.sahwari.engine.data import (
 from games.sahwari.engine.state import LogLine, SahwariState, put
 
 LOG_LINES: Final = 10
-POSITIONS: Final = range(SIZE * SIZE)
 WINDOWS: Final = frozenset(("w0", "w1a", "w1", "w2", "w3"))
 # A window with no ability to offer: settled at once, like any single option.
 WINDOW_DONE: Final = tuple(
@@ -164,7 +162,9 @@ class Ctx:
             self.events.append(Event(text, seat, (seat,)))
 
 
-who = SEAT_LABELS.__getitem__  # a seat's name in sentences
+def who(seat: int) -> str:
+    """A seat's name in sentences."""
+    return SEAT_LABELS[seat]
 
 # The most frequent sentences, for `Ctx.line`.
 TURN: Final = "{}'s turn {}.".format
@@ -273,21 +273,6 @@ def window_actions(st: SahwariState, seat: int) -> list[str]:
 # ---- decisions -----------------------------------------------------------------------------
 
 
-def ask(seat: int, kind: str, prompt: str, actions: tuple[str, ...]) -> Decision:
-    """``Decision(seat, kind, prompt, actions)``; the frequent questions come back with the
-    same options again and again, and a decision is immutable, so each is made once."""
-    key = (seat, kind, prompt, actions)
-    dec = _ASKED.get(key)
-    if dec is None:
-        if len(_ASKED) >= 4096:
-            _ASKED.clear()
-        dec = _ASKED[key] = Decision(seat, kind, prompt, actions)
-    return dec
-
-
-_ASKED: Final[dict[tuple[int, str, str, tuple[str, ...]], Decision]] = {}
-
-
 def decide(st: SahwariState, top: str | None = None) -> Decision:
     """The question ``top`` (by default the one on top of ``st``) with its options."""
     if top is None:
@@ -295,31 +280,31 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     seat = st.seat
     # The most frequent questions first, without the names and frames the others read.
     if top == "guild":
-        return ask(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(M.guild_options(st)))
+        return Decision(seat, "guild_camel", GUILD_PROMPTS[seat], tuple(M.guild_options(st)))
     if top == "move":
         opts = M.move_options(st, seat)
         if opts:
-            return ask(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
+            return Decision(seat, "move", MOVE_PROMPTS[seat], tuple(opts))
         on_map = sorted({st.cpos[c] for c in M.own_camels(st, seat) if st.cpos[c] != NO})
         return Decision(seat, "no_move",
                         f"{who(seat)}, no camel of yours can move: take one off the map.",
                         tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "collect":
-        return ask(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
+        return Decision(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
                    tuple(take_options(st, st.mend)))
     frames = st.stack.frames
     frame = frames[-1] if frames else None
     if top == "stop":
         assert frame is not None
         opts = [STOP_ACTIONS[p] for p in frame["dests"]]
-        return ask(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
+        return Decision(seat, "destination", STOP_PROMPTS[seat], tuple(opts))
     name = who(seat)
     if top in WINDOWS:
         opts = window_actions(st, seat)
         if not opts:
             return WINDOW_DONE[seat]
         opts.append("done")
-        return ask(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+        return Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
     if top == "leader":
         opts = [f"leader {k}" for k in st.dealt[seat]]
         return Decision(seat, "choose_leader", f"{name}, keep one of your two clan leaders.",
@@ -345,12 +330,12 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                         tuple(opts))
     if top == "card":
         opts = [a for c in st.market for a in CARD_ACTIONS[c]]
-        return ask(seat, "recruit_card",
+        return Decision(seat, "recruit_card",
                    f"{name}, take a recruit card and attach it at one end of your row.",
                    tuple(opts))
     if top == "caravan":
         h = frame["h"]
-        return ask(seat, "use_caravan",
+        return Decision(seat, "use_caravan",
                    f"{name}, use the {colour_of(st, h)} caravan {h} now or keep it face down.",
                    ("use", "keep"))
     if top == "icons":
@@ -373,7 +358,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
         return Decision(seat, "bowl", f"{name}, take a caravan from anywhere on the map.",
                         tuple(f"bowl {h}" for _, h in M.map_caravans(st)))
     if top == "tornado":
-        return ask(seat, "tornado", f"{name}, choose a camel for the tornado.",
+        return Decision(seat, "tornado", f"{name}, choose a camel for the tornado.",
                    tuple(f"tornado {cname(st, c)}" for c in M.tornado_targets(st)))
     if top == "whirl":
         c = frame["c"]
@@ -397,7 +382,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                                         M.push_destinations(st, c)))
     if top == "spend":
         opts = [SPEND_ACTIONS[w] for w in spend_menu(st, seat)]
-        return ask(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
+        return Decision(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
                    (*opts, BACK))
     if top == "forge":
         opts = space_options(st, seat, "forge", MAX_OPTIONS, frame)
@@ -444,7 +429,7 @@ def take_options(st: SahwariState, pos: int) -> list[str]:
     if PAWN in items:
         opts.append("take pawn")
     for i in items:
-        if i > "c":  # a caravan handle (moves.any_map_caravan)
+        if M.is_caravan(i):
             opts.append(TAKE_ACTIONS[i])
     return opts
 
@@ -558,8 +543,8 @@ def do_guild_move(st: SahwariState, ctx: Ctx, c: int, dest: int) -> None:
 
 def end_turn(st: SahwariState, ctx: Ctx) -> None:
     """Step 5 (spec 6.5, 12): flip, refill, the end check, the next seat."""
-    emptied = Q.resource_tiles(st)[1].intersection(compress(POSITIONS, map(not_, st.items)))
-    flipped = sorted(emptied) if emptied else ()
+    kind, items = st.kind, st.items
+    flipped = [p for p in range(SIZE * SIZE) if not items[p] and kind[p] == RESOURCE]
     for pos in flipped:
         st.kind = put(st.kind, pos, TILE_BY_ID[st.tiles[pos]].back)
     for pos in flipped:
@@ -661,9 +646,10 @@ def remove_item(st: SahwariState, pos: int, item: str) -> None:
 
 
 def learn(st: SahwariState, seat: int, handles: Iterable[str]) -> None:
-    known = set(st.known[seat])
-    known.update(handles)
-    st.known = put(st.known, seat, tuple(sorted(known)))
+    known = st.known[seat]
+    new = [h for h in handles if h not in known]
+    if new:
+        st.known = put(st.known, seat, tuple(sorted({*known, *new})))
 
 
 def collect(st: SahwariState, ctx: Ctx, seat: int, pos: int, item: str) -> None:
@@ -690,7 +676,8 @@ def gain_caravan(st: SahwariState, ctx: Ctx, seat: int, h: str, whence: str) -> 
     st.cars = put(st.cars, seat, st.cars[seat] + (h,))
     learn(st, seat, [h])
     ctx.line(TAKES_CARAVAN, (SEAT_LABELS[seat], colour_of(st, h), h, whence), seat)
-    ctx.tell(seat, f"You look at caravan {face(st, h)}.")
+    if ctx.events is not None:  # never in playouts
+        ctx.tell(seat, f"You look at caravan {face(st, h)}.")
     ctx.revealed = True
     push(st, Frame("caravan", {"h": h}))
 
@@ -993,7 +980,8 @@ def on_spy(st: SahwariState, ctx: Ctx, seat: int, action: str) -> None:
         handles = list(M.face_down(st, t))
         ctx.say(f"{who(seat)} uses a spyglass on {target}'s caravans.", seat)
     learn(st, seat, handles)
-    ctx.tell(seat, "You see: " + "; ".join(face(st, h) for h in handles) + ".")
+    if ctx.events is not None:  # never in playouts
+        ctx.tell(seat, "You see: " + "; ".join(face(st, h) for h in handles) + ".")
     ctx.revealed = True
 
 
@@ -1213,7 +1201,7 @@ def settle(st: SahwariState, ctx: Ctx) -> Decision | None:
                 after_window(st, ctx)
                 continue
             opts.append("done")
-            st._dec = ask(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
+            st._dec = Decision(seat, "abilities", WINDOW_PROMPTS[seat], tuple(opts))
             return st._dec
         if top in MAYBE_AUTOMATIC and automatic(st, ctx, top):
             continue
