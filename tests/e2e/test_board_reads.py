@@ -17,18 +17,26 @@ from tests.e2e.driver import button_version, open_table, play_turn_by_panel
 TURNS = 16
 
 
-async def test_late_boards_read_as_few_outbox_rows_as_early_ones(world: World) -> None:
-    store = world.bot.service.store
-    table_id, _ = await open_table(world, world.alice, world.bob)
+def count_rows(store: Any, method: str) -> list[int]:
+    """Replaces ``store``'s read ``method`` with one that adds the rows it returns to the
+    returned counter."""
     read = [0]
-    list_outbox = store.list_outbox
+    real = getattr(store, method)
 
     async def counted(table: int, **kwargs: Any) -> Any:
-        rows = await list_outbox(table, **kwargs)
+        rows = await real(table, **kwargs)
         read[0] += len(rows)
         return rows
 
-    store.list_outbox = counted  # type: ignore[method-assign]
+    setattr(store, method, counted)
+    return read
+
+
+async def test_late_boards_read_as_few_outbox_rows_as_early_ones(world: World) -> None:
+    store = world.bot.service.store
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    list_outbox = store.list_outbox
+    read = count_rows(store, "list_outbox")
     actors = {world.alice.id: world.alice, world.bob.id: world.bob}
     rng = random.Random(7)
     per_turn = []
@@ -48,15 +56,8 @@ async def test_late_boards_read_as_few_outbox_rows_as_early_ones(world: World) -
 async def test_a_turn_reads_a_bounded_part_of_the_log_however_long_it_is(world: World) -> None:
     store = world.bot.service.store
     table_id, _ = await open_table(world, world.alice, world.bob)
-    read = [0]
     list_actions = store.list_actions
-
-    async def counted(table: int, **kwargs: Any) -> Any:
-        rows = await list_actions(table, **kwargs)
-        read[0] += len(rows)
-        return rows
-
-    store.list_actions = counted  # type: ignore[method-assign]
+    read = count_rows(store, "list_actions")
     actors = {world.alice.id: world.alice, world.bob.id: world.bob}
     rng = random.Random(7)
     for turn in range(TURNS + 8):
