@@ -179,7 +179,13 @@ class SqliteStore(SqlStore):
             except BaseException:
                 # Also after a failed COMMIT, which leaves the transaction open.
                 if self._conn.in_transaction:
-                    await self._conn.execute("ROLLBACK")
+                    try:
+                        await self._conn.execute("ROLLBACK")
+                    except sqlite3.OperationalError:
+                        # a COMMIT whose wait was cancelled (at shutdown) went on in the
+                        # connection's thread and ended the transaction meanwhile
+                        if self._conn.in_transaction:
+                            raise
                 raise
 
     async def vacuum(self) -> None:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import asyncio
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -115,6 +117,36 @@ async def test_a_commit_that_fails_is_rolled_back_and_the_store_stays_usable(
         )
     table = await store.get_table(table_id)
     assert table is not None and table.seats == ()
+    await store.close()
+
+
+async def test_a_commit_cancelled_while_it_runs_ends_cancelled_and_stays_written(
+    tmp_path: Path,
+) -> None:
+    """At shutdown a transaction's wait for its COMMIT can be cancelled while the COMMIT goes
+    on in the connection's thread: the caller is told it was cancelled (not of a failed
+    rollback, which the outbox would log as an error), and what the COMMIT wrote stays."""
+    store = await open_store(f"sqlite:///{tmp_path / 'g.db'}")
+    assert isinstance(store, SqliteStore)
+    execute = store._conn.execute
+    running: list[asyncio.Task[Any]] = []
+
+    async def cancelled_commit(sql: str, *args: Any) -> Any:
+        if sql == "COMMIT":  # the COMMIT is queued in the thread, the wait for it cancelled
+            running.append(asyncio.ensure_future(execute(sql, *args)))
+            await asyncio.sleep(0)  # the task hands the COMMIT to the thread
+            raise asyncio.CancelledError
+        return await execute(sql, *args)
+
+    store._conn.execute = cancelled_commit  # type: ignore[method-assign]
+    with pytest.raises(asyncio.CancelledError):
+        async with store.transaction() as tx:
+            table_id = await tx.create_table(
+                game="targi", guild_id=1, channel_id=2, host_id=3, seed=4, options={}
+            )
+    store._conn.execute = execute  # type: ignore[method-assign]
+    await asyncio.gather(*running)
+    assert await store.get_table(table_id) is not None
     await store.close()
 
 
