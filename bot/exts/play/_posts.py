@@ -8,6 +8,7 @@ update that player's private panel, so the thread stays readable.
 from __future__ import annotations
 
 import logging
+import time
 from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from datetime import timedelta
@@ -20,6 +21,7 @@ from bot.exts.play._layout import layout_for
 from bot.exts.play._text import NO_MESSAGE_CONTENT, board_marker, result_post, turn_post
 from bot.images import board_file
 from bot.mentions import NOBODY, pings, plain
+from bot.move_answers import TOKEN_SECONDS
 from bot.outbox import Deferred, post
 from games.core import discovery
 from games.core.contract import Outcome
@@ -143,6 +145,10 @@ class BoardPoster:
         # Each table's last board as (version, moves made by then): the next board counts
         # its moves from the log after it, not from the whole log.
         self._counts: OrderedDict[int, tuple[int, int]] = OrderedDict()
+        # Boards that answered a move, by message id, with when their interaction's token
+        # expires: their buttons are taken off through that interaction, which counts against
+        # neither the bot's global budget nor the thread's edit limit.
+        self._answered: OrderedDict[int, tuple[float, discord.Message]] = OrderedDict()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         self._has_buttons[message_id] = has_buttons
@@ -153,6 +159,21 @@ class BoardPoster:
     def retired(self, message_id: int) -> None:
         """The post no longer offers "Your move" (the click that made the move took it off)."""
         self._remember(message_id, False)
+
+    async def _edit_view(
+        self, thread: discord.Thread | discord.TextChannel, message_id: int,
+        view: discord.ui.View | None,
+    ) -> None:
+        """Give the message ``view``: through the interaction it answered while that
+        interaction's token lives, else (or if that fails) with the bot's token in the thread."""
+        answered = self._answered.pop(message_id, None)
+        if answered is not None and answered[0] > time.monotonic():
+            try:
+                await answered[1].edit(view=view)
+                return
+            except discord.HTTPException as error:
+                log.info("could not edit message %s through its interaction: %s", message_id, error)
+        await thread.get_partial_message(message_id).edit(view=view)
 
     async def _recent_rows(
         self, table_id: int, enough: Callable[[list[Any]], bool]
@@ -265,6 +286,8 @@ class BoardPoster:
             allowed_mentions=allowed, **kwargs,
         )
         self._remember(message.id, to_move is not None)
+        if isinstance(message, discord.InteractionMessage | discord.WebhookMessage):
+            _keep(self._answered, message.id, (time.monotonic() + TOKEN_SECONDS, message))
         self._views[info.id] = (row.version, public_view)
         self._views.move_to_end(info.id)
         while len(self._views) > REMEMBERED:
@@ -322,7 +345,7 @@ class BoardPoster:
             kept = board_view(row.table_id, r.version, move=False, extras=True)
             view = kept if extras and r.kind in BOARD_KINDS else None
             try:
-                await thread.get_partial_message(message_id).edit(view=view)
+                await self._edit_view(thread, message_id, view)
                 self._remember(message_id, view is not None)
             except discord.HTTPException as error:
                 log.info("could not retire the buttons of message %s: %s", message_id, error)

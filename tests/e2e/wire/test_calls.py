@@ -153,3 +153,22 @@ async def test_a_move_played_with_play_costs_at_most_two_requests(
     assert all(cost[0] == "board answer" for cost in costs), costs
     assert not any("board post" in cost or "board follow-up" in cost for cost in costs), costs
     assert [cost for cost in costs if len(cost) > 2] == [], "a move cost more than 2 requests"
+
+
+async def test_a_board_that_answered_a_move_loses_its_buttons_through_that_answer(
+    fake: FakeDiscord, caravan: CaravanBot
+) -> None:
+    """Retiring an old board's buttons spends neither the bot's global budget nor the
+    thread's edit limit when that board was a move's answer: it is edited through that
+    interaction, whose token still lives."""
+
+    async def play(loaded: Any, mover: str) -> str:
+        return await fake.slash(
+            "play", user=mover, channel_id=str(loaded.info.thread_id),
+            move=loaded.decision.actions[0],
+        )
+
+    costs = await move_costs(fake, caravan, play)
+    # the first move's old board is the opening one, posted into the thread
+    assert costs[0][1:] == ["PATCH /channels"], costs
+    assert all(cost[1:] == ["PATCH through the answer"] for cost in costs[1:]), costs
