@@ -122,9 +122,10 @@ def has_extras(game: str) -> bool:
         return False
 
 
-def _keep(cache: OrderedDict[int, Any], table_id: int, value: Any) -> None:
-    cache[table_id] = value
-    cache.move_to_end(table_id)
+def _keep(cache: OrderedDict[int, Any], key: int, value: Any) -> None:
+    """Remember ``value`` as the newest of ``cache``, forgetting the oldest past REMEMBERED."""
+    cache[key] = value
+    cache.move_to_end(key)
     while len(cache) > REMEMBERED:
         cache.popitem(last=False)
 
@@ -151,10 +152,7 @@ class BoardPoster:
         self._answered: OrderedDict[int, tuple[float, discord.Message]] = OrderedDict()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
-        self._has_buttons[message_id] = has_buttons
-        self._has_buttons.move_to_end(message_id)
-        while len(self._has_buttons) > REMEMBERED:
-            self._has_buttons.popitem(last=False)
+        _keep(self._has_buttons, message_id, has_buttons)
 
     def retired(self, message_id: int) -> None:
         """The post no longer offers "Your move" (the click that made the move took it off)."""
@@ -288,10 +286,7 @@ class BoardPoster:
         self._remember(message.id, to_move is not None)
         if isinstance(message, discord.InteractionMessage | discord.WebhookMessage):
             _keep(self._answered, message.id, (time.monotonic() + TOKEN_SECONDS, message))
-        self._views[info.id] = (row.version, public_view)
-        self._views.move_to_end(info.id)
-        while len(self._views) > REMEMBERED:
-            self._views.popitem(last=False)
+        _keep(self._views, info.id, (row.version, public_view))
         _keep(self._counts, info.id, (row.version, moves))
         if info.thread_id is not None:
             _keep(self._threads, info.id, (info.thread_id, info.game))
