@@ -291,7 +291,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                         tuple(f"off {POS_NAMES[p]}" for p in on_map))
     if top == "collect":
         return Decision(seat, "collect", COLLECT_PROMPTS[seat][st.mend],
-                   tuple(take_options(st, st.mend)))
+                        tuple(take_options(st, st.mend)))
     frames = st.stack.frames
     frame = frames[-1] if frames else None
     if top == "stop":
@@ -331,13 +331,13 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     if top == "card":
         opts = [a for c in st.market for a in CARD_ACTIONS[c]]
         return Decision(seat, "recruit_card",
-                   f"{name}, take a recruit card and attach it at one end of your row.",
-                   tuple(opts))
+                        f"{name}, take a recruit card and attach it at one end of your row.",
+                        tuple(opts))
     if top == "caravan":
         h = frame["h"]
         return Decision(seat, "use_caravan",
-                   f"{name}, use the {colour_of(st, h)} caravan {h} now or keep it face down.",
-                   ("use", "keep"))
+                        f"{name}, use the {colour_of(st, h)} caravan {h} now or keep it face down.",
+                        ("use", "keep"))
     if top == "icons":
         opts = []
         for icon in frame["list"]:
@@ -359,7 +359,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
                         tuple(f"bowl {h}" for _, h in M.map_caravans(st)))
     if top == "tornado":
         return Decision(seat, "tornado", f"{name}, choose a camel for the tornado.",
-                   tuple(f"tornado {cname(st, c)}" for c in M.tornado_targets(st)))
+                        tuple(f"tornado {cname(st, c)}" for c in M.tornado_targets(st)))
     if top == "whirl":
         c = frame["c"]
         return Decision(seat, "tornado", f"{name}, choose where the tornado puts "
@@ -383,7 +383,7 @@ def decide(st: SahwariState, top: str | None = None) -> Decision:
     if top == "spend":
         opts = [SPEND_ACTIONS[w] for w in spend_menu(st, seat)]
         return Decision(seat, "spend", f"{name}, spend a recruit pawn on one effect.",
-                   (*opts, BACK))
+                        (*opts, BACK))
     if top == "forge":
         opts = space_options(st, seat, "forge", MAX_OPTIONS, frame)
         return Decision(seat, "forge", f"{name}, choose the artifact space for the new cube.",
