@@ -50,7 +50,8 @@ async def build(store: Store, tables: int) -> int:
             await tx.add_seat(table_id, user_id=11 + 2 * n, agent=None, name="B")
             await tx.set_status(table_id, "active", expected="lobby")
             await schedule_turn(tx, table_id, seat=0, version=0, pace=pace, start=START)
-    return len(await store.due_timers(START + timedelta(days=30), limit=10 * tables))
+    due = await store.due_timers(START + timedelta(days=30), limit=10 * tables)
+    return sum(1 + len(t.reminders) for t in due)  # a deadline carries its turn's reminders
 
 
 async def run(tables: int) -> dict[str, Any]:

@@ -222,7 +222,8 @@ class Builder:
             kind = "deadline" if number == 0 else "reminder"
             self.add(
                 "timers", id=self.timer_id, table_id=table_id, seat=seat, version=version,
-                kind=kind, number=number, due_at=ts(due), created_at=ts(start), fired_at=fired,
+                kind=kind, number=number, due_at=ts(due), wake_at=ts(due), created_at=ts(start),
+                fired_at=fired,
                 outcome=outcome,
             )
 

@@ -239,10 +239,47 @@ class TimerRecord:
     created_at: datetime
     fired_at: datetime | None  # when it was finished, in whichever way
     outcome: TimerOutcome | None
+    # A deadline carries its turn's reminders, (number, due_at) by time, until each falls
+    # due and the scheduler claims it as a timer of its own (``fold_timers``). ``wake_at`` is
+    # the earliest of those and ``due_at``: when the scheduler next looks at the timer.
+    reminders: tuple[tuple[int, datetime], ...] = ()
+    wake_at: datetime | None = None
 
     @property
     def pending(self) -> bool:
         return self.fired_at is None
+
+    @property
+    def wakes_at(self) -> datetime:
+        return self.due_at if self.wake_at is None else self.wake_at
+
+
+@dataclass(frozen=True, slots=True)
+class TimerRow:
+    """A timer as written: a deadline with its turn's reminders folded in, or a lone one."""
+
+    kind: TimerKind
+    number: int
+    due_at: datetime
+    reminders: tuple[tuple[int, datetime], ...] = ()
+
+    @property
+    def wake_at(self) -> datetime:
+        return min([self.due_at, *(due for _, due in self.reminders)])
+
+
+def fold_timers(timers: Sequence[tuple[TimerKind, int, datetime]]) -> list[TimerRow]:
+    """The rows that store ``timers``: where there is a deadline, one row, the reminders
+    folded into it, so that a move writes one timer where it wrote one per reminder and the
+    deadline (each an entry in every index, on every move); else a row each."""
+    deadlines = [t for t in timers if t[0] == "deadline"]
+    if len(deadlines) != 1:
+        return [TimerRow(kind, number, due) for kind, number, due in timers]
+    _, number, due = deadlines[0]
+    reminders = sorted(
+        ((n, at) for kind, n, at in timers if kind == "reminder"), key=lambda r: (r[1], r[0])
+    )
+    return [TimerRow("deadline", number, due, tuple(reminders))]
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,7 +24,7 @@ from typing import Any
 import asyncpg
 
 from storage.base import Clock, MoveCommit, StatusConflict, StorageError, VersionConflict
-from storage.sql import _ts
+from storage.sql import _timer_rows, _ts
 
 MAX_BATCH = 100  # moves in one statement
 # Batches being written at once by one process: one, so that every move arriving meanwhile
@@ -68,10 +68,13 @@ WITH m AS (
     WHERE table_id = ANY($2::bigint[]) AND table_id IN (SELECT table_id FROM moved)
         AND fired_at IS NULL
 ), scheduled AS (
-    INSERT INTO timers (table_id, seat, version, kind, number, due_at, created_at)
-    SELECT moved.table_id, moved.timer_seat, moved.expected + 1, t.kind, t.number, t.due_at, $1
-    FROM unnest($17::bigint[], $18::text[], $19::bigint[], $20::text[])
-        AS t (table_id, kind, number, due_at)
+    INSERT INTO timers (table_id, seat, version, kind, number, due_at, wake_at, reminders,
+        created_at)
+    SELECT moved.table_id, moved.timer_seat, moved.expected + 1, t.kind, t.number, t.due_at,
+        t.wake_at, t.reminders, $1
+    FROM unnest($17::bigint[], $18::text[], $19::bigint[], $20::text[], $21::text[],
+        $22::text[])
+        AS t (table_id, kind, number, due_at, wake_at, reminders)
     JOIN moved ON moved.table_id = t.table_id
 ), job_dropped AS (
     DELETE FROM agent_jobs WHERE table_id = ANY($2::bigint[])
@@ -95,7 +98,7 @@ WITH m AS (
 ), posted AS (
     INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before)
     SELECT moved.table_id, moved.expected + 1, o.kind, o.payload, $1, o.not_before
-    FROM unnest($21::bigint[], $22::text[], $23::text[], $24::text[]) WITH ORDINALITY
+    FROM unnest($23::bigint[], $24::text[], $25::text[], $26::text[]) WITH ORDINALITY
         AS o (table_id, kind, payload, not_before, n)
     JOIN moved ON moved.table_id = o.table_id
     ORDER BY o.n
@@ -118,13 +121,13 @@ def _params(moves: Sequence[MoveCommit], now: str) -> list[Any]:
         )
         for move in moves
     ]
-    timers = [(m.table_id, kind, n, _ts(due)) for m in moves for kind, n, due in m.timers]
+    timers = [(m.table_id, *row) for m in moves for row in _timer_rows(m.timers)]
     posts = [
         (m.table_id, kind, json.dumps(payload), None if due is None else _ts(due))
         for m in moves
         for kind, payload, due in m.outbox
     ]
-    return [now, *_columns(rows, 15), *_columns(timers, 4), *_columns(posts, 4)]
+    return [now, *_columns(rows, 15), *_columns(timers, 6), *_columns(posts, 4)]
 
 
 def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:

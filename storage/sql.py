@@ -49,6 +49,7 @@ from storage.base import (
     UndoStatus,
     UserSettingsRecord,
     VersionConflict,
+    fold_timers,
     read_payload,
 )
 
@@ -108,6 +109,29 @@ def _req_dt(text: str) -> datetime:
     value = _dt(text)
     assert value is not None
     return value
+
+
+def _reminders_text(reminders: Sequence[tuple[int, datetime]]) -> str | None:
+    """A deadline's folded reminders as stored: JSON [[number, time], ...], or NULL."""
+    if not reminders:
+        return None
+    return json.dumps([[n, _ts(at)] for n, at in reminders], separators=(",", ":"))
+
+
+def _reminders(text: str | None) -> tuple[tuple[int, datetime], ...]:
+    if not text:
+        return ()
+    return tuple((int(n), _req_dt(at)) for n, at in json.loads(text))
+
+
+def _timer_rows(
+    timers: Sequence[tuple[TimerKind, int, datetime]],
+) -> list[tuple[TimerKind, int, str, str, str | None]]:
+    """``timers`` as the rows that store them: kind, number, due_at, wake_at, reminders."""
+    return [
+        (row.kind, row.number, _ts(row.due_at), _ts(row.wake_at), _reminders_text(row.reminders))
+        for row in fold_timers(timers)
+    ]
 
 
 def _seat(row: Row) -> SeatRecord:
@@ -231,6 +255,8 @@ def _timer(row: Row) -> TimerRecord:
         created_at=_req_dt(row["created_at"]),
         fired_at=_dt(row["fired_at"]),
         outcome=row["outcome"],
+        reminders=_reminders(row["reminders"]),
+        wake_at=_req_dt(row["wake_at"]),
     )
 
 
@@ -524,13 +550,13 @@ class SqlReader:
         return [_timer(row) for row in rows]
 
     async def next_timer_due(self) -> datetime | None:
-        row = await self._one("SELECT MIN(due_at) FROM timers WHERE fired_at IS NULL")
+        row = await self._one("SELECT MIN(wake_at) FROM timers WHERE fired_at IS NULL")
         return None if row is None else _dt(row[0])
 
     async def due_timers(self, now: datetime, limit: int = 100) -> list[TimerRecord]:
         rows = await self._all(
-            "SELECT * FROM timers WHERE fired_at IS NULL AND due_at <= ?"
-            " ORDER BY due_at, id LIMIT ?",
+            "SELECT * FROM timers WHERE fired_at IS NULL AND wake_at <= ?"
+            " ORDER BY wake_at, id LIMIT ?",
             (_ts(now), limit),
         )
         return [_timer(row) for row in rows]
@@ -1018,9 +1044,9 @@ class SqlTransaction(SqlReader):
         number: int = 0,
     ) -> int:
         return await self._insert(
-            "INSERT INTO timers (table_id, seat, version, kind, number, due_at, created_at)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (table_id, seat, version, kind, number, _ts(due_at), _ts(self._clock())),
+            "INSERT INTO timers (table_id, seat, version, kind, number, due_at, wake_at,"
+            " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (table_id, seat, version, kind, number, _ts(due_at), _ts(due_at), _ts(self._clock())),
             table_id,
         )
 
@@ -1038,11 +1064,11 @@ class SqlTransaction(SqlReader):
         now = _ts(self._clock())
         try:
             await self._db.execute_many(
-                "INSERT INTO timers (table_id, seat, version, kind, number, due_at, created_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO timers (table_id, seat, version, kind, number, due_at, wake_at,"
+                " reminders, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 [
-                    (table_id, seat, version, kind, number, _ts(due_at), now)
-                    for kind, number, due_at in timers
+                    (table_id, seat, version, kind, number, due_at, wake_at, reminders, now)
+                    for kind, number, due_at, wake_at, reminders in _timer_rows(timers)
                 ],
             )
         except Integrity as exc:
@@ -1057,20 +1083,47 @@ class SqlTransaction(SqlReader):
             raise Conflict(f"timer {timer_id} is already finished (or does not exist)")
 
     async def postpone_timer(self, timer_id: int, due_at: datetime) -> None:
+        row = await self._one(
+            "SELECT reminders FROM timers WHERE id = ? AND fired_at IS NULL", (timer_id,)
+        )
+        if row is None:
+            raise Conflict(f"timer {timer_id} is already finished (or does not exist)")
+        wake_at = min([due_at, *(at for _, at in _reminders(row["reminders"]))])
         changed = await self._db.execute(
-            "UPDATE timers SET due_at = ? WHERE id = ? AND fired_at IS NULL",
-            (_ts(due_at), timer_id),
+            "UPDATE timers SET due_at = ?, wake_at = ? WHERE id = ? AND fired_at IS NULL",
+            (_ts(due_at), _ts(wake_at), timer_id),
         )
         if changed != 1:
             raise Conflict(f"timer {timer_id} is already finished (or does not exist)")
 
     async def claim_due_timers(self, table_id: int, now: datetime) -> list[TimerRecord]:
-        rows = await self._all(
-            "SELECT * FROM timers WHERE table_id = ? AND fired_at IS NULL AND due_at <= ?"
-            " ORDER BY id" + self._db.skip_locked,
-            (table_id, _ts(now)),
+        sql = (
+            "SELECT * FROM timers WHERE table_id = ? AND fired_at IS NULL AND wake_at <= ?"
+            " ORDER BY id" + self._db.skip_locked
         )
-        return [_timer(row) for row in rows]
+        claimed = [_timer(row) for row in await self._all(sql, (table_id, _ts(now)))]
+        unfolded = False
+        for timer in claimed:
+            came = [r for r in timer.reminders if r[1] <= now]
+            if not came:
+                continue
+            # Its reminders that fell due become timers of their own, claimed with it, so
+            # each is finished once, as every timer is.
+            for number, due_at in came:
+                await self.add_timer(
+                    table_id, seat=timer.seat, version=timer.version, kind="reminder",
+                    due_at=due_at, number=number,
+                )
+            rest = [r for r in timer.reminders if r[1] > now]
+            wake_at = min([timer.due_at, *(at for _, at in rest)])
+            await self._db.execute(
+                "UPDATE timers SET reminders = ?, wake_at = ? WHERE id = ?",
+                (_reminders_text(rest), _ts(wake_at), timer.id),
+            )
+            unfolded = True
+        if unfolded:  # the timers just added are this transaction's own: none is skipped
+            claimed = [_timer(row) for row in await self._all(sql, (table_id, _ts(now)))]
+        return [t for t in claimed if t.due_at <= now]
 
     async def lock_table(self, table_id: int) -> None:
         await self._db.lock(table_id)

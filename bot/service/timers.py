@@ -125,6 +125,14 @@ async def schedule_deadline(
     return deadline
 
 
+def last_reminder(timers: list[TimerRecord], version: int) -> int:
+    """The highest reminder number of ``version``'s turn, fired or to come (folded into its
+    deadline); 0 when it has none."""
+    numbers = [t.number for t in timers if t.kind == "reminder" and t.version == version]
+    numbers += [n for t in timers if t.version == version for n, _ in t.reminders]
+    return max(numbers, default=0)
+
+
 def current_deadline(timers: list[TimerRecord], version: int, seat: int) -> datetime | None:
     """The deadline of ``seat`` at ``version``: its latest deadline timer not cancelled."""
     found = [
@@ -267,7 +275,7 @@ class TimerService:
         try:
             async with self.store.transaction() as tx:
                 for timer in await tx.list_timers(table_id, pending=True):
-                    if timer.due_at <= now:
+                    if timer.wakes_at <= now:
                         await tx.finish_timer(timer.id, "stale")
         except Exception:
             log.exception("table %s: its due timers could not be finished", table_id)
@@ -349,7 +357,6 @@ class TimerService:
             else:
                 await tx.postpone_timer(chosen.id, until)
             return 0
-        reminders = [t for t in timers if t.kind == "reminder" and t.version == version]
         await tx.finish_timer(chosen.id, "fired")
         await tx.enqueue(
             table.id,
@@ -359,7 +366,7 @@ class TimerService:
                 **base,
                 "notify": settings.notify,
                 "number": chosen.number,
-                "of": max((t.number for t in reminders), default=chosen.number),
+                "of": max(chosen.number, last_reminder(timers, version)),
             },
         )
         return 1
@@ -389,7 +396,7 @@ class TimerService:
         back = away.ends_at if away is not None else None
         if back is not None and now < back < moved:
             timers = await tx.list_timers(table.id, version=chosen.version)
-            number = max((t.number for t in timers if t.kind == "reminder"), default=0) + 1
+            number = last_reminder(timers, chosen.version) + 1
             await tx.add_timer(
                 table.id, seat=chosen.seat, version=chosen.version, kind="reminder",
                 number=number, due_at=back,

@@ -107,24 +107,65 @@ async def test_timers_come_due_in_order_and_finish_exactly_once(
     assert all(t.fired_at == clock.now for t in timers)
 
 
-async def test_timers_added_together_come_due_in_order(store: Store, clock: FakeClock) -> None:
+async def test_timers_added_together_come_due_each_in_its_turn(
+    store: Store, clock: FakeClock
+) -> None:
     table_id = await new_table(store)
     start = clock.now
     async with store.transaction() as tx:
         await tx.add_timers(table_id, seat=1, version=3, timers=[
-            ("reminder", 1, start + timedelta(hours=6)),
             ("reminder", 2, start + timedelta(hours=12)),
+            ("reminder", 1, start + timedelta(hours=6)),
             ("deadline", 0, start + timedelta(hours=24)),
         ])  # fmt: skip
         await tx.add_timers(table_id, seat=1, version=3, timers=[])
-    due = await store.due_timers(start + timedelta(hours=30))
-    assert [(t.kind, t.number, t.due_at - start) for t in due] == [
+    fired = []
+    for hours in (6, 12, 24):
+        assert await store.next_timer_due() == start + timedelta(hours=hours)
+        assert await store.due_timers(start + timedelta(hours=hours, seconds=-1)) == []
+        async with store.transaction() as tx:
+            due = await tx.claim_due_timers(table_id, start + timedelta(hours=hours))
+            assert len(due) == 1
+            await tx.finish_timer(due[0].id, "fired")
+        fired += due
+    assert await store.next_timer_due() is None
+    assert [(t.kind, t.number, t.due_at - start) for t in fired] == [
         ("reminder", 1, timedelta(hours=6)),
         ("reminder", 2, timedelta(hours=12)),
         ("deadline", 0, timedelta(hours=24)),
     ]
-    assert all((t.table_id, t.seat, t.version, t.pending) == (table_id, 1, 3, True) for t in due)
-    assert len({t.id for t in due}) == 3
+    assert all((t.table_id, t.seat, t.version, t.pending) == (table_id, 1, 3, True) for t in fired)
+    assert len({t.id for t in fired}) == 3
+
+
+async def test_reminders_that_fell_due_together_are_claimed_together(
+    store: Store, clock: FakeClock
+) -> None:
+    """After downtime every reminder that fell due is claimed at once, each a timer of its
+    own that is finished once; those still to come stay with the deadline."""
+    table_id = await new_table(store)
+    start = clock.now
+    async with store.transaction() as tx:
+        await tx.add_timers(table_id, seat=0, version=1, timers=[
+            ("reminder", 1, start + timedelta(hours=6)),
+            ("reminder", 2, start + timedelta(hours=12)),
+            ("reminder", 3, start + timedelta(hours=20)),
+            ("deadline", 0, start + timedelta(hours=24)),
+        ])  # fmt: skip
+    async with store.transaction() as tx:
+        due = await tx.claim_due_timers(table_id, start + timedelta(hours=13))
+        assert [(t.kind, t.number) for t in due] == [("reminder", 1), ("reminder", 2)]
+        for timer in due:
+            await tx.finish_timer(timer.id, "skipped" if timer.number == 1 else "fired")
+    async with store.transaction() as tx:
+        assert await tx.claim_due_timers(table_id, start + timedelta(hours=13)) == []
+    (deadline,) = await store.list_timers(table_id, pending=True)
+    assert deadline.reminders == ((3, start + timedelta(hours=20)),)
+    assert await store.next_timer_due() == start + timedelta(hours=20)
+    outcomes = [(t.kind, t.number, t.outcome) for t in await store.list_timers(table_id)]
+    assert outcomes == [
+        ("deadline", 0, None), ("reminder", 1, "skipped"), ("reminder", 2, "fired"),
+    ]
 
 
 async def test_two_connections_finish_a_timer_once(open_db: OpenStore, clock: FakeClock) -> None:

@@ -67,7 +67,7 @@ async def test_a_move_keeps_the_timers_that_fired_and_drops_those_it_replaced(
     await store.commit_move(move(table_id, clock))
 
     timers = await store.list_timers(table_id)
-    assert [(t.version, t.outcome) for t in timers] == [(1, "fired"), (2, None), (2, None)]
+    assert [(t.version, t.outcome) for t in timers] == [(1, "fired"), (2, None)]
 
 
 async def test_a_move_writes_its_log_timers_snapshot_and_posts(
@@ -91,12 +91,15 @@ async def test_a_move_writes_its_log_timers_snapshot_and_posts(
     assert action.created_at == clock()
 
     timers = await store.list_timers(table_id)
-    assert [t.version for t in timers] == [2, 2]  # the timers it replaced are gone
-    pending = await store.list_timers(table_id, pending=True)
-    assert [(t.kind, t.number, t.seat, t.version) for t in pending] == [
-        ("reminder", 1, 0, 2), ("deadline", 0, 0, 2),
-    ]
-    assert pending[1].due_at == clock() + timedelta(days=1)
+    assert [t.version for t in timers] == [2]  # the timers it replaced are gone
+    # one row: the deadline, carrying the turn's reminder until it falls due
+    (deadline,) = await store.list_timers(table_id, pending=True)
+    assert (deadline.kind, deadline.number) == ("deadline", 0)
+    assert (deadline.seat, deadline.version) == (0, 2)
+    assert deadline.due_at == clock() + timedelta(days=1)
+    assert deadline.reminders == ((1, clock() + timedelta(hours=12)),)
+    assert deadline.wakes_at == clock() + timedelta(hours=12)
+    assert await store.next_timer_due() == clock() + timedelta(hours=12)
 
     assert await store.snapshot_versions(table_id) == [0, 2]  # 1 was replaced by 2
     snapshot = await store.get_snapshot(table_id, 2)
@@ -190,7 +193,7 @@ async def test_concurrent_moves_at_one_version_commit_once(
     assert sum(r is None for r in results) == 1
     assert all(isinstance(r, VersionConflict) for r in results if r is not None)
     assert len([r for r in await store.list_outbox(table_id) if r.version == 2]) == 2
-    assert len(await store.list_timers(table_id, version=2)) == 2
+    assert [len(t.reminders) for t in await store.list_timers(table_id, version=2)] == [1]
 
 
 async def test_latest_moves_are_the_tables_and_the_members_after_a_version(
@@ -247,7 +250,7 @@ async def test_moves_of_many_tables_at_once_each_get_their_own_answer(
         posts = [r for r in await store.list_outbox(tables[n]) if r.version == 2]
         assert [r.kind for r in posts] == ["turn", "archive"]
         pending = await store.list_timers(tables[n], pending=True)
-        assert [(t.kind, t.version) for t in pending] == [("reminder", 2), ("deadline", 2)]
+        assert [(t.kind, t.version, len(t.reminders)) for t in pending] == [("deadline", 2, 1)]
     assert [(j.table_id, j.version) for j in await store.list_agent_jobs()] == [(tables[5], 2)]
 
 

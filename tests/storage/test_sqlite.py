@@ -297,3 +297,57 @@ async def test_an_unknown_sqlite_url_option_is_refused_with_a_reason(
 ) -> None:
     with pytest.raises(ValueError, match="synchronous"):
         await open_store(f"sqlite:///{tmp_path / 'x.db'}{query}")
+
+
+async def test_timers_written_one_a_row_before_folding_still_fire_each_once(
+    tmp_path: Path,
+) -> None:
+    """A database whose pending reminders are rows of their own (written before a deadline
+    carried its turn's reminders) is upgraded in place, and they come due as before."""
+    from datetime import UTC, datetime, timedelta
+
+    from storage.sqlite import _statements, migrations
+
+    path = tmp_path / "old.db"
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "CREATE TABLE schema_migrations ("
+        " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)"
+    )
+    for number, name, sql in [m for m in migrations() if m[0] < 33]:
+        for statement in _statements(sql):
+            conn.execute(statement)
+        conn.execute(
+            "INSERT INTO schema_migrations VALUES (?, ?, '2026-01-01T00:00:00.000000Z')",
+            (number, name),
+        )
+    start = datetime(2026, 1, 1, tzinfo=UTC)
+
+    def stamp(hours: int) -> str:
+        return (start + timedelta(hours=hours)).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+    conn.execute(
+        "INSERT INTO game_tables (game, host_id, seed, status, version, created_at, updated_at)"
+        " VALUES ('targi', 1, 5, 'active', 1, ?, ?)",
+        (stamp(0), stamp(0)),
+    )
+    for kind, number, hours in (("reminder", 1, 6), ("reminder", 2, 12), ("deadline", 0, 24)):
+        conn.execute(
+            "INSERT INTO timers (table_id, seat, version, kind, number, due_at, created_at)"
+            " VALUES (1, 0, 1, ?, ?, ?, ?)",
+            (kind, number, stamp(hours), stamp(0)),
+        )
+    conn.commit()
+    conn.close()
+
+    store = await open_store(f"sqlite:///{path}")
+    try:
+        for hours, expected in ((6, ("reminder", 1)), (12, ("reminder", 2)), (24, ("deadline", 0))):
+            assert await store.next_timer_due() == start + timedelta(hours=hours)
+            async with store.transaction() as tx:
+                (due,) = await tx.claim_due_timers(1, start + timedelta(hours=hours))
+                assert (due.kind, due.number) == expected
+                await tx.finish_timer(due.id, "fired")
+        assert await store.next_timer_due() is None
+    finally:
+        await store.close()
