@@ -119,9 +119,23 @@ def _reminders_text(reminders: Sequence[tuple[int, datetime]]) -> str | None:
 
 
 def _reminders(text: str | None) -> tuple[tuple[int, datetime], ...]:
+    """A deadline's folded reminders; none when the value cannot be read (a damaged row
+    loses its reminders, and its deadline and every other timer still fire)."""
     if not text:
         return ()
-    return tuple((int(n), _req_dt(at)) for n, at in json.loads(text))
+    try:
+        return tuple((int(n), _req_dt(at)) for n, at in json.loads(text))
+    except (ValueError, TypeError, AssertionError):
+        return ()
+
+
+def _wake_at(text: str | None) -> datetime | None:
+    """When a timer is next looked at; None when unreadable, e.g. empty as a process of an
+    earlier version writes it during an upgrade (the claim then writes it again)."""
+    try:
+        return _dt(text)
+    except (ValueError, TypeError):
+        return None
 
 
 def _timer_rows(
@@ -256,7 +270,7 @@ def _timer(row: Row) -> TimerRecord:
         fired_at=_dt(row["fired_at"]),
         outcome=row["outcome"],
         reminders=_reminders(row["reminders"]),
-        wake_at=_req_dt(row["wake_at"]),
+        wake_at=_wake_at(row["wake_at"]),
     )
 
 
@@ -551,7 +565,10 @@ class SqlReader:
 
     async def next_timer_due(self) -> datetime | None:
         row = await self._one("SELECT MIN(wake_at) FROM timers WHERE fired_at IS NULL")
-        return None if row is None else _dt(row[0])
+        if row is None or row[0] is None:
+            return None
+        # unreadable: look now, and the claim writes it again
+        return _wake_at(row[0]) or self._clock()
 
     async def due_timers(self, now: datetime, limit: int = 100) -> list[TimerRecord]:
         rows = await self._all(
@@ -1105,7 +1122,9 @@ class SqlTransaction(SqlReader):
         unfolded = False
         for timer in claimed:
             came = [r for r in timer.reminders if r[1] <= now]
-            if not came:
+            rest = [r for r in timer.reminders if r[1] > now]
+            wake_at = min([timer.due_at, *(at for _, at in rest)])
+            if not came and timer.wake_at == wake_at:
                 continue
             # Its reminders that fell due become timers of their own, claimed with it, so
             # each is finished once, as every timer is.
@@ -1114,13 +1133,11 @@ class SqlTransaction(SqlReader):
                     table_id, seat=timer.seat, version=timer.version, kind="reminder",
                     due_at=due_at, number=number,
                 )
-            rest = [r for r in timer.reminders if r[1] > now]
-            wake_at = min([timer.due_at, *(at for _, at in rest)])
             await self._db.execute(
                 "UPDATE timers SET reminders = ?, wake_at = ? WHERE id = ?",
                 (_reminders_text(rest), _ts(wake_at), timer.id),
             )
-            unfolded = True
+            unfolded = unfolded or bool(came)
         if unfolded:  # the timers just added are this transaction's own: none is skipped
             claimed = [_timer(row) for row in await self._all(sql, (table_id, _ts(now)))]
         return [t for t in claimed if t.due_at <= now]

@@ -110,6 +110,34 @@ async def test_a_vanished_time_zone_is_read_as_utc_and_the_reminder_fires(
     assert await service.store.broken_tables() == []
 
 
+@pytest.mark.parametrize(
+    ("reminders", "wake_at"),
+    [("{not json", "2026-03-01T18:00:00.000000Z"), ('[["one", 5]]', ""), (None, "1970-01-01 or so")],
+)
+async def test_a_damaged_timer_row_still_fires_its_deadline_and_spares_the_others(
+    service: TableService, clock: FakeClock, db_url: str, reminders: str | None, wake_at: str
+) -> None:
+    """A deadline whose folded reminders or wake-up time cannot be read (damaged, or left
+    empty by a process of an earlier version) loses its reminders at worst: the scheduler
+    keeps its time for every other table, and the deadline still fires."""
+    damaged = await started_table(service)
+    good = await started_table(service)
+    sql(db_url, "UPDATE timers SET reminders = ?, wake_at = ? WHERE table_id = ?",
+        reminders, wake_at, damaged)  # fmt: skip
+    timers = TimerService(service.store, clock=clock)
+    clock.now = START + timedelta(hours=6)
+    assert await timers.fire_due() == 1
+    assert "reminder" in await kinds(service, good)
+    assert await timers.seconds_until_next() is not None
+    assert "reminder" not in await kinds(service, damaged)
+    clock.now = START + timedelta(days=2)
+    assert await timers.fire_due() == 2
+    assert (await kinds(service, damaged))[-1] == "stalled"
+    assert (await kinds(service, good))[-1] == "stalled"
+    assert await service.store.broken_tables() == []
+    assert await service.store.next_timer_due() is None
+
+
 async def test_a_quarantined_table_refuses_moves_with_a_clear_reason(
     service: TableService, db_url: str
 ) -> None:
