@@ -297,3 +297,34 @@ async def test_an_unknown_sqlite_url_option_is_refused_with_a_reason(
 ) -> None:
     with pytest.raises(ValueError, match="synchronous"):
         await open_store(f"sqlite:///{tmp_path / 'x.db'}{query}")
+
+
+async def test_a_move_and_a_claim_of_posts_each_take_one_trip_to_the_connection(
+    tmp_path: Path,
+) -> None:
+    """Every trip to the connection's thread waits its turn on a busy event loop while the
+    store is locked: a move's writes, its posts' claim and a table's read each go in one."""
+    from tests.storage.conftest import FakeClock
+    from tests.storage.test_commit_move import move, started
+
+    clock = FakeClock()
+    store = await open_store(f"sqlite:///{tmp_path / 'g.db'}", clock=clock)
+    assert isinstance(store, SqliteStore)
+    table_id = await started(store, clock)
+    queue = store._conn._execute
+    trips: list[str] = []
+
+    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(getattr(fn, "__name__", "?"))
+        return await queue(fn, *args, **kwargs)
+
+    store._conn._execute = counted  # type: ignore[method-assign]
+    await store.commit_move(move(table_id, clock))
+    assert len(trips) == 1
+    claimed = await store.claim_outbox("here", now=clock())
+    assert [(r.kind, r.version) for r in claimed] == [("turn", 1), ("turn", 2)]
+    assert len(trips) == 3  # whether anything is due, then the claim
+    table = await store.get_table(table_id)
+    assert table is not None and table.version == 2
+    assert len(trips) == 4
+    await store.close()
