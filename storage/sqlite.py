@@ -238,9 +238,13 @@ class SqliteStore(SqlStore):
                 raise
             return result
 
-        async with self._lock:
-            # aiosqlite runs each call queued here in order, in the connection's thread
-            return cast(T, await self._conn._execute(run))
+        # The connection's thread runs what is queued one at a time, in order, so this work
+        # needs the store's lock only to keep out of a transaction of several trips; holding
+        # it until the answer is back would idle the thread while the event loop is busy.
+        while self._lock.locked():
+            async with self._lock:
+                pass
+        return cast(T, await self._conn._execute(run))
 
     async def _transact(self, work: Callable[[SqlTransaction], Coroutine[Any, Any, T]]) -> T:
         self._check_free()
