@@ -7,6 +7,7 @@ update that player's private panel, so the thread stays readable.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import OrderedDict
@@ -28,6 +29,7 @@ from games.core.contract import Outcome
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
+    from bot.service import LoadedTable
 
 log = logging.getLogger(__name__)
 
@@ -220,11 +222,28 @@ class BoardPoster:
             raise Deferred(f"channel {info.thread_id} of table {info.id} cannot take messages")
         return thread
 
+    async def _reads(
+        self, row: Any, enough: Callable[[list[Any]], bool]
+    ) -> tuple[LoadedTable, list[Any], int]:
+        """What a board of ``row`` is made from, read at once rather than one after another:
+        the table, its newest outbox rows (reaching back as far as ``enough`` asks) and the
+        moves made by the row's version."""
+        loaded, rows, moves = await asyncio.gather(
+            self.service.load(row.table_id),
+            self._recent_rows(row.table_id, enough),
+            self.service.moves_at(
+                row.table_id, row.version, known=self._counts.get(row.table_id)
+            ),
+        )
+        return loaded, rows, moves
+
     async def _board(
         self, row: Any, events: list[str], header: str | None = None,
-        rows: Sequence[Any] | None = None,
+        reads: tuple[LoadedTable, list[Any], int] | None = None,
     ) -> int | None:
-        loaded = await self.service.load(row.table_id)
+        if reads is None:
+            reads = await self._reads(row, lambda rows: _posted_board_before(rows, row))
+        loaded, rows, moves = reads
         info, game = loaded.info, loaded.game
         thread = await self.thread_of(info)
         if thread is None:
@@ -233,10 +252,6 @@ class BoardPoster:
             state = loaded.state
         else:
             state = await self.service.state_at(info.id, row.version)
-        if rows is None:
-            rows = await self._recent_rows(
-                row.table_id, lambda rows: _posted_board_before(rows, row)
-            )
         shown = [
             r for r in rows
             if r.id < row.id and r.kind in BOARD_KINDS and r.message_id is not None
@@ -248,9 +263,6 @@ class BoardPoster:
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
             footer = NO_MESSAGE_CONTENT
-        moves = await self.service.moves_at(
-            info.id, row.version, known=self._counts.get(info.id)
-        )
         marker = board_marker(info.id, row.version, moves)
         content = turn_post(
             game, info.seats, decision, events, header=header, footer=footer, marker=marker
@@ -364,14 +376,15 @@ class BoardPoster:
                 rows[0].id <= row.id and _turn(rows, row)[1] and _posted_board_before(rows, row)
             )
 
-        rows = await self._recent_rows(row.table_id, enough)
+        reads = await self._reads(row, enough)
+        rows = reads[1]
         if answered_at_once(rows, row):
             return None  # the bot's board, next, shows this move too
         if hands_to_a_bot(row) and self.service.outbox.age(row) < BOT_ANSWER_WAIT:
             # the bot is thinking; its move comes with a board for both (or, if it is slow,
             # this board goes out on its own once the wait is over)
             raise Deferred(f"table {row.table_id}: waiting for the bot to answer")
-        return await self._board(row, turn_events(rows, row), rows=rows)
+        return await self._board(row, turn_events(rows, row), reads=reads)
 
     async def post_undo(self, row: Any) -> int | None:
         """Moves were taken back: the restored board, saying so."""
