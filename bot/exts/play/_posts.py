@@ -104,6 +104,14 @@ def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
     return headlines + events
 
 
+def _since_board_before(rows: Sequence[Any], row: Any) -> list[Any]:
+    """The posts (rows with a message) before ``row``, from the last board among them on."""
+    earlier = [r for r in rows if r.id < row.id and r.message_id is not None]
+    boards = [r for r in earlier if r.kind in BOARD_KINDS]
+    since = boards[-1].id if boards else 0
+    return [r for r in earlier if r.id >= since]
+
+
 def board_pings(row: Any, players: Sequence[int | None], to_move: int | None) -> list[int]:
     """Whom a board post pings. The start is news for every player but the host who started
     it; a turn pings the person to move only when the service decided so when the move was
@@ -152,6 +160,9 @@ class BoardPoster:
         # expires: their buttons are taken off through that interaction, which counts against
         # neither the bot's global budget nor the thread's edit limit.
         self._answered: OrderedDict[int, tuple[float, discord.Message]] = OrderedDict()
+        # Each board row's posts since the board before it, as read to draw it: retiring
+        # their buttons need not read them again (all were delivered before the board was).
+        self._since_board: OrderedDict[int, list[Any]] = OrderedDict()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         _keep(self._has_buttons, message_id, has_buttons)
@@ -299,6 +310,7 @@ class BoardPoster:
         if isinstance(message, discord.InteractionMessage | discord.WebhookMessage):
             _keep(self._answered, message.id, (time.monotonic() + TOKEN_SECONDS, message))
         _keep(self._views, info.id, (row.version, public_view))
+        _keep(self._since_board, row.id, _since_board_before(rows, row))
         _keep(self._counts, info.id, (row.version, moves))
         if info.thread_id is not None:
             _keep(self._threads, info.id, (info.thread_id, info.game))
@@ -322,9 +334,12 @@ class BoardPoster:
         row is marked delivered, as a best-effort follow-up."""
         if row.message_id is None:
             return  # this row posted nothing (the same seat decides again)
-        rows = await self._recent_rows(
-            row.table_id, lambda rows: _posted_board_before(rows, row)
-        )
+        posts = self._since_board.pop(row.id, None)
+        if posts is None:
+            rows = await self._recent_rows(
+                row.table_id, lambda rows: _posted_board_before(rows, row)
+            )
+            posts = _since_board_before(rows, row)
         known = self._threads.get(row.table_id)
         if known is None:
             info = await self.service.info(row.table_id)
@@ -333,15 +348,10 @@ class BoardPoster:
             known = (info.thread_id, info.game)
         thread_id, game = known
         thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
-        earlier = [r for r in rows if r.id < row.id and r.message_id is not None]
-        boards = [r for r in earlier if r.kind in BOARD_KINDS]
-        since = boards[-1].id if boards else 0
         old = [
             (r, r.message_id)
-            for r in earlier
-            if r.id >= since
-            and r.kind in (*BOARD_KINDS, "reminder")
-            and r.message_id is not None
+            for r in posts
+            if r.kind in (*BOARD_KINDS, "reminder")
             and self._has_buttons.get(r.message_id, True)
         ]
         if not isinstance(thread, discord.Thread | discord.TextChannel):
