@@ -9,11 +9,11 @@ pruning keeps) is written once, whatever database runs it.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from storage.base import (
     OPEN_STATUSES,
@@ -56,6 +56,7 @@ from storage.base import (
 Row = Any  # sqlite3.Row or asyncpg.Record: both read by column name and by position
 NO_LIMIT = 2**62  # LIMIT -1 means "all" in SQLite only
 CLAIM_LOCK = -1  # the lock key of outbox claims; table locks use the table id
+T = TypeVar("T")
 
 
 class Integrity(Exception):
@@ -1325,9 +1326,14 @@ class SqlStore:
         finally:
             self._in_transaction.reset(token)
 
-    async def commit_move(self, move: MoveCommit) -> None:
+    async def _transact(self, work: Callable[[SqlTransaction], Coroutine[Any, Any, T]]) -> T:
+        """``work`` inside one transaction. ``work`` touches nothing but the transaction, so a
+        backend may run all of it at once where the connection lives."""
         async with self.transaction() as tx:
-            await tx.commit_move(move)
+            return await work(tx)
+
+    async def commit_move(self, move: MoveCommit) -> None:
+        await self._transact(lambda tx: tx.commit_move(move))
 
     async def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
         self._check_free()
@@ -1513,7 +1519,7 @@ class SqlStore:
             )
         if anything is None:
             return []
-        async with self.transaction() as tx:
+        async def claim(tx: SqlTransaction) -> list[Row]:
             db = tx._db
             # Claims are made one at a time, so each sees the claims made before it and two
             # processes never split one table's queue between them.
@@ -1536,8 +1542,9 @@ class SqlStore:
                 f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
                 (claimer, _ts(at + lease), *ids),
             )
-            rows = await db.all(f"SELECT * FROM outbox WHERE id IN ({marks}) ORDER BY id", ids)
-        return [_outbox(row) for row in rows]
+            return await db.all(f"SELECT * FROM outbox WHERE id IN ({marks}) ORDER BY id", ids)
+
+        return [_outbox(row) for row in await self._transact(claim)]
 
     async def _outbox_update(self, sql: str, params: Sequence[Any]) -> None:
         self._check_free()
@@ -1565,7 +1572,7 @@ class SqlStore:
     async def mark_attempted(
         self, outbox_id: int, *, at: datetime | None = None
     ) -> datetime | None:
-        async with self.transaction() as tx:
+        async def attempt(tx: SqlTransaction) -> datetime | None:
             row = await tx._one("SELECT attempted_at FROM outbox WHERE id = ?", (outbox_id,))
             if row is None:
                 raise StorageError(f"no outbox row {outbox_id}")
@@ -1573,7 +1580,9 @@ class SqlStore:
                 "UPDATE outbox SET attempted_at = ? WHERE id = ?",
                 (_ts(at or self._clock()), outbox_id),
             )
-        return _dt(row["attempted_at"])
+            return _dt(row["attempted_at"])
+
+        return await self._transact(attempt)
 
     async def applied_migrations(self) -> list[int]:
         self._check_free()

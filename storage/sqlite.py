@@ -4,6 +4,10 @@ All work goes through one connection, so an asyncio lock serialises it: a transa
 the lock from BEGIN to COMMIT, and plain reads wait for it. ``BEGIN IMMEDIATE`` takes SQLite's
 write lock at the start, so a second process waits (busy timeout) instead of failing halfway.
 The queries themselves are shared with PostgreSQL, in ``storage.sql``.
+
+The busiest work (a move's writes, the claim of posts, every read through ``_read``) runs
+whole in the connection's thread, in one trip there and back instead of one per statement.
+That uses aiosqlite's ``_execute`` and ``_conn``, which the pinned version keeps.
 """
 
 from __future__ import annotations
@@ -11,18 +15,19 @@ from __future__ import annotations
 import asyncio
 import re
 import sqlite3
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar, cast
 
 import aiosqlite
 
 from storage.base import Clock, StorageError, utc_now
 from storage.schema import migrations
-from storage.sql import Db, Integrity, Row, SqlStore, _ts
+from storage.sql import Db, Integrity, Row, SqlReader, SqlStore, SqlTransaction, _ts
 
 BUSY_TIMEOUT_MS = 5000
+T = TypeVar("T")
 
 _ADD_COLUMN = re.compile(r"^ALTER\s+TABLE\s+(\w+)\s+ADD\s+COLUMN\s+(\w+)", re.IGNORECASE)
 _CREATE = re.compile(
@@ -100,6 +105,55 @@ class SqliteDb:
             raise Integrity(str(exc)) from exc
 
 
+class _InThreadDb:
+    """``Db`` on the raw connection, used from the connection's own thread: every call is
+    done when it returns, so a coroutine using only this never suspends."""
+
+    skip_locked = ""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> Row | None:
+        return next(iter(self._conn.execute(sql, params).fetchall()), None)
+
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[Row]:
+        return self._conn.execute(sql, params).fetchall()
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return self._run(sql, params).rowcount
+
+    async def insert(self, sql: str, params: Sequence[Any] = ()) -> int:
+        row_id = self._run(sql, params).lastrowid
+        assert row_id is not None
+        return row_id
+
+    async def lock(self, key: int) -> None:
+        pass
+
+    async def execute_many(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        try:
+            self._conn.executemany(sql, rows)
+        except sqlite3.IntegrityError as exc:
+            raise Integrity(str(exc)) from exc
+
+    def _run(self, sql: str, params: Sequence[Any]) -> sqlite3.Cursor:
+        try:
+            return self._conn.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise Integrity(str(exc)) from exc
+
+
+def _finish(work: Coroutine[Any, Any, T]) -> T:
+    """Run ``work``, which must complete without suspending, to its result."""
+    try:
+        work.send(None)
+    except StopIteration as done:
+        return cast(T, done.value)
+    work.close()
+    raise RuntimeError("storage work waited on something besides its connection")
+
+
 class SqliteStore(SqlStore):
     """``Store`` on an SQLite file (or in memory). Use ``storage.open_store`` to get one."""
 
@@ -163,6 +217,47 @@ class SqliteStore(SqlStore):
             except BaseException:
                 await self._conn.execute("ROLLBACK")
                 raise
+
+    async def _in_thread(
+        self, work: Callable[[_InThreadDb], Coroutine[Any, Any, T]], *, transaction: bool
+    ) -> T:
+        """Run ``work`` whole in the connection's thread: one trip there and back, where a
+        statement at a time was a trip each, every one waiting its turn on the event loop
+        while the store's lock was held."""
+        def run() -> T:
+            conn = self._conn._conn
+            if transaction:
+                conn.execute("BEGIN IMMEDIATE")
+            try:
+                result = _finish(work(_InThreadDb(conn)))
+                if transaction:
+                    conn.execute("COMMIT")
+            except BaseException:
+                if transaction and conn.in_transaction:
+                    conn.execute("ROLLBACK")
+                raise
+            return result
+
+        # The connection's thread runs what is queued one at a time, in order, so this work
+        # needs the store's lock only to keep out of a transaction of several trips; holding
+        # it until the answer is back would idle the thread while the event loop is busy.
+        while self._lock.locked():
+            async with self._lock:
+                pass
+        return cast(T, await self._conn._execute(run))
+
+    async def _transact(self, work: Callable[[SqlTransaction], Coroutine[Any, Any, T]]) -> T:
+        self._check_free()
+        return await self._in_thread(
+            lambda db: work(SqlTransaction(db, self._clock)), transaction=True
+        )
+
+    async def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
+        self._check_free()
+        return await self._in_thread(
+            lambda db: getattr(SqlReader(db, self._clock), name)(*args, **kwargs),
+            transaction=False,
+        )
 
     @asynccontextmanager
     async def _reading(self) -> AsyncIterator[Db]:

@@ -59,6 +59,7 @@ taken over, and a process restarted under the same name takes its own back at on
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 from dataclasses import dataclass
@@ -135,8 +136,11 @@ class Outbox:
 
     async def begin(self, outbox_id: int) -> Attempt:
         """Record that a delivery of the row starts now (call it right before posting)."""
-        earlier = await self._store.mark_attempted(outbox_id, at=self._clock())
-        row = await self._store.get_outbox(outbox_id)
+        # together: the row read is the same whether the attempt is recorded before or after
+        earlier, row = await asyncio.gather(
+            self._store.mark_attempted(outbox_id, at=self._clock()),
+            self._store.get_outbox(outbox_id),
+        )
         if row is None:
             raise StorageError(f"no outbox row {outbox_id}")
         return Attempt(row=row, earlier=earlier, nonce=nonce_for(outbox_id))

@@ -10,6 +10,7 @@ All of it is read before the move is written, which then takes a single write.
 
 from __future__ import annotations
 
+import asyncio
 from datetime import datetime, timedelta
 
 from bot.service.settings import UserSettings
@@ -47,11 +48,15 @@ async def turn_ping(
     deadline: datetime | None,
 ) -> tuple[bool, datetime | None]:
     """Whether to ping ``user_id`` now that their turn starts at ``version``, and when their
-    quiet hours hold the ping back, the moment they end (a reminder is due then), else None."""
-    settings = UserSettings.from_record(await reader.get_user_settings(user_id), user_id)
-    if settings.turn_pings != "every_turn":
-        return False, None
-    if await moved_lately(reader, table_id, user_id, version=version, now=now):
+    quiet hours hold the ping back, the moment they end (a reminder is due then), else None.
+    ``reader`` is the store, whose reads may run at the same time (not a transaction)."""
+    # both read at once: one wait where two in a row were two
+    record, lately = await asyncio.gather(
+        reader.get_user_settings(user_id),
+        moved_lately(reader, table_id, user_id, version=version, now=now),
+    )
+    settings = UserSettings.from_record(record, user_id)
+    if settings.turn_pings != "every_turn" or lately:
         return False, None
     if settings.is_quiet(now):
         until = settings.quiet_until(now)

@@ -351,3 +351,66 @@ async def test_timers_written_one_a_row_before_folding_still_fire_each_once(
         assert await store.next_timer_due() is None
     finally:
         await store.close()
+
+
+async def test_a_move_and_a_claim_of_posts_each_take_one_trip_to_the_connection(
+    tmp_path: Path,
+) -> None:
+    """Every trip to the connection's thread waits its turn on a busy event loop while the
+    store is locked: a move's writes, its posts' claim and a table's read each go in one."""
+    from tests.storage.conftest import FakeClock
+    from tests.storage.test_commit_move import move, started
+
+    clock = FakeClock()
+    store = await open_store(f"sqlite:///{tmp_path / 'g.db'}", clock=clock)
+    assert isinstance(store, SqliteStore)
+    table_id = await started(store, clock)
+    queue = store._conn._execute
+    trips: list[str] = []
+
+    async def counted(fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(getattr(fn, "__name__", "?"))
+        return await queue(fn, *args, **kwargs)
+
+    store._conn._execute = counted  # type: ignore[method-assign]
+    await store.commit_move(move(table_id, clock))
+    assert len(trips) == 1
+    claimed = await store.claim_outbox("here", now=clock())
+    assert [(r.kind, r.version) for r in claimed] == [("turn", 1), ("turn", 2)]
+    assert len(trips) == 3  # whether anything is due, then the claim
+    table = await store.get_table(table_id)
+    assert table is not None and table.version == 2
+    assert len(trips) == 4
+    await store.close()
+
+
+async def test_a_read_during_a_longer_transaction_waits_and_sees_only_what_it_committed(
+    tmp_path: Path,
+) -> None:
+    """A read goes to the connection's thread without the store's lock, but never into the
+    middle of a transaction of several trips on the same connection."""
+    from tests.storage.test_contract import new_table
+
+    store = await open_store(f"sqlite:///{tmp_path / 'g.db'}")
+    table_id = await new_table(store, host=1)
+    begun = asyncio.Event()
+
+    async def reader() -> Any:
+        await begun.wait()
+        return await store.get_table(table_id)
+
+    read = asyncio.create_task(reader())  # another task, as a command reading meanwhile
+    async with store.transaction() as tx:
+        await tx.set_host(table_id, 99)
+        begun.set()
+        await asyncio.sleep(0.05)  # time enough for a read that did not wait to be answered
+        assert not read.done()
+    table = await read
+    assert table is not None and table.host_id == 99
+    with pytest.raises(RuntimeError, match="transaction"):
+        async with store.transaction() as tx:
+            await tx.set_host(table_id, 7)
+            await store.get_table(table_id)  # the store's own reads are refused inside one
+    table = await store.get_table(table_id)
+    assert table is not None and table.host_id == 99
+    await store.close()

@@ -72,6 +72,10 @@ DYNAMIC_ITEMS = (
 )
 
 
+async def _false() -> bool:
+    return False
+
+
 def passes_turn(result: MoveResult) -> bool:
     """Whether a person's move hands the decision to another seat (or ends the game): its
     board, not the mover's panel, is what follows it."""
@@ -187,19 +191,25 @@ class Play(commands.Cog):
         self, loaded: LoadedTable, seat: int, note: str | None = None, user_id: int | None = None
     ) -> tuple[str, discord.File, discord.ui.View | None]:
         game, state = loaded.game, loaded.state
-        file = await panel_file(game.name, game.view(state, seat), self.bot.drawing)
         decision = game.decision(state)
-        secret = private_note(await self.service.private_events(loaded.info.id, seat))
+        deciding = decision is not None and decision.seat == seat
+        # the picture is drawn while the log is read for the panel's notes and its Undo
+        file, events, undo = await asyncio.gather(
+            panel_file(game.name, game.view(state, seat), self.bot.drawing),
+            self.service.private_events(loaded.info.id, seat),
+            self.undo_alone(loaded.info, user_id) if deciding and user_id is not None
+            else _false(),
+        )
+        secret = private_note(events)
         lines = [line for line in (note, secret) if line]
         view: discord.ui.View | None = None
-        if decision is not None and decision.seat == seat:
+        if decision is not None and deciding:
             shape = layout_for(game.name, decision.kind, game.options(state))
             lines.append(f"**Your move** — {decision.prompt}")
             if shape.shown < len(decision.actions):
                 lines.append(
                     f"-# {len(decision.actions) - shape.shown} more options: type them with /play."
                 )
-            undo = user_id is not None and await self.undo_alone(loaded.info, user_id)
             view = decision_view(loaded.info.id, loaded.version, shape, undo=undo)
         elif decision is not None:
             lines.append(f"Waiting for **{game.seat_label(decision.seat)}**.")

@@ -7,6 +7,7 @@ update that player's private panel, so the thread stays readable.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections import OrderedDict
@@ -28,6 +29,7 @@ from games.core.contract import Outcome
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
+    from bot.service import LoadedTable
 
 log = logging.getLogger(__name__)
 
@@ -102,6 +104,14 @@ def turn_events(rows: Sequence[Any], row: Any) -> list[str]:
     return headlines + events
 
 
+def _since_board_before(rows: Sequence[Any], row: Any) -> list[Any]:
+    """The posts (rows with a message) before ``row``, from the last board among them on."""
+    earlier = [r for r in rows if r.id < row.id and r.message_id is not None]
+    boards = [r for r in earlier if r.kind in BOARD_KINDS]
+    since = boards[-1].id if boards else 0
+    return [r for r in earlier if r.id >= since]
+
+
 def board_pings(row: Any, players: Sequence[int | None], to_move: int | None) -> list[int]:
     """Whom a board post pings. The start is news for every player but the host who started
     it; a turn pings the person to move only when the service decided so when the move was
@@ -150,6 +160,9 @@ class BoardPoster:
         # expires: their buttons are taken off through that interaction, which counts against
         # neither the bot's global budget nor the thread's edit limit.
         self._answered: OrderedDict[int, tuple[float, discord.Message]] = OrderedDict()
+        # Each board row's posts since the board before it, as read to draw it: retiring
+        # their buttons need not read them again (all were delivered before the board was).
+        self._since_board: OrderedDict[int, list[Any]] = OrderedDict()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         _keep(self._has_buttons, message_id, has_buttons)
@@ -220,11 +233,28 @@ class BoardPoster:
             raise Deferred(f"channel {info.thread_id} of table {info.id} cannot take messages")
         return thread
 
+    async def _reads(
+        self, row: Any, enough: Callable[[list[Any]], bool]
+    ) -> tuple[LoadedTable, list[Any], int]:
+        """What a board of ``row`` is made from, read at once rather than one after another:
+        the table, its newest outbox rows (reaching back as far as ``enough`` asks) and the
+        moves made by the row's version."""
+        loaded, rows, moves = await asyncio.gather(
+            self.service.load(row.table_id),
+            self._recent_rows(row.table_id, enough),
+            self.service.moves_at(
+                row.table_id, row.version, known=self._counts.get(row.table_id)
+            ),
+        )
+        return loaded, rows, moves
+
     async def _board(
         self, row: Any, events: list[str], header: str | None = None,
-        rows: Sequence[Any] | None = None,
+        reads: tuple[LoadedTable, list[Any], int] | None = None,
     ) -> int | None:
-        loaded = await self.service.load(row.table_id)
+        if reads is None:
+            reads = await self._reads(row, lambda rows: _posted_board_before(rows, row))
+        loaded, rows, moves = reads
         info, game = loaded.info, loaded.game
         thread = await self.thread_of(info)
         if thread is None:
@@ -233,10 +263,6 @@ class BoardPoster:
             state = loaded.state
         else:
             state = await self.service.state_at(info.id, row.version)
-        if rows is None:
-            rows = await self._recent_rows(
-                row.table_id, lambda rows: _posted_board_before(rows, row)
-            )
         shown = [
             r for r in rows
             if r.id < row.id and r.kind in BOARD_KINDS and r.message_id is not None
@@ -248,9 +274,6 @@ class BoardPoster:
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
             footer = NO_MESSAGE_CONTENT
-        moves = await self.service.moves_at(
-            info.id, row.version, known=self._counts.get(info.id)
-        )
         marker = board_marker(info.id, row.version, moves)
         content = turn_post(
             game, info.seats, decision, events, header=header, footer=footer, marker=marker
@@ -287,6 +310,7 @@ class BoardPoster:
         if isinstance(message, discord.InteractionMessage | discord.WebhookMessage):
             _keep(self._answered, message.id, (time.monotonic() + TOKEN_SECONDS, message))
         _keep(self._views, info.id, (row.version, public_view))
+        _keep(self._since_board, row.id, _since_board_before(rows, row))
         _keep(self._counts, info.id, (row.version, moves))
         if info.thread_id is not None:
             _keep(self._threads, info.id, (info.thread_id, info.game))
@@ -310,9 +334,12 @@ class BoardPoster:
         row is marked delivered, as a best-effort follow-up."""
         if row.message_id is None:
             return  # this row posted nothing (the same seat decides again)
-        rows = await self._recent_rows(
-            row.table_id, lambda rows: _posted_board_before(rows, row)
-        )
+        posts = self._since_board.pop(row.id, None)
+        if posts is None:
+            rows = await self._recent_rows(
+                row.table_id, lambda rows: _posted_board_before(rows, row)
+            )
+            posts = _since_board_before(rows, row)
         known = self._threads.get(row.table_id)
         if known is None:
             info = await self.service.info(row.table_id)
@@ -321,15 +348,10 @@ class BoardPoster:
             known = (info.thread_id, info.game)
         thread_id, game = known
         thread = self.bot.get_channel(thread_id) or await self.bot.fetch_channel(thread_id)
-        earlier = [r for r in rows if r.id < row.id and r.message_id is not None]
-        boards = [r for r in earlier if r.kind in BOARD_KINDS]
-        since = boards[-1].id if boards else 0
         old = [
             (r, r.message_id)
-            for r in earlier
-            if r.id >= since
-            and r.kind in (*BOARD_KINDS, "reminder")
-            and r.message_id is not None
+            for r in posts
+            if r.kind in (*BOARD_KINDS, "reminder")
             and self._has_buttons.get(r.message_id, True)
         ]
         if not isinstance(thread, discord.Thread | discord.TextChannel):
@@ -364,14 +386,15 @@ class BoardPoster:
                 rows[0].id <= row.id and _turn(rows, row)[1] and _posted_board_before(rows, row)
             )
 
-        rows = await self._recent_rows(row.table_id, enough)
+        reads = await self._reads(row, enough)
+        rows = reads[1]
         if answered_at_once(rows, row):
             return None  # the bot's board, next, shows this move too
         if hands_to_a_bot(row) and self.service.outbox.age(row) < BOT_ANSWER_WAIT:
             # the bot is thinking; its move comes with a board for both (or, if it is slow,
             # this board goes out on its own once the wait is over)
             raise Deferred(f"table {row.table_id}: waiting for the bot to answer")
-        return await self._board(row, turn_events(rows, row), rows=rows)
+        return await self._board(row, turn_events(rows, row), reads=reads)
 
     async def post_undo(self, row: Any) -> int | None:
         """Moves were taken back: the restored board, saying so."""
