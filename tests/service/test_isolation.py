@@ -112,7 +112,11 @@ async def test_a_vanished_time_zone_is_read_as_utc_and_the_reminder_fires(
 
 @pytest.mark.parametrize(
     ("reminders", "wake_at"),
-    [("{not json", "2026-03-01T18:00:00.000000Z"), ('[["one", 5]]', ""), (None, "1970-01-01 or so")],
+    [
+        ("{not json", "2026-03-01T18:00:00.000000Z"),
+        ('[["one", 5]]', ""),
+        (None, "1970-01-01 or so"),
+    ],
 )
 async def test_a_damaged_timer_row_still_fires_its_deadline_and_spares_the_others(
     service: TableService, clock: FakeClock, db_url: str, reminders: str | None, wake_at: str
