@@ -125,7 +125,7 @@ def playouts(
         "decisions": decisions,
         "decisions_per_game": round(decisions / played, 1),
         "seconds": round(busy, 3),
-        "cpu_seconds": round(cpu, 6),  # a few toy games take well under a millisecond
+        "cpu_seconds": round(cpu, 6),  # a few short games take well under a millisecond
         "decisions_per_second": round(rate),
         "decisions_per_cpu_second": round(cpu_rate),
         "harness_ns_per_decision": round(harness / decisions * 1e9) if decisions else 0,
