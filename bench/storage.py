@@ -223,8 +223,7 @@ class Builder:
             self.add(
                 "timers", id=self.timer_id, table_id=table_id, seat=seat, version=version,
                 kind=kind, number=number, due_at=ts(due), wake_at=ts(due), created_at=ts(start),
-                fired_at=fired,
-                outcome=outcome,
+                fired_at=fired, outcome=outcome,
             )
 
 

@@ -265,7 +265,12 @@ class TimerRow:
 
     @property
     def wake_at(self) -> datetime:
-        return min([self.due_at, *(due for _, due in self.reminders)])
+        return wake_time(self.due_at, self.reminders)
+
+
+def wake_time(due_at: datetime, reminders: Sequence[tuple[int, datetime]]) -> datetime:
+    """When the scheduler next looks at a timer: its own time or a folded reminder's."""
+    return min([due_at, *(at for _, at in reminders)])
 
 
 def fold_timers(timers: Sequence[tuple[TimerKind, int, datetime]]) -> list[TimerRow]:

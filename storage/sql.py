@@ -51,6 +51,7 @@ from storage.base import (
     VersionConflict,
     fold_timers,
     read_payload,
+    wake_time,
 )
 
 Row = Any  # sqlite3.Row or asyncpg.Record: both read by column name and by position
@@ -1106,7 +1107,7 @@ class SqlTransaction(SqlReader):
         )
         if row is None:
             raise Conflict(f"timer {timer_id} is already finished (or does not exist)")
-        wake_at = min([due_at, *(at for _, at in _reminders(row["reminders"]))])
+        wake_at = wake_time(due_at, _reminders(row["reminders"]))
         changed = await self._db.execute(
             "UPDATE timers SET due_at = ?, wake_at = ? WHERE id = ? AND fired_at IS NULL",
             (_ts(due_at), _ts(wake_at), timer_id),
@@ -1124,7 +1125,7 @@ class SqlTransaction(SqlReader):
         for timer in claimed:
             came = [r for r in timer.reminders if r[1] <= now]
             rest = [r for r in timer.reminders if r[1] > now]
-            wake_at = min([timer.due_at, *(at for _, at in rest)])
+            wake_at = wake_time(timer.due_at, rest)
             if not came and timer.wake_at == wake_at:
                 continue
             # Its reminders that fell due become timers of their own, claimed with it, so
