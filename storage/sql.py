@@ -126,9 +126,11 @@ def _reminders(text: str | None) -> tuple[tuple[int, datetime], ...]:
     if not text:
         return ()
     try:
-        return tuple((int(n), _req_dt(at)) for n, at in json.loads(text))
-    except (ValueError, TypeError, AssertionError):
+        reminders = tuple((int(n), datetime.fromisoformat(at)) for n, at in json.loads(text))
+    except (ValueError, TypeError):
         return ()
+    # a time without its zone could not be compared with the clock's
+    return reminders if all(at.tzinfo is not None for _, at in reminders) else ()
 
 
 def _wake_at(text: str | None) -> datetime | None:

@@ -115,6 +115,8 @@ async def test_a_vanished_time_zone_is_read_as_utc_and_the_reminder_fires(
     [
         ("{not json", "2026-03-01T18:00:00.000000Z"),
         ('[["one", 5]]', ""),
+        ('[[1, null]]', "2026-03-01T18:00:00.000000Z"),
+        ('[[1, "2026-03-01T18:00:00"]]', "2026-03-01T18:00:00.000000Z"),
         (None, "1970-01-01 or so"),
     ],
 )
