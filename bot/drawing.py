@@ -70,6 +70,7 @@ class Drawing:
         self.processes = default_processes() if processes is None else processes
         self._make_pool = pool
         self._pool: Executor | None = None
+        self._started: Executor | None = None  # the pool whose workers are running
         self._threads = self.processes == 0
 
     @property
@@ -82,11 +83,19 @@ class Drawing:
         pool = self._open()
         if pool is not None:
             try:
-                # in a thread: starting a worker process is a blocking call
-                future = await asyncio.to_thread(pool.submit, call)
+                if pool is self._started:
+                    future = pool.submit(call)
+                else:
+                    # The first submission forks every worker (START_METHOD is "fork"), a
+                    # blocking call, so it is made in a thread; later ones only queue the call.
+                    future = await asyncio.to_thread(pool.submit, call)
+                    self._started = pool
             except (OSError, NotImplementedError) as error:
                 log.warning("cannot start drawing processes (%s); drawing in threads", error)
                 self._threads = True
+                self._discard()
+            except BrokenProcessPool as error:  # broken before a drawing could tell us
+                log.warning("a drawing process died (%s); starting others", error)
                 self._discard()
             else:
                 try:
@@ -114,13 +123,13 @@ class Drawing:
         return self._pool
 
     def _discard(self) -> None:
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._started = self._pool, None, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
     async def close(self) -> None:
         """Stop the workers once what they are drawing is done; a later picture starts them
         again."""
-        pool, self._pool = self._pool, None
+        pool, self._pool, self._started = self._pool, None, None
         if pool is not None:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

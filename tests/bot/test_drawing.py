@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import Executor
+from concurrent.futures.process import BrokenProcessPool
 
-from bot.drawing import Drawing
+from bot.drawing import Drawing, process_pool
 from bot.images import _board_png
 from games.core import discovery
 
@@ -58,5 +59,27 @@ async def test_a_worker_that_dies_loses_no_picture() -> None:
     try:
         assert await drawing.run(dies_in_a_worker, os.getpid()) == "drawn"
         assert await drawing.run(os.getpid) != os.getpid(), "a new worker draws the next one"
+    finally:
+        await drawing.close()
+
+
+class BrokenAtSubmit(Executor):
+    def submit(self, fn, /, *args, **kwargs):  # type: ignore[no-untyped-def]
+        raise BrokenProcessPool("a worker died while idle")
+
+
+async def test_a_pool_found_broken_at_submission_loses_no_picture() -> None:
+    pools: list[Executor] = []
+
+    def first_broken(processes: int) -> Executor:
+        pools.append(BrokenAtSubmit() if not pools else process_pool(processes))
+        return pools[-1]
+
+    drawing = Drawing(1, pool=first_broken)
+    try:
+        assert await drawing.run(os.getpid) == os.getpid(), "drawn in a thread this once"
+        assert await drawing.run(os.getpid) != os.getpid(), "a new pool draws the next one"
+        assert await drawing.run(os.getpid) != os.getpid(), "and the one after, submitted at once"
+        assert len(pools) == 2
     finally:
         await drawing.close()
