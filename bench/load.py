@@ -59,6 +59,7 @@ import yarl
 from bench.boards import render_load
 from bench.bulk import TEMPLATES, start_tables
 from bench.wire_trace import Tracer, summarise
+from bot.memory import settle
 from bot.service import TableService
 from bot.service.models import NextDecision
 from bot.service.tables import STATE_CACHE_SIZE
@@ -183,6 +184,7 @@ async def _play_share(
     """One process's share of the tables: ``rounds`` rounds in which every table still being
     played gets one move, at most ``people`` moves in flight at once. The share that
     ``measures_server`` reads the server's CPU once every share has loaded its tables."""
+    settle()  # the collector's settings of a bot process (which ``CaravanBot`` applies at start)
     store = await open_store(url)
     try:
         service = TableService(store, state_cache_size=state_cache)
@@ -254,19 +256,21 @@ def service_load(
     state_cache: int = STATE_CACHE_SIZE,
     templates: int = TEMPLATES,
 ) -> dict[str, Any]:
-    """Start ``tables`` tables, then play ``moves`` rounds of one move per table with each
-    process count in turn (the same tables go on being played)."""
+    """For each process count in turn, start ``tables`` tables, then play ``moves`` rounds of
+    one move per table. Every count gets tables of its own, started alike, so that each plays
+    the same moves of the game: a game's later moves cost more than its first ones, so counts
+    that went on playing the same tables would be measured on different work."""
     with tempfile.TemporaryDirectory() as tmp:
         url = url or f"sqlite:///{Path(tmp) / 'load.db'}"
-        began = time.perf_counter()
-        ids = asyncio.run(_start_tables(url, game, tables, templates))
         result: dict[str, Any] = {
-            "tables": len(ids),
-            "create_seconds": round(time.perf_counter() - began, 2),
+            "tables": tables,
             "people_per_process": people,
             "state_cache": state_cache,
         }
         for count in processes:
+            began = time.perf_counter()
+            ids = asyncio.run(_start_tables(url, game, tables, templates))
+            result.setdefault("create_seconds", round(time.perf_counter() - began, 2))
             before = asyncio.run(_count_actions(url))
             server_before = asyncio.run(postgres_cpu(url))
             run = _run_processes(url, ids, count, moves, seed, people, state_cache)

@@ -4,6 +4,7 @@ PostgreSQL when a server is given."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -72,6 +73,16 @@ def test_service_load_commits_every_move_with_one_and_two_processes(url: str) ->
             if run["postgres_cpu_ms_per_move"]:
                 assert run["cpu_bound_moves_per_second_on_2_cores"] > 0
     assert result["ratio"] > 0
+
+    async def versions() -> list[int]:
+        store = await open_store(url)
+        try:
+            return [t.version for t in await store.list_tables()]
+        finally:
+            await store.close()
+
+    # each process count played the first two moves of tables of its own
+    assert asyncio.run(versions()) == [2] * 10
 
 
 def test_render_load_draws_the_boards_asked_for() -> None:
