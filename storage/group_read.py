@@ -2,7 +2,9 @@
 
 Every move first reads its table and seats (``Store.get_table``), and a move at a table whose
 state the process does not hold reads its latest snapshot and the log after it
-(``Store.replay_source``). Reads that arrive while earlier ones of their kind are under way wait
+(``Store.replay_source``). A move that starts someone's turn reads, to decide their ping, their
+settings (``Store.get_user_settings``) and when they and the table last moved
+(``Store.latest_moves``). Reads that arrive while earlier ones of their kind are under way wait
 for them and then go together in one query, as moves do (``storage.group_commit``): under load
 a round trip serves many moves, and a lone read waits for nobody. A read inside a transaction
 is never batched: it must see the transaction's rows.
@@ -12,12 +14,13 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Hashable
+from datetime import datetime
 from typing import Generic, TypeVar
 
 import asyncpg
 
-from storage.base import ReplaySource, StorageError, TableRecord
-from storage.sql import SEAT_COLUMNS, _seat, _table, replay_source
+from storage.base import ReplaySource, StorageError, TableRecord, UserSettingsRecord
+from storage.sql import SEAT_COLUMNS, _dt, _seat, _settings, _table, replay_source
 
 MAX_BATCH = 100  # keys in one query
 MAX_IN_FLIGHT = 2  # queries of one kind under way at once in one process
@@ -61,6 +64,21 @@ WHERE a.table_id = ANY($1::bigint[])  -- by key, whatever the statistics say
 ORDER BY table_id, upto, version
 """
 
+# ``storage.sql``'s ``latest_moves`` for many (table, member, version) keys at once: each key's
+# log rows above its version, by the primary key's range.
+READ_LATEST_MOVES = """
+SELECT k.table_id, k.user_id, k.after, l.latest, l.theirs
+FROM unnest($1::bigint[], $2::bigint[], $3::bigint[]) AS k (table_id, user_id, after)
+CROSS JOIN LATERAL (
+    SELECT MAX(a.created_at) AS latest,
+        MAX(CASE WHEN a.user_id = k.user_id THEN a.created_at END) AS theirs
+    FROM actions a WHERE a.table_id = k.table_id AND a.version > k.after
+) l
+"""
+
+LatestKey = tuple[int, int, int]  # table, member, the version after which the log is read
+Latest = tuple[datetime | None, datetime | None]
+
 
 async def fetch_tables(
     conn: asyncpg.Connection, ids: list[int]
@@ -93,6 +111,34 @@ async def fetch_replay_sources(
         else:
             if source is not None:
                 found[key] = source
+    return found
+
+
+async def fetch_user_settings(
+    conn: asyncpg.Connection, ids: list[int]
+) -> dict[int, UserSettingsRecord | Exception]:
+    found: dict[int, UserSettingsRecord | Exception] = {}
+    for row in await conn.fetch(
+        "SELECT * FROM user_settings WHERE user_id = ANY($1::bigint[])", ids
+    ):
+        try:
+            found[row["user_id"]] = _settings(row)
+        except Exception as error:  # a corrupt row fails its own member's read, no other
+            found[row["user_id"]] = error
+    return found
+
+
+async def fetch_latest_moves(
+    conn: asyncpg.Connection, keys: list[LatestKey]
+) -> dict[LatestKey, Latest | Exception]:
+    rows = await conn.fetch(READ_LATEST_MOVES, *([k[n] for k in keys] for n in range(3)))
+    found: dict[LatestKey, Latest | Exception] = {}
+    for row in rows:
+        key = (row["table_id"], row["user_id"], row["after"])
+        try:
+            found[key] = (_dt(row["latest"]), _dt(row["theirs"]))
+        except Exception as error:  # a corrupt time fails its own key's read, no other
+            found[key] = error
     return found
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -24,10 +25,17 @@ from storage.base import (
     ReplaySource,
     StorageError,
     TableRecord,
+    UserSettingsRecord,
     utc_now,
 )
 from storage.group_commit import GroupCommit
-from storage.group_read import GroupRead, fetch_replay_sources, fetch_tables
+from storage.group_read import (
+    GroupRead,
+    fetch_latest_moves,
+    fetch_replay_sources,
+    fetch_tables,
+    fetch_user_settings,
+)
 from storage.schema import for_postgres, migrations
 from storage.sql import Db, Integrity, Row, SqlStore, _ts, logging_failed
 
@@ -126,6 +134,8 @@ class PostgresStore(SqlStore):
         self._moves = GroupCommit(pool, clock)
         self._tables = GroupRead(pool, fetch_tables)
         self._sources = GroupRead(pool, fetch_replay_sources)
+        self._settings = GroupRead(pool, fetch_user_settings)
+        self._latest = GroupRead(pool, fetch_latest_moves)
 
     @classmethod
     async def open(
@@ -166,6 +176,16 @@ class PostgresStore(SqlStore):
     async def replay_source(self, table_id: int, version: int) -> ReplaySource | None:
         self._check_free()
         return await self._sources.get((table_id, version))
+
+    async def get_user_settings(self, user_id: int) -> UserSettingsRecord | None:
+        self._check_free()
+        return await self._settings.get(user_id)
+
+    async def latest_moves(
+        self, table_id: int, user_id: int, *, after: int
+    ) -> tuple[datetime | None, datetime | None]:
+        self._check_free()
+        return await self._latest.get((table_id, user_id, after)) or (None, None)
 
     async def _migrate(self) -> None:
         async with self._pool.acquire() as conn, conn.transaction():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from typing import Any
 
 import pytest
 
@@ -234,3 +235,102 @@ async def test_moves_arriving_while_one_is_written_go_together_in_one_statement(
     finally:
         await store.close()
     assert batches == [1, 10]
+
+
+async def test_the_reads_that_decide_pings_arriving_together_go_in_one_query_each(
+    postgres_url: str,
+) -> None:
+    """A move that starts someone's turn reads their settings and when they last moved, to
+    decide their ping. Under load those reads go together, one query of each kind for many
+    moves, and a member whose settings row is damaged fails only their own read."""
+    import asyncpg
+
+    from storage.group_read import MAX_IN_FLIGHT, fetch_latest_moves, fetch_user_settings
+    from storage.postgres import PostgresStore
+    from tests.storage.conftest import FakeClock
+    from tests.storage.test_commit_move import started
+
+    clock = FakeClock()
+    store = await open_store(postgres_url, clock=clock)
+    assert isinstance(store, PostgresStore)
+    try:
+        tables = [await started(store, clock) for _ in range(6)]
+        conn = await asyncpg.connect(postgres_url)
+        try:
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, time_zone, updated_at, turn_pings)"
+                " SELECT n, 'Europe/Paris', '2026-01-01T00:00:00+00:00', 'reminders'"
+                " FROM generate_series(100, 104) AS n"
+            )
+            await conn.execute(
+                "INSERT INTO user_settings (user_id, updated_at) VALUES (105, 'garbage')"
+            )
+        finally:
+            await conn.close()
+        queries: list[str] = []
+
+        def counted(fetch: Any, kind: str) -> Any:
+            async def read(connection: Any, keys: list[Any]) -> Any:
+                queries.append(kind)
+                return await fetch(connection, keys)
+
+            return read
+
+        store._settings._fetch = counted(fetch_user_settings, "settings")
+        store._latest._fetch = counted(fetch_latest_moves, "latest")
+        settings = await asyncio.gather(
+            *(store.get_user_settings(n) for n in range(99, 106)), return_exceptions=True
+        )
+        latest = await asyncio.gather(*(store.latest_moves(t, 1, after=0) for t in tables))
+    finally:
+        await store.close()
+    # the first reads go alone, as many as may be under way at once; the rest wait, then go
+    # together (seven reads of settings, six of moves)
+    alone = MAX_IN_FLIGHT
+    assert queries == ["settings"] * alone + ["settings"] + ["latest"] * alone + ["latest"]
+    assert settings[0] is None  # no settings saved: the defaults apply
+    assert [s.turn_pings for s in settings[1:6]] == ["reminders"] * 5  # type: ignore[union-attr]
+    assert isinstance(settings[6], ValueError)
+    assert all(moved == (clock(), clock()) for moved in latest), latest
+
+
+async def test_moves_read_together_for_pings_are_found_by_key_among_thousands(
+    postgres_url: str,
+) -> None:
+    """The grouped read of when members last moved reads each key's log rows by the primary
+    key's range, however stale the planner's statistics, never the whole log."""
+    import json
+
+    import asyncpg
+
+    from storage.group_read import READ_LATEST_MOVES
+
+    await (await open_store(postgres_url)).close()  # the schema
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        ids = await conn.fetch(
+            "INSERT INTO game_tables (game, status, seed, host_id, created_at, updated_at)"
+            " SELECT 'targi', 'active', n, n, '', '' FROM generate_series(1, 2000) AS n"
+            " RETURNING id"
+        )
+        await conn.execute(
+            "INSERT INTO actions (table_id, version, seat, action, request_id, user_id,"
+            " created_at)"
+            " SELECT g.id, v, v % 2, 'x', 'r' || v, g.id * 2 + v % 2, '2026-01-01T00:00:00+00:00'"
+            " FROM game_tables g, generate_series(1, 20) v"
+        )
+        # statistics as taken while the database held a few tables
+        await conn.execute("ALTER TABLE actions ALTER COLUMN table_id SET (n_distinct = 16)")
+        await conn.execute("ANALYZE actions")
+        wanted = [row[0] for row in ids[100:200]]
+        plan = await conn.fetchval(
+            f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {READ_LATEST_MOVES}",
+            wanted, [t * 2 for t in wanted], [15] * len(wanted),
+        )
+    finally:
+        await conn.execute("ALTER TABLE actions ALTER COLUMN table_id RESET (n_distinct)")
+        await conn.close()
+    top = json.loads(plan)[0]["Plan"]
+    assert top["Actual Rows"] == 100
+    scanned = {node.get("Relation Name") for node in _nodes(top) if node["Node Type"] == "Seq Scan"}
+    assert "actions" not in scanned
