@@ -85,6 +85,32 @@ def test_service_load_commits_every_move_with_one_and_two_processes(url: str) ->
     assert asyncio.run(versions()) == [2] * 10
 
 
+def test_service_load_repeated_measures_each_count_in_turn_on_tables_of_its_own(
+    tmp_path: Path,
+) -> None:
+    url = f"sqlite:///{tmp_path / 'load.db'}"
+    result = load.service_load(
+        url, "targi", tables=3, moves=1, seed=1, processes=(1, 2), people=2, templates=2,
+        repeats=2,
+    )
+    assert len(result["ratio_of_each_repeat"]) == 2
+    assert result["ratio"] in result["ratio_of_each_repeat"]
+    for count in (1, 2):
+        run = result[f"processes_{count}"]
+        rates = run["moves_per_second_of_each_repeat"]
+        assert len(rates) == 2 and run["committed_moves_per_second"] in rates
+        assert run["moves"] == run["moves_committed"] == 3
+
+    async def versions() -> list[int]:
+        store = await open_store(url)
+        try:
+            return [t.version for t in await store.list_tables()]
+        finally:
+            await store.close()
+
+    assert asyncio.run(versions()) == [1] * 12  # 3 tables for each count, twice
+
+
 def test_render_load_draws_the_boards_asked_for() -> None:
     result = render_load(["targi"], [1, 2], boards=4)
     for count in (1, 2):
