@@ -15,6 +15,14 @@ from bot.service import TableService
 from storage import open_store
 
 
+async def table_versions(url: str) -> list[int]:
+    store = await open_store(url)
+    try:
+        return [t.version for t in await store.list_tables()]
+    finally:
+        await store.close()
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     if request.param == "sqlite":
@@ -74,15 +82,8 @@ def test_service_load_commits_every_move_with_one_and_two_processes(url: str) ->
                 assert run["cpu_bound_moves_per_second_on_2_cores"] > 0
     assert result["ratio"] > 0
 
-    async def versions() -> list[int]:
-        store = await open_store(url)
-        try:
-            return [t.version for t in await store.list_tables()]
-        finally:
-            await store.close()
-
     # each process count played the first two moves of tables of its own
-    assert asyncio.run(versions()) == [2] * 10
+    assert asyncio.run(table_versions(url)) == [2] * 10
 
 
 def test_service_load_repeated_measures_each_count_in_turn_on_tables_of_its_own(
@@ -101,14 +102,7 @@ def test_service_load_repeated_measures_each_count_in_turn_on_tables_of_its_own(
         assert len(rates) == 2 and run["committed_moves_per_second"] in rates
         assert run["moves"] == run["moves_committed"] == 3
 
-    async def versions() -> list[int]:
-        store = await open_store(url)
-        try:
-            return [t.version for t in await store.list_tables()]
-        finally:
-            await store.close()
-
-    assert asyncio.run(versions()) == [1] * 12  # 3 tables for each count, twice
+    assert asyncio.run(table_versions(url)) == [1] * 12  # 3 tables for each count, twice
 
 
 def test_render_load_draws_the_boards_asked_for() -> None:
