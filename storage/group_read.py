@@ -114,32 +114,38 @@ async def fetch_replay_sources(
     return found
 
 
+def _each(
+    rows: list[asyncpg.Record],
+    key: Callable[[asyncpg.Record], K],
+    decode: Callable[[asyncpg.Record], V],
+) -> dict[K, V | Exception]:
+    """Each row, one per key, decoded; a row that cannot be (a corrupt one) fails its own
+    key's read, no other."""
+    found: dict[K, V | Exception] = {}
+    for row in rows:
+        try:
+            found[key(row)] = decode(row)
+        except Exception as error:
+            found[key(row)] = error
+    return found
+
+
 async def fetch_user_settings(
     conn: asyncpg.Connection, ids: list[int]
 ) -> dict[int, UserSettingsRecord | Exception]:
-    found: dict[int, UserSettingsRecord | Exception] = {}
-    for row in await conn.fetch(
-        "SELECT * FROM user_settings WHERE user_id = ANY($1::bigint[])", ids
-    ):
-        try:
-            found[row["user_id"]] = _settings(row)
-        except Exception as error:  # a corrupt row fails its own member's read, no other
-            found[row["user_id"]] = error
-    return found
+    rows = await conn.fetch("SELECT * FROM user_settings WHERE user_id = ANY($1::bigint[])", ids)
+    return _each(rows, lambda row: row["user_id"], _settings)
 
 
 async def fetch_latest_moves(
     conn: asyncpg.Connection, keys: list[LatestKey]
 ) -> dict[LatestKey, Latest | Exception]:
     rows = await conn.fetch(READ_LATEST_MOVES, *([k[n] for k in keys] for n in range(3)))
-    found: dict[LatestKey, Latest | Exception] = {}
-    for row in rows:
-        key = (row["table_id"], row["user_id"], row["after"])
-        try:
-            found[key] = (_dt(row["latest"]), _dt(row["theirs"]))
-        except Exception as error:  # a corrupt time fails its own key's read, no other
-            found[key] = error
-    return found
+    return _each(
+        rows,
+        lambda row: (row["table_id"], row["user_id"], row["after"]),
+        lambda row: (_dt(row["latest"]), _dt(row["theirs"])),
+    )
 
 
 class GroupRead(Generic[K, V]):
