@@ -167,7 +167,6 @@ async def test_tables_read_together_are_found_by_key_among_thousands(postgres_ur
     rows and seats by key, however stale the planner's statistics: reading every seat, as it
     did, cost a batch of 40 tables 25 ms among 10,000 tables, and later batches of sixty
     still read them all."""
-    import json
 
     import asyncpg
 
@@ -185,20 +184,31 @@ async def test_tables_read_together_are_found_by_key_among_thousands(postgres_ur
             "INSERT INTO seats (table_id, seat, user_id, name, joined_at)"
             " SELECT g.id, s, g.id * 2 + s, 'p', '' FROM game_tables g, generate_series(0, 1) s"
         )
-        # statistics as taken while the database held a few tables
-        await conn.execute("ALTER TABLE seats ALTER COLUMN table_id SET (n_distinct = 16)")
-        await conn.execute("ANALYZE seats")
         wanted = [row[0] for row in ids[100:200]]  # a batch as large as they come
-        plan = await conn.fetchval(
-            f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {READ_TABLES}", wanted
-        )
+        top = await _plan_under_stale_statistics(conn, "seats", READ_TABLES, wanted)
     finally:
-        await conn.execute("ALTER TABLE seats ALTER COLUMN table_id RESET (n_distinct)")
         await conn.close()
-    top = json.loads(plan)[0]["Plan"]
     assert top["Actual Rows"] == 200  # two seats at each of the hundred tables
-    scanned = {node.get("Relation Name") for node in _nodes(top) if node["Node Type"] == "Seq Scan"}
-    assert "seats" not in scanned
+    assert "seats" not in _scanned_whole(top)
+
+
+async def _plan_under_stale_statistics(conn: Any, table: str, query: str, *args: Any) -> dict:
+    """The plan ``query`` ran with, ``table``'s statistics being as taken while the database
+    held a few tables."""
+    import json
+
+    await conn.execute(f"ALTER TABLE {table} ALTER COLUMN table_id SET (n_distinct = 16)")
+    try:
+        await conn.execute(f"ANALYZE {table}")
+        plan = await conn.fetchval(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {query}", *args)
+    finally:
+        await conn.execute(f"ALTER TABLE {table} ALTER COLUMN table_id RESET (n_distinct)")
+    return json.loads(plan)[0]["Plan"]
+
+
+def _scanned_whole(plan: dict) -> set[str]:
+    """The tables a plan reads sequentially."""
+    return {node.get("Relation Name") for node in _nodes(plan) if node["Node Type"] == "Seq Scan"}
 
 
 def _nodes(plan: dict) -> list[dict]:
@@ -299,7 +309,6 @@ async def test_moves_read_together_for_pings_are_found_by_key_among_thousands(
 ) -> None:
     """The grouped read of when members last moved reads each key's log rows by the primary
     key's range, however stale the planner's statistics, never the whole log."""
-    import json
 
     import asyncpg
 
@@ -319,18 +328,11 @@ async def test_moves_read_together_for_pings_are_found_by_key_among_thousands(
             " SELECT g.id, v, v % 2, 'x', 'r' || v, g.id * 2 + v % 2, '2026-01-01T00:00:00+00:00'"
             " FROM game_tables g, generate_series(1, 20) v"
         )
-        # statistics as taken while the database held a few tables
-        await conn.execute("ALTER TABLE actions ALTER COLUMN table_id SET (n_distinct = 16)")
-        await conn.execute("ANALYZE actions")
         wanted = [row[0] for row in ids[100:200]]
-        plan = await conn.fetchval(
-            f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {READ_LATEST_MOVES}",
-            wanted, [t * 2 for t in wanted], [15] * len(wanted),
+        top = await _plan_under_stale_statistics(
+            conn, "actions", READ_LATEST_MOVES, wanted, [t * 2 for t in wanted], [15] * 100
         )
     finally:
-        await conn.execute("ALTER TABLE actions ALTER COLUMN table_id RESET (n_distinct)")
         await conn.close()
-    top = json.loads(plan)[0]["Plan"]
     assert top["Actual Rows"] == 100
-    scanned = {node.get("Relation Name") for node in _nodes(top) if node["Node Type"] == "Seq Scan"}
-    assert "actions" not in scanned
+    assert "actions" not in _scanned_whole(top)
