@@ -142,10 +142,7 @@ async def test_a_move_reads_only_its_own_tables_row_among_thousands_active(
     conn = await asyncpg.connect(postgres_url)
     try:
         await conn.execute("ANALYZE")  # statistics of a small database: the bot's first day
-        await conn.execute(
-            "INSERT INTO game_tables (game, status, seed, host_id, created_at, updated_at)"
-            " SELECT 'targi', 'active', n, n, '', '' FROM generate_series(1, 5000) AS n"
-        )
+        await _active_tables(conn, 5000)
         kept = conn.transaction()
         await kept.start()
         params = _params([move(table_id, clock)], "2026-03-01T12:00:00")
@@ -175,21 +172,28 @@ async def test_tables_read_together_are_found_by_key_among_thousands(postgres_ur
     await (await open_store(postgres_url)).close()  # the schema
     conn = await asyncpg.connect(postgres_url)
     try:
-        ids = await conn.fetch(
-            "INSERT INTO game_tables (game, status, seed, host_id, created_at, updated_at)"
-            " SELECT 'targi', 'active', n, n, '', '' FROM generate_series(1, 5000) AS n"
-            " RETURNING id"
-        )
+        ids = await _active_tables(conn, 5000)
         await conn.execute(
             "INSERT INTO seats (table_id, seat, user_id, name, joined_at)"
             " SELECT g.id, s, g.id * 2 + s, 'p', '' FROM game_tables g, generate_series(0, 1) s"
         )
-        wanted = [row[0] for row in ids[100:200]]  # a batch as large as they come
+        wanted = ids[100:200]  # a batch as large as they come
         top = await _plan_under_stale_statistics(conn, "seats", READ_TABLES, wanted)
     finally:
         await conn.close()
     assert top["Actual Rows"] == 200  # two seats at each of the hundred tables
     assert "seats" not in _scanned_whole(top)
+
+
+async def _active_tables(conn: Any, count: int) -> list[int]:
+    """``count`` bare active tables made at once; their ids."""
+    rows = await conn.fetch(
+        "INSERT INTO game_tables (game, status, seed, host_id, created_at, updated_at)"
+        " SELECT 'targi', 'active', n, n, '', '' FROM generate_series(1, $1::int) AS n"
+        " RETURNING id",
+        count,
+    )
+    return [row[0] for row in rows]
 
 
 async def _plan_under_stale_statistics(conn: Any, table: str, query: str, *args: Any) -> dict:
@@ -317,18 +321,14 @@ async def test_moves_read_together_for_pings_are_found_by_key_among_thousands(
     await (await open_store(postgres_url)).close()  # the schema
     conn = await asyncpg.connect(postgres_url)
     try:
-        ids = await conn.fetch(
-            "INSERT INTO game_tables (game, status, seed, host_id, created_at, updated_at)"
-            " SELECT 'targi', 'active', n, n, '', '' FROM generate_series(1, 2000) AS n"
-            " RETURNING id"
-        )
+        ids = await _active_tables(conn, 2000)
         await conn.execute(
             "INSERT INTO actions (table_id, version, seat, action, request_id, user_id,"
             " created_at)"
             " SELECT g.id, v, v % 2, 'x', 'r' || v, g.id * 2 + v % 2, '2026-01-01T00:00:00+00:00'"
             " FROM game_tables g, generate_series(1, 20) v"
         )
-        wanted = [row[0] for row in ids[100:200]]
+        wanted = ids[100:200]
         top = await _plan_under_stale_statistics(
             conn, "actions", READ_LATEST_MOVES, wanted, [t * 2 for t in wanted], [15] * 100
         )
