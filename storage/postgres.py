@@ -39,6 +39,12 @@ from storage.group_read import (
 from storage.schema import for_postgres, migrations
 from storage.sql import Db, Integrity, Row, SqlStore, _ts, logging_failed
 
+# Every statement is prepared once per connection (asyncpg's cache) and planned once: a key
+# lookup's plan does not depend on the keys. By default PostgreSQL plans each of the first five
+# executions for its values, then keeps planning anew while that looks cheaper than a plan for
+# any values, which it always does for a batch read of an array of keys: two grouped reads
+# spent 3.6 and 17 times as long being planned as being run.
+SESSION_SETTINGS = {"application_name": "caravanserai", "plan_cache_mode": "force_generic_plan"}
 MIGRATION_LOCK = 0x6361726176616E  # any constant shared by every process migrating this database
 _KEY = re.compile(r"Key \(([^)]*)\)=")
 
@@ -144,7 +150,7 @@ class PostgresStore(SqlStore):
         try:
             pool = await asyncpg.create_pool(
                 url, min_size=1, max_size=pool_size, reset=_keep_session,
-                server_settings={"application_name": "caravanserai"},
+                server_settings=SESSION_SETTINGS,
             )
         except (OSError, asyncpg.PostgresError, ValueError) as exc:
             raise StorageError(f"cannot connect to the PostgreSQL database: {exc}") from exc
