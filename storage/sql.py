@@ -957,9 +957,12 @@ class SqlTransaction(SqlReader):
         payload: dict[str, Any],
         not_before: datetime | None = None,
     ) -> int:
-        return await self._insert(
+        # The table's existence is checked here, in the statement: PostgreSQL does not check
+        # the outbox's reference to it (migration 034).
+        row = await self._db.one(
             "INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
+            " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM game_tables WHERE id = ?)"
+            " RETURNING id",
             (
                 table_id,
                 version,
@@ -967,9 +970,12 @@ class SqlTransaction(SqlReader):
                 json.dumps(payload),
                 _ts(self._clock()),
                 None if not_before is None else _ts(not_before),
+                table_id,
             ),
-            table_id,
         )
+        if row is None:
+            raise StorageError(f"no table {table_id}")
+        return int(row[0])
 
 
     async def replace_seat(
