@@ -46,6 +46,7 @@ from bot.service.errors import (
     UnknownGame,
     UnknownPace,
 )
+from bot.service.history import SharedLog
 from bot.service.inbox import InboxEntry, InboxPage, LogEntry, TableDetails
 from bot.service.models import (
     LoadedTable,
@@ -87,6 +88,7 @@ __all__ = [
     "SeatInfo",
     "SeatsChanged",
     "ServiceError",
+    "SharedLog",
     "StaleVersion",
     "StillBroken",
     "TableBroken",

@@ -9,10 +9,11 @@ keeps: every stored snapshot equals ``game.replay`` of ``effective_moves`` up to
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
-from typing import TypeVar
+import asyncio
+from collections.abc import Awaitable, Callable, Iterable, Sequence
+from typing import Protocol, TypeVar
 
-from storage import ActionRecord, LoggedMove, Reader
+from storage import ActionRecord, LoggedMove
 
 
 def moves_before(
@@ -71,8 +72,35 @@ def _line(rows: Iterable[Row], floor: int | None = None) -> list[Row] | None:
     return chain
 
 
+class LogReader(Protocol):
+    """What ``line_tail`` reads the log with: the store, a transaction or a ``SharedLog``."""
+
+    def list_actions(
+        self, table_id: int, *, after: int = 0
+    ) -> Awaitable[list[ActionRecord]]: ...
+
+
+class SharedLog:
+    """The log reads of one answer, each made once however many questions ask it: a
+    person's panel asks for their private notes and for their Undo at the same moment, and
+    both start from the same end of the log."""
+
+    def __init__(self, reader: LogReader) -> None:
+        self._reader = reader
+        self._reads: dict[tuple[int, int], asyncio.Future[list[ActionRecord]]] = {}
+
+    def list_actions(
+        self, table_id: int, *, after: int = 0
+    ) -> Awaitable[list[ActionRecord]]:
+        read = self._reads.get((table_id, after))
+        if read is None:
+            read = asyncio.ensure_future(self._reader.list_actions(table_id, after=after))
+            self._reads[(table_id, after)] = read
+        return read
+
+
 async def line_tail(
-    reader: Reader,
+    reader: LogReader,
     table_id: int,
     version: int,
     enough: Callable[[list[ActionRecord]], bool],

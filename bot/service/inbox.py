@@ -24,7 +24,7 @@ from datetime import datetime
 from typing import Any
 
 from bot.service.errors import GameUnavailable, ServiceError
-from bot.service.history import effective_moves, line_tail, moves_before
+from bot.service.history import SharedLog, effective_moves, line_tail, moves_before
 from bot.service.models import NextDecision, SeatInfo, TableInfo
 from bot.service.pace import get_pace
 from bot.service.settings import (
@@ -233,9 +233,12 @@ class InfoOps(TableCore):
             for r in shown
         ]
 
-    async def private_events(self, table_id: int, seat: int, limit: int = 8) -> list[str]:
+    async def private_events(
+        self, table_id: int, seat: int, limit: int = 8, *, log: SharedLog | None = None
+    ) -> list[str]:
         """The newest events only ``seat`` (and perhaps some others) could read, from the start
-        of its latest turn on: what its panel reminds it of."""
+        of its latest turn on: what its panel reminds it of. ``log``: reads shared with other
+        questions asked at once (``shared_log``)."""
         def turn_start(rows: list[ActionRecord]) -> int:
             start = max((i for i, r in enumerate(rows) if r.seat == seat), default=0)
             while start > 0 and rows[start - 1].seat == seat:
@@ -245,7 +248,8 @@ class InfoOps(TableCore):
         # The cached state's version, when there is one, is where the log's end is looked for.
         cached = self._states.get(table_id)
         rows = await line_tail(
-            self.store, table_id, cached[0] if cached else 0, lambda tail: turn_start(tail) > 0
+            log or self.store, table_id, cached[0] if cached else 0,
+            lambda tail: turn_start(tail) > 0,
         )
         start = turn_start(rows)
         found = [

@@ -65,7 +65,13 @@ from bot.service.errors import (
     UnknownAgentLevel,
     UnknownGame,
 )
-from bot.service.history import effective_moves, moves_after, moves_before, moves_since
+from bot.service.history import (
+    SharedLog,
+    effective_moves,
+    moves_after,
+    moves_before,
+    moves_since,
+)
 from bot.service.models import (
     LoadedTable,
     MovePreview,
@@ -638,6 +644,11 @@ class TableCore:
             if decision is not None and info.holder(decision.seat).user_id == user_id:
                 waiting.append(loaded)
         return waiting
+
+    def shared_log(self) -> SharedLog:
+        """Log reads to share between questions asked at the same moment, such as
+        ``private_events`` and ``preview_undo`` for one panel: each read is made once."""
+        return SharedLog(self.store)
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The action log, in order."""

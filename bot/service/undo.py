@@ -43,7 +43,7 @@ from bot.service.errors import (
     UndoRefused,
     UndoRequestNotFound,
 )
-from bot.service.history import effective_moves, line_tail
+from bot.service.history import SharedLog, effective_moves, line_tail
 from bot.service.models import MoveResult, NextDecision, SeatInfo, TableInfo
 from bot.service.tables import TableCore
 from games.core import Game
@@ -116,7 +116,9 @@ def _steps(game: Game[Any], rows: list[ActionRecord]) -> tuple[UndoStep, ...]:
 
 
 class UndoOps(TableCore):
-    async def _plan(self, info: TableInfo, user_id: int) -> tuple[UndoPreview, list[ActionRecord]]:
+    async def _plan(
+        self, info: TableInfo, user_id: int, log: SharedLog | None = None
+    ) -> tuple[UndoPreview, list[ActionRecord]]:
         engine = self.game_of(info)
         state = await self._state_at(info, engine, info.version)
         self._require_active(info, engine, state)
@@ -127,7 +129,7 @@ class UndoOps(TableCore):
             return row.seat == seat and row.user_id == user_id
 
         chain = await line_tail(
-            self.store, info.id, info.version, lambda tail: any(map(by_them, tail))
+            log or self.store, info.id, info.version, lambda tail: any(map(by_them, tail))
         )
         mine = [i for i, r in enumerate(chain) if by_them(r)]
         if not mine:
@@ -151,13 +153,19 @@ class UndoOps(TableCore):
         return preview, since
 
     async def preview_undo(
-        self, table_id: int, user_id: int, *, info: TableInfo | None = None
+        self,
+        table_id: int,
+        user_id: int,
+        *,
+        info: TableInfo | None = None,
+        log: SharedLog | None = None,
     ) -> UndoPreview:
         """What ``undo`` would take back now, and whether it needs the others' consent;
-        ``info``, when the caller has just read the table, spares reading it again."""
+        ``info``, when the caller has just read the table, spares reading it again; ``log``:
+        reads shared with other questions asked at once (``shared_log``)."""
         if info is None or info.id != table_id:
             info = await self._info(self.store, table_id)
-        preview, _ = await self._plan(info, user_id)
+        preview, _ = await self._plan(info, user_id, log)
         return preview
 
     async def undo(

@@ -7,6 +7,7 @@ reading of the whole log says, also right after an undo.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from typing import Any
 
@@ -21,11 +22,13 @@ class RowsRead:
 
     def __init__(self, service: TableService) -> None:
         self.rows = 0
+        self.reads: list[int] = []  # where each read started
         self._read = service.store.list_actions
 
         async def counted(table_id: int, *, after: int = 0) -> Any:
             found = await self._read(table_id, after=after)
             self.rows += len(found)
+            self.reads.append(after)
             return found
 
         service.store.list_actions = counted  # type: ignore[method-assign]
@@ -106,3 +109,30 @@ async def test_after_an_undo_the_tail_says_what_the_whole_log_says(
         assert tail == comparable(await whole_log_answers(service, table_id), tail)
         checked += 1
     assert checked > LOG_TAIL and undone > 0
+
+
+async def test_a_panel_reads_the_log_once_for_its_reminders_and_its_undo(
+    service: TableService,
+) -> None:
+    table_id = await started_table(service)
+    await play_moves(service, table_id, 3 * LOG_TAIL)
+    info = await service.info(table_id)
+    counter = RowsRead(service)
+    for seat in info.seats:
+        assert seat.user_id is not None
+        alone = await asyncio.gather(
+            service.private_events(table_id, seat.seat),
+            service.preview_undo(table_id, seat.user_id, info=info),
+            return_exceptions=True,
+        )
+        apart, counter.reads = counter.reads, []
+        log = service.shared_log()
+        together = await asyncio.gather(
+            service.private_events(table_id, seat.seat, log=log),
+            service.preview_undo(table_id, seat.user_id, info=info, log=log),
+            return_exceptions=True,
+        )
+        shared, counter.reads = counter.reads, []
+        # each window of the log is read once, however many of the questions read it
+        assert len(apart) == 2 and shared == apart[:1] and apart[0] > 0
+        assert [repr(answer) for answer in together] == [repr(answer) for answer in alone]

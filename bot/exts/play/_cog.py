@@ -45,6 +45,7 @@ from bot.service import (
     MovePreview,
     MoveResult,
     ServiceError,
+    SharedLog,
     StaleVersion,
     TableInfo,
 )
@@ -193,11 +194,12 @@ class Play(commands.Cog):
         game, state = loaded.game, loaded.state
         decision = game.decision(state)
         deciding = decision is not None and decision.seat == seat
-        # the picture is drawn while the log is read for the panel's notes and its Undo
+        # the picture is drawn while the log is read, once, for the panel's notes and its Undo
+        log = self.service.shared_log()
         file, events, undo = await asyncio.gather(
             panel_file(game.name, game.view(state, seat), self.bot.drawing),
-            self.service.private_events(loaded.info.id, seat),
-            self.undo_alone(loaded.info, user_id) if deciding and user_id is not None
+            self.service.private_events(loaded.info.id, seat, log=log),
+            self.undo_alone(loaded.info, user_id, log) if deciding and user_id is not None
             else _false(),
         )
         secret = private_note(events)
@@ -217,11 +219,11 @@ class Play(commands.Cog):
             lines.append("The game is over.")
         return "\n".join(lines), file, view
 
-    async def undo_alone(self, info: TableInfo, user_id: int) -> bool:
+    async def undo_alone(self, info: TableInfo, user_id: int, log: SharedLog) -> bool:
         """Whether the user may take their last move back now (at ``info``'s version) without
         asking anyone."""
         try:
-            preview = await self.service.preview_undo(info.id, user_id, info=info)
+            preview = await self.service.preview_undo(info.id, user_id, info=info, log=log)
         except (ServiceError, GameError):
             return False
         return preview.direct
