@@ -258,19 +258,17 @@ class OutboxDispatcher:
                 answer.add_done_callback(self._answers.discard)
 
     async def _start_pass(self) -> list[asyncio.Task[int]]:
-        rows = await self.bot.service.outbox.pending(self.batch)
+        # The tables whose rows are being posted are left out of the claim (their rows would
+        # only be read again, and set aside); what they have left is seen by a pass after them.
+        tasks = list(self._tables.values())
+        for busy in tasks:
+            busy.add_done_callback(lambda _: self._ask())
+        rows = await self.bot.service.outbox.pending(self.batch, held=list(self._tables))
         by_table: dict[int, list[Any]] = {}
         for row in rows:
             by_table.setdefault(row.table_id, []).append(row)
-        tasks: list[asyncio.Task[int]] = []
         failing = asyncio.Event()
         for table_id, table_rows in by_table.items():
-            busy = self._tables.get(table_id)
-            if busy is not None:
-                # its rows are being posted; what it has left is seen by a pass after it
-                busy.add_done_callback(lambda _: self._ask())
-                tasks.append(busy)
-                continue
             task = asyncio.create_task(
                 self._deliver_table(table_rows, failing), name=f"caravanserai-outbox-{table_id}"
             )

@@ -9,7 +9,7 @@ callers; the contract suite in ``tests/storage`` is what every backend must pass
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
@@ -791,13 +791,16 @@ class Store(Reader, Protocol):
         limit: int = 50,
         now: datetime | None = None,
         lease: timedelta = timedelta(seconds=60),
+        held: Collection[int] = (),
     ) -> list[OutboxRecord]:
         """Due rows as ``pending_outbox`` returns them, less those of a table whose posts
         another claimer holds, claimed for ``claimer`` until ``now + lease``.
 
         A table's due rows go to one claimer at a time, so its posts keep their order with
         several processes delivering; a claim that has run out (its process died) is taken
-        over. Claiming again renews one's own claims; ``mark_failed`` gives a row's up."""
+        over. Claiming again renews one's own claims; ``mark_failed`` gives a row's up.
+        The rows of the tables in ``held`` (whose posts the claimer is making now) are left
+        out: neither returned nor renewed."""
         ...
 
     async def mark_delivered(

@@ -9,7 +9,7 @@ pruning keeps) is written once, whatever database runs it.
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Callable, Coroutine, Sequence
+from collections.abc import AsyncIterator, Callable, Collection, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime, timedelta
@@ -1515,19 +1515,23 @@ class SqlStore:
         limit: int = 50,
         now: datetime | None = None,
         lease: timedelta = timedelta(seconds=60),
+        held: Collection[int] = (),
     ) -> list[OutboxRecord]:
         at = now or self._clock()
         due = _ts(at)
+        busy = list(held)
+        not_busy = f" AND o.table_id NOT IN ({','.join('?' * len(busy))})" if busy else ""
         self._check_free()
         async with self._reading() as db:
             # Most looks find nothing to post: they need no transaction and no lock.
             anything = await db.one(
-                "SELECT 1 FROM outbox WHERE delivered_at IS NULL"
-                " AND (not_before IS NULL OR not_before <= ?) LIMIT 1",
-                (due,),
+                "SELECT 1 FROM outbox AS o WHERE o.delivered_at IS NULL"
+                " AND (o.not_before IS NULL OR o.not_before <= ?)" + not_busy + " LIMIT 1",
+                (due, *busy),
             )
         if anything is None:
             return []
+
         async def claim(tx: SqlTransaction) -> list[Row]:
             db = tx._db
             # Claims are made one at a time, so each sees the claims made before it and two
@@ -1540,8 +1544,8 @@ class SqlStore:
                 "   AND p.delivered_at IS NULL AND p.id < o.id AND p.not_before > ?)"
                 " AND NOT EXISTS (SELECT 1 FROM outbox AS c WHERE c.table_id = o.table_id"
                 "   AND c.delivered_at IS NULL AND c.claimed_until > ? AND c.claimed_by != ?)"
-                " ORDER BY o.id LIMIT ?" + db.skip_locked,
-                (due, due, due, claimer, limit),
+                + not_busy + " ORDER BY o.id LIMIT ?" + db.skip_locked,
+                (due, due, due, claimer, *busy, limit),
             )
             ids = [row[0] for row in found]
             if not ids:

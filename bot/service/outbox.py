@@ -62,6 +62,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import socket
+from collections.abc import Collection
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -115,13 +116,14 @@ class Outbox:
         self.claim_seconds = claim_seconds
         self._lease = timedelta(seconds=claim_seconds)
 
-    async def pending(self, limit: int = 50) -> list[OutboxRecord]:
-        """Due rows, oldest first, never one that would overtake an earlier row of its table.
+    async def pending(self, limit: int = 50, held: Collection[int] = ()) -> list[OutboxRecord]:
+        """Due rows, oldest first, never one that would overtake an earlier row of its table;
+        none of the tables in ``held``, whose posts this process is making now.
 
         A row whose payload cannot be read is given up (its error kept) and its table
         quarantined, so it holds back neither its table nor any other."""
         rows = await self._store.claim_outbox(
-            self.claimer, limit=limit, now=self._clock(), lease=self._lease
+            self.claimer, limit=limit, now=self._clock(), lease=self._lease, held=held
         )
         readable = []
         for row in rows:

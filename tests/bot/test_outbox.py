@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from types import SimpleNamespace
 from typing import Any
@@ -29,9 +30,10 @@ class FakeOutbox:
         self.failed: list[tuple[int, str]] = []
         self.pending_calls = 0
 
-    async def pending(self, limit: int = 50) -> list[Row]:
+    async def pending(self, limit: int = 50, held: Collection[int] = ()) -> list[Row]:
         self.pending_calls += 1
-        return [r for r in self.rows if r.id not in self.delivered][:limit]
+        due = [r for r in self.rows if r.id not in self.delivered and r.table_id not in held]
+        return due[:limit]
 
     async def begin(self, outbox_id: int) -> Any:
         row = next(r for r in self.rows if r.id == outbox_id)
@@ -172,6 +174,36 @@ async def test_tables_are_delivered_concurrently_while_one_waits() -> None:
     slow.set()
     assert await drain == 4
     assert list(outbox.delivered) == [3, 4, 1, 2], "table 10 still in order"
+
+
+async def test_a_table_being_posted_is_not_claimed_again_and_its_later_rows_follow() -> None:
+    d, outbox = dispatcher([Row(1, 10), Row(2, 11)])
+    slow = asyncio.Event()
+    claims: list[list[int]] = []  # the tables each claim left out
+
+    async def post(row: Row) -> int:
+        if row.id == 1:
+            await slow.wait()
+        return row.id
+
+    def pending(limit: int = 50, held: Collection[int] = ()) -> Any:
+        claims.append(sorted(held))
+        return FakeOutbox.pending(outbox, limit, held)
+
+    outbox.pending = pending  # type: ignore[method-assign]
+    d.register("turn", post)
+    first = asyncio.create_task(d.drain())
+    await asyncio.sleep(0.01)
+    outbox.rows += [Row(3, 10), Row(4, 12)]  # moves made meanwhile
+    second = asyncio.create_task(d.drain())
+    await asyncio.sleep(0.01)
+    assert claims[-1] == [10], "the pass left table 10, being posted, out of its claim"
+    assert outbox.delivered == {2: 2, 4: 4}
+    slow.set()
+    await asyncio.gather(first, second)
+    for _ in range(50):  # no one asks again: table 10's own end starts the pass for row 3
+        await asyncio.sleep(0)
+    assert list(outbox.delivered) == [2, 4, 1, 3]
 
 
 async def test_one_table_is_never_posted_by_two_tasks_at_once() -> None:

@@ -40,6 +40,26 @@ async def test_a_tables_posts_go_to_one_claimer_until_its_claim_runs_out(
     assert await first.claim_outbox("one", lease=LEASE) == []
 
 
+async def test_the_tables_a_claimer_is_posting_are_left_out_of_its_claim(
+    open_db: OpenStore, clock: FakeClock
+) -> None:
+    first, second = await open_db(), await open_db()
+    a, b = await new_table(first), await new_table(first)
+    async with first.transaction() as tx:
+        a1 = await tx.enqueue(a, version=1, kind="turn", payload={})
+        b1 = await tx.enqueue(b, version=1, kind="turn", payload={})
+    assert [r.id for r in await first.claim_outbox("one", lease=LEASE)] == [a1, b1]
+    async with first.transaction() as tx:
+        a2 = await tx.enqueue(a, version=2, kind="turn", payload={})
+
+    # While "one" posts table a's rows, it claims only the others'.
+    assert [r.id for r in await first.claim_outbox("one", lease=LEASE, held=[a])] == [b1]
+    assert await first.claim_outbox("one", lease=LEASE, held=[a, b]) == []
+    # Its claim on table a was not renewed by those: it runs out a minute after it was made.
+    clock.advance(61)
+    assert [r.id for r in await second.claim_outbox("two", lease=LEASE, held=[b])] == [a1, a2]
+
+
 async def test_a_failed_row_gives_its_claim_up(open_db: OpenStore, clock: FakeClock) -> None:
     first, second = await open_db(), await open_db()
     table_id = await new_table(first)
