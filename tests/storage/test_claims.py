@@ -15,14 +15,22 @@ from tests.storage.test_contract import new_table
 LEASE = timedelta(seconds=60)
 
 
-async def test_a_tables_posts_go_to_one_claimer_until_its_claim_runs_out(
-    open_db: OpenStore, clock: FakeClock
-) -> None:
+async def two_claimers_and_two_posts(
+    open_db: OpenStore,
+) -> tuple[Store, Store, tuple[int, int], tuple[int, int]]:
+    """Two stores on one database and two tables with a post each: (table, post) pairs."""
     first, second = await open_db(), await open_db()
     a, b = await new_table(first), await new_table(first)
     async with first.transaction() as tx:
         a1 = await tx.enqueue(a, version=1, kind="turn", payload={})
         b1 = await tx.enqueue(b, version=1, kind="turn", payload={})
+    return first, second, (a, a1), (b, b1)
+
+
+async def test_a_tables_posts_go_to_one_claimer_until_its_claim_runs_out(
+    open_db: OpenStore, clock: FakeClock
+) -> None:
+    first, second, (a, a1), (_, b1) = await two_claimers_and_two_posts(open_db)
 
     assert [r.id for r in await first.claim_outbox("one", limit=1, lease=LEASE)] == [a1]
     async with first.transaction() as tx:
@@ -43,11 +51,7 @@ async def test_a_tables_posts_go_to_one_claimer_until_its_claim_runs_out(
 async def test_the_tables_a_claimer_is_posting_are_left_out_of_its_claim(
     open_db: OpenStore, clock: FakeClock
 ) -> None:
-    first, second = await open_db(), await open_db()
-    a, b = await new_table(first), await new_table(first)
-    async with first.transaction() as tx:
-        a1 = await tx.enqueue(a, version=1, kind="turn", payload={})
-        b1 = await tx.enqueue(b, version=1, kind="turn", payload={})
+    first, second, (a, a1), (b, b1) = await two_claimers_and_two_posts(open_db)
     assert [r.id for r in await first.claim_outbox("one", lease=LEASE)] == [a1, b1]
     async with first.transaction() as tx:
         a2 = await tx.enqueue(a, version=2, kind="turn", payload={})
