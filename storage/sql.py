@@ -1287,6 +1287,15 @@ def logging_failed(exc: Integrity, table_id: int, version: int, request_id: str)
     return _integrity_error(message, table_id)
 
 
+def _padded(ids: list[int]) -> list[int]:
+    """``ids`` padded to a power of two with an id no table has, so that a statement listing
+    them comes in a few shapes (PostgreSQL prepares each shape on each connection)."""
+    size = 1
+    while size < len(ids):
+        size *= 2
+    return ids + [0] * (size - len(ids)) if ids else ids
+
+
 def _integrity_error(message: str, table_id: int) -> StorageError:
     """A storage error for a broken constraint (the specific ones are mapped first)."""
     if "FOREIGN KEY" in message:
@@ -1519,7 +1528,7 @@ class SqlStore:
     ) -> list[OutboxRecord]:
         at = now or self._clock()
         due = _ts(at)
-        busy = list(held)
+        busy = _padded(list(held))
         not_busy = f" AND o.table_id NOT IN ({','.join('?' * len(busy))})" if busy else ""
         self._check_free()
         async with self._reading() as db:

@@ -58,7 +58,7 @@ async def test_the_tables_a_claimer_is_posting_are_left_out_of_its_claim(
 
     # While "one" posts table a's rows, it claims only the others'.
     assert [r.id for r in await first.claim_outbox("one", lease=LEASE, held=[a])] == [b1]
-    assert await first.claim_outbox("one", lease=LEASE, held=[a, b]) == []
+    assert await first.claim_outbox("one", lease=LEASE, held=[a, 999, b]) == []
     # Its claim on table a was not renewed by those: it runs out a minute after it was made.
     clock.advance(61)
     assert [r.id for r in await second.claim_outbox("two", lease=LEASE, held=[b])] == [a1, a2]
