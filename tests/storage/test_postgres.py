@@ -125,9 +125,6 @@ async def test_a_move_reads_only_its_own_tables_row_among_thousands_active(
 ) -> None:
     """The group commit's compare-and-set finds the moved tables by id: it does not read every
     active table, even when the planner's statistics still describe a smaller database."""
-    import json
-
-    import asyncpg
 
     from storage.group_commit import COMMIT_MOVES, _params
     from tests.storage.conftest import FakeClock
@@ -139,20 +136,17 @@ async def test_a_move_reads_only_its_own_tables_row_among_thousands_active(
         table_id = await started(store, clock)
     finally:
         await store.close()
-    conn = await asyncpg.connect(postgres_url)
+    conn = await _connect_as_the_bot(postgres_url)
     try:
         await conn.execute("ANALYZE")  # statistics of a small database: the bot's first day
         await _active_tables(conn, 5000)
         kept = conn.transaction()
         await kept.start()
         params = _params([move(table_id, clock)], "2026-03-01T12:00:00")
-        plan = await conn.fetchval(
-            f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {COMMIT_MOVES}", *params
-        )
+        top = await _explained(conn, COMMIT_MOVES, *params)
         await kept.rollback()  # the plan is wanted, not the move
     finally:
         await conn.close()
-    top = json.loads(plan)[0]["Plan"]
     assert top["Actual Rows"] == 1  # the move was written
     # about 40 pages: the table's row, its log, timers, snapshot and post with their indexes;
     # reading every active table's row took 160
@@ -165,12 +159,11 @@ async def test_tables_read_together_are_found_by_key_among_thousands(postgres_ur
     did, cost a batch of 40 tables 25 ms among 10,000 tables, and later batches of sixty
     still read them all."""
 
-    import asyncpg
 
     from storage.group_read import READ_TABLES
 
     await (await open_store(postgres_url)).close()  # the schema
-    conn = await asyncpg.connect(postgres_url)
+    conn = await _connect_as_the_bot(postgres_url)
     try:
         ids = await _active_tables(conn, 5000)
         await conn.execute(
@@ -183,6 +176,16 @@ async def test_tables_read_together_are_found_by_key_among_thousands(postgres_ur
         await conn.close()
     assert top["Actual Rows"] == 200  # two seats at each of the hundred tables
     assert "seats" not in _scanned_whole(top)
+
+
+async def _connect_as_the_bot(url: str) -> Any:
+    """A connection with the session settings of the bot's own (the plans it makes: one per
+    statement, planned for any values)."""
+    import asyncpg
+
+    from storage.postgres import SESSION_SETTINGS
+
+    return await asyncpg.connect(url, server_settings=SESSION_SETTINGS)
 
 
 async def _active_tables(conn: Any, count: int) -> list[int]:
@@ -199,14 +202,35 @@ async def _active_tables(conn: Any, count: int) -> list[int]:
 async def _plan_under_stale_statistics(conn: Any, table: str, query: str, *args: Any) -> dict:
     """The plan ``query`` ran with, ``table``'s statistics being as taken while the database
     held a few tables."""
-    import json
 
     await conn.execute(f"ALTER TABLE {table} ALTER COLUMN table_id SET (n_distinct = 16)")
     try:
         await conn.execute(f"ANALYZE {table}")
-        plan = await conn.fetchval(f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) {query}", *args)
+        return await _explained(conn, query, *args)
     finally:
         await conn.execute(f"ALTER TABLE {table} ALTER COLUMN table_id RESET (n_distinct)")
+
+
+async def _explained(conn: Any, query: str, *args: Any) -> dict:
+    """The plan ``query`` ran with as a prepared statement, as the bot runs it: on a
+    connection with the bot's settings, that is the plan made once for any values."""
+    import json
+
+    await conn.execute(f"PREPARE planned AS {query}")
+    try:
+        types = await conn.fetchval(
+            "SELECT parameter_types::text[] FROM pg_prepared_statements WHERE name = 'planned'"
+        )
+        # EXECUTE takes its values written out, not as parameters
+        values = [
+            await conn.fetchval(f"SELECT quote_nullable($1::{kind})", value)
+            for kind, value in zip(types, args, strict=True)
+        ]
+        plan = await conn.fetchval(
+            f"EXPLAIN (ANALYZE, BUFFERS, FORMAT JSON) EXECUTE planned({', '.join(values)})"
+        )
+    finally:
+        await conn.execute("DEALLOCATE planned")
     return json.loads(plan)[0]["Plan"]
 
 
@@ -314,12 +338,11 @@ async def test_moves_read_together_for_pings_are_found_by_key_among_thousands(
     """The grouped read of when members last moved reads each key's log rows by the primary
     key's range, however stale the planner's statistics, never the whole log."""
 
-    import asyncpg
 
     from storage.group_read import READ_LATEST_MOVES
 
     await (await open_store(postgres_url)).close()  # the schema
-    conn = await asyncpg.connect(postgres_url)
+    conn = await _connect_as_the_bot(postgres_url)
     try:
         ids = await _active_tables(conn, 2000)
         await conn.execute(
