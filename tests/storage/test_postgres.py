@@ -234,7 +234,7 @@ async def _explained(conn: Any, query: str, *args: Any) -> dict:
     return json.loads(plan)[0]["Plan"]
 
 
-def _scanned_whole(plan: dict) -> set[str]:
+def _scanned_whole(plan: dict) -> set[str | None]:
     """The tables a plan reads sequentially."""
     return {node.get("Relation Name") for node in _nodes(plan) if node["Node Type"] == "Seq Scan"}
 
