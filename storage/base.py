@@ -800,7 +800,8 @@ class Store(Reader, Protocol):
         several processes delivering; a claim that has run out (its process died) is taken
         over. Claiming again renews one's own claims; ``mark_failed`` gives a row's up.
         The rows of the tables in ``held`` (whose posts the claimer is making now) are left
-        out: neither returned nor renewed."""
+        out: neither returned nor renewed here (``mark_attempted`` renews a row's claim as its
+        posting begins)."""
         ...
 
     async def mark_delivered(
@@ -814,11 +815,16 @@ class Store(Reader, Protocol):
         ...
 
     async def mark_attempted(
-        self, outbox_id: int, *, at: datetime | None = None
+        self,
+        outbox_id: int,
+        *,
+        at: datetime | None = None,
+        claimed_until: datetime | None = None,
     ) -> datetime | None:
         """Record that a delivery of the row begins now; returns the previous attempt's time
         (None on a first attempt), which tells a restarted dispatcher to check for a post
-        that may already have landed."""
+        that may already have landed. ``claimed_until`` renews the row's claim, and so its
+        table's, while it is being posted."""
         ...
 
     async def claim_agent_jobs(

@@ -1592,15 +1592,22 @@ class SqlStore:
         )
 
     async def mark_attempted(
-        self, outbox_id: int, *, at: datetime | None = None
+        self,
+        outbox_id: int,
+        *,
+        at: datetime | None = None,
+        claimed_until: datetime | None = None,
     ) -> datetime | None:
+        until = None if claimed_until is None else _ts(claimed_until)
+
         async def attempt(tx: SqlTransaction) -> datetime | None:
             row = await tx._one("SELECT attempted_at FROM outbox WHERE id = ?", (outbox_id,))
             if row is None:
                 raise StorageError(f"no outbox row {outbox_id}")
             await tx._db.execute(
-                "UPDATE outbox SET attempted_at = ? WHERE id = ?",
-                (_ts(at or self._clock()), outbox_id),
+                "UPDATE outbox SET attempted_at = ?,"
+                " claimed_until = COALESCE(?, claimed_until) WHERE id = ?",
+                (_ts(at or self._clock()), until, outbox_id),
             )
             return _dt(row["attempted_at"])
 

@@ -138,9 +138,12 @@ class Outbox:
 
     async def begin(self, outbox_id: int) -> Attempt:
         """Record that a delivery of the row starts now (call it right before posting)."""
-        # together: the row read is the same whether the attempt is recorded before or after
+        now = self._clock()
+        # The claim is renewed as each row's posting begins: passes leave a table being posted
+        # out of their claims, so a table posted for longer than a lease still stays here.
+        # Together: the row's payload is the same whether read before or after the attempt.
         earlier, row = await asyncio.gather(
-            self._store.mark_attempted(outbox_id, at=self._clock()),
+            self._store.mark_attempted(outbox_id, at=now, claimed_until=now + self._lease),
             self._store.get_outbox(outbox_id),
         )
         if row is None:

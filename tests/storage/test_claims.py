@@ -64,6 +64,17 @@ async def test_the_tables_a_claimer_is_posting_are_left_out_of_its_claim(
     assert [r.id for r in await second.claim_outbox("two", lease=LEASE, held=[b])] == [a1, a2]
 
 
+async def test_a_row_whose_posting_begins_renews_its_tables_claim(
+    open_db: OpenStore, clock: FakeClock
+) -> None:
+    first, second, (_, a1), (_, b1) = await two_claimers_and_two_posts(open_db)
+    assert [r.id for r in await first.claim_outbox("one", lease=LEASE)] == [a1, b1]
+    clock.advance(50)
+    await first.mark_attempted(a1, at=clock.now, claimed_until=clock.now + LEASE)
+    clock.advance(20)  # the claims made at first have run out; a1's began again 20 s ago
+    assert [r.id for r in await second.claim_outbox("two", lease=LEASE, held=[])] == [b1]
+
+
 async def test_a_failed_row_gives_its_claim_up(open_db: OpenStore, clock: FakeClock) -> None:
     first, second = await open_db(), await open_db()
     table_id = await new_table(first)
