@@ -153,6 +153,7 @@ class OutboxDispatcher:
         self._observers: dict[str, list[Callable[[Any], Awaitable[object]]]] = {}
         self._slots = asyncio.Semaphore(concurrency)
         self._tables: dict[int, asyncio.Task[int]] = {}  # the task delivering each busy table
+        self._held: set[int] = set()  # busy tables a claim left out: a pass follows each one
         self._wanted = False
         self._next_pass: asyncio.Future[int] | None = None  # what waiting callers are told
         self._pump: asyncio.Task[None] | None = None
@@ -192,6 +193,7 @@ class OutboxDispatcher:
         await asyncio.gather(*tasks, *self._answers, return_exceptions=True)
         self._poll = self._pump = None
         self._tables.clear()
+        self._held.clear()
         if self._next_pass is not None and not self._next_pass.done():
             self._next_pass.set_result(0)
         self._next_pass = None
@@ -261,8 +263,7 @@ class OutboxDispatcher:
         # The tables whose rows are being posted are left out of the claim (their rows would
         # only be read again, and set aside); what they have left is seen by a pass after them.
         tasks = list(self._tables.values())
-        for busy in tasks:
-            busy.add_done_callback(lambda _: self._ask())
+        self._held.update(self._tables)
         rows = await self.bot.service.outbox.pending(self.batch, held=list(self._tables))
         by_table: dict[int, list[Any]] = {}
         for row in rows:
@@ -281,6 +282,9 @@ class OutboxDispatcher:
         task = self._tables.get(table_id)
         if task is not None and task.done():
             del self._tables[table_id]
+        if table_id in self._held:
+            self._held.discard(table_id)
+            self._ask()
         if done is not None and not done.cancelled() and done.exception() is not None:
             # e.g. the store failed marking a row delivered: it stays pending, for a later pass
             log.warning("delivering table %s failed", table_id, exc_info=done.exception())
