@@ -159,7 +159,6 @@ async def test_tables_read_together_are_found_by_key_among_thousands(postgres_ur
     did, cost a batch of 40 tables 25 ms among 10,000 tables, and later batches of sixty
     still read them all."""
 
-
     from storage.group_read import READ_TABLES
 
     await (await open_store(postgres_url)).close()  # the schema
@@ -337,7 +336,6 @@ async def test_moves_read_together_for_pings_are_found_by_key_among_thousands(
 ) -> None:
     """The grouped read of when members last moved reads each key's log rows by the primary
     key's range, however stale the planner's statistics, never the whole log."""
-
 
     from storage.group_read import READ_LATEST_MOVES
 
