@@ -75,6 +75,17 @@ class StatusConflict(Conflict):
         self.actual = actual
 
 
+class RecordConflict(Conflict):
+    """The table's record (its row or seats) changed since the caller read it: its revision
+    is no longer the one the caller read."""
+
+    def __init__(self, table_id: int, expected: int | None, actual: int) -> None:
+        super().__init__(f"table {table_id} is at revision {actual}, not {expected}")
+        self.table_id = table_id
+        self.expected = expected
+        self.actual = actual
+
+
 class DuplicateRequest(Conflict):
     """An action with this request id was already recorded for the table."""
 
@@ -122,6 +133,8 @@ class TableRecord:
     pace: str = "daily"  # a preset name; the service knows what each means
     broken: str | None = None  # why the table is quarantined; None while it is healthy
     broken_at: datetime | None = None
+    # counts the changes to the row and its seats other than moves (which ``version`` counts)
+    revision: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -522,6 +535,9 @@ class MoveCommit:
     timers: Sequence[tuple[TimerKind, int, datetime]] = ()
     agent_job: bool = False  # an agent decides next: queue its job (else drop any)
     outbox: Sequence[tuple[str, dict[str, Any], datetime | None]] = ()  # kind, payload, due
+    # the table record's revision the move was decided on: the move is refused
+    # (RecordConflict) if the record changed since; None checks none
+    revision: int | None = None
 
     @property
     def version(self) -> int:
@@ -555,11 +571,18 @@ class Transaction(Reader, Protocol):
         ...
 
     async def advance_version(
-        self, table_id: int, *, expected: int, new: int, status: TableStatus | None = None
+        self,
+        table_id: int,
+        *,
+        expected: int,
+        new: int,
+        status: TableStatus | None = None,
+        revision: int | None = None,
     ) -> None:
         """Compare-and-set the version; VersionConflict if it is not ``expected``. With
         ``status``, the table must also be active (StatusConflict if not) and takes that
-        status in the same statement, as a move does."""
+        status in the same statement, as a move does. With ``revision``, the table's record
+        must still be at it (RecordConflict if not)."""
         ...
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None: ...
@@ -773,8 +796,9 @@ class Store(Reader, Protocol):
     async def commit_move(self, move: MoveCommit) -> None:
         """Write one move in a transaction of its own. VersionConflict when the table is no
         longer at ``move.expected``, StatusConflict when it is no longer active,
-        DuplicateRequest when the log already holds ``move.request_id``; nothing is written
-        then."""
+        RecordConflict when its record is no longer at ``move.revision`` (unless that is
+        None), DuplicateRequest when the log already holds ``move.request_id``; nothing is
+        written then."""
         ...
 
     async def pending_outbox(

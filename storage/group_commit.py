@@ -23,8 +23,8 @@ from typing import Any
 
 import asyncpg
 
-from storage.base import Clock, MoveCommit, StatusConflict, StorageError, VersionConflict
-from storage.sql import _timer_rows, _ts
+from storage.base import Clock, MoveCommit, StorageError
+from storage.sql import _refusal, _timer_rows, _ts
 
 MAX_BATCH = 100  # moves in one statement
 # Batches being written at once by one process: one, so that every move arriving meanwhile
@@ -45,17 +45,18 @@ COMMIT_MOVES = """
 WITH m AS (
     SELECT * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::text[],
         $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::text[], $12::bigint[],
-        $13::bigint[], $14::boolean[], $15::text[], $16::bigint[])
+        $13::bigint[], $14::boolean[], $15::text[], $16::bigint[], $27::bigint[])
     AS m (table_id, expected, status, seat, action, request_id, user_id, reversible, events,
-        description, revealed, timer_seat, agent_job, state, snapshot_replaces)
+        description, revealed, timer_seat, agent_job, state, snapshot_replaces, revision)
 ), locked AS (
-    SELECT id, version, status FROM game_tables WHERE id = ANY($2::bigint[])
+    SELECT id, version, status, revision FROM game_tables WHERE id = ANY($2::bigint[])
     ORDER BY id FOR UPDATE
 ), moved AS (
     UPDATE game_tables g SET version = m.expected + 1, status = m.status, updated_at = $1
     FROM m JOIN locked ON locked.id = m.table_id
     WHERE g.id = ANY($2::bigint[]) AND g.id = locked.id
         AND locked.version = m.expected AND locked.status = 'active'
+        AND locked.revision = COALESCE(m.revision, locked.revision)
     RETURNING m.*
 ), logged AS (
     INSERT INTO actions (table_id, version, seat, action, request_id, user_id, created_at,
@@ -127,7 +128,8 @@ def _params(moves: Sequence[MoveCommit], now: str) -> list[Any]:
         for m in moves
         for kind, payload, due in m.outbox
     ]
-    return [now, *_columns(rows, 15), *_columns(timers, 6), *_columns(posts, 4)]
+    revisions = [move.revision for move in moves]
+    return [now, *_columns(rows, 15), *_columns(timers, 6), *_columns(posts, 4), revisions]
 
 
 def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:
@@ -211,18 +213,16 @@ class GroupCommit:
             found = {}
             if missed:
                 found = {
-                    row[0]: (row[1], row[2])
+                    row[0]: tuple(row)[1:]
                     for row in await conn.fetch(
-                        "SELECT id, version, status FROM game_tables WHERE id = ANY($1::bigint[])",
+                        "SELECT id, version, status, revision FROM game_tables"
+                        " WHERE id = ANY($1::bigint[])",
                         missed,
                     )
                 }
-        return [None if m.table_id in moved else _refused(m, found.get(m.table_id)) for m in moves]
-
-
-def _refused(move: MoveCommit, row: tuple[int, str] | None) -> StorageError:
-    """Why ``move``'s compare-and-set failed, given its table's version and status now."""
-    if row is None or row[0] != move.expected:
-        return VersionConflict(move.table_id, move.expected, None if row is None else row[0])
-    return StatusConflict(move.table_id, "active", row[1])
+        return [
+            None if m.table_id in moved
+            else _refusal(m.table_id, m.expected, m.revision, found.get(m.table_id))
+            for m in moves
+        ]
 

@@ -1,6 +1,7 @@
 """Reads of many tables from PostgreSQL in one query.
 
-Every move first reads its table and seats (``Store.get_table``), and a move at a table whose
+A move first reads its table and seats (``Store.get_table``), unless the process's last move
+there left it the record (checked by the move's commit), and a move at a table whose
 state the process does not hold reads its latest snapshot and the log after it
 (``Store.replay_source``). A move that starts someone's turn reads, to decide their ping, their
 settings (``Store.get_user_settings``) and when they and the table last moved

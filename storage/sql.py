@@ -30,6 +30,7 @@ from storage.base import (
     MoveCommit,
     NotifyMethod,
     OutboxRecord,
+    RecordConflict,
     ReplaySource,
     SeatChangeRecord,
     SeatConflict,
@@ -190,7 +191,20 @@ def _table(row: Row, seats: Sequence[SeatRecord]) -> TableRecord:
         pace=row["pace"],
         broken=row["broken"],
         broken_at=_dt(row["broken_at"]),
+        revision=row["revision"],
     )
+
+
+def _refusal(
+    table_id: int, expected: int, revision: int | None, row: Sequence[Any] | None
+) -> StorageError:
+    """Why a move's compare-and-set at version ``expected`` (and record ``revision``, unless
+    None) failed, given its table's version, status and revision now."""
+    if row is None or row[0] != expected:
+        return VersionConflict(table_id, expected, None if row is None else row[0])
+    if row[1] != "active":
+        return StatusConflict(table_id, "active", row[1])
+    return RecordConflict(table_id, revision, row[2])
 
 
 def _action(row: Row) -> ActionRecord:
@@ -687,6 +701,12 @@ class SqlTransaction(SqlReader):
         except Integrity as exc:
             raise _integrity_error(str(exc), table_id) from exc
 
+    async def _revise(self, table_id: int) -> None:
+        """Count a change to the table's seats in its record's revision."""
+        await self._db.execute(
+            "UPDATE game_tables SET revision = revision + 1 WHERE id = ?", (table_id,)
+        )
+
     async def create_table(
         self,
         *,
@@ -707,7 +727,8 @@ class SqlTransaction(SqlReader):
 
     async def _update(self, table_id: int, column: str, value: Any) -> None:
         changed = await self._write(
-            f"UPDATE game_tables SET {column} = ?, updated_at = ? WHERE id = ?",
+            f"UPDATE game_tables SET {column} = ?, updated_at = ?, revision = revision + 1"
+            " WHERE id = ?",
             (value, _ts(self._clock()), table_id),
             table_id,
         )
@@ -722,7 +743,8 @@ class SqlTransaction(SqlReader):
         self, table_id: int, status: TableStatus, *, expected: TableStatus
     ) -> None:
         changed = await self._write(
-            "UPDATE game_tables SET status = ?, updated_at = ? WHERE id = ? AND status = ?",
+            "UPDATE game_tables SET status = ?, updated_at = ?, revision = revision + 1"
+            " WHERE id = ? AND status = ?",
             (status, _ts(self._clock()), table_id, expected),
             table_id,
         )
@@ -730,27 +752,35 @@ class SqlTransaction(SqlReader):
             raise StatusConflict(table_id, expected, await self._current(table_id, "status"))
 
     async def advance_version(
-        self, table_id: int, *, expected: int, new: int, status: TableStatus | None = None
+        self,
+        table_id: int,
+        *,
+        expected: int,
+        new: int,
+        status: TableStatus | None = None,
+        revision: int | None = None,
     ) -> None:
         if status is None:
             changed = await self._write(
-                "UPDATE game_tables SET version = ?, updated_at = ? WHERE id = ? AND version = ?",
-                (new, _ts(self._clock()), table_id, expected),
+                "UPDATE game_tables SET version = ?, updated_at = ?"
+                " WHERE id = ? AND version = ? AND revision = COALESCE(?, revision)",
+                (new, _ts(self._clock()), table_id, expected, revision),
                 table_id,
             )
         else:
             changed = await self._write(
                 "UPDATE game_tables SET version = ?, status = ?, updated_at = ?"
-                " WHERE id = ? AND version = ? AND status = 'active'",
-                (new, status, _ts(self._clock()), table_id, expected),
+                " WHERE id = ? AND version = ? AND status = 'active'"
+                " AND revision = COALESCE(?, revision)",
+                (new, status, _ts(self._clock()), table_id, expected, revision),
                 table_id,
             )
         if changed == 1:
             return
-        row = await self._one("SELECT version, status FROM game_tables WHERE id = ?", (table_id,))
-        if row is None or row[0] != expected:
-            raise VersionConflict(table_id, expected, None if row is None else row[0])
-        raise StatusConflict(table_id, "active", row[1])
+        row = await self._one(
+            "SELECT version, status, revision FROM game_tables WHERE id = ?", (table_id,)
+        )
+        raise _refusal(table_id, expected, revision, row)
 
     async def set_lobby_message(self, table_id: int, message_id: int | None) -> None:
         await self._update(table_id, "lobby_message_id", message_id)
@@ -766,7 +796,8 @@ class SqlTransaction(SqlReader):
 
     async def mark_broken(self, table_id: int, reason: str) -> bool:
         changed = await self._db.execute(
-            "UPDATE game_tables SET broken = ?, broken_at = ? WHERE id = ? AND broken IS NULL",
+            "UPDATE game_tables SET broken = ?, broken_at = ?, revision = revision + 1"
+            " WHERE id = ? AND broken IS NULL",
             (reason, _ts(self._clock()), table_id),
         )
         if changed == 1:
@@ -777,8 +808,8 @@ class SqlTransaction(SqlReader):
 
     async def clear_broken(self, table_id: int) -> bool:
         changed = await self._db.execute(
-            "UPDATE game_tables SET broken = NULL, broken_at = NULL "
-            "WHERE id = ? AND broken IS NOT NULL",
+            "UPDATE game_tables SET broken = NULL, broken_at = NULL, revision = revision + 1"
+            " WHERE id = ? AND broken IS NOT NULL",
             (table_id,),
         )
         if changed == 1:
@@ -809,6 +840,7 @@ class SqlTransaction(SqlReader):
                     f"user {user_id} already holds a seat at table {table_id}"
                 ) from exc
             raise _integrity_error(str(exc), table_id) from exc
+        await self._revise(table_id)
         return SeatRecord(table_id, seat, user_id, agent, name, _req_dt(_ts(now)))
 
     async def remove_seat(self, table_id: int, seat: int) -> None:
@@ -817,6 +849,7 @@ class SqlTransaction(SqlReader):
         )
         if changed != 1:
             raise StorageError(f"table {table_id} has no seat {seat}")
+        await self._revise(table_id)
         # One row at a time, lowest first, so each move lands on a seat number just freed.
         later = await self._all(
             "SELECT seat FROM seats WHERE table_id = ? AND seat > ? ORDER BY seat",
@@ -889,7 +922,11 @@ class SqlTransaction(SqlReader):
         """``Store.commit_move`` as separate writes, inside the caller's transaction."""
         table_id, version = move.table_id, move.version
         await self.advance_version(
-            table_id, expected=move.expected, new=version, status=move.status
+            table_id,
+            expected=move.expected,
+            new=version,
+            status=move.status,
+            revision=move.revision,
         )
         await self.append_action(
             table_id,
@@ -1030,6 +1067,7 @@ class SqlTransaction(SqlReader):
             ),
             table_id,
         )
+        await self._revise(table_id)
         row = await self._one(
             "SELECT * FROM seats WHERE table_id = ? AND seat = ?", (table_id, seat)
         )

@@ -115,6 +115,11 @@ class StaleVersion(ServiceError):
         self.actual = actual
 
 
+class RecordChanged(StaleVersion):
+    """The table's record (its seats, thread or status) changed between reading it and the
+    move's commit, though no move was made: the move may be decided again on a fresh read."""
+
+
 class UnknownPace(ServiceError):
     """No pace preset has that name."""
 

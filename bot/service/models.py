@@ -45,6 +45,7 @@ class TableInfo:
     updated_at: datetime
     pace: str = "daily"  # a name in bot.service.pace.PACES
     broken: str | None = None  # why the table is quarantined, if it is
+    revision: int = 0  # counts changes to the row and seats other than moves
 
     @classmethod
     def from_record(cls, record: TableRecord) -> TableInfo:
@@ -65,6 +66,7 @@ class TableInfo:
             updated_at=record.updated_at,
             pace=record.pace,
             broken=record.broken,
+            revision=record.revision,
         )
 
     def seat_of(self, user_id: int) -> int | None:

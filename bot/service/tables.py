@@ -2,7 +2,10 @@
 
 Every change to a table happens under that table's asyncio lock and inside one store
 transaction, and every move is also a compare-and-set on the table's version, so neither a
-double click nor a second bot process can apply a move twice. A move's action row, snapshot
+double click nor a second bot process can apply a move twice. A process decides its next move
+at a table on the record (table and seats) its last move there left, without reading it; the
+move's compare-and-set also checks that record's revision, which every other change to the
+table or its seats counts, so a move is never decided on seats another process has changed. A move's action row, snapshot
 and outbox rows commit together; the outbox is how the Discord layer learns what to post.
 
 Rules chosen here:
@@ -52,6 +55,7 @@ from bot.service.errors import (
     NotHost,
     NotSeated,
     NotYourTurn,
+    RecordChanged,
     SeatsChanged,
     ServiceError,
     StaleVersion,
@@ -94,6 +98,7 @@ from storage import (
     DuplicateRequest,
     MoveCommit,
     Reader,
+    RecordConflict,
     SeatConflict,
     SnapshotRecord,
     StatusConflict,
@@ -113,6 +118,8 @@ GameLookup = Callable[[str], Game[Any]]
 # itself, reading and decoding its snapshot.
 STATE_CACHE_SIZE = 10_000
 MAX_AGENT_MOVES = 10_000  # per submit; only a broken engine could need more
+# Reads of a table's record for one move, when each changes before the move's commit
+RECORD_READS = 3
 SNAPSHOT_EVERY = 25  # versions between snapshots that vacuum keeps; the latest is kept too
 # A move stores the state only at every this many versions (and when the game ends, or after a
 # snapshot the game could not read), since encoding and writing it was a fifth of a move's
@@ -169,7 +176,9 @@ class TableCore:
         self.state_cache_size = state_cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Latest state per table, keyed by version; the database stays the source of truth.
-        self._states: OrderedDict[int, tuple[int, Any]] = OrderedDict()
+        # Beside it, after a move made here, the table's record as that move left it: the
+        # next move is decided on it, and its commit checks the record is still current.
+        self._states: OrderedDict[int, tuple[int, Any, TableInfo | None]] = OrderedDict()
         # Tables with a snapshot the game could not read: their next move stores its state.
         self._unreadable: set[int] = set()
 
@@ -204,8 +213,10 @@ class TableCore:
             raise TableNotFound(table_id)
         return TableInfo.from_record(record)
 
-    def _remember(self, table_id: int, version: int, state: Any) -> None:
-        self._states[table_id] = (version, state)
+    def _remember(
+        self, table_id: int, version: int, state: Any, info: TableInfo | None = None
+    ) -> None:
+        self._states[table_id] = (version, state, info)
         self._states.move_to_end(table_id)
         while len(self._states) > self.state_cache_size:
             self._states.popitem(last=False)
@@ -578,6 +589,17 @@ class TableCore:
     async def info(self, table_id: int) -> TableInfo:
         return await self._info(self.store, table_id)
 
+    def _kept(self, table_id: int) -> LoadedTable | None:
+        """The table as this process's last move there left it, without reading it; None
+        when there is no such record. Only for a move, whose commit checks the record."""
+        kept = self._states.get(table_id)
+        if kept is None:
+            return None
+        version, state, info = kept
+        if info is None:
+            return None
+        return LoadedTable(info=info, game=self.game_of(info), state=state, version=version)
+
     async def load(self, table_id: int) -> LoadedTable:
         info = await self._info(self.store, table_id)
         engine = self.game_of(info)
@@ -693,12 +715,47 @@ class TableCore:
         # it fails on the table as it is now, or on the log's unique request id, and ``submit``
         # then answers with the first result.
         async with self._lock(table_id):
-            loaded = await self.load(table_id)
-            info, engine, state = loaded.info, loaded.game, loaded.state
+            kept = self._kept(table_id)
+            if kept is not None:
+                result = await self._move(
+                    kept, user_id, text, request_id, expected_version, kept=True
+                )
+                if result is not None:
+                    return result
+            # A record read may change before the commit without any move (a thread is
+            # attached, a seat handed over): the move is then decided again on a new read.
+            for attempt in range(RECORD_READS):
+                result = await self._move(
+                    await self.load(table_id), user_id, text, request_id, expected_version,
+                    kept=False, last=attempt + 1 == RECORD_READS,
+                )  # fmt: skip
+                if result is not None:
+                    return result
+            raise AssertionError("the last read's refusal is raised")
+
+    async def _move(
+        self,
+        loaded: LoadedTable,
+        user_id: int,
+        text: str,
+        request_id: str,
+        expected_version: int | None,
+        *,
+        kept: bool,
+        last: bool = False,
+    ) -> MoveResult | None:
+        """``submit`` at ``loaded`` (the caller holds the lock); ``kept``: ``loaded`` is the
+        record this process's last move left, not one just read. None when that record may be
+        what refused and nothing was written, for the caller to read the table again: a kept
+        one (another process moved, or changed a seat), or, unless ``last``, one read that
+        changed before the commit."""
+        info, engine, state = loaded.info, loaded.game, loaded.state
+        table_id = info.id
+        try:
             self._require_active(info, engine, state)
             seat = info.seat_of(user_id)
             owned = info.owned_by(user_id)
-            if seat is None and owned is not None:
+            if seat is None and owned is not None and not kept:
                 # Moving is how a person takes back the seat an agent kept for them.
                 info = await self._return_seat(info, owned, user_id)
                 seat = owned
@@ -716,20 +773,27 @@ class TableCore:
             self._require_turn(info, engine, state, seat)
             action = engine.parse(state, text)
             step = engine.step(state, action)
-            try:
-                result = await self._commit(
-                    info, engine, state, info.version, seat, user_id, action, step, request_id
-                )
-            except DuplicateRequest:
-                found = await self.store.action_by_request(table_id, request_id)
-                assert found is not None
-                return await self._replayed(found)
-            followups = await self._agents_answer(
-                info, engine, step.state, result.version, queued=True
+            result = await self._commit(
+                info, engine, state, info.version, seat, user_id, action, step, request_id
             )
-            if not followups:
-                return result
-            return replace(result, followups=tuple(followups))
+        except DuplicateRequest:
+            found = await self.store.action_by_request(table_id, request_id)
+            assert found is not None
+            return await self._replayed(found)
+        except RecordChanged:
+            if last:
+                raise
+            return None
+        except (ServiceError, GameError):
+            if kept:
+                return None
+            raise
+        followups = await self._agents_answer(
+            info, engine, step.state, result.version, queued=True
+        )
+        if not followups:
+            return result
+        return replace(result, followups=tuple(followups))
 
     async def preview_move(self, table_id: int, user_id: int, text: str) -> MovePreview:
         """What ``submit`` would do with ``text`` now, computed purely: nothing is stored.
@@ -892,6 +956,7 @@ class TableCore:
     ) -> list[MoveResult]:
         """Let agent seats decide until a person must, or the game ends."""
         results: list[MoveResult] = []
+        reads = 1
         for _ in range(MAX_AGENT_MOVES):
             decision = engine.decision(state)
             if decision is None:
@@ -918,6 +983,15 @@ class TableCore:
                 result = await self._commit(
                     info, engine, state, version, decision.seat, None, action, step, request_id
                 )
+            except RecordChanged:
+                # e.g. the thread was attached meanwhile, or the seat given back to a person:
+                # decided again on a new read. Past the last, a queued job waits for its claim
+                # to run out and is tried again.
+                reads += 1
+                if reads > RECORD_READS:
+                    raise
+                info = await self._info(self.store, info.id)
+                continue
             except (DuplicateRequest, StaleVersion, TableNotActive):
                 break  # another process moved or closed this table meanwhile
             results.append(result)
@@ -1001,6 +1075,7 @@ class TableCore:
                     timers=timers,
                     agent_job=after is not None and info.holder(after.seat).agent is not None,
                     outbox=outbox,
+                    revision=info.revision,
                 )
             )
         except StatusConflict as conflict:
@@ -1016,10 +1091,21 @@ class TableCore:
                 expected=version,
                 actual=actual,
             ) from conflict
+        except RecordConflict as conflict:
+            self._states.pop(info.id, None)
+            raise RecordChanged(
+                "The table changed at the same moment (a seat changed hands, or it closed); "
+                "look at the latest board and choose again.",
+                expected=version,
+                actual=version,
+            ) from conflict
         if stored:
             self._unreadable.discard(info.id)
         self._scheduled(deadline)
-        self._remember(info.id, new_version, step.state)
+        status: TableStatus = "finished" if ending else info.status
+        self._remember(
+            info.id, new_version, step.state, replace(info, version=new_version, status=status)
+        )
         return result
 
     async def _archive_row(

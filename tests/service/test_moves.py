@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import sqlite3
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -16,6 +17,7 @@ from bot.service import (
     TableNotActive,
     TableService,
 )
+from bot.service.agents import choose_with_games_agents
 from games.core import AmbiguousAction, Decision, Game, IllegalAction, NotationError
 from storage import sqlite_path
 from tests.service.conftest import (
@@ -23,6 +25,7 @@ from tests.service.conftest import (
     HOST,
     OUTSIDER,
     OpenService,
+    move,
     new_table,
     play_moves,
     started_table,
@@ -346,6 +349,60 @@ async def test_a_cancel_that_lands_mid_move_wins_over_the_move(
     assert await service.actions(table_id) == []
 
 
+def attach_thread_once(db_url: str, table_id: int) -> Callable[[], None]:
+    """What another process does the first time it is called: attach the table's thread,
+    which changes no version but the table's record."""
+    calls: list[int] = []
+
+    def attach() -> None:
+        if not calls:
+            with sqlite3.connect(sqlite_path(db_url)) as other:
+                other.execute(
+                    "UPDATE game_tables SET thread_id = 77, revision = revision + 1 WHERE id = ?",
+                    (table_id,),
+                )
+        calls.append(1)
+
+    return attach
+
+
+async def test_a_thread_attached_mid_move_does_not_refuse_the_move(
+    open_service: OpenService, db_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    service = await open_service()
+    table_id = await started_table(service)
+    user, decision, version = await deciding_user(service, table_id)
+    game = (await service.load(table_id)).game
+    parse, attach = game.parse, attach_thread_once(db_url, table_id)
+
+    def parse_while_another_process_attaches(state: Any, text: str) -> str:
+        attach()
+        return parse(state, text)
+
+    monkeypatch.setattr(game, "parse", parse_while_another_process_attaches)
+    result = await service.submit(table_id, user, decision.actions[0], "raced", version)
+    assert result.version == version + 1
+    info = await service.info(table_id)
+    assert (info.version, info.thread_id) == (version + 1, 77)
+
+
+async def test_a_thread_attached_while_a_bot_thinks_does_not_stop_the_bot(
+    open_service: OpenService, db_url: str
+) -> None:
+    attach = attach_thread_once(db_url, 1)
+
+    def thinks_while_another_process_attaches(*args: Any) -> tuple[str, int]:
+        attach()
+        return choose_with_games_agents(*args)
+
+    service = await open_service(agents=thinks_while_another_process_attaches)
+    table_id = await started_table(service, guest=None, bot="greedy")
+    assert table_id == 1
+    results = await play_moves(service, table_id, 3)
+    assert any(f.user_id is None for r in results for f in r.followups)
+    assert (await service.info(table_id)).thread_id == 77
+
+
 async def test_a_repeated_request_id_gets_the_first_answer_across_processes(
     open_service: OpenService,
 ) -> None:
@@ -374,3 +431,66 @@ async def test_a_repeated_request_id_gets_the_first_answer_across_processes(
     await play_moves(services[1], table_id, 2, seed=5)
     late = await services[2].submit(table_id, user, "anything", "one-click", version)
     assert late.duplicate and late.version == version + 1
+
+
+async def test_a_process_moves_again_without_reading_the_table_its_last_move_left(
+    service: TableService, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    table_id = await started_table(service)
+    await move(service, table_id, HOST, "place 5")
+    reads: list[int] = []
+    read = service.store.get_table
+
+    async def counted(table: int) -> Any:
+        reads.append(table)
+        return await read(table)
+
+    monkeypatch.setattr(service.store, "get_table", counted)
+    result = await service.submit(table_id, GUEST, "place 2", "guest-2", 1)
+    assert result.version == 2
+    assert reads == []
+
+
+async def test_a_move_sees_a_seat_another_process_gave_to_a_bot(
+    open_service: OpenService,
+) -> None:
+    """The first process keeps the record its moves left; the second hands White to a bot
+    while Blue decides, which changes no version. Blue's next move on the first process must
+    still pass the turn to the bot, which answers at once."""
+    first = await open_service()
+    second = await open_service()
+    table_id = await started_table(first)
+    await move(first, table_id, HOST, "place 5")
+    await move(first, table_id, GUEST, "place 2")
+    await second.agent_takeover(table_id, 1, GUEST)
+
+    result = await first.submit(table_id, HOST, "place 13", "host-13", 2)
+    assert [(f.seat, f.user_id) for f in result.followups] == [(1, None)]
+    loaded = await first.load(table_id)
+    assert loaded.next is not None and loaded.next.user_id == HOST
+    assert loaded.info.holder(1).agent is not None
+
+
+async def test_a_person_reclaims_on_a_process_that_kept_the_record_from_before(
+    open_service: OpenService,
+) -> None:
+    """As above with agents' turns queued: Blue's move leaves the bot its job, and White,
+    moving before the bot has, takes the seat back and makes the move."""
+    first = await open_service(agents_inline=False)
+    second = await open_service(agents_inline=False)
+    table_id = await started_table(first)
+    await move(first, table_id, HOST, "place 5")
+    await move(first, table_id, GUEST, "place 2")
+    await second.agent_takeover(table_id, 1, GUEST)
+
+    await first.submit(table_id, HOST, "place 13", "host-13", 2)
+    assert [(j.table_id, j.version) for j in await first.store.list_agent_jobs()] == [
+        (table_id, 3)
+    ]
+    result = await first.submit(table_id, GUEST, "place 3", "guest-3", 3)
+    assert (result.seat, result.user_id) == (1, GUEST)
+    info = await second.info(table_id)
+    assert (info.version, info.holder(1).user_id, info.holder(1).agent) == (4, GUEST, None)
+    assert [c.reason for c in await second.store.list_seat_changes(table_id)] == [
+        "takeover", "reclaim",
+    ]  # fmt: skip

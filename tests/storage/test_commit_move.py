@@ -8,7 +8,15 @@ from datetime import timedelta
 
 import pytest
 
-from storage import DuplicateRequest, MoveCommit, StatusConflict, Store, VersionConflict
+from storage import (
+    DuplicateRequest,
+    MoveCommit,
+    RecordConflict,
+    StatusConflict,
+    Store,
+    Transaction,
+    VersionConflict,
+)
 from tests.storage.conftest import FakeClock
 from tests.storage.test_contract import new_table, play
 
@@ -174,6 +182,75 @@ async def test_a_closed_table_takes_no_move(store: Store, clock: FakeClock) -> N
     await nothing_written(store, table_id, outbox)
 
 
+async def revision(store: Store, table_id: int) -> int:
+    table = await store.get_table(table_id)
+    assert table is not None
+    return table.revision
+
+
+async def give_seat_to_agent(tx: Transaction, table_id: int) -> None:
+    await tx.replace_seat(
+        table_id, 0, user_id=None, agent="greedy", name="Bot", owner_id=1, reason="away",
+        by_user=None, version=1,
+    )  # fmt: skip
+
+
+async def test_a_move_decided_before_its_seats_changed_writes_nothing(
+    store: Store, clock: FakeClock
+) -> None:
+    """A process that kept a table's record from its last move decides the next move on it;
+    if another process gave a seat away meanwhile, the move is refused, not written."""
+    table_id = await started(store, clock)
+    kept = await revision(store, table_id)
+    async with store.transaction() as tx:
+        await give_seat_to_agent(tx, table_id)
+    outbox = len(await store.list_outbox(table_id))
+    with pytest.raises(RecordConflict) as caught:
+        await store.commit_move(move(table_id, clock, revision=kept, agent_job=True))
+    assert (caught.value.expected, caught.value.actual) == (kept, kept + 1)
+    await nothing_written(store, table_id, outbox)
+
+    await store.commit_move(move(table_id, clock, revision=kept + 1))
+    table = await store.get_table(table_id)
+    assert table is not None and (table.version, table.revision) == (2, kept + 1)
+
+
+CHANGES = {
+    "thread": lambda tx, t: tx.set_thread(t, 5_000),
+    "lobby message": lambda tx, t: tx.set_lobby_message(t, 6_000),
+    "host": lambda tx, t: tx.set_host(t, 2),
+    "options": lambda tx, t: tx.set_options(t, {"variant": "full"}),
+    "status": lambda tx, t: tx.set_status(t, "cancelled", expected="active"),
+    "quarantine": lambda tx, t: tx.mark_broken(t, "unreadable"),
+    "seat joined": lambda tx, t: tx.add_seat(t, user_id=2, agent=None, name="Guest"),
+    "seat left": lambda tx, t: tx.remove_seat(t, 0),
+    "seat given": give_seat_to_agent,
+}
+
+
+@pytest.mark.parametrize("change", CHANGES)
+async def test_every_change_to_a_tables_record_but_a_move_counts(
+    store: Store, clock: FakeClock, change: str
+) -> None:
+    table_id = await started(store, clock)
+    before = await revision(store, table_id)
+    await store.commit_move(move(table_id, clock, revision=before))
+    assert await revision(store, table_id) == before  # a move is counted by the version
+    async with store.transaction() as tx:
+        await CHANGES[change](tx, table_id)
+    assert await revision(store, table_id) == before + 1
+
+
+async def test_a_quarantine_lifted_counts_too(store: Store, clock: FakeClock) -> None:
+    table_id = await started(store, clock)
+    async with store.transaction() as tx:
+        await tx.mark_broken(table_id, "unreadable")
+    before = await revision(store, table_id)
+    async with store.transaction() as tx:
+        await tx.clear_broken(table_id)
+    assert await revision(store, table_id) == before + 1
+
+
 async def test_a_repeated_request_writes_nothing(store: Store, clock: FakeClock) -> None:
     table_id = await started(store, clock)
     outbox = len(await store.list_outbox(table_id))
@@ -224,22 +301,26 @@ async def test_moves_of_many_tables_at_once_each_get_their_own_answer(
 ) -> None:
     """Moves arriving together may be written together; a stale, repeated or closed one
     fails alone, with its own reason, and the others are written whole."""
-    tables = [await started(store, clock) for _ in range(6)]
+    tables = [await started(store, clock) for _ in range(7)]
     outbox = {t: len(await store.list_outbox(t)) for t in tables}
+    kept = await revision(store, tables[6])
     async with store.transaction() as tx:
         await tx.set_status(tables[4], "cancelled", expected="active")
+        await give_seat_to_agent(tx, tables[6])
     moves = [
         move(t, clock, request_id=f"click-{t}", agent_job=n == 5) for n, t in enumerate(tables)
     ]
     moves[1] = replace(moves[1], expected=0, agent_job=True)
     moves[3] = replace(moves[3], request_id="first", agent_job=True)
     moves[4] = replace(moves[4], agent_job=True)
+    moves[6] = replace(moves[6], revision=kept, agent_job=True)
     results = await asyncio.gather(*map(store.commit_move, moves), return_exceptions=True)
 
     assert [type(r) for r in results] == [
         type(None), VersionConflict, type(None), DuplicateRequest, StatusConflict, type(None),
+        RecordConflict,
     ]  # fmt: skip
-    for n in (1, 3):
+    for n in (1, 3, 6):
         await nothing_written(store, tables[n], outbox[tables[n]], others=False)
     for n in (0, 2, 5):
         table = await store.get_table(tables[n])
