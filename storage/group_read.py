@@ -1,8 +1,8 @@
 """Reads of many tables from PostgreSQL in one query.
 
-A move first reads its table and seats (``Store.get_table``), unless the process's last move
-there left it the record (checked by the move's commit), and a move at a table whose
-state the process does not hold reads its latest snapshot and the log after it
+A move first reads its table and seats (``Store.get_table``), unless the process holds the
+record from its last read or move there (which the move's commit checks), and a move at a
+table whose state the process does not hold reads its latest snapshot and the log after it
 (``Store.replay_source``). A move that starts someone's turn reads, to decide their ping, their
 settings (``Store.get_user_settings``) and when they and the table last moved
 (``Store.latest_moves``). Reads that arrive while earlier ones of their kind are under way wait

@@ -3,9 +3,10 @@
 Every change to a table happens under that table's asyncio lock and inside one store
 transaction, and every move is also a compare-and-set on the table's version, so neither a
 double click nor a second bot process can apply a move twice. A process decides its next move
-at a table on the record (table and seats) its last move there left, without reading it; the
-move's compare-and-set also checks that record's revision, which every other change to the
-table or its seats counts, so a move is never decided on seats another process has changed. A move's action row, snapshot
+at a table on the record (table and seats) it last read or its last move there left, without
+reading it again; the move's compare-and-set also checks that record's revision, which every
+other change to the table or its seats counts, so a move is never decided on seats another
+process has changed. A move's action row, snapshot
 and outbox rows commit together; the outbox is how the Discord layer learns what to post.
 
 Rules chosen here:
@@ -176,8 +177,8 @@ class TableCore:
         self.state_cache_size = state_cache_size
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         # Latest state per table, keyed by version; the database stays the source of truth.
-        # Beside it, after a move made here, the table's record as that move left it: the
-        # next move is decided on it, and its commit checks the record is still current.
+        # Beside it, the table's record as last read or as a move made here left it: the next
+        # move is decided on it, and its commit checks the record is still current.
         self._states: OrderedDict[int, tuple[int, Any, TableInfo | None]] = OrderedDict()
         # Tables with a snapshot the game could not read: their next move stores its state.
         self._unreadable: set[int] = set()
@@ -590,7 +591,7 @@ class TableCore:
         return await self._info(self.store, table_id)
 
     def _kept(self, table_id: int) -> LoadedTable | None:
-        """The table as this process's last move there left it, without reading it; None
+        """The table as this process last read it or moved there, without reading it; None
         when there is no such record. Only for a move, whose commit checks the record."""
         kept = self._states.get(table_id)
         if kept is None:
@@ -606,6 +607,9 @@ class TableCore:
         state = None
         if info.status != "lobby":
             state = await self._state_at(info, engine, info.version)
+            kept = self._states.get(table_id)
+            if kept is None or kept[0] <= info.version:  # not passed by a move made meanwhile
+                self._remember(table_id, info.version, state, info)
         return LoadedTable(info=info, game=engine, state=state, version=info.version)
 
     async def state_at(self, table_id: int, version: int) -> Any:

@@ -433,11 +433,11 @@ async def test_a_repeated_request_id_gets_the_first_answer_across_processes(
     assert late.duplicate and late.version == version + 1
 
 
-async def test_a_process_moves_again_without_reading_the_table_its_last_move_left(
+async def test_a_process_moves_on_the_table_as_it_last_read_it_or_moved_there(
     service: TableService, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     table_id = await started_table(service)
-    await move(service, table_id, HOST, "place 5")
+    await service.load(table_id)  # e.g. to show Blue their choices
     reads: list[int] = []
     read = service.store.get_table
 
@@ -446,6 +446,7 @@ async def test_a_process_moves_again_without_reading_the_table_its_last_move_lef
         return await read(table)
 
     monkeypatch.setattr(service.store, "get_table", counted)
+    await service.submit(table_id, HOST, "place 5", "host-5", 0)
     result = await service.submit(table_id, GUEST, "place 2", "guest-2", 1)
     assert result.version == 2
     assert reads == []
