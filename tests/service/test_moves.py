@@ -349,13 +349,13 @@ async def test_a_cancel_that_lands_mid_move_wins_over_the_move(
     assert await service.actions(table_id) == []
 
 
-def attach_thread_once(db_url: str, table_id: int) -> Callable[[], None]:
-    """What another process does the first time it is called: attach the table's thread,
-    which changes no version but the table's record."""
+def attach_thread(db_url: str, table_id: int, times: int = 1) -> Callable[[], None]:
+    """What another process does the first ``times`` it is called: attach the table's
+    thread (again), which changes no version but the table's record."""
     calls: list[int] = []
 
     def attach() -> None:
-        if not calls:
+        if len(calls) < times:
             with sqlite3.connect(sqlite_path(db_url)) as other:
                 other.execute(
                     "UPDATE game_tables SET thread_id = 77, revision = revision + 1 WHERE id = ?",
@@ -373,7 +373,9 @@ async def test_a_thread_attached_mid_move_does_not_refuse_the_move(
     table_id = await started_table(service)
     user, decision, version = await deciding_user(service, table_id)
     game = (await service.load(table_id)).game
-    parse, attach = game.parse, attach_thread_once(db_url, table_id)
+    # twice: the record this process held, then the one it read again, changed before the
+    # commit; the move is decided a third time
+    parse, attach = game.parse, attach_thread(db_url, table_id, times=2)
 
     def parse_while_another_process_attaches(state: Any, text: str) -> str:
         attach()
@@ -389,7 +391,7 @@ async def test_a_thread_attached_mid_move_does_not_refuse_the_move(
 async def test_a_thread_attached_while_a_bot_thinks_does_not_stop_the_bot(
     open_service: OpenService, db_url: str
 ) -> None:
-    attach = attach_thread_once(db_url, 1)
+    attach = attach_thread(db_url, 1)
 
     def thinks_while_another_process_attaches(*args: Any) -> tuple[str, int]:
         attach()
