@@ -116,8 +116,9 @@ class StaleVersion(ServiceError):
 
 
 class RecordChanged(StaleVersion):
-    """The table's record (its seats, thread or status) changed between reading it and the
-    move's commit, though no move was made: the move may be decided again on a fresh read."""
+    """The table's record (its seats, thread, host or quarantine) changed between reading it
+    and the move's commit, though no move was made: the move may be decided again on a fresh
+    read."""
 
 
 class UnknownPace(ServiceError):

@@ -6,8 +6,8 @@ double click nor a second bot process can apply a move twice. A process decides 
 at a table on the record (table and seats) it last read or its last move there left, without
 reading it again; the move's compare-and-set also checks that record's revision, which every
 other change to the table or its seats counts, so a move is never decided on seats another
-process has changed. A move's action row, snapshot
-and outbox rows commit together; the outbox is how the Discord layer learns what to post.
+process has changed. A move's action row, snapshot and outbox rows commit together; the
+outbox is how the Discord layer learns what to post.
 
 Rules chosen here:
 - the host takes the first seat at creation; seats keep join order, and the game's own seeded
@@ -749,10 +749,10 @@ class TableCore:
         last: bool = False,
     ) -> MoveResult | None:
         """``submit`` at ``loaded`` (the caller holds the lock); ``kept``: ``loaded`` is the
-        record this process's last move left, not one just read. None when that record may be
-        what refused and nothing was written, for the caller to read the table again: a kept
-        one (another process moved, or changed a seat), or, unless ``last``, one read that
-        changed before the commit."""
+        record this process kept from an earlier read or move (``_kept``), not one just read.
+        None when that record may be what refused and nothing was written, for the caller to
+        read the table again: a kept one (another process moved, or changed a seat), or,
+        unless ``last``, one read that changed before the commit."""
         info, engine, state = loaded.info, loaded.game, loaded.state
         table_id = info.id
         try:
@@ -1098,7 +1098,7 @@ class TableCore:
         except RecordConflict as conflict:
             self._states.pop(info.id, None)
             raise RecordChanged(
-                "The table changed at the same moment (a seat changed hands, or it closed); "
+                "The table changed at the same moment (a seat changed hands, for example); "
                 "look at the latest board and choose again.",
                 expected=version,
                 actual=version,
