@@ -10,11 +10,13 @@ is what none of them covers (reading the table, building the message).
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.exts.play._ahead import TASK_PREFIX as AHEAD
 from bot.outbox import CURRENT_ATTEMPT
 from tests.e2e.wire.fakediscord import Call
 
@@ -22,7 +24,10 @@ PARTS = (
     "to_submit",  # the interaction reaching the bot and its checks before the submit
     "submit",  # the table's lock, the move and its commit
     "outbox_wait",  # commit to the board row's handler starting (claim, pass, concurrency)
-    "prepare",  # handler start to the drawing asked for (reading the table and the views)
+    "prepare",  # handler start to the picture asked for (reading the table and the views)
+    # A board drawn ahead (``bot.exts.play._ahead``) was drawn while its row came through
+    # the outbox: only what of its queue and drawing was still to come when the handler took
+    # it counts below.
     "draw_queue",  # waiting for a drawing process
     "draw",  # drawing and encoding the picture
     "budget_wait",  # the bot's own pace under the global limit
@@ -50,6 +55,7 @@ class _Row:
     draw_began: float | None = None
     draw_ended: float | None = None
     budget: float = 0.0
+    ahead: bool = False  # the board was drawn as soon as its move was committed
 
 
 @dataclass
@@ -59,6 +65,7 @@ class Tracer:
     submits: dict[str, tuple[float, float]] = field(default_factory=dict)  # request id
     rows: list[_Row] = field(default_factory=list)
     _by_row: dict[int, _Row] = field(default_factory=dict)
+    _drawn_ahead: dict[int, tuple[float, float]] = field(default_factory=dict)  # by table
 
     def install(self, bot: Any) -> None:
         self._wrap_submit(bot.service)
@@ -67,6 +74,7 @@ class Tracer:
             if handler is not None:
                 bot.outbox._handlers[kind] = self._wrap_handler(handler)
         self._wrap_drawing(bot.drawing)
+        self._wrap_ahead(bot.get_cog("Play").posts._ahead)
         self._wrap_budget(bot.rest_budget)
 
     def _row(self) -> _Row | None:
@@ -105,12 +113,34 @@ class Tracer:
             record = self._row()
             asked = time.monotonic()
             began, ended, result = await run(_timed, draw, *args)
+            drawn = (began + offset, ended + offset)
             if record is not None and record.draw_asked is None:
                 record.draw_asked = asked
-                record.draw_began, record.draw_ended = began + offset, ended + offset
+                record.draw_began, record.draw_ended = drawn
+            task = asyncio.current_task()
+            if record is None and task is not None and task.get_name().startswith(AHEAD):
+                self._drawn_ahead[int(task.get_name().removeprefix(AHEAD))] = drawn
             return result
 
         drawing.run = timed
+
+    def _wrap_ahead(self, ahead: Any) -> None:
+        """A board drawn ahead: the handler asks for its picture when it takes it, and waits
+        only for what of the drawing is still to come then."""
+        picture = ahead.picture
+
+        async def timed(board: Any) -> Any:
+            record = self._row()
+            asked = time.monotonic()
+            result = await picture(board)
+            drawn = self._drawn_ahead.get(record.table_id) if record is not None else None
+            if record is not None and drawn is not None and result is not None:
+                record.draw_asked = asked
+                record.draw_began, record.draw_ended = drawn
+                record.ahead = True
+            return result
+
+        ahead.picture = timed
 
     def _wrap_budget(self, budget: Any) -> None:
         take = budget.take
@@ -150,7 +180,7 @@ class Tracer:
             "prepare": (row.started, row.draw_asked),
             "draw_queue": (row.draw_asked, max(row.draw_asked, row.draw_began)),
             "draw": (max(row.draw_asked, row.draw_began), row.draw_ended),
-            "send_wait": (row.draw_ended, first),
+            "send_wait": (max(row.draw_asked, row.draw_ended), first),
             "retry_429": (first, last),
             "network": (last, answered),
         }
@@ -158,6 +188,7 @@ class Tracer:
         out["budget_wait"] = row.budget * 1000
         out["send_wait"] = max(0.0, out["send_wait"] - out["budget_wait"])
         out["other"] = max(0.0, (answered - sent) * 1000 - sum(out.values()))
+        out["ahead"] = float(row.ahead)
         return out
 
 
@@ -172,5 +203,5 @@ def summarise(samples: Sequence[dict[str, float]], slowest: Sequence[float]) -> 
 
     tail = [s for s, total in zip(samples, slowest, strict=True)
             if total >= sorted(slowest)[int(0.95 * (len(slowest) - 1))]]
-    return {"boards": len(samples), "median_ms": medians(samples), "p95_tail_median_ms":
-            medians(tail)}
+    return {"boards": len(samples), "drawn_ahead": sum(int(s.get("ahead", 0)) for s in samples),
+            "median_ms": medians(samples), "p95_tail_median_ms": medians(tail)}

@@ -128,6 +128,7 @@ class Play(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*DYNAMIC_ITEMS)
+        self.posts.close()
 
     # ---- shared checks ----------------------------------------------------------------------
 
@@ -341,6 +342,8 @@ class Play(commands.Cog):
         """The board that shows this move may be a follow-up of the move's interaction."""
         if not result.duplicate:
             self.bot.move_answers.offer(result.table_id, result.version, answer)
+        if passes_turn(result):
+            self.posts.draw_ahead(result)
 
     async def after_board_move(self, answer: QuickAnswer, table_id: int, version: int) -> None:
         """A move from a board that passed the turn: the answer takes "Your move" off the
@@ -558,12 +561,14 @@ class Play(commands.Cog):
                     await self._reply(message, f"Did you mean `{meant}`? Type it again to play.")
                 return
         try:
-            await self.service.submit(
+            result = await self.service.submit(
                 info.id, message.author.id, text, request_id=f"msg:{message.id}"
             )
         except (GameError, ServiceError) as error:
             await self._refuse(message, reply_for(error))
             return
+        if passes_turn(result):
+            self.posts.draw_ahead(result)
         await self.bot.outbox.drain()
 
     @staticmethod

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.exts.play._ahead import BoardsAhead
 from bot.exts.play._components import board_view
 from bot.exts.play._layout import layout_for
 from bot.exts.play._text import NO_MESSAGE_CONTENT, board_marker, result_post, turn_post
@@ -29,7 +30,7 @@ from games.core.contract import Outcome
 
 if TYPE_CHECKING:
     from bot.bot import CaravanBot
-    from bot.service import LoadedTable
+    from bot.service import LoadedTable, MoveResult
 
 log = logging.getLogger(__name__)
 
@@ -163,6 +164,24 @@ class BoardPoster:
         # Each board row's posts since the board before it, as read to draw it: retiring
         # their buttons need not read them again (all were delivered before the board was).
         self._since_board: OrderedDict[int, list[Any]] = OrderedDict()
+        self._ahead = BoardsAhead(bot.drawing)
+
+    def draw_ahead(self, result: MoveResult) -> None:
+        """A person's move that passed the turn is committed: start drawing its board now,
+        when this process holds the new state and the table's last board (see
+        ``bot.exts.play._ahead``). Not when a bot is to answer: its board shows both moves."""
+        final = result.final
+        if final.next is not None and final.next.is_agent:
+            return
+        previous = self._views.get(final.table_id)
+        held = self.service.held_state(final.table_id, final.version)
+        if previous is None or held is None:
+            return
+        game, state = held
+        self._ahead.draw(final.table_id, game.name, final.version, game.view(state, None), previous)
+
+    def close(self) -> None:
+        self._ahead.close()
 
     def _remember(self, message_id: int, has_buttons: bool) -> None:
         _keep(self._has_buttons, message_id, has_buttons)
@@ -267,9 +286,14 @@ class BoardPoster:
             r for r in rows
             if r.id < row.id and r.kind in BOARD_KINDS and r.message_id is not None
         ]
-        previous = await self._previous_view(shown[-1] if shown else None, game)
-        public_view = game.view(state, None)
-        file = await board_file(game.name, public_view, self.bot.drawing, previous)
+        ahead = self._ahead.take(info.id, row.version, shown[-1].version if shown else None)
+        drawn = None if ahead is None else await self._ahead.picture(ahead)
+        if ahead is not None and drawn is not None:
+            public_view, file = ahead.view, drawn
+        else:
+            previous = await self._previous_view(shown[-1] if shown else None, game)
+            public_view = game.view(state, None)
+            file = await board_file(game.name, public_view, self.bot.drawing, previous)
         decision = game.decision(state)
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
