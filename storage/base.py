@@ -535,6 +535,9 @@ class MoveCommit:
     timers: Sequence[tuple[TimerKind, int, datetime]] = ()
     agent_job: bool = False  # an agent decides next: queue its job (else drop any)
     outbox: Sequence[tuple[str, dict[str, Any], datetime | None]] = ()  # kind, payload, due
+    # the outbox rows only record the move (the same seat decides again, and nothing is
+    # posted for it): they are stored as delivered, so no delivery ever claims them
+    recorded_only: bool = False
     # the table record's revision the move was decided on: the move is refused
     # (RecordConflict) if the record changed since; None checks none
     revision: int | None = None
@@ -656,8 +659,10 @@ class Transaction(Reader, Protocol):
         kind: str,
         payload: dict[str, Any],
         not_before: datetime | None = None,
+        delivered: bool = False,
     ) -> int:
-        """Add an outbox row; returns its id."""
+        """Add an outbox row (``delivered``: as delivered already, a record only); returns
+        its id."""
         ...
 
     async def replace_seat(

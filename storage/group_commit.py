@@ -45,7 +45,7 @@ COMMIT_MOVES = """
 WITH m AS (
     SELECT * FROM unnest($2::bigint[], $3::bigint[], $4::text[], $5::bigint[], $6::text[],
         $7::text[], $8::bigint[], $9::bigint[], $10::text[], $11::text[], $12::bigint[],
-        $13::bigint[], $14::boolean[], $15::text[], $16::bigint[], $27::bigint[])
+        $13::bigint[], $14::boolean[], $15::text[], $16::bigint[], $28::bigint[])
     AS m (table_id, expected, status, seat, action, request_id, user_id, reversible, events,
         description, revealed, timer_seat, agent_job, state, snapshot_replaces, revision)
 ), locked AS (
@@ -97,10 +97,11 @@ WITH m AS (
     SELECT table_id, expected + 1, state, $1 FROM moved
     WHERE state IS NOT NULL AND table_id NOT IN (SELECT table_id FROM snapshot_moved)
 ), posted AS (
-    INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before)
-    SELECT moved.table_id, moved.expected + 1, o.kind, o.payload, $1, o.not_before
-    FROM unnest($23::bigint[], $24::text[], $25::text[], $26::text[]) WITH ORDINALITY
-        AS o (table_id, kind, payload, not_before, n)
+    INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before, delivered_at)
+    SELECT moved.table_id, moved.expected + 1, o.kind, o.payload, $1, o.not_before,
+        CASE WHEN o.recorded_only THEN $1 END
+    FROM unnest($23::bigint[], $24::text[], $25::text[], $26::text[], $27::boolean[])
+        WITH ORDINALITY AS o (table_id, kind, payload, not_before, recorded_only, n)
     JOIN moved ON moved.table_id = o.table_id
     ORDER BY o.n
 )
@@ -124,12 +125,13 @@ def _params(moves: Sequence[MoveCommit], now: str) -> list[Any]:
     ]
     timers = [(m.table_id, *row) for m in moves for row in _timer_rows(m.timers)]
     posts = [
-        (m.table_id, kind, json.dumps(payload), None if due is None else _ts(due))
+        (m.table_id, kind, json.dumps(payload), None if due is None else _ts(due),
+         m.recorded_only)
         for m in moves
         for kind, payload, due in m.outbox
     ]
     revisions = [move.revision for move in moves]
-    return [now, *_columns(rows, 15), *_columns(timers, 6), *_columns(posts, 4), revisions]
+    return [now, *_columns(rows, 15), *_columns(timers, 6), *_columns(posts, 5), revisions]
 
 
 def _columns(rows: Sequence[tuple[Any, ...]], width: int) -> list[list[Any]]:

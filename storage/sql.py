@@ -958,7 +958,8 @@ class SqlTransaction(SqlReader):
             )
         for kind, payload, not_before in move.outbox:
             await self.enqueue(
-                table_id, version=version, kind=kind, payload=payload, not_before=not_before
+                table_id, version=version, kind=kind, payload=payload, not_before=not_before,
+                delivered=move.recorded_only,
             )
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None:
@@ -993,20 +994,24 @@ class SqlTransaction(SqlReader):
         kind: str,
         payload: dict[str, Any],
         not_before: datetime | None = None,
+        delivered: bool = False,
     ) -> int:
         # The table's existence is checked here, in the statement: PostgreSQL does not check
         # the outbox's reference to it (migration 034).
+        now = _ts(self._clock())
         row = await self._db.one(
-            "INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before)"
-            " SELECT ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM game_tables WHERE id = ?)"
+            "INSERT INTO outbox (table_id, version, kind, payload, created_at, not_before,"
+            " delivered_at)"
+            " SELECT ?, ?, ?, ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM game_tables WHERE id = ?)"
             " RETURNING id",
             (
                 table_id,
                 version,
                 kind,
                 json.dumps(payload),
-                _ts(self._clock()),
+                now,
                 None if not_before is None else _ts(not_before),
+                now if delivered else None,
                 table_id,
             ),
         )

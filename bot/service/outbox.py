@@ -11,7 +11,8 @@ Row kinds and their payloads (JSON; user ids are Discord user ids, None for an a
 ``start`` (version 0)
     ``seats``: [{seat, label, user_id, agent, name}], ``started_by`` (the host, who is not
     pinged), plus the ``next_*`` keys below.
-``turn`` (one per action, agents' included)
+``turn`` (one per action, agents' included; one that leaves the same seat deciding posts
+nothing and is stored as delivered, a record of the turn for the board that ends it)
     ``version``, ``seat``, ``label``, ``user_id``, ``agent``, ``name`` (who moved),
     ``action`` (notation), ``description`` (short label), ``events`` (the public sentences
     only: the thread's; private events stay in the action log),

@@ -1087,6 +1087,9 @@ class TableCore:
                     timers=timers,
                     agent_job=after is not None and info.holder(after.seat).agent is not None,
                     outbox=outbox,
+                    # the same seat decides again: nothing is posted, the row is the turn's
+                    # record for its board (``bot.exts.play._posts.turn_events``)
+                    recorded_only=not turn["passes_turn"] and not ending,
                     revision=info.revision,
                 )
             )

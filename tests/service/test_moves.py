@@ -85,6 +85,11 @@ async def test_two_people_play_a_whole_game_of_targi(service: TableService) -> N
             assert payload["passes_turn"] == (result.next.seat != result.seat)
         else:
             assert payload["next_seat"] is None and payload["game_over"] is True
+        # a step within a turn posts nothing: its row is a record, delivered as it is written
+        posts = payload["passes_turn"] or payload["game_over"]
+        assert (row.delivered_at is None) == posts, (row.version, payload["passes_turn"])
+    steps = [r for r in rows[1:-1] if not r.payload["passes_turn"]]
+    assert steps and len(steps) < len(results), "a game has turns of one step and of several"
     assert loaded.decision is None
 
     with pytest.raises(TableNotActive, match="over"):

@@ -350,3 +350,30 @@ async def test_many_moves_at_once_keep_each_tables_posts_in_order(
         assert posts == [(2, "turn"), (2, "archive"), (3, "turn"), (3, "archive")]
         ids = [r.id for r in await store.list_outbox(t)]
         assert ids == sorted(ids)
+
+
+async def test_a_move_that_posts_nothing_is_recorded_as_delivered_and_never_claimed(
+    store: Store, clock: FakeClock
+) -> None:
+    """A step within a turn (the same seat decides again) keeps its row, for the turn's board
+    to tell, but no delivery claims it; the moves written beside it are claimed as ever."""
+    tables = [await started(store, clock) for _ in range(4)]
+    clock.advance(5)
+    await asyncio.gather(
+        *(
+            store.commit_move(move(t, clock, request_id=f"click-{t}", recorded_only=n % 2 == 0))
+            for n, t in enumerate(tables)
+        )
+    )
+    for n, t in enumerate(tables):
+        posts = [r for r in await store.list_outbox(t) if r.version == 2]
+        assert [r.kind for r in posts] == ["turn", "archive"]
+        delivered = [r.delivered_at for r in posts]
+        assert delivered == ([clock(), clock()] if n % 2 == 0 else [None, None])
+        assert all(r.message_id is None for r in posts)
+
+    claimed = await store.claim_outbox(
+        "me", limit=50, now=clock() + timedelta(days=2), lease=timedelta(minutes=1)
+    )
+    moved = {(r.table_id, r.kind) for r in claimed if r.version == 2}
+    assert moved == {(t, k) for t in tables[1::2] for k in ("turn", "archive")}

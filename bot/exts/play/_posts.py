@@ -403,7 +403,9 @@ class BoardPoster:
 
     async def post_turn(self, row: Any) -> int | None:
         if not row.payload.get("passes_turn", True) and not row.payload.get("game_over"):
-            return None  # the same seat decides again; its panel shows the change
+            # the same seat decides again; its panel shows the change (such rows are stored
+            # as delivered: only one queued by an older version of the bot comes here)
+            return None
         def enough(rows: list[Any]) -> bool:
             # the row and all after it, the turn's start and the board posted before it
             return (
