@@ -4,7 +4,10 @@ The service's ``TimerService`` does the firing (each timer exactly once, as an o
 this loop owns the waiting. After each pass it asks the store when the next timer is due and
 sleeps exactly that long (at most ``max_sleep``, so a clock jump is noticed). A move that
 schedules an earlier timer calls ``wake()`` through the service's ``on_schedule`` hook, which
-interrupts the sleep so the next wake-up is recomputed at once.
+interrupts the sleep so the next wake-up is recomputed at once. A timer due no earlier than the
+wake-up already planned changes nothing, so it does not wake the loop: every move schedules its
+seat's reminders and deadline, hours away, and looking again after each one cost two reads per
+move.
 
 Waking cancels the sleep rather than racing it against an event, so the task is always either
 working or inside one plain ``sleep`` call: easy to reason about, and a test harness that
@@ -18,6 +21,7 @@ import asyncio
 import logging
 from collections import deque
 from collections.abc import Awaitable, Callable
+from datetime import datetime, timedelta
 
 from bot.service.timers import TimerService
 
@@ -50,6 +54,7 @@ class TimerLoop:
         self._task: asyncio.Task[None] | None = None
         self._sleeping = False
         self._woken = False
+        self._until: datetime | None = None  # when the current sleep ends, by the timers' clock
 
     def start(self) -> None:
         if self._task is None or self._task.done():
@@ -62,8 +67,11 @@ class TimerLoop:
             task.cancel()
             await asyncio.gather(task, return_exceptions=True)
 
-    def wake(self) -> None:
-        """A timer may now be due earlier than the loop is sleeping for: look again now."""
+    def wake(self, due: datetime | None = None) -> None:
+        """A timer may now be due earlier than the loop is sleeping for: look again now.
+        With ``due``, the earliest new timer's time: a sleep that ends by then goes on."""
+        if due is not None and self._sleeping and self._until is not None and due >= self._until:
+            return
         self._woken = True
         if self._sleeping and self._task is not None and not self._task.done():
             self._task.cancel()
@@ -100,6 +108,7 @@ class TimerLoop:
             if self._woken:
                 continue
             self.delays.append(delay)
+            self._until = self.timers.now() + timedelta(seconds=delay)
             self._sleeping = True
             try:
                 await self._sleep(delay)

@@ -152,7 +152,7 @@ class TableCore:
         max_open_tables_per_guild: int = 20,
         seed_source: Callable[[], int] = secure_seed,
         state_cache_size: int = STATE_CACHE_SIZE,
-        on_schedule: Callable[[], None] | None = None,
+        on_schedule: Callable[[datetime | None], None] | None = None,
         claimer: str | None = None,
         claim_seconds: float = CLAIM_SECONDS,
         agents_inline: bool = True,
@@ -1116,7 +1116,7 @@ class TableCore:
             ) from conflict
         if stored:
             self._unreadable.discard(info.id)
-        self._scheduled(deadline)
+        self._scheduled(deadline, min((due for _, _, due in timers), default=None))
         status: TableStatus = "finished" if ending else info.status
         self._remember(
             info.id, new_version, step.state, replace(info, version=new_version, status=status)
@@ -1194,9 +1194,11 @@ class TableCore:
             deadline=deadline,
         )  # fmt: skip
 
-    def _scheduled(self, deadline: datetime | None) -> None:
+    def _scheduled(self, deadline: datetime | None, earliest: datetime | None = None) -> None:
+        """Tell the timer loop about the timers just written (a turn's, up to ``deadline``):
+        when the earliest is due, if known."""
         if deadline is not None and self.on_schedule is not None:
-            self.on_schedule()
+            self.on_schedule(earliest)
 
     async def deadline(self, table_id: int) -> datetime | None:
         """When the seat deciding now must have decided, or None (no person must decide)."""

@@ -168,9 +168,12 @@ class TimerService:
         self._wake = asyncio.Event()
         self._lobbies_checked: datetime | None = None
 
-    def wake(self) -> None:
-        """Recompute the next wake-up now (a new timer may be due earlier)."""
+    def wake(self, due: datetime | None = None) -> None:
+        """Recompute the next wake-up now (a new timer, due at ``due``, may be earlier)."""
         self._wake.set()
+
+    def now(self) -> datetime:
+        return self._clock()
 
     async def seconds_until_next(self) -> float | None:
         due = await self.store.next_timer_due()

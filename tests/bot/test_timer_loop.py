@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import asyncio
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from bot.timers import MIN_SLEEP_SECONDS, TimerLoop
@@ -24,6 +25,9 @@ class FakeTimers:
     async def seconds_until_next(self) -> float | None:
         return self.delays[min(self.passes, len(self.delays)) - 1]
 
+    def now(self) -> datetime:
+        return NOW
+
 
 class Sleeps:
     """A sleep that records what it was asked for and waits until released or cancelled."""
@@ -36,6 +40,9 @@ class Sleeps:
         self.asked.append(delay)
         await self.release.wait()
         self.release.clear()
+
+
+NOW = datetime(2026, 6, 1, 12, 0, tzinfo=UTC)
 
 
 async def settle() -> None:
@@ -89,4 +96,28 @@ async def test_a_timer_that_stays_due_cannot_make_the_loop_spin() -> None:
     await settle()
     assert timers.passes == 1 and sleeps.asked == [MIN_SLEEP_SECONDS]
     assert MIN_SLEEP_SECONDS >= 1.0
+    await loop.stop()
+
+
+async def test_a_timer_due_after_the_planned_wake_up_lets_the_loop_sleep_on() -> None:
+    # Every move schedules its seat's reminders, hours away: no pass and no read for those.
+    timers = FakeTimers([3600.0])
+    sleeps = Sleeps()
+    loop = TimerLoop(timers, sleep=sleeps, max_sleep=300.0)  # type: ignore[arg-type]
+    loop.start()
+    await settle()
+    assert timers.passes == 1 and sleeps.asked == [300.0]
+
+    loop.wake(NOW + timedelta(hours=6))
+    loop.wake(NOW + timedelta(seconds=300))
+    await settle()
+    assert timers.passes == 1 and sleeps.asked == [300.0], "still asleep until its wake-up"
+
+    loop.wake(NOW + timedelta(seconds=299))  # sooner than the sleep ends
+    await settle()
+    assert timers.passes == 2 and sleeps.asked == [300.0, 300.0]
+
+    loop.wake()  # no time given: always look again
+    await settle()
+    assert timers.passes == 3
     await loop.stop()

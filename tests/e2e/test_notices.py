@@ -137,7 +137,7 @@ async def test_reminders_fire_from_the_timers_when_the_turn_waits(world: World) 
     assert button_version(reminder) == 0
 
 
-async def test_the_timer_task_sleeps_until_the_earliest_timer_and_moves_wake_it(
+async def test_the_timer_task_sleeps_until_the_earliest_timer_and_a_move_does_not_wake_it(
     world: World,
 ) -> None:
     service = world.bot.service
@@ -157,13 +157,17 @@ async def test_the_timer_task_sleeps_until_the_earliest_timer_and_moves_wake_it(
     world.clock.advance(turn * 0.2)
     await mover.slash(world.thread(), "play", move=loaded.decision.actions[0])
     await world.env.settle()
-    # the move rescheduled the next seat's timers and woke the task, which now sleeps until the
-    # new seat's first reminder instead of the old one's
-    assert len(timers.delays) > woken
-    assert abs(timers.delays[-1] - turn * 0.25) < 5, timers.delays
+    # the move replaced the timers by the next seat's, all due after the task's planned
+    # wake-up: the task sleeps on (a move costs it no pass)
+    assert len(timers.delays) == woken
     before = len(world.thread().history())
 
-    await world.tick(turn * 0.25 + 1)
+    await world.tick(turn * 0.05 + 1)  # the planned wake-up, the old seat's first reminder
+    assert len(world.thread().history()) == before, "a replaced reminder never fires"
+    # it now sleeps until the new seat's first reminder
+    assert abs(timers.delays[-1] - turn * 0.2) < 5, timers.delays
+
+    await world.tick(turn * 0.2)
     reminder = world.thread().history()[-1]
     assert len(world.thread().history()) == before + 1 and reminder.content.startswith("⏰")
     assert abs(timers.delays[-1] - turn * (0.6 - 0.25)) < 5, "then until the second reminder"

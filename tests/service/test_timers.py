@@ -250,7 +250,7 @@ async def test_the_scheduler_sleeps_until_the_earliest_timer(
 
 async def test_a_move_wakes_the_scheduler(open_service: OpenService, clock: FakeClock) -> None:
     woken: list[Any] = []
-    service = await open_service(on_schedule=lambda: woken.append(True))
+    service = await open_service(on_schedule=lambda due: woken.append(due))
     await started_table(service)
     assert woken  # the start scheduled the first seat's timers
 
