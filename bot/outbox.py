@@ -319,7 +319,7 @@ class OutboxDispatcher:
             await outbox.mark_delivered(row.id, None)
             return None
         try:
-            attempt = await outbox.begin(row.id)
+            attempt = await outbox.begin(row)
             token = CURRENT_ATTEMPT.set(attempt)
             try:
                 message_id = await handler(row)

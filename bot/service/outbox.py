@@ -42,7 +42,7 @@ The ``next_*`` keys say who decides now: ``next_seat``, ``next_label``, ``next_u
 Delivery guarantees. Rows of one table are handed out in id order and a failed row holds back
 the later ones (in order per table). A row stays pending until ``mark_delivered``, so a crash
 at any point means it is handed out again (at least once). To keep "again" from posting twice,
-the dispatcher calls ``begin(row.id)`` right before it posts: it records the attempt and
+the dispatcher calls ``begin(row)`` right before it posts: it records the attempt and
 returns an ``Attempt`` whose ``earlier`` is the time of a previous attempt that was never
 marked delivered (None on a first attempt), and a ``nonce`` unique to the row. When
 ``earlier`` is set, the previous post may have landed before the crash: the dispatcher checks
@@ -60,11 +60,10 @@ taken over, and a process restarted under the same name takes its own back at on
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import socket
 from collections.abc import Collection
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
 from bot.service.quarantine import quarantine
@@ -137,19 +136,18 @@ class Outbox:
             await quarantine(self._store, row.table_id, f"outbox row {row.id}: {row.unreadable}")
         return readable
 
-    async def begin(self, outbox_id: int) -> Attempt:
-        """Record that a delivery of the row starts now (call it right before posting)."""
+    async def begin(self, row: OutboxRecord) -> Attempt:
+        """Record that a delivery of ``row`` (as ``pending`` handed it out) starts now; call
+        it right before posting."""
         now = self._clock()
         # The claim is renewed as each row's posting begins: passes leave a table being posted
         # out of their claims, so a table posted for longer than a lease still stays here.
-        # Together: the row's payload is the same whether read before or after the attempt.
-        earlier, row = await asyncio.gather(
-            self._store.mark_attempted(outbox_id, at=now, claimed_until=now + self._lease),
-            self._store.get_outbox(outbox_id),
+        earlier = await self._store.mark_attempted(
+            row.id, at=now, claimed_until=now + self._lease
         )
-        if row is None:
-            raise StorageError(f"no outbox row {outbox_id}")
-        return Attempt(row=row, earlier=earlier, nonce=nonce_for(outbox_id))
+        return Attempt(
+            row=replace(row, attempted_at=now), earlier=earlier, nonce=nonce_for(row.id)
+        )
 
     async def mark_delivered(self, outbox_id: int, message_id: int | None = None) -> None:
         await self._store.mark_delivered(outbox_id, message_id=message_id, at=self._clock())

@@ -35,9 +35,8 @@ class FakeOutbox:
         due = [r for r in self.rows if r.id not in self.delivered and r.table_id not in held]
         return due[:limit]
 
-    async def begin(self, outbox_id: int) -> Any:
-        row = next(r for r in self.rows if r.id == outbox_id)
-        return SimpleNamespace(row=row, earlier=None, nonce=f"cvs-{outbox_id}",
+    async def begin(self, row: Row) -> Any:
+        return SimpleNamespace(row=row, earlier=None, nonce=f"cvs-{row.id}",
                                retry_after_crash=False)
 
     async def mark_delivered(self, outbox_id: int, message_id: int | None = None) -> None:

@@ -171,14 +171,14 @@ async def test_a_delivery_attempt_tells_a_restarted_dispatcher_to_check(
 ) -> None:
     table_id = await started_table(service)
     (row,) = await service.outbox.pending()
-    first = await service.outbox.begin(row.id)
+    first = await service.outbox.begin(row)
     assert first.earlier is None and not first.retry_after_crash
     assert first.nonce == f"cvs-{row.id}" and len(first.nonce) <= 25
     # the process dies after posting but before mark_delivered: the row comes back …
     clock.advance(5)
     (again,) = await service.outbox.pending()
     assert again.id == row.id and again.attempted_at == first.row.attempted_at
-    second = await service.outbox.begin(row.id)
+    second = await service.outbox.begin(again)
     # … and says an earlier attempt may have landed, so the dispatcher looks before posting
     assert second.retry_after_crash and second.earlier == first.row.attempted_at
     await service.outbox.mark_delivered(row.id, 12345)

@@ -44,7 +44,7 @@ async def run_the_bot_for_a_while(service: TableService, clock: FakeClock) -> No
         await timers.fire_due()
         await timers.seconds_until_next()
     for row in await service.outbox.pending():
-        attempt = await service.outbox.begin(row.id)
+        attempt = await service.outbox.begin(row)
         await service.outbox.mark_delivered(attempt.row.id, 9_000 + row.id)
     await service.extend(second, HOST)
     await service.my_tables(HOST)

@@ -55,7 +55,7 @@ async def deliver(service: TableService, args: list[str]) -> dict[str, Any]:
     until = time.time() + float(args[0])
     while time.time() < until:
         for row in await service.outbox.pending(10):
-            await service.outbox.begin(row.id)
+            await service.outbox.begin(row)
             posted.append((row.table_id, row.id, time.time()))  # the post itself
             await asyncio.sleep(0.002)  # a round trip to Discord
             await service.outbox.mark_delivered(row.id, 1_000 + row.id)
