@@ -659,8 +659,10 @@ async def _wire_apart(
         ours.send("ready")
         await asyncio.to_thread(ours.recv)  # the tables are open: the moves begin
         before = _cpu_here(besides=side.pid)
-        out, calls, seconds, discord_cpu = await asyncio.to_thread(ours.recv)
+        await asyncio.to_thread(ours.recv)  # the moves are over
+        # taken before the results arrive: reading them is the bench's work, not the bot's
         cpu = _since(before, besides=side.pid)
+        out, calls, seconds, discord_cpu = await asyncio.to_thread(ours.recv)
         cpu["discord"] = discord_cpu
         await asyncio.sleep(1.0)  # the last boards' handlers return
     finally:
@@ -706,6 +708,7 @@ async def _discord_main(
             on_open=opened,
         )
         cpu = time.process_time() - began[0]
+        conn.send("done")
         conn.send((out, [_without_bytes(c) for c in calls], seconds, cpu))
         await asyncio.to_thread(conn.recv)  # the bot has closed
     finally:
