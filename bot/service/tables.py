@@ -601,13 +601,14 @@ class TableCore:
             return None
         return LoadedTable(info=info, game=self.game_of(info), state=state, version=version)
 
-    def held_state(self, table_id: int, version: int) -> tuple[Game[Any], Any] | None:
-        """The table's game and state at ``version`` if this process holds them (its own move
-        just made them, say), without reading anything; else None."""
+    def held(self, table_id: int, version: int) -> LoadedTable | None:
+        """The table at ``version`` if this process holds it there (its own move just took it
+        there, checked against the record as it committed), without reading anything; else
+        None."""
         kept = self._kept(table_id)
         if kept is None or kept.version != version:
             return None
-        return kept.game, kept.state
+        return kept
 
     async def load(self, table_id: int) -> LoadedTable:
         info = await self._info(self.store, table_id)

@@ -336,7 +336,7 @@ class Play(commands.Cog):
             if on_board and not same_seat:
                 await self.after_board_move(answer, table_id, version)
                 return
-            await self.after_move(answer, table_id, f"✔ {label}", new_message=private)
+            await self.after_move(answer, result, f"✔ {label}", new_message=private)
 
     def offer_board(self, answer: QuickAnswer, result: MoveResult) -> None:
         """The board that shows this move may be a follow-up of the move's interaction."""
@@ -384,11 +384,15 @@ class Play(commands.Cog):
         await interaction.response.send_message(text, ephemeral=True)
 
     async def after_move(
-        self, answer: QuickAnswer, table_id: int, note: str, *, new_message: bool
+        self, answer: QuickAnswer, result: MoveResult, note: str, *, new_message: bool
     ) -> None:
         """Answer with the next panel if the same seat decides again (else say the move is
         done), as a new message or in the panel clicked; then deliver the board posts."""
-        after = await self.service.load(table_id)
+        table_id = result.table_id
+        # the table as the move left it, unless another move has passed it since
+        after = self.service.held(table_id, result.final.version) or await self.service.load(
+            table_id
+        )
         user_id = answer.interaction.user.id
         seat = after.info.seat_of(user_id)
         decision = after.game.decision(after.state)
@@ -474,11 +478,13 @@ class Play(commands.Cog):
             self.offer_board(answer, result)
             self.bot.outbox.kick()
             if by_board:
-                await self.after_board_answer(answer, info, note)
+                await self.after_board_answer(answer, info, result, note)
             else:
-                await self.after_move(answer, info.id, note, new_message=True)
+                await self.after_move(answer, result, note, new_message=True)
 
-    async def after_board_answer(self, answer: QuickAnswer, info: TableInfo, note: str) -> None:
+    async def after_board_answer(
+        self, answer: QuickAnswer, info: TableInfo, result: MoveResult, note: str
+    ) -> None:
         """The move's board was to answer it: tell the mover privately what only they may
         see. If the board did not come in time, answer without it (the board then goes to the
         thread); a public "thinking" answer only ever shows what everyone sees."""
@@ -500,7 +506,7 @@ class Play(commands.Cog):
             told = "\n".join(line for line in (note, secret) if line)
             await interaction.followup.send(told, ephemeral=True)
         else:
-            await self.after_move(answer, table_id, note, new_message=True)
+            await self.after_move(answer, result, note, new_message=True)
             return
         await self.bot.outbox.drain()
 

@@ -174,11 +174,13 @@ class BoardPoster:
         if final.next is not None and final.next.is_agent:
             return
         previous = self._views.get(final.table_id)
-        held = self.service.held_state(final.table_id, final.version)
+        held = self.service.held(final.table_id, final.version)
         if previous is None or held is None:
             return
-        game, state = held
-        self._ahead.draw(final.table_id, game.name, final.version, game.view(state, None), previous)
+        game = held.game
+        self._ahead.draw(
+            final.table_id, game.name, final.version, game.view(held.state, None), previous
+        )
 
     def close(self) -> None:
         self._ahead.close()
