@@ -180,6 +180,14 @@ class MoveResult:
     duplicate: bool = False  # the request id had already been applied; nothing changed now
     followups: tuple[MoveResult, ...] = field(default_factory=tuple)
     revealed: bool = False  # it revealed hidden information or used chance: never undone
+    # it posts nothing (the same seat decides again): its outbox row is only its record
+    recorded_only: bool = False
+
+    @property
+    def posts(self) -> bool:
+        """Whether the thread gets a post from this move or an agent's move it led to (a
+        repeated request may still have its post to deliver)."""
+        return self.duplicate or any(not r.recorded_only for r in (self, *self.followups))
 
     @property
     def final(self) -> MoveResult:

@@ -1048,6 +1048,9 @@ class TableCore:
             "game_over": result.outcome is not None,
         }
         ending = result.outcome is not None
+        # the same seat decides again: nothing is posted, the row is the turn's record for
+        # its board (``bot.exts.play._posts.turn_events``)
+        recorded_only = not turn["passes_turn"] and not ending
         # A move after a snapshot that could not be read stores a fresh one at once.
         stored = ending or new_version % SNAPSHOT_MOVES == 0 or info.id in self._unreadable
         timer_seat, timers, deadline = self._turn_timers(info, after)
@@ -1088,9 +1091,7 @@ class TableCore:
                     timers=timers,
                     agent_job=after is not None and info.holder(after.seat).agent is not None,
                     outbox=outbox,
-                    # the same seat decides again: nothing is posted, the row is the turn's
-                    # record for its board (``bot.exts.play._posts.turn_events``)
-                    recorded_only=not turn["passes_turn"] and not ending,
+                    recorded_only=recorded_only,
                     revision=info.revision,
                 )
             )
@@ -1122,7 +1123,7 @@ class TableCore:
         self._remember(
             info.id, new_version, step.state, replace(info, version=new_version, status=status)
         )
-        return result
+        return replace(result, recorded_only=recorded_only) if recorded_only else result
 
     async def _archive_row(
         self, info: TableInfo, version: int, reader: Reader | None = None

@@ -88,6 +88,8 @@ async def test_two_people_play_a_whole_game_of_targi(service: TableService) -> N
         # a step within a turn posts nothing: its row is a record, delivered as it is written
         posts = payload["passes_turn"] or payload["game_over"]
         assert (row.delivered_at is None) == posts, (row.version, payload["passes_turn"])
+        # … and the result says so, so the bot asks for no delivery after it
+        assert result.posts == posts and result.recorded_only == (not posts)
     steps = [r for r in rows[1:-1] if not r.payload["passes_turn"]]
     assert steps and len(steps) < len(results), "a game has turns of one step and of several"
     assert loaded.decision is None

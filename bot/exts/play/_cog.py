@@ -332,7 +332,8 @@ class Play(commands.Cog):
                 await self.require_current(await self.service.load(table_id), version)
                 raise
             self.offer_board(answer, result)
-            self.bot.outbox.kick()  # the board is drawn while the mover is answered
+            if result.posts:
+                self.bot.outbox.kick()  # the board is drawn while the mover is answered
             if on_board and not same_seat:
                 await self.after_board_move(answer, table_id, version)
                 return
@@ -411,7 +412,8 @@ class Play(commands.Cog):
                 await answer.send(content)
             else:
                 await answer.update(content=content, attachments=[], view=None)
-        await self.bot.outbox.drain()
+        if result.posts:  # a step within the turn leaves nothing to deliver
+            await self.bot.outbox.drain()
 
     # ---- a stalled seat ---------------------------------------------------------------------
 
@@ -476,7 +478,8 @@ class Play(commands.Cog):
             # a move that passes the turn is answered by its board, drawn right away
             by_board = passes_turn(result) and await answer.await_board()
             self.offer_board(answer, result)
-            self.bot.outbox.kick()
+            if result.posts:
+                self.bot.outbox.kick()
             if by_board:
                 await self.after_board_answer(answer, info, result, note)
             else:
@@ -575,7 +578,8 @@ class Play(commands.Cog):
             return
         if passes_turn(result):
             self.posts.draw_ahead(result)
-        await self.bot.outbox.drain()
+        if result.posts:
+            await self.bot.outbox.drain()
 
     @staticmethod
     def _meant(loaded: LoadedTable, text: str, decision: Decision) -> str | None:
