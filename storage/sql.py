@@ -1401,6 +1401,12 @@ class SqlStore:
         async with self._reading() as db:
             return await getattr(SqlReader(db, self._clock), name)(*args, **kwargs)
 
+    async def _statement(self, work: Callable[[Db], Coroutine[Any, Any, T]]) -> T:
+        """``work``, one statement outside any transaction (a read, or a single write)."""
+        self._check_free()
+        async with self._reading() as db:
+            return await work(db)
+
     async def get_table(self, table_id: int) -> TableRecord | None:
         return await self._read("get_table", table_id)
 
@@ -1512,17 +1518,15 @@ class SqlStore:
     async def pending_outbox(
         self, limit: int = 50, *, now: datetime | None = None
     ) -> list[OutboxRecord]:
-        self._check_free()
         due = _ts(now or self._clock())
-        async with self._reading() as db:
-            rows = await db.all(
-                "SELECT * FROM outbox AS o WHERE o.delivered_at IS NULL"
-                " AND (o.not_before IS NULL OR o.not_before <= ?)"
-                " AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.table_id = o.table_id"
-                "   AND p.delivered_at IS NULL AND p.id < o.id AND p.not_before > ?)"
-                " ORDER BY o.id LIMIT ?",
-                (due, due, limit),
-            )
+        rows = await self._statement(lambda db: db.all(
+            "SELECT * FROM outbox AS o WHERE o.delivered_at IS NULL"
+            " AND (o.not_before IS NULL OR o.not_before <= ?)"
+            " AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.table_id = o.table_id"
+            "   AND p.delivered_at IS NULL AND p.id < o.id AND p.not_before > ?)"
+            " ORDER BY o.id LIMIT ?",
+            (due, due, limit),
+        ))
         return [_outbox(row) for row in rows]
 
     async def list_agent_jobs(self) -> list[AgentJobRecord]:
@@ -1553,11 +1557,9 @@ class SqlStore:
         return [_agent_job(row) for row in rows]
 
     async def finish_agent_job(self, table_id: int, version: int) -> bool:
-        self._check_free()
-        async with self._reading() as db:
-            changed = await db.execute(
-                "DELETE FROM agent_jobs WHERE table_id = ? AND version = ?", (table_id, version)
-            )
+        changed = await self._statement(lambda db: db.execute(
+            "DELETE FROM agent_jobs WHERE table_id = ? AND version = ?", (table_id, version)
+        ))
         return changed == 1
 
     async def claim_outbox(
@@ -1573,14 +1575,12 @@ class SqlStore:
         due = _ts(at)
         busy = _padded(list(held))
         not_busy = f" AND o.table_id NOT IN ({','.join('?' * len(busy))})" if busy else ""
-        self._check_free()
-        async with self._reading() as db:
-            # Most looks find nothing to post: they need no transaction and no lock.
-            anything = await db.one(
-                "SELECT 1 FROM outbox AS o WHERE o.delivered_at IS NULL"
-                " AND (o.not_before IS NULL OR o.not_before <= ?)" + not_busy + " LIMIT 1",
-                (due, *busy),
-            )
+        # Most looks find nothing to post: they need no transaction and no lock.
+        anything = await self._statement(lambda db: db.one(
+            "SELECT 1 FROM outbox AS o WHERE o.delivered_at IS NULL"
+            " AND (o.not_before IS NULL OR o.not_before <= ?)" + not_busy + " LIMIT 1",
+            (due, *busy),
+        ))
         if anything is None:
             return []
 
@@ -1612,10 +1612,8 @@ class SqlStore:
         return [_outbox(row) for row in await self._transact(claim)]
 
     async def _outbox_update(self, sql: str, params: Sequence[Any]) -> None:
-        self._check_free()
-        async with self._reading() as db:
-            if await db.execute(sql, params) != 1:
-                raise StorageError(f"no outbox row {params[-1]}")
+        if await self._statement(lambda db: db.execute(sql, params)) != 1:
+            raise StorageError(f"no outbox row {params[-1]}")
 
     async def mark_delivered(
         self, outbox_id: int, *, message_id: int | None = None, at: datetime | None = None

@@ -252,6 +252,10 @@ class SqliteStore(SqlStore):
             lambda db: work(SqlTransaction(db, self._clock)), transaction=True
         )
 
+    async def _statement(self, work: Callable[[Db], Coroutine[Any, Any, T]]) -> T:
+        self._check_free()
+        return await self._in_thread(work, transaction=False)
+
     async def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
         self._check_free()
         return await self._in_thread(
