@@ -4,12 +4,12 @@ a post in the thread when the interaction no longer takes it."""
 from __future__ import annotations
 
 import asyncio
+import importlib
 from typing import Any
 
 import pytest
 
 from bot.bot import CaravanBot
-from bot.exts.play import _posts
 
 from .fakediscord import EPHEMERAL, FakeDiscord, custom_ids
 from .test_calls import settled
@@ -106,15 +106,20 @@ async def test_a_move_shown_thinking_above_the_previous_board_gets_its_board_bel
     # Arrange: the first move's board is held back (as a restart holds back a pending board)
     table = await open_table(fake)
     await settled(caravan, table.id)
-    held, drawn = asyncio.Event(), _posts.board_file
+    # the module the running bot loaded: each bot that closes unloads its extensions, and
+    # the next one imports them anew
+    posts = importlib.import_module("bot.exts.play._posts")
+    held, drawn = asyncio.Event(), posts.board_file
+    drawing = asyncio.Event()
     seen: list[Any] = []
     was_offered = asyncio.Event()
 
     async def held_back(*args: Any) -> Any:
+        drawing.set()
         await held.wait()
         return await drawn(*args)
 
-    monkeypatch.setattr(_posts, "board_file", held_back)
+    monkeypatch.setattr(posts, "board_file", held_back)
     first = await caravan.service.load(table.id)
     assert first.decision is not None
     await caravan.service.submit(
@@ -122,6 +127,7 @@ async def test_a_move_shown_thinking_above_the_previous_board_gets_its_board_bel
         first.decision.actions[0], request_id="typed-1",
     )
     caravan.outbox.kick()
+    await asyncio.wait_for(drawing.wait(), 10)
     offer = caravan.move_answers.offer
 
     def offered(table_id: int, version: int, answer: Any) -> None:
