@@ -193,6 +193,16 @@ class PostgresStore(SqlStore):
         self._check_free()
         return await self._latest.get((table_id, user_id, after)) or (None, None)
 
+    async def _attempt(self, outbox_id: int, at: str, until: str | None) -> Row | None:
+        # One statement, where a transaction that reads the row first is four round trips:
+        # the join reads the row as it was before the statement changed it.
+        return await self._statement(lambda db: db.one(
+            "UPDATE outbox AS o SET attempted_at = ?,"
+            " claimed_until = COALESCE(?, o.claimed_until)"
+            " FROM outbox AS old WHERE o.id = ? AND old.id = o.id RETURNING old.attempted_at",
+            (at, until, outbox_id),
+        ))
+
     async def _migrate(self) -> None:
         async with self._pool.acquire() as conn, conn.transaction():
             # One process migrates at a time; the others wait here, then find it done.

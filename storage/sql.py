@@ -1593,27 +1593,20 @@ class SqlStore:
             # Claims are made one at a time, so each sees the claims made before it and two
             # processes never split one table's queue between them.
             await db.lock(CLAIM_LOCK)
-            found = await db.all(
-                "SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL"
+            return await db.all(
+                "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
+                " SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL"
                 " AND (o.not_before IS NULL OR o.not_before <= ?)"
                 " AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.table_id = o.table_id"
                 "   AND p.delivered_at IS NULL AND p.id < o.id AND p.not_before > ?)"
                 " AND NOT EXISTS (SELECT 1 FROM outbox AS c WHERE c.table_id = o.table_id"
                 "   AND c.delivered_at IS NULL AND c.claimed_until > ? AND c.claimed_by != ?)"
-                + not_busy + " ORDER BY o.id LIMIT ?" + db.skip_locked,
-                (due, due, due, claimer, *busy, limit),
+                + not_busy + " ORDER BY o.id LIMIT ?" + db.skip_locked + ") RETURNING *",
+                (claimer, _ts(at + lease), due, due, due, claimer, *busy, limit),
             )
-            ids = [row[0] for row in found]
-            if not ids:
-                return []
-            marks = ",".join("?" * len(ids))
-            await db.execute(
-                f"UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ({marks})",
-                (claimer, _ts(at + lease), *ids),
-            )
-            return await db.all(f"SELECT * FROM outbox WHERE id IN ({marks}) ORDER BY id", ids)
 
-        return [_outbox(row) for row in await self._transact(claim)]
+        claimed = [_outbox(row) for row in await self._transact(claim)]
+        return sorted(claimed, key=lambda r: r.id)  # RETURNING keeps no order
 
     async def _outbox_update(self, sql: str, params: Sequence[Any]) -> None:
         if await self._statement(lambda db: db.execute(sql, params)) != 1:
@@ -1644,17 +1637,24 @@ class SqlStore:
         claimed_until: datetime | None = None,
     ) -> datetime | None:
         until = None if claimed_until is None else _ts(claimed_until)
+        before = await self._attempt(outbox_id, _ts(at or self._clock()), until)
+        if before is None:
+            raise StorageError(f"no outbox row {outbox_id}")
+        return _dt(before["attempted_at"])
 
-        async def attempt(tx: SqlTransaction) -> datetime | None:
+    async def _attempt(self, outbox_id: int, at: str, until: str | None) -> Row | None:
+        """Record an attempt at the outbox row: its ``attempted_at`` as it was before, or None
+        when there is no such row."""
+
+        async def attempt(tx: SqlTransaction) -> Row | None:
             row = await tx._one("SELECT attempted_at FROM outbox WHERE id = ?", (outbox_id,))
-            if row is None:
-                raise StorageError(f"no outbox row {outbox_id}")
-            await tx._db.execute(
-                "UPDATE outbox SET attempted_at = ?,"
-                " claimed_until = COALESCE(?, claimed_until) WHERE id = ?",
-                (_ts(at or self._clock()), until, outbox_id),
-            )
-            return _dt(row["attempted_at"])
+            if row is not None:
+                await tx._db.execute(
+                    "UPDATE outbox SET attempted_at = ?,"
+                    " claimed_until = COALESCE(?, claimed_until) WHERE id = ?",
+                    (at, until, outbox_id),
+                )
+            return row
 
         return await self._transact(attempt)
 
