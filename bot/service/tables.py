@@ -182,6 +182,9 @@ class TableCore:
         self._states: OrderedDict[int, tuple[int, Any, TableInfo | None]] = OrderedDict()
         # Tables with a snapshot the game could not read: their next move stores its state.
         self._unreadable: set[int] = set()
+        # Which table each thread hosts, as last found: a command in a thread then reads the
+        # table by its id, a read a busy bot shares between many tables at once.
+        self._threads: OrderedDict[int, int] = OrderedDict()
 
     # ---- helpers -----------------------------------------------------------------------
 
@@ -643,8 +646,19 @@ class TableCore:
         return len(effective_moves(await self.store.list_actions(table_id), version))
 
     async def table_for_thread(self, thread_id: int) -> TableInfo | None:
+        known = self._threads.get(thread_id)
+        if known is not None:
+            record = await self.store.get_table(known)
+            if record is not None and record.thread_id == thread_id:
+                return TableInfo.from_record(record)
+            self._threads.pop(thread_id, None)  # the table moved to another thread, or is gone
         record = await self.store.table_for_thread(thread_id)
-        return None if record is None else TableInfo.from_record(record)
+        if record is None:
+            return None
+        self._threads[thread_id] = record.id  # the oldest found goes first
+        while len(self._threads) > self.state_cache_size:
+            self._threads.popitem(last=False)
+        return TableInfo.from_record(record)
 
     async def tables(
         self,

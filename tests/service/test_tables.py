@@ -176,6 +176,23 @@ async def test_only_the_host_cancels_and_the_thread_is_told(service: TableServic
         await service.cancel(table_id, HOST)
 
 
+async def test_a_thread_answers_for_its_table_as_it_is_now(service: TableService) -> None:
+    first, second = await new_table(service), await new_table(service)
+    await service.set_thread(first, 7771)
+    assert (await service.table_for_thread(7771)).id == first  # type: ignore[union-attr]
+
+    # the table is cancelled and its game moves to a new thread: the old one hosts nothing
+    await service.cancel(first, HOST)
+    await service.set_thread(first, 7772)
+    assert await service.table_for_thread(7771) is None
+    found = await service.table_for_thread(7772)
+    assert found is not None and found.id == first and found.status == "cancelled"
+
+    # another table takes the old thread: it is found, not the table that left it
+    await service.set_thread(second, 7771)
+    assert (await service.table_for_thread(7771)).id == second  # type: ignore[union-attr]
+
+
 async def test_lobby_message_thread_and_lookups(service: TableService) -> None:
     table_id = await new_table(service)
     info = await service.set_lobby_message(table_id, 5551)
