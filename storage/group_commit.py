@@ -145,15 +145,16 @@ class GroupCommit:
     def __init__(self, pool: asyncpg.Pool, clock: Clock) -> None:
         self._pool = pool
         self._clock = clock
-        self._waiting: list[tuple[MoveCommit, asyncio.Future[None]]] = []
+        self._waiting: list[tuple[MoveCommit, asyncio.Future[str]]] = []
         self._writing: set[asyncio.Task[None]] = set()
 
-    async def commit(self, move: MoveCommit) -> None:
-        """Write ``move`` (``Store.commit_move``), in a batch with others arriving meanwhile."""
-        done = asyncio.get_running_loop().create_future()
+    async def commit(self, move: MoveCommit) -> str:
+        """Write ``move`` (``Store.commit_move``), in a batch with others arriving meanwhile;
+        the time it was stored with, as stored."""
+        done: asyncio.Future[str] = asyncio.get_running_loop().create_future()
         self._waiting.append((move, done))
         self._start()
-        await done
+        return await done
 
     async def wait_written(self) -> None:
         """Return once every move given so far has been written or has failed."""
@@ -170,10 +171,10 @@ class GroupCommit:
         self._writing.discard(task)
         self._start()
 
-    def _take(self) -> list[tuple[MoveCommit, asyncio.Future[None]]]:
+    def _take(self) -> list[tuple[MoveCommit, asyncio.Future[str]]]:
         """The next batch: the oldest waiting moves, one per table, at most ``MAX_BATCH``."""
-        batch: list[tuple[MoveCommit, asyncio.Future[None]]] = []
-        rest: list[tuple[MoveCommit, asyncio.Future[None]]] = []
+        batch: list[tuple[MoveCommit, asyncio.Future[str]]] = []
+        rest: list[tuple[MoveCommit, asyncio.Future[str]]] = []
         tables: set[int] = set()
         for item in self._waiting:
             if len(batch) < MAX_BATCH and item[0].table_id not in tables:
@@ -184,11 +185,12 @@ class GroupCommit:
         self._waiting = rest
         return batch
 
-    async def _write(self, batch: list[tuple[MoveCommit, asyncio.Future[None]]]) -> None:
+    async def _write(self, batch: list[tuple[MoveCommit, asyncio.Future[str]]]) -> None:
         unwritten = StorageError("the move was not written")
         answers: list[BaseException | None] = [unwritten] * len(batch)
+        now = _ts(self._clock())
         try:
-            answers = await self._send([move for move, _ in batch])
+            answers = await self._send([move for move, _ in batch], now)
         except asyncpg.PostgresError as error:
             if len(batch) > 1:
                 for item in batch:  # so that only the move at fault fails
@@ -202,14 +204,17 @@ class GroupCommit:
                 if done.done():
                     continue  # answered by the moves written one at a time, or abandoned
                 if answer is None:
-                    done.set_result(None)
+                    done.set_result(now)
                 else:
                     done.set_exception(answer)
 
-    async def _send(self, moves: Sequence[MoveCommit]) -> list[BaseException | None]:
-        """Write ``moves`` in one statement; for each, None or why it was not written."""
+    async def _send(
+        self, moves: Sequence[MoveCommit], now: str
+    ) -> list[BaseException | None]:
+        """Write ``moves`` in one statement, stamped ``now``; for each, None or why it was
+        not written."""
         async with self._pool.acquire() as conn:
-            rows = await conn.fetch(COMMIT_MOVES, *_params(moves, _ts(self._clock())))
+            rows = await conn.fetch(COMMIT_MOVES, *_params(moves, now))
             moved = {row[0] for row in rows}
             missed = [m.table_id for m in moves if m.table_id not in moved]
             found = {}

@@ -20,6 +20,7 @@ import asyncpg
 
 from storage.base import (
     POOL_SIZE,
+    ActionRecord,
     Clock,
     MoveCommit,
     ReplaySource,
@@ -37,7 +38,7 @@ from storage.group_read import (
     fetch_user_settings,
 )
 from storage.schema import for_postgres, migrations
-from storage.sql import Db, Integrity, Row, SqlStore, _ts, logging_failed
+from storage.sql import Db, Integrity, Row, SqlStore, _ts, logged_move, logging_failed
 
 # Every statement is prepared once per connection (asyncpg's cache) and planned once: a key
 # lookup's plan does not depend on the keys. By default PostgreSQL plans each of the first five
@@ -166,10 +167,10 @@ class PostgresStore(SqlStore):
             raise
         return store
 
-    async def commit_move(self, move: MoveCommit) -> None:
+    async def commit_move(self, move: MoveCommit) -> ActionRecord:
         self._check_free()
         try:
-            await self._moves.commit(move)
+            return logged_move(move, await self._moves.commit(move))
         except asyncpg.IntegrityConstraintViolationError as exc:
             raise logging_failed(
                 _integrity(exc), move.table_id, move.version, move.request_id

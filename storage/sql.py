@@ -207,6 +207,25 @@ def _refusal(
     return RecordConflict(table_id, revision, row[2])
 
 
+def logged_move(move: MoveCommit, at: str) -> ActionRecord:
+    """The log row ``move`` is stored as, written at ``at`` (as stored)."""
+    return ActionRecord(
+        move.table_id,
+        move.version,
+        move.seat,
+        move.action,
+        move.request_id,
+        move.user_id,
+        _req_dt(at),
+        "move",
+        move.reversible,
+        tuple(move.events),
+        move.description,
+        None,
+        move.revealed,
+    )
+
+
 def _action(row: Row) -> ActionRecord:
     return ActionRecord(
         table_id=row["table_id"],
@@ -918,7 +937,7 @@ class SqlTransaction(SqlReader):
             revealed,
         )
 
-    async def commit_move(self, move: MoveCommit) -> None:
+    async def commit_move(self, move: MoveCommit) -> ActionRecord:
         """``Store.commit_move`` as separate writes, inside the caller's transaction."""
         table_id, version = move.table_id, move.version
         await self.advance_version(
@@ -928,7 +947,7 @@ class SqlTransaction(SqlReader):
             status=move.status,
             revision=move.revision,
         )
-        await self.append_action(
+        logged = await self.append_action(
             table_id,
             version=version,
             seat=move.seat,
@@ -961,6 +980,7 @@ class SqlTransaction(SqlReader):
                 table_id, version=version, kind=kind, payload=payload, not_before=not_before,
                 delivered=move.recorded_only,
             )
+        return logged
 
     async def put_snapshot(self, table_id: int, version: int, state: dict[str, Any]) -> None:
         await self._write(
@@ -1397,8 +1417,8 @@ class SqlStore:
         async with self.transaction() as tx:
             return await work(tx)
 
-    async def commit_move(self, move: MoveCommit) -> None:
-        await self._transact(lambda tx: tx.commit_move(move))
+    async def commit_move(self, move: MoveCommit) -> ActionRecord:
+        return await self._transact(lambda tx: tx.commit_move(move))
 
     async def _read(self, name: str, *args: Any, **kwargs: Any) -> Any:
         self._check_free()

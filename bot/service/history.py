@@ -10,6 +10,7 @@ keeps: every stored snapshot equals ``game.replay`` of ``effective_moves`` up to
 from __future__ import annotations
 
 import asyncio
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable, Iterable, Sequence
 from typing import Protocol, TypeVar
 
@@ -73,11 +74,81 @@ def _line(rows: Iterable[Row], floor: int | None = None) -> list[Row] | None:
 
 
 class LogReader(Protocol):
-    """What ``line_tail`` reads the log with: the store, a transaction or a ``SharedLog``."""
+    """What ``line_tail`` reads the log with: a ``RecentLog`` or a ``SharedLog``."""
 
     def list_actions(
-        self, table_id: int, *, after: int = 0
+        self, table_id: int, *, after: int, upto: int
     ) -> Awaitable[list[ActionRecord]]: ...
+
+
+class StoredLog(Protocol):
+    def list_actions(self, table_id: int, *, after: int = 0) -> Awaitable[list[ActionRecord]]: ...
+
+
+# Rows kept per table, and in all, by ``RecentLog``: a panel reads the newest ``LOG_TAIL``
+# rows, and a row of a game's log takes about a kilobyte, so 20 MB in all.
+KEPT_PER_TABLE = 2 * LOG_TAIL
+KEPT_ROWS = 20_000
+
+
+class RecentLog:
+    """The newest rows of each table's log, as this process wrote or read them last.
+
+    The log is append-only, one row per version, and a row never changes once written
+    (only ``prune`` shortens the words of a long-closed table's moves, and a row kept from
+    before says more of the same history). So a kept row is always true, even beside other
+    processes: a question about the versions ``(after, upto]`` is answered here when every
+    one of them is kept, and otherwise by reading the store from the first one missing.
+    ``upto`` is a version the asker saw the table reach: the rows asked for exist."""
+
+    def __init__(
+        self, store: StoredLog, *, per_table: int = KEPT_PER_TABLE, rows: int = KEPT_ROWS
+    ) -> None:
+        self._store = store
+        self._per_table = per_table
+        self._rows = rows
+        self._kept: OrderedDict[int, dict[int, ActionRecord]] = OrderedDict()
+        self._count = 0
+
+    def add(self, rows: Iterable[ActionRecord]) -> None:
+        """Keep ``rows``, as stored."""
+        touched: set[int] = set()
+        for row in rows:
+            kept = self._kept.get(row.table_id)
+            if kept is None:
+                kept = self._kept[row.table_id] = {}
+            if row.version not in kept:
+                kept[row.version] = row
+                self._count += 1
+            touched.add(row.table_id)
+        for table_id in touched:
+            kept = self._kept[table_id]
+            self._kept.move_to_end(table_id)
+            if len(kept) > self._per_table:
+                floor = max(kept) - self._per_table
+                for version in [v for v in kept if v <= floor]:
+                    del kept[version]
+                    self._count -= 1
+        while self._count > self._rows:
+            _, dropped = self._kept.popitem(last=False)
+            self._count -= len(dropped)
+
+    async def list_actions(
+        self, table_id: int, *, after: int, upto: int
+    ) -> list[ActionRecord]:
+        """The log rows after version ``after`` up to ``upto``, in order."""
+        kept = self._kept.get(table_id, {})
+        first = after + 1
+        while first <= upto and first in kept:
+            first += 1
+        if first <= upto:
+            read = await self._store.list_actions(table_id, after=first - 1)
+            self.add(read)
+            fresh = {row.version: row for row in read}
+            kept = {**kept, **fresh}
+        elif kept:
+            self._kept.move_to_end(table_id)
+        return [kept[v] for v in range(after + 1, upto + 1) if v in kept]
 
 
 class SharedLog:
@@ -87,15 +158,18 @@ class SharedLog:
 
     def __init__(self, reader: LogReader) -> None:
         self._reader = reader
-        self._reads: dict[tuple[int, int], asyncio.Future[list[ActionRecord]]] = {}
+        self._reads: dict[tuple[int, int, int], asyncio.Future[list[ActionRecord]]] = {}
 
     def list_actions(
-        self, table_id: int, *, after: int = 0
+        self, table_id: int, *, after: int, upto: int
     ) -> Awaitable[list[ActionRecord]]:
-        read = self._reads.get((table_id, after))
+        key = (table_id, after, upto)
+        read = self._reads.get(key)
         if read is None:
-            read = asyncio.ensure_future(self._reader.list_actions(table_id, after=after))
-            self._reads[(table_id, after)] = read
+            read = asyncio.ensure_future(
+                self._reader.list_actions(table_id, after=after, upto=upto)
+            )
+            self._reads[key] = read
         return read
 
 
@@ -105,15 +179,16 @@ async def line_tail(
     version: int,
     enough: Callable[[list[ActionRecord]], bool],
 ) -> list[ActionRecord]:
-    """The newest moves of the line of play (the end of ``effective_moves``), reaching back at
-    least as far as ``enough`` asks; ``version`` is about the table's latest (a guess only
-    sets where reading starts). The log is read from the end in growing windows: one window
-    answers nearly every question, and the whole log is read when none does."""
+    """The newest moves of the line of play at ``version`` (the end of ``effective_moves``),
+    reaching back at least as far as ``enough`` asks. The log is read from the end in
+    growing windows: one window answers nearly every question, and the whole log is read
+    when none does."""
     span = LOG_TAIL
     while version - span > 0:
         base = version - span
-        chain = _line(await reader.list_actions(table_id, after=base), floor=base)
+        rows = await reader.list_actions(table_id, after=base, upto=version)
+        chain = _line(rows, floor=base)
         if chain is not None and enough(chain):
             return chain
         span *= 4
-    return effective_moves(await reader.list_actions(table_id))
+    return effective_moves(await reader.list_actions(table_id, after=0, upto=version))

@@ -234,22 +234,25 @@ class InfoOps(TableCore):
         ]
 
     async def private_events(
-        self, table_id: int, seat: int, limit: int = 8, *, log: SharedLog | None = None
+        self,
+        table_id: int,
+        seat: int,
+        limit: int = 8,
+        *,
+        at: int,
+        log: SharedLog | None = None,
     ) -> list[str]:
         """The newest events only ``seat`` (and perhaps some others) could read, from the start
-        of its latest turn on: what its panel reminds it of. ``log``: reads shared with other
-        questions asked at once (``shared_log``)."""
+        of its latest turn on, as the table stood at version ``at``: what its panel reminds it
+        of. ``log``: reads shared with other questions asked at once (``shared_log``)."""
         def turn_start(rows: list[ActionRecord]) -> int:
             start = max((i for i, r in enumerate(rows) if r.seat == seat), default=0)
             while start > 0 and rows[start - 1].seat == seat:
                 start -= 1
             return start
 
-        # The cached state's version, when there is one, is where the log's end is looked for.
-        cached = self._states.get(table_id)
         rows = await line_tail(
-            log or self.store, table_id, cached[0] if cached else 0,
-            lambda tail: turn_start(tail) > 0,
+            log or self._log, table_id, at, lambda tail: turn_start(tail) > 0
         )
         start = turn_start(rows)
         found = [

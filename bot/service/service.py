@@ -27,7 +27,7 @@ Undo (``bot.service.undo``)
 Information (``bot.service.inbox``)
     my_tables(user_id, *, page=0, per_page=10) -> InboxPage
     game_log(table_id, viewer=None) -> list[LogEntry]   # viewer: a seat, or None
-    private_events(table_id, seat, log=None) -> list[str]   # log: shared_log(), read once
+    private_events(table_id, seat, *, at, log=None) -> list[str]   # at: the version shown
     table_info(table_id) -> TableDetails
     replay_matches(table_id) -> bool
     user_settings(user_id) -> UserSettings

@@ -71,6 +71,7 @@ from bot.service.errors import (
     UnknownGame,
 )
 from bot.service.history import (
+    RecentLog,
     SharedLog,
     effective_moves,
     moves_after,
@@ -185,6 +186,9 @@ class TableCore:
         # Which table each thread hosts, as last found: a command in a thread then reads the
         # table by its id, a read a busy bot shares between many tables at once.
         self._threads: OrderedDict[int, int] = OrderedDict()
+        # The newest rows of each table's log, as moves made here wrote them or reads found
+        # them: a panel's notes and Undo, and a board's move count, read them here.
+        self._log = RecentLog(store)
 
     # ---- helpers -----------------------------------------------------------------------
 
@@ -639,11 +643,11 @@ class TableCore:
         version and its count (a board's before): then only the log after it is read."""
         if known is not None and known[0] <= version:
             base, count = known
-            rows = await self.store.list_actions(table_id, after=base)
-            since = moves_since([r for r in rows if r.version <= version], base)
+            rows = await self._log.list_actions(table_id, after=base, upto=version)
+            since = moves_since(rows, base)
             if since is not None:
                 return count + since
-        return len(effective_moves(await self.store.list_actions(table_id), version))
+        return len(effective_moves(await self._log.list_actions(table_id, after=0, upto=version)))
 
     async def table_for_thread(self, thread_id: int) -> TableInfo | None:
         known = self._threads.get(thread_id)
@@ -697,7 +701,7 @@ class TableCore:
     def shared_log(self) -> SharedLog:
         """Log reads to share between questions asked at the same moment, such as
         ``private_events`` and ``preview_undo`` for one panel: each read is made once."""
-        return SharedLog(self.store)
+        return SharedLog(self._log)
 
     async def actions(self, table_id: int) -> list[ActionRecord]:
         """The action log, in order."""
@@ -1086,7 +1090,7 @@ class TableCore:
             # One write: a compare-and-set on the version and on the status (so a table
             # cancelled by another process takes no more moves) with everything else the
             # move changes.
-            await self.store.commit_move(
+            logged = await self.store.commit_move(
                 MoveCommit(
                     table_id=info.id,
                     expected=version,
@@ -1130,6 +1134,7 @@ class TableCore:
                 expected=version,
                 actual=version,
             ) from conflict
+        self._log.add([logged])
         if stored:
             self._unreadable.discard(info.id)
         self._scheduled(deadline, min((due for _, _, due in timers), default=None))

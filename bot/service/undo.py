@@ -129,7 +129,7 @@ class UndoOps(TableCore):
             return row.seat == seat and row.user_id == user_id
 
         chain = await line_tail(
-            log or self.store, info.id, info.version, lambda tail: any(map(by_them, tail))
+            log or self._log, info.id, info.version, lambda tail: any(map(by_them, tail))
         )
         mine = [i for i, r in enumerate(chain) if by_them(r)]
         if not mine:

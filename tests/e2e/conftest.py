@@ -174,6 +174,9 @@ async def running_world(
     try:
         yield env, world
     finally:
+        # as the bot's own close does first: a table's delivery cut short by the shutdown
+        # would otherwise start the next pass, which would find the store closed
+        await world.bot.outbox.stop()
         await env.shutdown()
         for store in world.stores:
             await store.close()

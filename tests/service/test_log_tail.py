@@ -2,7 +2,9 @@
 
 Both are asked for after every decision a person makes, so their cost must not grow with the
 game: late in a long game they read a bounded number of log rows, and say exactly what a
-reading of the whole log says, also right after an undo.
+reading of the whole log says, also right after an undo. The newest rows a process wrote or
+read are kept, so a panel after a move made here reads none; a move another process made is
+read from the database.
 """
 
 from __future__ import annotations
@@ -12,9 +14,9 @@ import contextlib
 from typing import Any
 
 from bot.service import TableService, UndoRefused
-from bot.service.history import LOG_TAIL, effective_moves
+from bot.service.history import LOG_TAIL, RecentLog, effective_moves
 from bot.service.inbox import _visible
-from tests.service.conftest import HOST, play_moves, started_table
+from tests.service.conftest import HOST, OpenService, play_moves, started_table
 
 
 class RowsRead:
@@ -62,7 +64,8 @@ async def tail_answers(service: TableService, table_id: int) -> dict[int, Any]:
             steps: list[int] | None = [s.version for s in preview.steps]
         except Exception as refused:  # e.g. a move since revealed a card: no steps offered
             steps = None if "no move here" in str(refused) else [-1]
-        answers[seat.seat] = (steps, await service.private_events(table_id, seat.seat))
+        secrets = await service.private_events(table_id, seat.seat, at=info.version)
+        answers[seat.seat] = (steps, secrets)
     return answers
 
 
@@ -75,20 +78,51 @@ def comparable(answers: dict[int, Any], tail: dict[int, Any]) -> dict[int, Any]:
 
 
 async def test_late_in_a_long_game_the_panel_reads_a_bounded_tail(
-    service: TableService,
+    service: TableService, open_service: OpenService
 ) -> None:
     table_id = await started_table(service)
     await play_moves(service, table_id, 5 * LOG_TAIL)
     info = await service.info(table_id)
     assert info.version >= 5 * LOG_TAIL
+    restarted = await open_service()  # keeps no rows yet
+
+    counter = RowsRead(restarted)
+    tail = await tail_answers(restarted, table_id)
+    reads = counter.rows
+
+    assert 0 < reads <= 2 * 2 * LOG_TAIL, f"read {reads} rows of a {info.version}-move log"
+    whole = await whole_log_answers(restarted, table_id)
+    assert tail == comparable(whole, tail)
+
+
+async def test_the_panel_after_moves_made_here_reads_no_log_rows(
+    service: TableService,
+) -> None:
+    table_id = await started_table(service)
+    await play_moves(service, table_id, 3 * LOG_TAIL)
 
     counter = RowsRead(service)
     tail = await tail_answers(service, table_id)
-    reads = counter.rows
 
-    assert reads <= 2 * 2 * LOG_TAIL, f"read {reads} rows of a {info.version}-move log"
-    whole = await whole_log_answers(service, table_id)
-    assert tail == comparable(whole, tail)
+    assert counter.reads == []
+    assert tail == comparable(await whole_log_answers(service, table_id), tail)
+
+
+async def test_a_move_another_process_made_is_read_and_told(
+    service: TableService, open_service: OpenService
+) -> None:
+    table_id = await started_table(service)
+    await play_moves(service, table_id, 2 * LOG_TAIL)
+    await tail_answers(service, table_id)  # this process keeps the log's newest rows
+    other = await open_service()
+    for round_ in range(6):
+        await play_moves(other, table_id, 1, seed=round_)
+
+        counter = RowsRead(service)
+        tail = await tail_answers(service, table_id)
+
+        assert counter.reads, "the other process's move was never read"
+        assert tail == comparable(await whole_log_answers(service, table_id), tail)
 
 
 async def test_after_an_undo_the_tail_says_what_the_whole_log_says(
@@ -112,27 +146,50 @@ async def test_after_an_undo_the_tail_says_what_the_whole_log_says(
 
 
 async def test_a_panel_reads_the_log_once_for_its_reminders_and_its_undo(
-    service: TableService,
+    service: TableService, open_service: OpenService
 ) -> None:
     table_id = await started_table(service)
     await play_moves(service, table_id, 3 * LOG_TAIL)
     info = await service.info(table_id)
-    counter = RowsRead(service)
     for seat in info.seats:
         assert seat.user_id is not None
+        alone_service = await open_service()  # as after a restart
         alone = await asyncio.gather(
-            service.private_events(table_id, seat.seat),
-            service.preview_undo(table_id, seat.user_id, info=info),
+            alone_service.private_events(table_id, seat.seat, at=info.version),
+            alone_service.preview_undo(table_id, seat.user_id, info=info),
             return_exceptions=True,
         )
-        apart, counter.reads = counter.reads, []
-        log = service.shared_log()
+        shared = RowsRead(restarted := await open_service())
+        log = restarted.shared_log()
         together = await asyncio.gather(
-            service.private_events(table_id, seat.seat, log=log),
-            service.preview_undo(table_id, seat.user_id, info=info, log=log),
+            restarted.private_events(table_id, seat.seat, at=info.version, log=log),
+            restarted.preview_undo(table_id, seat.user_id, info=info, log=log),
             return_exceptions=True,
         )
-        shared, counter.reads = counter.reads, []
         # each window of the log is read once, however many of the questions read it
-        assert len(apart) == 2 and shared == apart[:1] and apart[0] > 0
+        assert shared.reads == [info.version - LOG_TAIL]
         assert [repr(answer) for answer in together] == [repr(answer) for answer in alone]
+
+
+async def test_the_rows_kept_are_bounded_per_table_and_in_all(service: TableService) -> None:
+    """A process serving many tables keeps a bounded number of rows; what it let go is read
+    again, and answers stay the same."""
+    tables = [await started_table(service) for _ in range(3)]
+    for table_id in tables:
+        await play_moves(service, table_id, 3 * LOG_TAIL)
+    log = RecentLog(service.store, per_table=LOG_TAIL, rows=2 * LOG_TAIL)
+    counter = RowsRead(service)
+    for table_id in tables:
+        version = (await service.info(table_id)).version
+        log.add(await service.store.list_actions(table_id))
+        assert sum(map(len, log._kept.values())) <= 2 * LOG_TAIL
+        assert all(len(rows) <= LOG_TAIL for rows in log._kept.values())
+        newest = await log.list_actions(table_id, after=version - LOG_TAIL, upto=version)
+        assert [r.version for r in newest] == list(range(version - LOG_TAIL + 1, version + 1))
+    counter.reads = []
+
+    first = tables[0]  # the table used longest ago was let go: its rows are read again
+    version = (await service.info(first)).version
+    rows = await log.list_actions(first, after=version - LOG_TAIL, upto=version)
+    assert counter.reads == [version - LOG_TAIL]
+    assert rows == await service.store.list_actions(first, after=version - LOG_TAIL)

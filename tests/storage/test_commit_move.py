@@ -9,6 +9,7 @@ from datetime import timedelta
 import pytest
 
 from storage import (
+    ActionRecord,
     DuplicateRequest,
     MoveCommit,
     RecordConflict,
@@ -83,8 +84,9 @@ async def test_a_move_writes_its_log_timers_snapshot_and_posts(
 ) -> None:
     table_id = await started(store, clock)
     clock.advance(5)
-    await store.commit_move(move(table_id, clock))
+    logged = await store.commit_move(move(table_id, clock))
 
+    assert await store.list_actions(table_id, after=1) == [logged]  # returned as stored
     table = await store.get_table(table_id)
     assert table is not None and (table.version, table.status) == (2, "active")
     assert table.updated_at == clock()
@@ -267,8 +269,10 @@ async def test_concurrent_moves_at_one_version_commit_once(
         *(store.commit_move(move(table_id, clock, request_id=f"click-{n}")) for n in range(20)),
         return_exceptions=True,
     )
-    assert sum(r is None for r in results) == 1
-    assert all(isinstance(r, VersionConflict) for r in results if r is not None)
+    written = [r for r in results if isinstance(r, ActionRecord)]
+    assert len(written) == 1
+    assert all(isinstance(r, VersionConflict) for r in results if r not in written)
+    assert await store.list_actions(table_id, after=1) == written
     assert len([r for r in await store.list_outbox(table_id) if r.version == 2]) == 2
     assert [len(t.reminders) for t in await store.list_timers(table_id, version=2)] == [1]
 
@@ -317,8 +321,8 @@ async def test_moves_of_many_tables_at_once_each_get_their_own_answer(
     results = await asyncio.gather(*map(store.commit_move, moves), return_exceptions=True)
 
     assert [type(r) for r in results] == [
-        type(None), VersionConflict, type(None), DuplicateRequest, StatusConflict, type(None),
-        RecordConflict,
+        ActionRecord, VersionConflict, ActionRecord, DuplicateRequest, StatusConflict,
+        ActionRecord, RecordConflict,
     ]  # fmt: skip
     for n in (1, 3, 6):
         await nothing_written(store, tables[n], outbox[tables[n]], others=False)
@@ -327,6 +331,7 @@ async def test_moves_of_many_tables_at_once_each_get_their_own_answer(
         assert table is not None and table.version == 2
         action = await store.get_action(tables[n], 2)
         assert action is not None and action.request_id == f"click-{tables[n]}"
+        assert action == results[n]
         assert await store.snapshot_versions(tables[n]) == [0, 2]
         posts = [r for r in await store.list_outbox(tables[n]) if r.version == 2]
         assert [r.kind for r in posts] == ["turn", "archive"]

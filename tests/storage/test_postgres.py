@@ -261,9 +261,9 @@ async def test_moves_arriving_while_one_is_written_go_together_in_one_statement(
         batches: list[int] = []
         send = store._moves._send
 
-        async def counted(moves: Sequence[MoveCommit]) -> list[BaseException | None]:
+        async def counted(moves: Sequence[MoveCommit], now: str) -> list[BaseException | None]:
             batches.append(len(moves))
-            return await send(moves)
+            return await send(moves, now)
 
         store._moves._send = counted  # type: ignore[method-assign]
         await asyncio.gather(

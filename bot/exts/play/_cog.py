@@ -199,7 +199,7 @@ class Play(commands.Cog):
         log = self.service.shared_log()
         file, events, undo = await asyncio.gather(
             panel_file(game.name, game.view(state, seat), self.bot.drawing),
-            self.service.private_events(loaded.info.id, seat, log=log),
+            self.service.private_events(loaded.info.id, seat, at=loaded.version, log=log),
             self.undo_alone(loaded.info, user_id, log) if deciding and user_id is not None
             else _false(),
         )
@@ -359,7 +359,9 @@ class Play(commands.Cog):
             self.posts.retired(board.id)  # so that the new board's post leaves it alone
         seat = after.info.seat_of(answer.interaction.user.id)
         if seat is not None:
-            secret = private_note(await self.service.private_events(table_id, seat))
+            secret = private_note(
+                await self.service.private_events(table_id, seat, at=after.version)
+            )
             if secret:
                 await answer.interaction.followup.send(secret, ephemeral=True)
         await self.bot.outbox.drain()
@@ -406,7 +408,11 @@ class Play(commands.Cog):
         else:
             lines = [f"{note} — done. The new board is in the thread."]
             if seat is not None:
-                lines.append(private_note(await self.service.private_events(table_id, seat)))
+                lines.append(
+                    private_note(
+                        await self.service.private_events(table_id, seat, at=after.version)
+                    )
+                )
             content = "\n".join(line for line in lines if line)
             if new_message:
                 await answer.send(content)
@@ -497,9 +503,9 @@ class Play(commands.Cog):
         interaction = answer.interaction
         table_id = info.id
         seat = info.seat_of(interaction.user.id)  # the mover's seat, as the move found it
-        secret = private_note(await self.service.private_events(table_id, seat)) if (
-            seat is not None
-        ) else ""
+        secret = private_note(
+            await self.service.private_events(table_id, seat, at=result.final.version)
+        ) if seat is not None else ""
         if answered:
             if secret:
                 await interaction.followup.send(secret, ephemeral=True)
