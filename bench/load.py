@@ -25,7 +25,8 @@ Two parts, one JSON object:
     included), and those made with the bot token alone (what the global limit counts); 429s
     are counted by kind and limit. The fake Discord and the people run in a process of their
     own (``--discord apart``, the default), so the bot's process pays only for its own work,
-    as against Discord; the people read the decisions from the database. ``--discord
+    as against Discord; the people read each table once from the database and then follow
+    its game with the same engine, as they would off the boards. ``--discord
     inside`` runs them in the bot's process and event loop, as the wire tests do, where
     the fake's parsing and the people's waiting count as the bot's CPU. Beside the
     latencies: the CPU per move of the bot's process, of its drawing processes and of the
@@ -477,38 +478,43 @@ async def _play(
     """Play ``turns`` turns of the table with /play, one decision at a time. Only a move that
     passes the turn (or ends the game) gets a board: a sub-decision of the same seat (most of
     a turn, in some games) is answered to its mover alone, so its answer is timed but no board
-    awaited."""
+    awaited. The people read the table once and then follow the game as the boards show it,
+    each move applied by the same engine, so the database answers the bot alone; a table
+    whose stored version ends elsewhere than theirs is counted as failed."""
     names = {int(u["id"]): name for name, u in fake.users.items()}
     played = 0
     pauses = random.Random(table_id)
+    loaded = await service.load(table_id)
+    game, state, version = loaded.game, loaded.state, loaded.version
     for _ in range(turns * MOVES_PER_TURN):
         if played == turns:
-            return
+            break
         # a person looks at the board (or panel) before moving, for ``think`` seconds on
         # average; tables pausing alike would move in lockstep, twenty boards at once
         await asyncio.sleep(pauses.uniform(0, 2 * think))
-        loaded = await service.load(table_id)
-        if loaded.decision is None:
-            return
-        seat = loaded.decision.seat
+        decision = game.decision(state)
+        if decision is None:
+            break
+        seat, action = decision.seat, decision.actions[0]
         holder = loaded.info.holder(seat).user_id
         if holder is None:  # the people's tables have no computer seats
-            return
+            break
         who = names[holder]
         # the waits look at new calls only, as the fake may share the bot's event loop
         mark = len(fake.calls)
         began = time.monotonic()
-        iid = await fake.slash(
-            "play", user=who, channel_id=thread_id, move=loaded.decision.actions[0]
-        )
+        iid = await fake.slash("play", user=who, channel_id=thread_id, move=action)
         try:
             await fake.reply_to(iid, seconds=BOARD_SECONDS)
         except AssertionError:  # e.g. not acknowledged within Discord's 3 s
             out["failed"].append(table_id)
+            loaded = await service.load(table_id)  # where the table stands now
+            state, version = loaded.state, loaded.version
             continue
         out["answer"].append((time.monotonic() - began) * 1000)
-        after = await service.load(table_id)
-        if after.decision is not None and after.decision.seat == seat:
+        state, version = game.step(state, action).state, version + 1
+        after = game.decision(state)
+        if after is not None and after.seat == seat:
             out["sub_decisions"].append(table_id)
             continue  # the same seat decides again: no board
         played += 1
@@ -523,6 +529,8 @@ async def _play(
         out["board"].append((answered - began) * 1000)
         # broken down once the run is over, when the board's handler has returned
         out["traced"].append((table_id, began, iid, _attempts(fake.calls[mark:], board), answered))
+    if (await service.info(table_id)).version != version:
+        out["failed"].append(table_id)  # a move refused, or made twice
 
 
 WIRE_SIDES = ("apart", "inside")
@@ -688,8 +696,7 @@ async def _discord_main(
     think: float, channel_limit: int | None,
 ) -> None:
     """The fake Discord and the people, in a process of their own. The people read the
-    tables' decisions from the database through a service of their own, as they would
-    read them off the board."""
+    tables from the database through a service of their own (``_play``)."""
     discovery.get(game)  # the games' modules load now, not in the first move measured
     fake = FakeDiscord()
     await fake.start()
