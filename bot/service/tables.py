@@ -649,9 +649,17 @@ class TableCore:
                 return count + since
         return len(effective_moves(await self._log.list_actions(table_id, after=0, upto=version)))
 
-    async def table_for_thread(self, thread_id: int) -> TableInfo | None:
+    async def table_for_thread(self, thread_id: int, *, kept: bool = False) -> TableInfo | None:
+        """The table whose game is played in the thread, if any. ``kept``: the caller is
+        about to move there, and a move's commit checks the record it was decided on, so the
+        record this process keeps of an active table in that thread answers without a read."""
         known = self._threads.get(thread_id)
         if known is not None:
+            held = self._kept(known) if kept else None
+            if held is not None and held.info.thread_id == thread_id and (
+                held.info.status == "active"
+            ):
+                return held.info
             record = await self.store.get_table(known)
             if record is not None and record.thread_id == thread_id:
                 return TableInfo.from_record(record)

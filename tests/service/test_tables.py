@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from bot.service import (
@@ -30,6 +32,7 @@ from tests.service.conftest import (
     SEED,
     OpenService,
     new_table,
+    play_moves,
     started_table,
 )
 
@@ -191,6 +194,51 @@ async def test_a_thread_answers_for_its_table_as_it_is_now(service: TableService
     # another table takes the old thread: it is found, not the table that left it
     await service.set_thread(second, 7771)
     assert (await service.table_for_thread(7771)).id == second  # type: ignore[union-attr]
+
+
+async def test_a_move_in_a_thread_is_checked_against_the_table_as_stored_not_as_kept(
+    service: TableService, open_service: OpenService
+) -> None:
+    """/play finds its thread's table as this process keeps it, without a read; another
+    process's moves and a cancel there are still seen, by the move's commit."""
+    table_id = await started_table(service)
+    await service.set_thread(table_id, 7771)
+    await play_moves(service, table_id, 2)
+    other = await open_service()  # another process on the same database
+    await play_moves(other, table_id, 3)
+    reads: list[int] = []
+    read = service.store.get_table
+
+    async def counted(table: int) -> Any:
+        reads.append(table)
+        return await read(table)
+
+    service.store.get_table = counted  # type: ignore[method-assign]
+    await service.table_for_thread(7771)  # the thread's table is known
+    reads.clear()
+
+    kept = await service.table_for_thread(7771, kept=True)
+    assert kept is not None and kept.id == table_id and reads == []
+    stored = await other.load(table_id)
+    assert kept.version < stored.version  # behind the other process's moves
+    assert stored.next is not None and stored.decision is not None
+    result = await service.submit(
+        table_id, stored.next.user_id or 0, stored.decision.actions[0], request_id="after-other"
+    )
+    assert result.version == stored.version + 1  # decided on the table as stored
+
+    before = await other.load(table_id)
+    assert before.next is not None and before.decision is not None
+    await other.cancel(table_id, HOST)
+    kept = await service.table_for_thread(7771, kept=True)
+    assert kept is not None and kept.status == "active"  # as kept: not read again
+    with pytest.raises(TableNotActive):  # a move legal on the table as kept
+        await service.submit(
+            table_id, before.next.user_id or 0, before.decision.actions[0], request_id="late"
+        )
+    found = await service.table_for_thread(7771, kept=True)
+    assert found is not None and found.status == "cancelled"
+    assert (await other.load(table_id)).version == before.version  # nothing was written
 
 
 async def test_lobby_message_thread_and_lookups(service: TableService) -> None:

@@ -179,8 +179,13 @@ class Play(commands.Cog):
             holder = info.holder(decision.seat)
             raise BotError(f"It is {plain(holder.name)}'s turn to decide, not yours.")
 
-    async def thread_table(self, channel_id: int | None) -> TableInfo:
-        info = await self.service.table_for_thread(channel_id) if channel_id is not None else None
+    async def thread_table(self, channel_id: int | None, *, to_move: bool = False) -> TableInfo:
+        """The table played in the channel; ``to_move``: a move follows, which the service
+        checks against the stored table as it commits, so the table as this process keeps
+        it may answer without a read."""
+        info = None
+        if channel_id is not None:
+            info = await self.service.table_for_thread(channel_id, kept=to_move)
         if info is None:
             raise NotInGameThread(
                 "Use /play inside a game's thread; open one with /newgame in a text channel."
@@ -474,7 +479,7 @@ class Play(commands.Cog):
     @app_commands.describe(move="Your move in notation, e.g. place 5 (pick from the list or type)")
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, move: str) -> None:
-        info = await self.thread_table(interaction.channel_id)
+        info = await self.thread_table(interaction.channel_id, to_move=True)
         self.require_playing(info)
         async with QuickAnswer(interaction, ephemeral=True, thinking=True) as answer:
             result = await self.service.submit(
@@ -487,13 +492,11 @@ class Play(commands.Cog):
             if result.posts:
                 self.bot.outbox.kick()
             if by_board:
-                await self.after_board_answer(answer, info, result, note)
+                await self.after_board_answer(answer, result, note)
             else:
                 await self.after_move(answer, result, note, new_message=True)
 
-    async def after_board_answer(
-        self, answer: QuickAnswer, info: TableInfo, result: MoveResult, note: str
-    ) -> None:
+    async def after_board_answer(self, answer: QuickAnswer, result: MoveResult, note: str) -> None:
         """The move's board was to answer it: tell the mover privately what only they may
         see. If the board did not come in time, answer without it (the board then goes to the
         thread); a public "thinking" answer only ever shows what everyone sees."""
@@ -501,11 +504,11 @@ class Play(commands.Cog):
             await asyncio.wait_for(answer.finished.wait(), BOARD_ANSWER_WAIT)
         answered = await answer.forgo_board()
         interaction = answer.interaction
-        table_id = info.id
-        seat = info.seat_of(interaction.user.id)  # the mover's seat, as the move found it
         secret = private_note(
-            await self.service.private_events(table_id, seat, at=result.final.version)
-        ) if seat is not None else ""
+            await self.service.private_events(
+                result.table_id, result.seat, at=result.final.version
+            )
+        )
         if answered:
             if secret:
                 await interaction.followup.send(secret, ephemeral=True)
