@@ -800,11 +800,10 @@ class Store(Reader, Protocol):
 
     async def commit_move(self, move: MoveCommit) -> ActionRecord:
         """Write one move in a transaction of its own, and return its log row as stored.
-        VersionConflict when the table is no
-        longer at ``move.expected``, StatusConflict when it is no longer active,
-        RecordConflict when its record is no longer at ``move.revision`` (unless that is
-        None), DuplicateRequest when the log already holds ``move.request_id``; nothing is
-        written then."""
+        VersionConflict when the table is no longer at ``move.expected``, StatusConflict
+        when it is no longer active, RecordConflict when its record is no longer at
+        ``move.revision`` (unless that is None), DuplicateRequest when the log already holds
+        ``move.request_id``; nothing is written then."""
         ...
 
     async def pending_outbox(
