@@ -56,29 +56,53 @@ def draw_options(
     columns: int, rows: int, row_height: int, extra: Extra,
 ) -> None:
     """Numbered options, each showing its label, filled column by column, ``rows`` to a column."""
+    fact = label_font(options, width // columns - 62)
+    boxes = option_boxes(len(options), origin, width, columns, rows, row_height)
+    for i, (option, box) in enumerate(zip(options, boxes, strict=True)):
+        draw_option(draw, i + 1, option, box, fact, extra)
+
+
+def option_boxes(
+    count: int, origin: tuple[int, int], width: int, columns: int, rows: int, row_height: int,
+) -> list[lay.Box]:
+    """Where each of ``count`` options goes, column by column, ``rows`` to a column: each box
+    takes its row's height and its column's width, with the gaps to the next ones."""
     col_w = width // columns
-    fnum = font(20, bold=True)
-    fact = label_font(options, col_w - 62)
-    for i, option in enumerate(options):
+    boxes = []
+    for i in range(count):
         col, row = divmod(i, rows)
-        x = origin[0] + col * col_w
-        y = origin[1] + row * row_height
-        h = row_height - 6
-        right = x + col_w - 10
-        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
-        draw_line(draw, (x + 22, y + h / 2), str(i + 1), font=fnum, fill=pal.HIGHLIGHT, anchor="mm")
-        ax = x + 44
-        label = str(option.get("label") or option.get("notation", ""))
-        ax += lay.text(draw, (ax, y + h / 2), label, fact, pal.INK_LIGHT,
-                       max_width=right - ax - 8, anchor="lm") + 14
-        extra(option, (ax, y, right, y + h))
+        x, y = origin[0] + col * col_w, origin[1] + row * row_height
+        boxes.append((x, y, x + col_w, y + row_height))
+    return boxes
+
+
+def draw_option(
+    draw: ImageDraw.ImageDraw, number: int, option: Option, box: lay.Box, label: lay.Font,
+    extra: Extra,
+) -> None:
+    """One numbered option in its box (from ``option_boxes``), its label in ``label``."""
+    x, y, right, bottom = box
+    h = bottom - y - 6
+    right -= 10
+    lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
+    draw_line(draw, (x + 22, y + h / 2), str(number), font=font(20, bold=True),
+              fill=pal.HIGHLIGHT, anchor="mm")
+    ax = x + 44
+    text = option_label(option)
+    ax += lay.text(draw, (ax, y + h / 2), text, label, pal.INK_LIGHT,
+                   max_width=right - ax - 8, anchor="lm") + 14
+    extra(option, (ax, y, right, y + h))
+
+
+def option_label(option: Option) -> str:
+    return str(option.get("label") or option.get("notation", ""))
 
 
 def label_font(options: Sequence[Option], room: int) -> lay.Font:
     """The label size: 22 or 20 if every label fits ``room`` with space left for a hint, else
     the largest at which every label fits whole; labels too long even at 18 keep 22 and are
     shortened, as small print reads badly on a phone."""
-    labels = [str(o.get("label") or o.get("notation", "")) for o in options]
+    labels = [option_label(o) for o in options]
     big, medium, small = (font(size, bold=True) for size in (22, 20, 18))
     for f, spare in ((big, HINT_ROOM), (medium, HINT_ROOM), (big, 0), (medium, 0), (small, 0)):
         if all(f.getlength(label) <= room - spare for label in labels):

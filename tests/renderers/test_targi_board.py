@@ -14,7 +14,7 @@ from games.targi.render import board as targi
 from games.targi.render import colours, samples, tiles
 from renderers.kit import fit, layers
 from renderers.kit import palette as pal
-from renderers.kit.compose import grounds
+from renderers.kit.compose import grounds, parts
 
 Box = tuple[int, int, int, int]
 
@@ -137,6 +137,7 @@ def test_no_text_on_the_board_or_panel_is_smaller_than_the_minimum(
     monkeypatch.setattr(tiles, "font", spy)
     targi.sprites.clear()  # card faces and the static layer must be drawn again, through the spy
     layers.clear()
+    parts.clear()
     for build in samples.BOARDS.values():
         TARGI.render_board(build())
     for build in samples.PANELS.values():

@@ -38,7 +38,7 @@ def test_board_and_panel_render_along_a_whole_game(seed: int) -> None:
             panel = TARGI.render_panel(view)
             assert panel.width >= 900
             # the panel is the deciding seat's: its header wears that seat's colour
-            header = panel.getpixel((panel.width // 2, 4))
+            header = panel.convert("RGB").getpixel((panel.width // 2, 4))
             assert isinstance(header, tuple)
             assert all(abs(a - b) <= 2 for a, b in zip(header, colours.seat_fill(decision.seat),
                                                        strict=False))

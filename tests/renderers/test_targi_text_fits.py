@@ -82,6 +82,7 @@ def test_no_text_is_cut_or_drawn_outside_its_box(
     monkeypatch.setattr(CachedTextDraw, "text", spy)
     targi.sprites.clear()
     targi.layers.clear()
+    compose.parts.clear()  # every part drawn here, through the spy
     targi._log_lines.cache_clear()  # a sentence cut before this test would not be cut again
     with watch_shortening() as cut:
         for view, previous, own in positions(seed):

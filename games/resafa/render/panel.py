@@ -30,6 +30,7 @@ from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
     draw_no_decision,
+    option_label,
     option_targets,
     view_options,
 )
@@ -110,12 +111,8 @@ def option_row_height(options: list[Option], col_w: int) -> int:
     list, taller only when a label needs more lines."""
     f = font(LABEL_SMALLEST, bold=True)
     room = col_w - 44 - 18
-    lines = max((len(lay.wrap(_label(o), f, room)) for o in options), default=1)
+    lines = max((len(lay.wrap(option_label(o), f, room)) for o in options), default=1)
     return max(ACTION_ROW, lines * lay.line_height(f) + 10)
-
-
-def _label(option: Option) -> str:
-    return str(option.get("label") or option.get("notation", ""))
 
 
 def _options(draw: ImageDraw.ImageDraw, options: list[Option], origin: tuple[int, int],
@@ -131,7 +128,7 @@ def _options(draw: ImageDraw.ImageDraw, options: list[Option], origin: tuple[int
         lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
         draw.text((x + 22, y + h / 2), str(i + 1), font=font(20, bold=True), fill=pal.HIGHLIGHT,
                   anchor="mm")
-        fitted = fit_text(_label(option), (x + 44, y + 2, right - 8, y + h - 2),
+        fitted = fit_text(option_label(option), (x + 44, y + 2, right - 8, y + h - 2),
                           largest=LABEL_LARGEST, smallest=LABEL_SMALLEST, bold=True, spacing=0)
         draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
 

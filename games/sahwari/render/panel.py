@@ -40,7 +40,13 @@ from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
-from renderers.kit.options import Option, draw_no_decision, option_targets, view_options
+from renderers.kit.options import (
+    Option,
+    draw_no_decision,
+    option_label,
+    option_targets,
+    view_options,
+)
 from renderers.kit.words import draw_fitted, fit_text, font
 
 PANEL_W = 1100
@@ -156,12 +162,8 @@ def option_columns(options: Sequence[Option], width: int) -> int:
         return 1
     room = width // 2 - 62
     small = font(OPTION_SMALLEST, bold=True)
-    labels = [label_of(o) for o in options]
+    labels = [option_label(o) for o in options]
     return 2 if all(small.getlength(label) <= room for label in labels) else 1
-
-
-def label_of(option: Option) -> str:
-    return str(option.get("label") or option.get("notation", ""))
 
 
 def option_rows(options: Sequence[Option], width: int, columns: int) -> list[Fitted]:
@@ -169,7 +171,7 @@ def option_rows(options: Sequence[Option], width: int, columns: int) -> list[Fit
     col_w = width // columns
     left, right = 44, col_w - 18
     tall = OPTION_LINES * (OPTION_LARGEST + 8)
-    return [fit_text(label_of(o), (left, 0, right, tall), largest=OPTION_LARGEST,
+    return [fit_text(option_label(o), (left, 0, right, tall), largest=OPTION_LARGEST,
                      smallest=OPTION_SMALLEST, bold=True, spacing=2) for o in options]
 
 

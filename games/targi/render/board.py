@@ -25,8 +25,11 @@ from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
     draw_no_decision,
-    draw_options,
+    draw_option,
     draw_prompt,
+    label_font,
+    option_boxes,
+    option_label,
     option_targets,
     view_options,
 )
@@ -1033,14 +1036,15 @@ def option_hint(view: View, targets: Mapping[str, Any]) -> str:
 
 
 def render_panel(view: View) -> Image.Image:
+    """The seat's private panel: its pieces on the left, the decision and its numbered options
+    on the right. Like the board, it is put together on Targi's palette from parts kept by
+    what they show, so a step of a turn draws again only the rows it changed."""
     seat = panel_seat(view)
     decision = _decision(view)
     # whose pieces the left column shows: the panel's seat, else (spectators) the deciding one
     subject = seat if seat is not None else (int(decision["seat"]) if decision else None)
-    players = list(view.get("players", []))
-    player = next((p for p in players if p.get("seat") == subject), None)
+    player = next((p for p in view.get("players", []) if p.get("seat") == subject), None)
     options = view_options(view)
-    mine = decision is not None and seat is not None and decision.get("seat") == seat
     rx = PANEL_LEFT_W + 20
     rw = PANEL_W - rx - 16
     prompt_font = font(22)
@@ -1054,18 +1058,76 @@ def render_panel(view: View) -> Image.Image:
     revealed_top = list_top + rows * ACTION_ROW + 8
     bottom = revealed_top + (CELL + 40 if revealed and decision else 0)
     height = max(PANEL_MIN_H, bottom + 16)
-    image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _draw_panel_header(image, draw, view, seat)
-
-    # left column: hand card, resources, display
-    lx = 16
+    panel = PaletteBoard(PALETTE, _panel_ground(height), ("targi-panel", height))
+    title = seat_label(view, seat) if seat is not None else None
+    panel.part_in_place(
+        (0, 0, PANEL_W, PANEL_HEADER_H),
+        _key("panel-header", seat, title, round_text(view), status.phase_text(view)),
+        lambda image, draw: _draw_panel_header(image, draw, view, seat))
     hand_title = "Hand" if subject == seat else f"{seat_label(view, subject or 0)}'s hand"
-    draw.text((lx, 78), hand_title, font=font(20, bold=True), fill=pal.INK_MUTED)
+    split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin
     hand = player.get("hand") if player else None
+    since = player.get("hand_since_round") if player else None
+    panel.part_in_place(
+        (0, PANEL_HEADER_H, split, PANEL_GOODS_TOP), _key("panel-hand", hand_title, hand, since),
+        lambda image, draw: _draw_panel_hand(image, draw, hand_title, hand, since))
+    if player is not None:
+        goods = _resources(player)
+        panel.part_in_place(
+            (0, PANEL_GOODS_TOP, split, PANEL_DISPLAY_TOP), _key("panel-goods", goods),
+            lambda image, draw: _draw_panel_goods(image, draw, player))
+        display = list(player.get("display", []))
+        panel.part_in_place(
+            (0, PANEL_DISPLAY_TOP, split, height), _key("panel-display", display),
+            lambda image, draw: draw_display(image, draw, (16, PANEL_DISPLAY_TOP + 4), display))
+
+    # right column: the prompt and the numbered actions
+    if decision is None:
+        outcome = view.get("outcome")
+        panel.part_in_place((split, PANEL_HEADER_H, PANEL_W, height),
+                            _key("panel-none", isinstance(outcome, Mapping)),
+                            lambda image, draw: draw_no_decision(draw, rx, view))
+        return panel.image
+    mine = seat is not None and decision.get("seat") == seat
+    who = int(decision.get("seat", 0))
+    heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
+    panel.part_in_place(
+        (split, PANEL_HEADER_H, PANEL_W, list_top),
+        _key("panel-prompt", heading, prompt_lines),
+        lambda image, draw: draw_prompt(draw, rx, heading, prompt_lines, prompt_font))
+    label = label_font(options, rw // columns - 62)
+    boxes = option_boxes(len(options), (rx, list_top), rw, columns, rows, ACTION_ROW)
+    for number, (option, box) in enumerate(zip(options, boxes, strict=True), start=1):
+        _draw_option(panel, view, number, option, box, label)
+    if revealed:  # the cards the decision is about (Caravan, Tribal Expansion)
+        panel.part_in_place(
+            (split, revealed_top, PANEL_W, height), _key("panel-revealed", revealed),
+            lambda image, draw: _draw_revealed(image, draw, revealed, (rx, revealed_top)))
+    return panel.image
+
+
+PANEL_HEADER_H = 65  # the seat's coloured band and the line under it
+PANEL_GOODS_TOP = 336  # the left column: the hand card above, the goods, then the display
+PANEL_DISPLAY_TOP = 410
+# A glyph may stand a few pixels left of where its line starts: a part begins this far left of
+# its column's text (a column's gap is on its right), so nothing drawn falls outside its part.
+GLYPH_BLEED = 4
+
+
+def _panel_ground(height: int) -> Image.Image:
+    """The panel's empty background, ``height`` tall (most panels are the least height)."""
+    return layers.get(("targi-panel", height),
+                      lambda: Image.new("RGB", (PANEL_W, height), pal.BACKGROUND))
+
+
+def _draw_panel_hand(
+    image: Image.Image, draw: ImageDraw.ImageDraw, title: str, hand: Any, since: Any
+) -> None:
+    """The hand card of the seat the left column shows, and since when it is held."""
+    lx = 16
+    draw.text((lx, 78), title, font=font(20, bold=True), fill=pal.INK_MUTED)
     if isinstance(hand, Mapping) and hand.get("type") == "tribe":
         image.paste(card_face(hand, None, 300, 200), (lx, 106))
-        since = player.get("hand_since_round") if player else None
         if since:
             draw.text((lx, 312), f"held since round {since}", font=font(18), fill=pal.INK_MUTED)
     else:
@@ -1073,24 +1135,24 @@ def render_panel(view: View) -> Image.Image:
                     line=2)
         draw.text((lx + 150, 206), "no card in hand", font=font(20), fill=pal.INK_MUTED,
                   anchor="mm")
-    if player is not None:
-        lay.rounded(draw, (lx, 342, lx + 336, 398), 10, fill=pal.PANEL)
-        draw_resources(image, draw, (lx + 10, 357), player, size=26, step=65)
-        draw_display(image, draw, (lx, 414), list(player.get("display", [])))
 
-    # right column: the prompt and the numbered actions
-    if decision is None:
-        draw_no_decision(draw, rx, view)
-        return image
-    who = int(decision.get("seat", 0))
-    heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
-    draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
-    _draw_options(image, draw, view, options, (rx, list_top), rw, columns, rows)
-    if revealed:  # the cards the decision is about (Caravan, Tribal Expansion)
-        draw.text((rx, revealed_top), "Revealed", font=font(20, bold=True), fill=pal.INK_MUTED)
-        for i, card in enumerate(revealed):
-            image.paste(card_face(card, None), (rx + i * (CELL + 12), revealed_top + 30))
-    return image
+
+def _draw_panel_goods(
+    image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any]
+) -> None:
+    lx, top = 16, PANEL_GOODS_TOP + 6
+    lay.rounded(draw, (lx, top, lx + 336, top + 56), 10, fill=pal.PANEL)
+    draw_resources(image, draw, (lx + 10, top + 15), player, size=26, step=65)
+
+
+def _draw_revealed(
+    image: Image.Image, draw: ImageDraw.ImageDraw, cards: Sequence[Mapping[str, Any]],
+    xy: tuple[int, int],
+) -> None:
+    x, y = xy
+    draw.text((x, y), "Revealed", font=font(20, bold=True), fill=pal.INK_MUTED)
+    for i, card in enumerate(cards):
+        image.paste(card_face(card, None), (x + i * (CELL + 12), y + 30))
 
 
 def _draw_panel_header(
@@ -1111,24 +1173,29 @@ def _draw_panel_header(
               font=font(22, bold=True), fill=ink, anchor="rm")
 
 
-def _draw_options(
-    image: Image.Image, draw: ImageDraw.ImageDraw, view: View, options: Sequence[Option],
-    origin: tuple[int, int], width: int, columns: int, rows: int,
+def _draw_option(
+    panel: PaletteBoard, view: View, number: int, option: Option, box: Box, label: lay.Font,
 ) -> None:
-    """Numbered options in columns, each with the goods it moves or the card it names."""
+    """One numbered option with the goods it moves, or else a hint from the card it names."""
+    targets = option_targets(option)
+    items = option_items(targets)
+    hint = option_hint(view, targets)
 
-    def extra(option: Option, room: lay.Box) -> None:
+    def extra(image: Image.Image, draw: ImageDraw.ImageDraw, room: Box) -> None:
         left, top, right, bottom = room
-        targets = option_targets(option)
-        items = option_items(targets)
         size = fit_items(items, right - 6 - left, (28, 24, 20)) if items else 0
         if items and left + items_width(items, size) <= right - 6:
             draw_items(image, draw, (left, top + (bottom - top - size) // 2), items, size,
                        ink=pal.INK_LIGHT)
         else:
-            _draw_whole_hint(draw, room, option_hint(view, targets))
+            _draw_whole_hint(draw, room, hint)
 
-    draw_options(draw, options, origin, width, columns, rows, ACTION_ROW, extra)
+    x0, y0, x1, y1 = box
+    panel.part_in_place(
+        (x0 - GLYPH_BLEED, y0, x1 - GLYPH_BLEED, y1),
+        _key("panel-option", number, option_label(option), label.size, items, hint),
+        lambda image, draw: draw_option(draw, number, option, box, label,
+                                        lambda _, room: extra(image, draw, room)))
 
 
 def _draw_whole_hint(draw: ImageDraw.ImageDraw, room: Box, hint: str) -> None:

@@ -35,6 +35,7 @@ from renderers.kit.options import (
     Option,
     draw_no_decision,
     draw_prompt,
+    option_label,
     option_targets,
     view_options,
 )
@@ -336,7 +337,7 @@ def option_cells(view: View, options: Sequence[Option], width: int) -> list[Opti
     tall = 10_000  # the cell grows to what the text needs
     laid: list[tuple[Fitted, Fitted | None, int]] = []
     for option in options:
-        label = str(option.get("label") or option.get("notation", ""))
+        label = option_label(option)
         largest = _one_line_size(label, text_w) or (22 if columns == 1 else 20)
         fitted = fit_text(label, (0, 0, text_w, tall), largest=largest, smallest=16, bold=True)
         words = option_hint(view, option_targets(option)) if columns == 1 else ""
