@@ -168,6 +168,7 @@ class FakeDiscord:
         self.idle_edits: list[str] = []  # edits that took buttons off a message that had none
         self.gateway_log: list[Json] = []  # every payload the client sent on the websocket
         self._interactions: dict[str, _Interaction] = {}
+        self._by_token: dict[str, _Interaction] = {}  # the same interactions, by their token
         self._callbacks: dict[str, int] = {}  # interaction id -> index of its first callback
         self._nonces: dict[tuple[str, str], str] = {}  # (channel, nonce) -> message id
         self._changed = asyncio.Condition()
@@ -767,7 +768,7 @@ class FakeDiscord:
     async def _webhook(
         self, method: str, token: str, rest: list[str], body: Json, files: list[tuple[str, bytes]]
     ) -> tuple[int, Any]:
-        inter = next((i for i in self._interactions.values() if i.token == token), None)
+        inter = self._by_token.get(token)
         if inter is None:
             return 404, {"message": "Unknown Webhook", "code": 10015}
         if not rest and method == "POST":
@@ -810,7 +811,7 @@ class FakeDiscord:
         inter = _Interaction(
             iid, f"token-{iid}", channel_id, message_id=message["id"] if message else None
         )
-        self._interactions[iid] = inter
+        self._interactions[iid] = self._by_token[inter.token] = inter
         payload: Json = {
             "id": iid,
             "type": kind,
@@ -986,7 +987,7 @@ class FakeDiscord:
         seg = path.strip("/").split("/")
         if len(seg) < 3 or seg[0] not in ("webhooks", "interactions"):
             return None
-        inter = next((i for i in self._interactions.values() if i.token == seg[2]), None)
+        inter = self._by_token.get(seg[2])
         return None if inter is None else inter.channel_id
 
     def message_with(self, custom_id_prefix: str) -> Json | None:
