@@ -114,10 +114,10 @@ async def test_a_move_shown_thinking_above_the_previous_board_gets_its_board_bel
     seen: list[Any] = []
     was_offered = asyncio.Event()
 
-    async def held_back(*args: Any) -> Any:
+    async def held_back(*args: Any, **how: Any) -> Any:
         drawing.set()
         await held.wait()
-        return await drawn(*args)
+        return await drawn(*args, **how)
 
     monkeypatch.setattr(posts, "board_file", held_back)
     first = await caravan.service.load(table.id)
