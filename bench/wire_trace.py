@@ -109,10 +109,10 @@ class Tracer:
         run = drawing.run
         offset = time.monotonic() - time.time()  # wall clock to monotonic
 
-        async def timed(draw: Callable[..., Any], *args: Any, **how: Any) -> Any:
+        async def timed(draw: Callable[..., Any], *args: Any) -> Any:
             record = self._row()
             asked = time.monotonic()
-            began, ended, result = await run(_timed, draw, *args, **how)
+            began, ended, result = await run(_timed, draw, *args)
             drawn = (began + offset, ended + offset)
             if record is not None and record.draw_asked is None:
                 record.draw_asked = asked

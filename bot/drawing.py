@@ -61,120 +61,75 @@ def process_pool(processes: int) -> Executor:
     )
 
 
-class _Lane:
-    """One drawing process (a pool of one worker) and how many pictures it has in hand."""
-
-    __slots__ = ("busy", "pool", "started")
-
-    def __init__(self) -> None:
-        self.pool: Executor | None = None
-        self.started = False  # the worker is running: a picture is only queued
-        self.busy = 0
-
-
 class Drawing:
-    """Runs picture functions in ``processes`` worker processes (0: in threads).
-
-    A worker keeps the parts of the pictures it drew (``renderers.kit.compose``), so a table's
-    pictures go to the same worker, where its next board finds the parts it did not change;
-    a picture whose worker is busy goes to an idle one rather than wait."""
+    """Runs picture functions in ``processes`` worker processes (0: in threads)."""
 
     def __init__(
         self, processes: int | None = None, *, pool: Callable[[int], Executor] = process_pool
     ) -> None:
         self.processes = default_processes() if processes is None else processes
         self._make_pool = pool
-        self._lanes = [_Lane() for _ in range(self.processes)]
+        self._pool: Executor | None = None
+        self._started: Executor | None = None  # the pool whose workers are running
         self._threads = self.processes == 0
 
     @property
     def in_processes(self) -> bool:
         return not self._threads
 
-    async def run(self, draw: Callable[..., T], *args: object, table: int | None = None) -> T:
-        """``draw(*args)`` off the event loop; ``draw`` and its arguments must pickle.
-        ``table``: the table the picture is of."""
-        return await self._run(functools.partial(draw, *args), None if self._threads
-                               else self._lane_for(table))
-
-    def _lane_for(self, table: int | None) -> _Lane:
-        idle = min(self._lanes, key=lambda lane: lane.busy)
-        if table is None:
-            return idle
-        own = self._lanes[table % len(self._lanes)]
-        return idle if own.busy and not idle.busy else own
-
-    async def _run(self, call: Callable[[], T], lane: _Lane | None) -> T:
-        if lane is not None and not self._threads:
-            lane.busy += 1
+    async def run(self, draw: Callable[..., T], *args: object) -> T:
+        """``draw(*args)`` off the event loop; ``draw`` and its arguments must pickle."""
+        call = functools.partial(draw, *args)
+        pool = self._open()
+        if pool is not None:
             try:
-                drawn = await self._run_in(lane, call)
-            finally:
-                lane.busy -= 1
-            if drawn is not None:
-                return drawn[0]
+                if pool is self._started:
+                    future = pool.submit(call)
+                else:
+                    # The first submission forks every worker (START_METHOD is "fork"), a
+                    # blocking call, so it is made in a thread; later ones only queue the call.
+                    future = await asyncio.to_thread(pool.submit, call)
+                    self._started = pool
+            except (OSError, NotImplementedError) as error:
+                log.warning("cannot start drawing processes (%s); drawing in threads", error)
+                self._threads = True
+                self._discard()
+            except BrokenProcessPool as error:  # broken before a drawing could tell us
+                log.warning("a drawing process died (%s); starting others", error)
+                self._discard()
+            else:
+                try:
+                    return await asyncio.wrap_future(future)
+                except BrokenProcessPool as error:  # a worker died (killed, out of memory)
+                    log.warning("a drawing process died (%s); starting others", error)
+                    self._discard()
         return await asyncio.get_running_loop().run_in_executor(None, call)
 
-    async def _run_in(self, lane: _Lane, call: Callable[[], T]) -> tuple[T] | None:
-        """``call``'s result in ``lane``'s worker, or None where it is to be drawn in a
-        thread."""
-        pool = self._open(lane)
-        if pool is None:
-            return None
-        try:
-            if lane.started:
-                future = pool.submit(call)
-            else:
-                # The first submission forks the worker (START_METHOD is "fork"), a blocking
-                # call, so it is made in a thread; later ones only queue the call.
-                future = await asyncio.to_thread(pool.submit, call)
-                lane.started = True
-        except (OSError, NotImplementedError) as error:
-            log.warning("cannot start drawing processes (%s); drawing in threads", error)
-            self._threads = True
-            for each in self._lanes:
-                self._discard(each)
-            return None
-        except BrokenProcessPool as error:  # broken before a drawing could tell us
-            log.warning("a drawing process died (%s); starting another", error)
-            self._discard(lane)
-            return None
-        try:
-            return (await asyncio.wrap_future(future),)
-        except BrokenProcessPool as error:  # the worker died (killed, out of memory)
-            log.warning("a drawing process died (%s); starting another", error)
-            self._discard(lane)
-            return None
-
     async def warm_up(self, prepare: Callable[[], object]) -> None:
-        """Start the workers now and run ``prepare`` in each (importing the drawing code), so
+        """Start the workers now and run ``prepare`` in them (importing the drawing code), so
         that the first boards after a start are not the ones to wait for it."""
         if self.in_processes:
-            await asyncio.gather(*(self._run(prepare, lane) for lane in self._lanes))
+            await asyncio.gather(*(self.run(prepare) for _ in range(self.processes)))
 
-    def _open(self, lane: _Lane) -> Executor | None:
+    def _open(self) -> Executor | None:
         if self._threads:
             return None
-        if lane.pool is None:
+        if self._pool is None:
             try:
-                lane.pool = self._make_pool(1)
+                self._pool = self._make_pool(self.processes)
             except (OSError, ValueError, NotImplementedError, ImportError) as error:
                 log.warning("cannot start drawing processes (%s); drawing in threads", error)
                 self._threads = True
-        return lane.pool
+        return self._pool
 
-    @staticmethod
-    def _discard(lane: _Lane) -> None:
-        pool, lane.pool, lane.started = lane.pool, None, False
+    def _discard(self) -> None:
+        pool, self._pool, self._started = self._pool, None, None
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
 
     async def close(self) -> None:
         """Stop the workers once what they are drawing is done; a later picture starts them
         again."""
-        pools = [lane.pool for lane in self._lanes if lane.pool is not None]
-        for lane in self._lanes:
-            lane.pool, lane.started = None, False
-        await asyncio.gather(*(
-            asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True) for pool in pools
-        ))
+        pool, self._pool, self._started = self._pool, None, None
+        if pool is not None:
+            await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -46,13 +46,11 @@ def extra_filename(position: int, name: str) -> str:
 
 
 async def extra_files(
-    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None,
-    *, table: int | None = None,
+    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None
 ) -> list[discord.File]:
     """The game's extra public pictures (each seat's own board, say) as PNG files, at most
-    ``MAX_FILES`` as one message allows, marking what changed since ``previous``. ``table``
-    (in every picture function here): the table the picture is of."""
-    pngs = await drawing.run(_extra_pngs, game, view, previous, table=table)
+    ``MAX_FILES`` as one message allows, marking what changed since ``previous``."""
+    pngs = await drawing.run(_extra_pngs, game, view, previous)
     return [
         discord.File(io.BytesIO(data), filename=extra_filename(i + 1, name))
         for i, (name, data) in enumerate(pngs[:MAX_FILES])
@@ -60,17 +58,14 @@ async def extra_files(
 
 
 async def board_file(
-    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None,
-    *, table: int | None = None,
+    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None
 ) -> discord.File:
     """The public board; ``previous`` is the view the table's last board showed, so the
     picture can mark what changed since."""
-    data = await drawing.run(_board_png, game, view, previous, table=table)
+    data = await drawing.run(_board_png, game, view, previous)
     return discord.File(io.BytesIO(data), filename=BOARD_FILENAME)
 
 
-async def panel_file(
-    game: str, view: dict[str, Any], drawing: Drawing, *, table: int | None = None
-) -> discord.File:
-    data = await drawing.run(_panel_png, game, view, table=table)
+async def panel_file(game: str, view: dict[str, Any], drawing: Drawing) -> discord.File:
+    data = await drawing.run(_panel_png, game, view)
     return discord.File(io.BytesIO(data), filename=PANEL_FILENAME)

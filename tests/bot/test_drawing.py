@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import asyncio
 import os
-import time
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -83,30 +81,5 @@ async def test_a_pool_found_broken_at_submission_loses_no_picture() -> None:
         assert await drawing.run(os.getpid) != os.getpid(), "a new pool draws the next one"
         assert await drawing.run(os.getpid) != os.getpid(), "and the one after, submitted at once"
         assert len(pools) == 2
-    finally:
-        await drawing.close()
-
-
-def pid_after(seconds: float) -> int:
-    time.sleep(seconds)
-    return os.getpid()
-
-
-async def test_a_tables_pictures_go_to_one_worker_unless_it_is_busy() -> None:
-    # a worker keeps the parts of the pictures it drew: a table's next board finds them there
-    drawing = Drawing(2)
-    try:
-        await drawing.warm_up(os.getpid)
-        first = await drawing.run(os.getpid, table=7)
-        assert await drawing.run(os.getpid, table=7) == first
-        assert await drawing.run(os.getpid, table=9) == first  # the same worker's share
-        other = await drawing.run(os.getpid, table=8)
-        assert other not in (first, os.getpid())
-        # Act: table 7's worker is drawing something slow when its next picture comes
-        slow = asyncio.create_task(drawing.run(pid_after, 1.0, table=7))
-        await asyncio.sleep(0.2)
-        # Assert: the idle worker draws it at once rather than let it wait
-        assert await asyncio.wait_for(drawing.run(os.getpid, table=7), 0.7) == other
-        assert await slow == first
     finally:
         await drawing.close()
