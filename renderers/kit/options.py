@@ -51,17 +51,6 @@ def draw_prompt(
         y += lay.line_height(prompt_font) + 2
 
 
-def draw_options(
-    draw: ImageDraw.ImageDraw, options: Sequence[Option], origin: tuple[int, int], width: int,
-    columns: int, rows: int, row_height: int, extra: Extra,
-) -> None:
-    """Numbered options, each showing its label, filled column by column, ``rows`` to a column."""
-    fact = label_font(options, width // columns - 62)
-    boxes = option_boxes(len(options), origin, width, columns, rows, row_height)
-    for i, (option, box) in enumerate(zip(options, boxes, strict=True)):
-        draw_option(draw, i + 1, option, box, fact, extra)
-
-
 def option_boxes(
     count: int, origin: tuple[int, int], width: int, columns: int, rows: int, row_height: int,
 ) -> list[lay.Box]:
@@ -108,11 +97,3 @@ def label_font(options: Sequence[Option], room: int) -> lay.Font:
         if all(f.getlength(label) <= room - spare for label in labels):
             return f
     return big
-
-
-def draw_hint(draw: ImageDraw.ImageDraw, room: lay.Box, hint: str) -> None:
-    """A muted explanation in an option's free room, if there is room for one."""
-    left, top, right, bottom = room
-    if hint and left + 40 < right - 8:
-        lay.text(draw, (left, (top + bottom) / 2), hint, font(18), pal.INK_MUTED,
-                 max_width=right - 8 - left, anchor="lm")

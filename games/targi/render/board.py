@@ -1181,21 +1181,22 @@ def _draw_option(
     items = option_items(targets)
     hint = option_hint(view, targets)
 
-    def extra(image: Image.Image, draw: ImageDraw.ImageDraw, room: Box) -> None:
-        left, top, right, bottom = room
-        size = fit_items(items, right - 6 - left, (28, 24, 20)) if items else 0
-        if items and left + items_width(items, size) <= right - 6:
-            draw_items(image, draw, (left, top + (bottom - top - size) // 2), items, size,
-                       ink=pal.INK_LIGHT)
-        else:
-            _draw_whole_hint(draw, room, hint)
+    def paint(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        def extra(_: Option, room: Box) -> None:
+            left, top, right, bottom = room
+            size = fit_items(items, right - 6 - left, (28, 24, 20)) if items else 0
+            if items and left + items_width(items, size) <= right - 6:
+                draw_items(image, draw, (left, top + (bottom - top - size) // 2), items, size,
+                           ink=pal.INK_LIGHT)
+            else:
+                _draw_whole_hint(draw, room, hint)
+
+        draw_option(draw, number, option, box, label, extra)
 
     x0, y0, x1, y1 = box
-    panel.part_in_place(
-        (x0 - GLYPH_BLEED, y0, x1 - GLYPH_BLEED, y1),
-        _key("panel-option", number, option_label(option), label.size, items, hint),
-        lambda image, draw: draw_option(draw, number, option, box, label,
-                                        lambda _, room: extra(image, draw, room)))
+    panel.part_in_place((x0 - GLYPH_BLEED, y0, x1 - GLYPH_BLEED, y1),
+                        _key("panel-option", number, option_label(option), label.size, items,
+                             hint), paint)
 
 
 def _draw_whole_hint(draw: ImageDraw.ImageDraw, room: Box, hint: str) -> None:
