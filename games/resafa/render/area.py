@@ -66,12 +66,29 @@ def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
     player = player_of(view, seat)
     if player is None:
         return Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
-    before = player_of(previous, seat) if previous is not None else None
-    changed = changed_parts(player, before) if before is not None else ()
-    context = (key_of(player), key_of(mapping(view.get("map")).get("nodes")),
-               key_of(view.get("merchant_row")), key_of(dict(marks or {})), changed)
+    context = area_key(view, seat, marks, previous)
+    changed = context[-1]
     # a seat's sub-decisions redraw its panel often while its area stays the same
     return areas.get(context, lambda: _draw(view, player, marks, changed)).copy()
+
+
+def area_key(view: View, seat: int, marks: Mapping[str, str] | None = None,
+             previous: View | None = None) -> tuple[Any, ...]:
+    """Everything ``render_area`` shows of ``seat``'s area, as a key; what changed is last."""
+    player = player_of(view, seat)
+    before = player_of(previous, seat) if previous is not None else None
+    changed = changed_parts(player, before) if player is not None and before is not None else ()
+    shown = {k: v for k, v in (player or {}).items() if k not in NOT_SHOWN}
+    return (key_of(shown), key_of(mapping(view.get("map")).get("nodes")),
+            key_of(view.get("merchant_row")), key_of(dict(marks or {})), changed)
+
+
+# What a player's record holds that the area does not show (cards in hand and in piles): a
+# sub-decision that only plays a card from the hand finds the area kept, and the seat's own
+# view (which lists the hand) the same area as everyone's.
+NOT_SHOWN = frozenset(
+    ("hand", "hand_count", "deck_count", "pending", "pending_count", "facedown",
+     "facedown_count"))
 
 
 def changed_parts(player: Mapping[str, Any], before: Mapping[str, Any]) -> tuple[str, ...]:

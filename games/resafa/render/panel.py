@@ -5,31 +5,37 @@ The hand is listed only in the seat's own view; the options only when that seat 
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
 
-from games.resafa.render import area, option_maps
+from games.resafa.render import area, option_maps, roads
 from games.resafa.render.model import (
     View,
     colour_fill,
     colour_ink,
     decision_of,
     items,
+    mapping,
     number,
     players,
     seat_colours,
     seat_label,
     short,
 )
-from games.resafa.render.pieces import card_text, line, seat_disc
+from games.resafa.render.palette import PALETTE
+from games.resafa.render.pieces import card_text, key_of, line, seat_disc
+from renderers.kit import compose, layers
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.compose import PaletteBoard
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
     draw_no_decision,
+    option_boxes,
     option_label,
     option_targets,
     view_options,
@@ -56,6 +62,8 @@ def panel_seat(view: View) -> int | None:
 
 
 def render_panel(view: View) -> Image.Image:
+    """The seat's panel, put together on Resafa's palette from parts kept by what they show
+    (``renderers.kit.compose``): a sub-decision draws again only what it changed."""
     seat = panel_seat(view)
     decision = decision_of(view)
     options = view_options(view)
@@ -74,30 +82,83 @@ def render_panel(view: View) -> Image.Image:
     marks = option_marks(options) if mine else {}
     maps = _maps(view, marks)
     hand_h = max(HAND_ROW, sum(hand_row(c) for c in hand))
-    left_h = HAND_TOP + hand_h + 60 + sum(height + 12 for _, height, _ in maps)
+    left_h = HAND_TOP + hand_h + 60 + sum(height + 12 for _, height, _, _ in maps)
     top_h = max(left_h, list_top + rows * row_h + 16, 300)
-    own = (area.render_area(view, seat, marks.get("cell", {}))
+    own = (_own_area(view, seat, marks.get("cell", {}))
            if seat is not None and player is not None else None)
     height = top_h + (own.height if own is not None else 0)
-    image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _header(image, draw, view, seat)
+    ground_h = -(-height // GROUND_STEP) * GROUND_STEP
+    panel = PaletteBoard(PALETTE, _ground(ground_h), ("resafa-panel", ground_h),
+                         text_draw=ImageDraw.Draw)
+    panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
+                        lambda image, draw: _header(image, draw, view, seat))
+    split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin
     if player is not None:
-        y = _hand(draw, player, hand, marks.get("card", {}))
-        for _name, height, paint in maps:
-            paint(draw, (16, y + 12))
-            y += height + 12
+        card_marks = marks.get("card", {})
+        y = _hand_bottom(player, hand)
+        panel.part_in_place(
+            (0, BAND_H, split, y),
+            ("hand", player.get("hand_count"), player.get("deck_count"),
+             player.get("pending_yellow"), key_of(hand), key_of(card_marks)),
+            lambda image, draw: _hand(draw, player, hand, card_marks))
+        for name, map_h, key, paint in maps:
+            origin = (16, y + 12)
+            panel.part_in_place((0, y, split, origin[1] + map_h), (name, key),
+                                functools.partial(_map_part, paint, origin))
+            y = origin[1] + map_h
     if own is not None:
-        image.paste(own, (0, top_h))
+        panel.image.paste(own, (0, top_h))
     if decision is None:
-        draw_no_decision(draw, rx, view)
-        return image
+        ended = isinstance(view.get("outcome"), Mapping)
+        panel.part_in_place((split, BAND_H, PANEL_W, top_h), ("no decision", ended),
+                            lambda image, draw: draw_no_decision(draw, rx, view))
+        return _cut(panel.image, height)
     who = number(decision.get("seat"))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
-    draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
-    draw_fitted(draw, fitted_prompt, fill=pal.INK_LIGHT)
-    _options(draw, options, (rx, list_top), rw, columns, rows, row_h)
-    return image
+
+    def draw_prompt(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
+        draw_fitted(draw, fitted_prompt, fill=pal.INK_LIGHT)
+
+    panel.part_in_place((split, BAND_H, PANEL_W, list_top), ("prompt", heading, prompt),
+                        draw_prompt)
+    boxes = option_boxes(len(options), (rx, list_top), rw, columns, rows, row_h)
+    for i, (option, box) in enumerate(zip(options, boxes, strict=True), start=1):
+        label = option_label(option)
+        panel.part_in_place((box[0], box[1], box[2] - 9, box[3] - 5), ("option", i, label),
+                            functools.partial(_option, i, label, box))
+    return _cut(panel.image, height)
+
+
+# The band at the top, with the line under it; every other part starts below it.
+BAND_H = HEADER_H + 3
+# A glyph may stand a few pixels left of where its line starts: a part begins this far left of
+# its column's text (a column's gap is on its right), so nothing drawn falls outside its part.
+GLYPH_BLEED = 4
+# Panels are laid on grounds this many rows apart in height and cut to their own: a ground for
+# every height would crowd out the boards' kept layers.
+GROUND_STEP = 400
+
+
+def _ground(height: int) -> Image.Image:
+    return layers.get(("resafa-panel", height),
+                      lambda: Image.new("RGB", (PANEL_W, height), pal.BACKGROUND))
+
+
+def _cut(image: Image.Image, height: int) -> Image.Image:
+    return image if image.height == height else image.crop((0, 0, PANEL_W, height))
+
+
+def _own_area(view: View, seat: int, marks: Mapping[str, str]) -> Image.Image:
+    """The seat's own area on the palette, kept as the other parts are."""
+    return compose.parts.get(
+        ("resafa-panel-area", area.area_key(view, seat, marks)),
+        lambda: PALETTE.quantize(area.render_area(view, seat, marks)))
+
+
+def _header_key(view: View, seat: int | None) -> tuple[Any, ...]:
+    shown = None if seat is None else (seat, seat_label(view, seat), seat_colours(view, seat))
+    return "header", shown, number(view.get("round"), 1)
 
 
 PROMPT_TOP, PROMPT_H = 122, 84
@@ -115,22 +176,24 @@ def option_row_height(options: list[Option], col_w: int) -> int:
     return max(ACTION_ROW, lines * lay.line_height(f) + 10)
 
 
-def _options(draw: ImageDraw.ImageDraw, options: list[Option], origin: tuple[int, int],
-             width: int, columns: int, rows: int, row_h: int) -> None:
-    """Numbered options filled column by column, each label whole (wrapped, then smaller)."""
-    col_w = width // columns
-    for i, option in enumerate(options):
-        col, row = divmod(i, rows)
-        x = origin[0] + col * col_w
-        y = origin[1] + row * row_h
-        h = row_h - 6
-        right = x + col_w - 10
-        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
-        draw.text((x + 22, y + h / 2), str(i + 1), font=font(20, bold=True), fill=pal.HIGHLIGHT,
-                  anchor="mm")
-        fitted = fit_text(option_label(option), (x + 44, y + 2, right - 8, y + h - 2),
-                          largest=LABEL_LARGEST, smallest=LABEL_SMALLEST, bold=True, spacing=0)
-        draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
+def _map_part(paint: Painter, origin: tuple[int, int], image: Image.Image,
+              draw: ImageDraw.ImageDraw) -> None:
+    paint(draw, origin)
+
+
+def _option(number: int, label: str, box: lay.Box, image: Image.Image,
+            draw: ImageDraw.ImageDraw) -> None:
+    """A numbered option in its box (``option_boxes``), its label whole (wrapped, then
+    smaller)."""
+    x, y, right, bottom = box
+    h = bottom - y - 6
+    right -= 10
+    lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
+    draw.text((x + 22, y + h / 2), str(number), font=font(20, bold=True), fill=pal.HIGHLIGHT,
+              anchor="mm")
+    fitted = fit_text(label, (x + 44, y + 2, right - 8, y + h - 2),
+                      largest=LABEL_LARGEST, smallest=LABEL_SMALLEST, bold=True, spacing=0)
+    draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
 
 
 def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int | None) -> None:
@@ -151,9 +214,9 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int
 
 
 def _hand(draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
-          hand: list[Mapping[str, Any]], marks: Mapping[str, str]) -> int:
-    """The seat's hand, each card marked with the numbers of the options that name it; returns
-    the y under it."""
+          hand: list[Mapping[str, Any]], marks: Mapping[str, str]) -> None:
+    """The seat's hand, each card marked with the numbers of the options that name it, down to
+    ``_hand_bottom``."""
     x0, x1 = 16, LEFT_W
     count = number(player.get("hand_count"), len(hand))
     deck = number(player.get("deck_count"))
@@ -164,7 +227,7 @@ def _hand(draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
         lay.rounded(draw, (x0, y, x1, y + HAND_ROW - 6), 8, fill=pal.PANEL)
         draw.text(((x0 + x1) / 2, y + HAND_ROW / 2 - 3), "no cards", font=font(20),
                   fill=pal.INK_MUTED, anchor="mm")
-        return y + HAND_ROW
+        return
     for card in hand:
         mark = marks.get(str(card.get("id", "")))
         row = hand_row(card)
@@ -177,8 +240,6 @@ def _hand(draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
     if pending:
         draw.text((x0, y + 4), f"{pending} yellow card(s) waiting for the next reset",
                   font=font(18), fill=pal.INK_MUTED)
-        y += 28
-    return y
 
 
 MARK_W = 44
@@ -218,40 +279,50 @@ def map_origins(view: View) -> dict[str, tuple[int, int]]:
     decision = decision_of(view)
     if player is None or decision is None or decision.get("seat") != seat:
         return {}
-    hand = items(player.get("hand"))
-    y = HAND_TOP + (sum(hand_row(c) for c in hand) if hand else HAND_ROW)
-    y += 28 if hand and number(player.get("pending_yellow")) else 0
+    y = _hand_bottom(player, items(player.get("hand")))
     found = {}
-    for name, height, _paint in _maps(view, option_marks(view_options(view))):
+    for name, height, _key, _paint in _maps(view, option_marks(view_options(view))):
         found[name] = (16, y + 12)
         y += height + 12
     return found
 
 
+def _hand_bottom(player: Mapping[str, Any], hand: list[Mapping[str, Any]]) -> int:
+    """The y under the hand as ``_hand`` draws it."""
+    if not hand:
+        return HAND_TOP + HAND_ROW
+    return HAND_TOP + sum(hand_row(c) for c in hand) + (
+        28 if number(player.get("pending_yellow")) else 0)
+
+
 def _maps(view: View, marks: Mapping[str, Mapping[str, str]],
-          ) -> list[tuple[str, int, Painter]]:
-    """The small maps under the hand, each with its height: one for each part of the board
-    that an option points at (network spaces, road-map places, tracks, offered cards)."""
-    found: list[tuple[str, int, Painter]] = []
+          ) -> list[tuple[str, int, str, Painter]]:
+    """The small maps under the hand, each with its height and a key naming all it shows: one
+    for each part of the board that an option points at (network spaces, road-map places,
+    tracks, offered cards)."""
+    found: list[tuple[str, int, str, Painter]] = []
     spaces = marks.get("space", {})
     if spaces:
-        found.append(("space", NETWORK_H, lambda draw, origin: _network(draw, origin, spaces)))
+        found.append(("space", NETWORK_H, key_of(spaces),
+                      lambda draw, origin: _network(draw, origin, spaces)))
     places = dict(marks.get("node", {}))
     for city, numbers in marks.get("city", {}).items():  # a city as a caravan's way's end
         both = f"{places[city]},{numbers}" if city in places else numbers
         places[city] = ",".join(sorted(set(both.split(",")), key=int))
     if places:
-        found.append(("place", option_maps.MAP_H, lambda draw, origin: option_maps.draw_road_map(
-            draw, origin, view, places)))
+        # the road map names its places as the view's map does, and draws its roads
+        shown = (places, mapping(view.get("map")).get("nodes"), roads.roads(view))
+        found.append(("place", option_maps.MAP_H, key_of(shown),
+                      lambda draw, origin: option_maps.draw_road_map(draw, origin, view, places)))
     steps, levels = marks.get("track", {}), marks.get("level", {})
     if steps or levels:
-        found.append(("track", option_maps.TRACKS_H, lambda draw, origin: option_maps.draw_tracks(
-            draw, origin, steps, levels)))
+        found.append(("track", option_maps.TRACKS_H, key_of((steps, levels)),
+                      lambda draw, origin: option_maps.draw_tracks(draw, origin, steps, levels)))
     held = {str(c.get("id", "")) for p in players(view) for c in items(p.get("hand"))}
     offered = {card: numbers for card, numbers in marks.get("card", {}).items()
                if card not in held}  # a hand card carries its numbers in the hand
     if offered:
-        found.append(("card", option_maps.cards_height((0, 0), offered),
+        found.append(("card", option_maps.cards_height((0, 0), offered), key_of(offered),
                       lambda draw, origin: option_maps.draw_cards(draw, origin, offered)))
     return found
 
