@@ -5,6 +5,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
+from typing import Any
 
 from PIL import Image
 
@@ -52,6 +53,12 @@ class ImageCache:
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+def key_of(value: Any) -> str:
+    """A cache key for a piece of a view: views list their keys in the engine's fixed order,
+    so the same content gives the same key (another order only costs a redraw)."""
+    return repr(value)
 
 
 def _size(image: Image.Image) -> int:

@@ -41,6 +41,14 @@ grounds = ImageCache(layers.capacity)
 # text: a fresh board-sized picture for every board cost more than the parts drawn on it
 SCRATCHES_KEPT = 2  # per thread; a board's is 6 MB
 _scratches = threading.local()
+# Flat grounds of pictures whose height varies (private panels), kept apart from the boards'
+# static layers so that they cannot push those out, and made this many rows apart in height:
+# a picture is put together on the next one up and then cut to its height (``cut``).
+flat_grounds = ImageCache(8)
+FLAT_STEP = 400
+# A glyph may stand a few pixels left of where its line starts: a part holding a column's text
+# begins this far left of it (in the gap between columns), so that nothing falls outside it.
+GLYPH_BLEED = 4
 
 
 @functools.lru_cache(maxsize=256)  # a few inks over a few grounds per game
@@ -165,3 +173,15 @@ class PaletteBoard:
     def ink(self, colour: RGB) -> int:
         """The palette entry ``colour`` is mapped to, to draw marks with."""
         return self.palette.index(colour)
+
+
+def flat_ground(width: int, height: int, colour: RGB) -> Image.Image:
+    """A ground of one ``colour``, ``width`` wide and at least ``height`` tall."""
+    rounded = -(-height // FLAT_STEP) * FLAT_STEP
+    return flat_grounds.get((width, rounded, colour),
+                            lambda: Image.new("RGB", (width, rounded), colour))
+
+
+def cut(image: Image.Image, height: int) -> Image.Image:
+    """``image`` (put together on a ``flat_ground``) cut to ``height``."""
+    return image if image.height == height else image.crop((0, 0, image.width, height))

@@ -32,7 +32,6 @@ from games.resafa.render.pieces import (
     counter,
     effect_card,
     effect_card_height,
-    key_of,
     line,
     rooms_list,
     seat_disc,
@@ -41,6 +40,7 @@ from games.resafa.render.pieces import (
 from renderers.kit import ImageCache
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.cache import key_of
 from renderers.kit.icons import paste
 from renderers.kit.preview import mark_changed, ring_width
 from renderers.kit.words import draw_fitted, fit_text, font

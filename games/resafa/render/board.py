@@ -30,7 +30,6 @@ from games.resafa.render.model import (
 )
 from games.resafa.render.palette import PALETTE
 from games.resafa.render.pieces import (
-    key_of,
     seat_disc,
 )
 from games.resafa.render.regions import (
@@ -46,6 +45,7 @@ from games.resafa.render.regions import (
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.cache import key_of
 from renderers.kit.icons import paste
 from renderers.kit.preview import (
     SeatStatus,

@@ -26,11 +26,12 @@ from games.resafa.render.model import (
     short,
 )
 from games.resafa.render.palette import PALETTE
-from games.resafa.render.pieces import card_text, key_of, line, seat_disc
-from renderers.kit import compose, layers
+from games.resafa.render.pieces import card_text, line, seat_disc
+from renderers.kit import compose
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.compose import PaletteBoard
+from renderers.kit.cache import key_of
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_ground
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -87,8 +88,8 @@ def render_panel(view: View) -> Image.Image:
     own = (_own_area(view, seat, marks.get("cell", {}))
            if seat is not None and player is not None else None)
     height = top_h + (own.height if own is not None else 0)
-    ground_h = -(-height // GROUND_STEP) * GROUND_STEP
-    panel = PaletteBoard(PALETTE, _ground(ground_h), ("resafa-panel", ground_h),
+    ground = flat_ground(PANEL_W, height, pal.BACKGROUND)
+    panel = PaletteBoard(PALETTE, ground, ("resafa-panel", ground.height),
                          text_draw=ImageDraw.Draw)
     panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
                         lambda image, draw: _header(image, draw, view, seat))
@@ -112,7 +113,7 @@ def render_panel(view: View) -> Image.Image:
         ended = isinstance(view.get("outcome"), Mapping)
         panel.part_in_place((split, BAND_H, PANEL_W, top_h), ("no decision", ended),
                             lambda image, draw: draw_no_decision(draw, rx, view))
-        return _cut(panel.image, height)
+        return cut(panel.image, height)
     who = number(decision.get("seat"))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
 
@@ -127,26 +128,11 @@ def render_panel(view: View) -> Image.Image:
         label = option_label(option)
         panel.part_in_place((box[0], box[1], box[2] - 9, box[3] - 5), ("option", i, label),
                             functools.partial(_option, i, label, box))
-    return _cut(panel.image, height)
+    return cut(panel.image, height)
 
 
 # The band at the top, with the line under it; every other part starts below it.
 BAND_H = HEADER_H + 3
-# A glyph may stand a few pixels left of where its line starts: a part begins this far left of
-# its column's text (a column's gap is on its right), so nothing drawn falls outside its part.
-GLYPH_BLEED = 4
-# Panels are laid on grounds this many rows apart in height and cut to their own: a ground for
-# every height would crowd out the boards' kept layers.
-GROUND_STEP = 400
-
-
-def _ground(height: int) -> Image.Image:
-    return layers.get(("resafa-panel", height),
-                      lambda: Image.new("RGB", (PANEL_W, height), pal.BACKGROUND))
-
-
-def _cut(image: Image.Image, height: int) -> Image.Image:
-    return image if image.height == height else image.crop((0, 0, PANEL_W, height))
 
 
 def _own_area(view: View, seat: int, marks: Mapping[str, str]) -> Image.Image:

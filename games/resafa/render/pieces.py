@@ -277,12 +277,6 @@ def brief(text: str) -> str:
                     for part in parts)
 
 
-def key_of(value: Any) -> str:
-    """A cache key for a piece of the view: views list their keys in the engine's fixed order,
-    so the same content gives the same key (another order only costs a redraw)."""
-    return repr(value)
-
-
 def sprite(key: Hashable, size: tuple[int, int], ground: RGB, paint: Callable[..., None],
            *args: Any) -> Image.Image:
     """A piece drawn once on ``ground`` (the surface it will sit on) by

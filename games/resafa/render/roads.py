@@ -22,7 +22,6 @@ from games.resafa.render.model import (
 )
 from games.resafa.render.pieces import (
     brief,
-    key_of,
     line,
     seat_disc,
 )
@@ -32,6 +31,7 @@ from games.resafa.render.regions import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.cache import key_of
 from renderers.kit.icons import paste
 from renderers.kit.words import font
 

@@ -23,7 +23,6 @@ from games.resafa.render.model import (
 from games.resafa.render.pieces import (
     colour_chip,
     counter,
-    key_of,
     line,
     seat_disc,
 )
@@ -33,6 +32,7 @@ from games.resafa.render.regions import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.cache import key_of
 from renderers.kit.icons import paste
 from renderers.kit.words import draw_fitted, fit_text, font
 

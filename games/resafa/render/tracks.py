@@ -23,7 +23,6 @@ from games.resafa.render.model import (
 from games.resafa.render.pieces import (
     colour_chip,
     effect_card,
-    key_of,
     level_name,
     paint_effect_card,
     paint_workshop_card,
@@ -36,6 +35,7 @@ from games.resafa.render.regions import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.cache import key_of
 from renderers.kit.icons import paste
 from renderers.kit.words import font
 

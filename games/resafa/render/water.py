@@ -21,7 +21,6 @@ from games.resafa.render.model import (
 from games.resafa.render.pieces import (
     brief,
     canal_tile,
-    key_of,
     line,
 )
 from games.resafa.render.regions import (
@@ -30,6 +29,7 @@ from games.resafa.render.regions import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.cache import key_of
 from renderers.kit.icons import paste
 from renderers.kit.words import font
 

@@ -16,6 +16,7 @@ from PIL import Image, ImageDraw
 
 from games.sahwari.render import cards, colours, icons, targets
 from games.sahwari.render.board import PHASES, caravan_chip
+from games.sahwari.render.palette import PALETTE
 from games.sahwari.render.pieces import (
     GUILD_POS,
     ROWS,
@@ -32,12 +33,15 @@ from games.sahwari.render.pieces import (
     seat_camel,
     seat_colours,
     seat_label,
+    seat_mark,
     tiles,
     turn_of,
     wrapped,
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.cache import key_of
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_ground
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import (
@@ -83,15 +87,20 @@ def face_chip(caravan: Mapping[str, Any], size: int) -> Image.Image:
     return caravan_chip({**caravan, "face_up": True}, size)
 
 
+def caravan_rows_height(rows: Sequence[Any]) -> int:
+    """How far down ``_caravan_rows`` draws from its top."""
+    return 34 + (len(rows) * CARAVAN_ROW + 8 if rows else 40)
+
+
 def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title: str,
                   rows: Sequence[tuple[Mapping[str, Any], str]], empty: str,
-                  numbers: Mapping[str, list[int]]) -> int:
+                  numbers: Mapping[str, list[int]]) -> None:
     x0, x1 = 16, LEFT_W
     draw.text((x0, top), title, font=font(22, bold=True), fill=pal.INK_MUTED)
     y = top + 34
     if not rows:
         draw.text((x0, y + 4), empty, font=font(20), fill=pal.INK_MUTED)
-        return y + 40
+        return
     for caravan, where in rows:
         lay.rounded(draw, (x0, y, x1, y + CARAVAN_ROW - 6), 8, fill=pal.PANEL)
         handle = str(caravan.get("handle", ""))
@@ -114,7 +123,6 @@ def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title
                           smallest=14, spacing=0)
         draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
         y += CARAVAN_ROW
-    return y + 8
 
 
 SUMMARY_H = 180
@@ -139,8 +147,8 @@ def summary_lines(view: View, seat: int | None) -> list[str]:
     ]
 
 
-def _draw_clan_summary(draw: ImageDraw.ImageDraw, view: View, seat: int | None, top: int) -> None:
-    lines = summary_lines(view, seat)
+def _draw_clan_summary(lines: Sequence[str], top: int, image: Image.Image,
+                       draw: ImageDraw.ImageDraw) -> None:
     if not lines:
         return
     draw.text((16, top), "Your clan", font=font(22, bold=True), fill=pal.INK_MUTED)
@@ -221,69 +229,137 @@ def render_panel(view: View) -> Image.Image:
     market_h = MARKET_STRIP_H + (targets.BADGE + 4 if marked.cards else 0)
     height = (top_h + (row_h if player is not None else 0) + storage_h
               + (market_h if show_market else 0))
-    image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _draw_header(image, draw, view, seat)
+    ground = flat_ground(PANEL_W, height, pal.BACKGROUND)
+    panel = PaletteBoard(PALETTE, ground, ("sahwari-panel", ground.height),
+                         text_draw=ImageDraw.Draw)
+    panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
+                        lambda image, draw: _draw_header(image, draw, view, seat))
+    split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin
     if seat is None:  # nobody's secrets: say so rather than list empty ones
-        draw.text((16, 84), "Spectators see every caravan face down.", font=font(20),
-                  fill=pal.INK_MUTED)
+        panel.part_in_place((0, BAND_H, split, top_h), ("spectator",),
+                            lambda image, draw: draw.text(
+                                (16, 84), "Spectators see every caravan face down.",
+                                font=font(20), fill=pal.INK_MUTED))
     else:
-        y = _caravan_rows(image, draw, 80, "Your caravans", own_rows, "No caravans yet",
-                          marked.caravans)
-        y = _caravan_rows(image, draw, y + 10, "You have spied", spy_rows, "Nothing spied yet",
-                          marked.caravans)
-        _draw_clan_summary(draw, view, seat, y + 10)
+        y = 80
+        for title, listed, empty in (("Your caravans", own_rows, "No caravans yet"),
+                                     ("You have spied", spy_rows, "Nothing spied yet")):
+            bottom = y + caravan_rows_height(listed)
+            panel.part_in_place(
+                (0, y if y > 80 else BAND_H, split, bottom),
+                ("caravans", title, key_of(listed), key_of(marked.caravans)),
+                partial(_caravan_part, y, title, listed, empty, marked.caravans))
+            y = bottom + 10
+        lines = summary_lines(view, seat)
+        panel.part_in_place((0, y, split, top_h), ("clan", tuple(lines)),
+                            partial(_draw_clan_summary, lines, y))
     y = top_h
     if player is not None:  # the row a new card or a cube would go into
-        draw.text((16, y), "Your clan row", font=font(22, bold=True), fill=pal.INK_MUTED)
         slot = END_SLOT_W + 8 if marked.ends else 0  # room for a new card at either end
-        room = (PANEL_W - 32 - 2 * slot, cards.ROW_CARD_H)
-        row = flat(("row", cards.row_key(player), room), pal.BACKGROUND,
-                   lambda: cards.fitted(cards.clan_row(player), room))
-        image.paste(row, (16 + slot, y + 34))
-        if spaces:
-            _draw_space_badges(image, player, row.width, spaces,
-                               (16 + slot, y + 34 + row.height + 4))
-        if marked.ends:
-            _draw_end_slots(image, draw, marked.ends, (16, y + 34, 16 + 2 * slot + row.width,
-                                                       y + 34 + row.height))
+        row_shows = (cards.row_key(player), key_of(player.get("junctions")), slot,
+                     key_of(spaces), key_of(marked.ends))
+        panel.part_in_place((0, y, PANEL_W, y + row_h), ("clan row", row_shows),
+                            partial(_draw_clan_row, player, slot, spaces, marked.ends, y))
         y += row_h
     if storage_h and player is not None:  # the storage spaces an option fills or unlocks
-        _draw_storage(image, draw, player, marked.storage, y)
+        storage_shows = (key_of(player.get("storage")), key_of(marked.storage))
+        panel.part_in_place((0, y, PANEL_W, y + storage_h), ("storage", storage_shows),
+                            partial(_draw_storage, player, marked.storage, y))
         y += storage_h
     if show_market:  # the cards to choose from, with their edges
-        draw.text((16, y), "Recruit market", font=font(22, bold=True), fill=pal.INK_MUTED)
-        for i, card in enumerate(market[:4]):
-            picture = flat(("market", cards.card_key(card)), pal.BACKGROUND,
-                           partial(cards.market_card, card))
-            x = 16 + i * (cards.MARKET_W + 12)
-            image.paste(picture, (x, y + 34))
-            numbers = marked.cards.get(str(card.get("id", "")), [])
-            targets.draw_badges(image, numbers, (x, y + 34 + cards.MARKET_H + 4),
-                                x + cards.MARKET_W)
+        market_shows = key_of(([cards.card_key(c) for c in market[:4]], marked.cards))
+        panel.part_in_place((0, y, PANEL_W, y + market_h), ("market", market_shows),
+                            partial(_draw_market, market[:4], marked.cards, y))
     if decision is None:
-        draw_no_decision(draw, rx, view)
-        return image
+        panel.part_in_place((split, BAND_H, PANEL_W, top_h),
+                            ("no decision", isinstance(view.get("outcome"), Mapping)),
+                            lambda image, draw: draw_no_decision(draw, rx, view))
+        return cut(panel.image, height)
     who = as_int(decision.get("seat"))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
-    draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
-    if prompt:
-        draw_fitted(draw, asked, fill=pal.INK_LIGHT)
-    _draw_options(image, draw, view, options, fitted, heights, (rx, list_top), rw, columns,
-                  rows)
+
+    def draw_prompt(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        draw.text((rx, 78), heading, font=font(26, bold=True), fill=pal.HIGHLIGHT)
+        if prompt:
+            draw_fitted(draw, asked, fill=pal.INK_LIGHT)
+
+    panel.part_in_place((split, BAND_H, PANEL_W, list_top), ("prompt", heading, prompt),
+                        draw_prompt)
+    col_w = rw // columns
+    for i, option in enumerate(options):
+        col = i // rows
+        x = rx + col * col_w
+        y = list_top + sum(heights[col * rows:i])
+        box = (x, y, x + col_w - 9, y + heights[i] - 5)
+        shown_beside = option_shown(option, view)
+        panel.part_in_place(box, ("option", i + 1, option_label(option), shown_beside),
+                            partial(_draw_option, i + 1, fitted[i], shown_beside, box))
     if marked.tiles:
-        _draw_map(image, draw, view, marked, (rx, map_top))
+        panel.part_in_place((split, map_top, PANEL_W, map_top + MAP_STRIP_H),
+                            ("map", _map_key(view, marked)),
+                            partial(_draw_map, view, marked, (rx, map_top)))
     if marked.seats:
-        _draw_seats(image, draw, view, marked.seats, (rx, seats_top))
-    return image
+        seats = [(s, seat_label(view, s), seat_colours(view, s), seat_mark(view, s),
+                  marked.seats[s]) for s in sorted(marked.seats)]
+        panel.part_in_place((split, seats_top, PANEL_W, seats_top + SEATS_STRIP_H),
+                            ("seats", key_of(seats)),
+                            partial(_draw_seats, view, marked.seats, (rx, seats_top)))
+    return cut(panel.image, height)
+
+
+# The band at the top, with the line under it; every other part starts below it.
+BAND_H = 65
+
+
+def _header_key(view: View, seat: int | None) -> tuple[Any, ...]:
+    now = turn_of(view)
+    turn = (as_int(now.get("number"), 1), str(now.get("phase", "")))
+    if seat is None:
+        return "header", None, turn
+    return "header", seat, seat_label(view, seat), seat_colours(view, seat), \
+        seat_mark(view, seat), turn
+
+
+def _caravan_part(top: int, title: str, rows: Sequence[tuple[Mapping[str, Any], str]],
+                  empty: str, numbers: Mapping[str, list[int]], image: Image.Image,
+                  draw: ImageDraw.ImageDraw) -> None:
+    _caravan_rows(image, draw, top, title, rows, empty, numbers)
+
+
+def _draw_clan_row(player: Mapping[str, Any], slot: int, spaces: Mapping[str, list[int]],
+                   ends: Mapping[str, list[int]], y: int, image: Image.Image,
+                   draw: ImageDraw.ImageDraw) -> None:
+    draw.text((16, y), "Your clan row", font=font(22, bold=True), fill=pal.INK_MUTED)
+    room = (PANEL_W - 32 - 2 * slot, cards.ROW_CARD_H)
+    row = flat(("row", cards.row_key(player), room), pal.BACKGROUND,
+               lambda: cards.fitted(cards.clan_row(player), room))
+    image.paste(row, (16 + slot, y + 34))
+    if spaces:
+        _draw_space_badges(image, player, row.width, spaces,
+                           (16 + slot, y + 34 + row.height + 4))
+    if ends:
+        _draw_end_slots(image, draw, ends, (16, y + 34, 16 + 2 * slot + row.width,
+                                            y + 34 + row.height))
+
+
+def _draw_market(market: Sequence[Mapping[str, Any]], numbers: Mapping[str, list[int]], y: int,
+                 image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    draw.text((16, y), "Recruit market", font=font(22, bold=True), fill=pal.INK_MUTED)
+    for i, card in enumerate(market):
+        picture = flat(("market", cards.card_key(card)), pal.BACKGROUND,
+                       partial(cards.market_card, card))
+        x = 16 + i * (cards.MARKET_W + 12)
+        image.paste(picture, (x, y + 34))
+        targets.draw_badges(image, numbers.get(str(card.get("id", "")), []),
+                            (x, y + 34 + cards.MARKET_H + 4), x + cards.MARKET_W)
 
 
 SEATS_STRIP_H = 34 + 48 + 12
 STORAGE_STRIP_H = 34 + cards.TRACK_CELL + 16 + targets.BADGE + 4 + 12
 
 
-def _draw_seats(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                numbers: Mapping[int, list[int]], origin: tuple[int, int]) -> None:
+def _draw_seats(view: View, numbers: Mapping[int, list[int]], origin: tuple[int, int],
+                image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
     """The seats options point at (whose caravans to look at), each with its camel, name and
     the options' numbers."""
     x, y0 = origin
@@ -328,8 +404,8 @@ def storage_cell_x(player: Mapping[str, Any], space: int) -> int | None:
     return 28 + numbers.index(space) * (cards.TRACK_CELL + 4)
 
 
-def _draw_storage(image: Image.Image, draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
-                  numbers: Mapping[int, list[int]], top: int) -> None:
+def _draw_storage(player: Mapping[str, Any], numbers: Mapping[int, list[int]], top: int,
+                  image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
     """The seat's storage track with the numbers of the options that fill or unlock a space."""
     draw.text((16, top), "Your storage", font=font(22, bold=True), fill=pal.INK_MUTED)
     strip = cards.storage_strip(player)
@@ -364,8 +440,16 @@ def map_cell(origin: tuple[int, int], pos: str) -> Box:
     return x, y, x + MAP_CELL, y + MAP_CELL
 
 
-def _draw_map(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-              marked: targets.Marks, origin: tuple[int, int]) -> None:
+def _map_key(view: View, marked: targets.Marks) -> str:
+    """All the small map shows: each tile's kind, the camels on it, and the marks."""
+    by_pos = tiles(view)
+    kinds = {pos: by_pos.get(pos, {}).get("kind") for pos in sorted(by_pos)}
+    herds = {pos: [c.get("id") for c in herd] for pos, herd in camels_at(view).items()}
+    return key_of((kinds, herds, marked.tiles, marked.paths, marked.camels))
+
+
+def _draw_map(view: View, marked: targets.Marks, origin: tuple[int, int], image: Image.Image,
+              draw: ImageDraw.ImageDraw) -> None:
     """A small map: each tile's side, the camels on it by id, the way a camel would go, and
     the numbers of the options that point at each tile."""
     numbers = marked.tiles
@@ -462,47 +546,52 @@ def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     draw.text((PANEL_W - 16, 31), turn, font=font(22, bold=True), fill=ink, anchor="rm")
 
 
-def _draw_options(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                  options: Sequence[Option],
-                  fitted: Sequence[Fitted], heights: Sequence[int], origin: tuple[int, int],
-                  width: int, columns: int, rows: int) -> None:
-    """Numbered options, column by column, each label whole; effect icons beside a one-line
-    label when there is room."""
-    col_w = width // columns
-    number_font = font(20, bold=True)
-    for i, option in enumerate(options):
-        col = i // rows
-        x = origin[0] + col * col_w
-        y = origin[1] + sum(heights[col * rows:i])
-        h = heights[i] - 6
-        right = x + col_w - 10
-        lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
-        draw.text((x + 22, y + h / 2), str(i + 1), font=number_font, fill=pal.HIGHLIGHT,
-                  anchor="mm")
-        label = fitted[i]
-        lx0, _, lx1, _ = label.box
-        placed = replace(label, box=(x + lx0, y + 4, x + lx1, y + h - 4))
-        draw_fitted(draw, placed, fill=pal.INK_LIGHT, valign="middle")
-        shown = option_pictures(option, view)
-        if shown and len(label.lines) == 1:
-            used = x + lx0 + round(max(label.font.getlength(t) for t in label.lines)) + 14
-            if used + 30 * len(shown) < right:
-                for n, picture in enumerate(shown):
-                    paste(image, picture, (used + n * 30, y + h // 2 - 14))
+def _draw_option(number: int, label: Fitted, shown: Sequence[Shown], box: Box,
+                 image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    """A numbered option in its part (``box``), its label whole; what it names beside a
+    one-line label when there is room."""
+    x, y = box[0], box[1]
+    h = box[3] - y - 1
+    right = box[2] - 1
+    lay.rounded(draw, (x, y, right, y + h), 8, fill=pal.PANEL)
+    draw.text((x + 22, y + h / 2), str(number), font=font(20, bold=True), fill=pal.HIGHLIGHT,
+              anchor="mm")
+    lx0, _, lx1, _ = label.box
+    placed = replace(label, box=(x + lx0, y + 4, x + lx1, y + h - 4))
+    draw_fitted(draw, placed, fill=pal.INK_LIGHT, valign="middle")
+    if shown and len(label.lines) == 1:
+        used = x + lx0 + round(max(label.font.getlength(t) for t in label.lines)) + 14
+        if used + 30 * len(shown) < right:
+            for n, what in enumerate(shown):
+                paste(image, option_picture(what), (used + n * 30, y + h // 2 - 14))
 
 
-def option_pictures(option: Option, view: View) -> list[Image.Image]:
+# What an option shows beside its words: ("effect", name), ("cube",), ("pawn",), or
+# ("caravan", colour, handle)
+Shown = tuple[str, ...]
+
+
+def option_shown(option: Option, view: View) -> tuple[Shown, ...]:
     """What to show beside an option's words: the effect icons it names, and the resource it
     takes (a cube, a recruit, or a caravan face down with its handle)."""
     found = option_targets(option)
-    shown = [icons.effect(str(k), 28) for k in as_list(found.get("icons"))]
+    shown: list[Shown] = [("effect", str(k)) for k in as_list(found.get("icons"))]
     item = found.get("item")
     if item in ("cube", "pawn"):
-        shown.append(icons.cube(28) if item == "cube" else icons.pawn(28))
+        shown.append((str(item),))
     elif item == "caravan":
         handle = str(found.get("caravan", ""))
         lying = [i for t in as_list(view.get("map")) for i in as_list(as_map(t).get("items"))
                  if as_map(i).get("handle") == handle]
         colour = str(as_map(lying[0]).get("colour", "yellow")) if lying else "yellow"
-        shown.append(icons.caravan_back(28, colour, handle))
-    return shown
+        shown.append(("caravan", colour, handle))
+    return tuple(shown)
+
+
+def option_picture(shown: Shown) -> Image.Image:
+    kind = shown[0]
+    if kind == "effect":
+        return icons.effect(shown[1], 28)
+    if kind == "caravan":
+        return icons.caravan_back(28, shown[1], shown[2])
+    return icons.cube(28) if kind == "cube" else icons.pawn(28)

@@ -20,7 +20,7 @@ from games.targi.render.status import round_text, seat_label
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.compose import PaletteBoard
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_ground
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -1058,7 +1058,8 @@ def render_panel(view: View) -> Image.Image:
     revealed_top = list_top + rows * ACTION_ROW + 8
     bottom = revealed_top + (CELL + 40 if revealed and decision else 0)
     height = max(PANEL_MIN_H, bottom + 16)
-    panel = PaletteBoard(PALETTE, _panel_ground(height), ("targi-panel", height))
+    ground = flat_ground(PANEL_W, height, pal.BACKGROUND)
+    panel = PaletteBoard(PALETTE, ground, ("targi-panel", ground.height))
     title = seat_label(view, seat) if seat is not None else None
     panel.part_in_place(
         (0, 0, PANEL_W, PANEL_HEADER_H),
@@ -1087,7 +1088,7 @@ def render_panel(view: View) -> Image.Image:
         panel.part_in_place((split, PANEL_HEADER_H, PANEL_W, height),
                             _key("panel-none", isinstance(outcome, Mapping)),
                             lambda image, draw: draw_no_decision(draw, rx, view))
-        return panel.image
+        return cut(panel.image, height)
     mine = seat is not None and decision.get("seat") == seat
     who = int(decision.get("seat", 0))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
@@ -1103,21 +1104,12 @@ def render_panel(view: View) -> Image.Image:
         panel.part_in_place(
             (split, revealed_top, PANEL_W, height), _key("panel-revealed", revealed),
             lambda image, draw: _draw_revealed(image, draw, revealed, (rx, revealed_top)))
-    return panel.image
+    return cut(panel.image, height)
 
 
 PANEL_HEADER_H = 65  # the seat's coloured band and the line under it
 PANEL_GOODS_TOP = 336  # the left column: the hand card above, the goods, then the display
 PANEL_DISPLAY_TOP = 410
-# A glyph may stand a few pixels left of where its line starts: a part begins this far left of
-# its column's text (a column's gap is on its right), so nothing drawn falls outside its part.
-GLYPH_BLEED = 4
-
-
-def _panel_ground(height: int) -> Image.Image:
-    """The panel's empty background, ``height`` tall (most panels are the least height)."""
-    return layers.get(("targi-panel", height),
-                      lambda: Image.new("RGB", (PANEL_W, height), pal.BACKGROUND))
 
 
 def _draw_panel_hand(
