@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from games.yspahan.render import colours, icons
+from games.yspahan.render.palette import PALETTE
 from games.yspahan.render.pieces import (
     ORDINALS,
     ROMAN,
@@ -29,6 +31,8 @@ from games.yspahan.render.pieces import (
 )
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
+from renderers.kit.cache import key_of
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_ground
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import (
@@ -82,19 +86,74 @@ def render_panel(view: View) -> Image.Image:
     situation_top = list_top + options_height(cells) + 14
     situation_bottom = situation_top + (34 + SITUATION_LINE * len(situation) if situation else 0)
     height = max(600, situation_bottom + 16, left_bottom + 16)
-    image = Image.new("RGB", (PANEL_W, height), pal.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _draw_panel_header(image, draw, view, seat)
+    ground = flat_ground(PANEL_W, height, pal.BACKGROUND)
+    panel = PaletteBoard(PALETTE, ground, ("yspahan-panel", ground.height),
+                         text_draw=ImageDraw.Draw)
+    panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
+                        lambda image, draw: _draw_panel_header(image, draw, view, seat))
+    split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin
     if player is not None:
-        _draw_panel_resources(image, draw, view, player, (16, 76, PANEL_LEFT_W, HAND_TOP - 46))
-    lx = 16
+        box = (16, 76, PANEL_LEFT_W, HAND_TOP - 46)
+        panel.part_in_place((0, BAND_H, split, HAND_TOP - 40), ("goods", _goods_key(view, player)),
+                            lambda image, draw: _draw_panel_resources(image, draw, view, player,
+                                                                      box))
     owner = "Your" if subject == seat or subject is None else f"{seat_label(view, subject)}'s"
+    count = int((player or {}).get("hand_count", 0))
+    hidden = not isinstance(hand, list)
+    panel.part_in_place((0, HAND_TOP - 40, split, height),
+                        ("hand", owner, key_of(cards), hidden, count),
+                        lambda image, draw: _draw_hand(draw, owner, cards, hidden, count))
+    if decision is None:
+        panel.part_in_place((split, BAND_H, PANEL_W, height),
+                            ("no decision", isinstance(view.get("outcome"), Mapping)),
+                            lambda image, draw: draw_no_decision(draw, rx, view))
+        return cut(panel.image, height)
+    who = int(decision.get("seat", 0))
+    heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
+    panel.part_in_place((split, BAND_H, PANEL_W, list_top),
+                        ("prompt", heading, tuple(prompt_lines)),
+                        lambda image, draw: draw_prompt(draw, rx, heading, prompt_lines,
+                                                        prompt_font))
+    for cell in cells:
+        x0, y0, x1, y1 = _moved(cell.box, rx, list_top)
+        panel.part_in_place((x0, y0, x1 + 1, y1 + 1), _cell_key(cell),
+                            partial(_draw_cell, cell, (rx, list_top)))
+    if situation:  # what is going on, so the panel can be read without the board
+        panel.part_in_place((split, situation_top, PANEL_W, situation_bottom),
+                            ("situation", tuple(situation)),
+                            partial(_draw_situation, situation, (rx, situation_top), rw))
+    return cut(panel.image, height)
+
+
+# The band at the top, with the line under it; every other part starts below it.
+BAND_H = 65
+
+
+def _header_key(view: View, seat: int | None) -> tuple[Any, ...]:
+    day = int(view.get("week", 1)), int(view.get("day", 1))
+    if seat is not None:
+        return "header", seat, seat_label(view, seat), seat_colours(view, seat), day
+    decision = decision_of(view)
+    deciding = None if decision is None else seat_label(view, int(decision.get("seat", 0)))
+    return "header", None, deciding, day
+
+
+def _goods_key(view: View, player: Mapping[str, Any]) -> str:
+    """All the resources box shows: the seat's counts and buildings, and the buildings'."""
+    counts = [player.get(k) for k in ("score", "gold", "camels", "cubes_in_shops",
+                                      "cubes_in_caravan")]
+    catalogue = [b for b in view.get("buildings", []) if isinstance(b, Mapping)][:6]
+    return key_of((counts, player.get("buildings", []), catalogue))
+
+
+def _draw_hand(draw: ImageDraw.ImageDraw, owner: str, cards: Sequence[Mapping[str, Any]],
+               hidden: bool, count: int) -> None:
+    lx = 16
     draw.text((lx, HAND_TOP - 30), f"{owner} hand",
               font=font(20, bold=True), fill=pal.INK_MUTED)
     y = HAND_TOP
     if not cards:
-        count = int((player or {}).get("hand_count", 0))
-        text = "no cards" if isinstance(hand, list) else f"{count} cards (hidden)"
+        text = f"{count} cards (hidden)" if hidden else "no cards"
         lay.rounded(draw, (lx, y, PANEL_LEFT_W, y + 80), 10, fill=pal.PANEL, outline=pal.PANEL_EDGE,
                     line=2)
         draw.text(((lx + PANEL_LEFT_W) / 2, y + 40), text, font=font(20), fill=pal.INK_MUTED,
@@ -102,23 +161,18 @@ def render_panel(view: View) -> Image.Image:
     for card in cards:
         _draw_hand_card(draw, card, (lx, y, PANEL_LEFT_W, y + HAND_CARD_H))
         y += HAND_CARD_H + 8
-    if decision is None:
-        draw_no_decision(draw, rx, view)
-        return image
-    who = int(decision.get("seat", 0))
-    heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
-    draw_prompt(draw, rx, heading, prompt_lines, prompt_font)
-    draw_option_cells(draw, cells, (rx, list_top))
-    if situation:  # what is going on, so the panel can be read without the board
-        draw.text((rx, situation_top), "On the board", font=font(20, bold=True),
-                  fill=pal.INK_MUTED)
-        y = situation_top + 32
-        for line in situation:
-            fitted = fit_text(line, (rx, y, rx + rw, y + SITUATION_LINE - 2), largest=18,
-                              smallest=13)
-            draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
-            y += SITUATION_LINE
-    return image
+
+
+def _draw_situation(situation: Sequence[str], origin: tuple[int, int], width: int,
+                    image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    rx, top = origin
+    draw.text((rx, top), "On the board", font=font(20, bold=True), fill=pal.INK_MUTED)
+    y = top + 32
+    for line in situation:
+        fitted = fit_text(line, (rx, y, rx + width, y + SITUATION_LINE - 2), largest=18,
+                          smallest=13)
+        draw_fitted(draw, fitted, fill=pal.INK_LIGHT, valign="middle")
+        y += SITUATION_LINE
 
 
 def situation_lines(view: View) -> list[str]:
@@ -380,17 +434,23 @@ def _moved(box: Box, dx: int, dy: int) -> Box:
     return box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy
 
 
-def draw_option_cells(draw: ImageDraw.ImageDraw, cells: Sequence[OptionCell],
-                      origin: tuple[int, int]) -> None:
+def _cell_key(cell: OptionCell) -> tuple[Any, ...]:
+    """All a cell shows: its number, and its label's and hint's lines as laid out."""
+    hint = cell.hint
+    shown_hint = None if hint is None else (hint.lines, hint.size, hint.step)
+    return "option", cell.number, cell.label.lines, cell.label.size, cell.label.step, shown_hint
+
+
+def _draw_cell(cell: OptionCell, origin: tuple[int, int], image: Image.Image,
+               draw: ImageDraw.ImageDraw) -> None:
+    """One numbered option, its cell moved by ``origin``."""
     dx, dy = origin
-    fnum = font(20, bold=True)
-    for cell in cells:
-        x0, y0, x1, y1 = _moved(cell.box, dx, dy)
-        lay.rounded(draw, (x0, y0, x1, y1), 8, fill=pal.PANEL)
-        draw.text((x0 + 22, y0 + OPTION_PAD + cell.label.step // 2), str(cell.number), font=fnum,
-                  fill=pal.HIGHLIGHT, anchor="mm")
-        draw_fitted(draw, replace(cell.label, box=_moved(cell.label.box, dx, dy)),
-                    fill=pal.INK_LIGHT)
-        if cell.hint is not None:
-            draw_fitted(draw, replace(cell.hint, box=_moved(cell.hint.box, dx, dy)),
-                        fill=pal.INK_MUTED)
+    x0, y0, x1, y1 = _moved(cell.box, dx, dy)
+    lay.rounded(draw, (x0, y0, x1, y1), 8, fill=pal.PANEL)
+    draw.text((x0 + 22, y0 + OPTION_PAD + cell.label.step // 2), str(cell.number),
+              font=font(20, bold=True), fill=pal.HIGHLIGHT, anchor="mm")
+    draw_fitted(draw, replace(cell.label, box=_moved(cell.label.box, dx, dy)),
+                fill=pal.INK_LIGHT)
+    if cell.hint is not None:
+        draw_fitted(draw, replace(cell.hint, box=_moved(cell.hint.box, dx, dy)),
+                    fill=pal.INK_MUTED)
