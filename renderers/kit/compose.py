@@ -175,11 +175,17 @@ class PaletteBoard:
         return self.palette.index(colour)
 
 
-def flat_ground(width: int, height: int, colour: RGB) -> Image.Image:
-    """A ground of one ``colour``, ``width`` wide and at least ``height`` tall."""
+def flat_board(
+    palette: Palette, size: tuple[int, int], colour: RGB, name: str,
+    text_draw: Callable[[Image.Image], ImageDraw.ImageDraw] = CachedTextDraw,
+) -> PaletteBoard:
+    """A board on a ground of one ``colour`` at least ``size``, for pictures whose height varies
+    (private panels): ``cut`` its picture to the height when it is done."""
+    width, height = size
     rounded = -(-height // FLAT_STEP) * FLAT_STEP
-    return flat_grounds.get((width, rounded, colour),
-                            lambda: Image.new("RGB", (width, rounded), colour))
+    ground = flat_grounds.get((width, rounded, colour),
+                              lambda: Image.new("RGB", (width, rounded), colour))
+    return PaletteBoard(palette, ground, (name, ground.size, colour), text_draw=text_draw)
 
 
 def cut(image: Image.Image, height: int) -> Image.Image:

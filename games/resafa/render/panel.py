@@ -31,7 +31,7 @@ from renderers.kit import compose
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_ground
+from renderers.kit.compose import GLYPH_BLEED, cut, flat_board
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -88,9 +88,7 @@ def render_panel(view: View) -> Image.Image:
     own = (_own_area(view, seat, marks.get("cell", {}))
            if seat is not None and player is not None else None)
     height = top_h + (own.height if own is not None else 0)
-    ground = flat_ground(PANEL_W, height, pal.BACKGROUND)
-    panel = PaletteBoard(PALETTE, ground, ("resafa-panel", ground.height),
-                         text_draw=ImageDraw.Draw)
+    panel = flat_board(PALETTE, (PANEL_W, height), pal.BACKGROUND, "resafa-panel", ImageDraw.Draw)
     panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
                         lambda image, draw: _header(image, draw, view, seat))
     split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin

@@ -41,7 +41,7 @@ from games.sahwari.render.pieces import (
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_ground
+from renderers.kit.compose import GLYPH_BLEED, cut, flat_board
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import (
@@ -229,9 +229,7 @@ def render_panel(view: View) -> Image.Image:
     market_h = MARKET_STRIP_H + (targets.BADGE + 4 if marked.cards else 0)
     height = (top_h + (row_h if player is not None else 0) + storage_h
               + (market_h if show_market else 0))
-    ground = flat_ground(PANEL_W, height, pal.BACKGROUND)
-    panel = PaletteBoard(PALETTE, ground, ("sahwari-panel", ground.height),
-                         text_draw=ImageDraw.Draw)
+    panel = flat_board(PALETTE, (PANEL_W, height), pal.BACKGROUND, "sahwari-panel", ImageDraw.Draw)
     panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
                         lambda image, draw: _draw_header(image, draw, view, seat))
     split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin

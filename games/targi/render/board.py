@@ -20,7 +20,7 @@ from games.targi.render.status import round_text, seat_label
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_ground
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_board
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -1058,8 +1058,7 @@ def render_panel(view: View) -> Image.Image:
     revealed_top = list_top + rows * ACTION_ROW + 8
     bottom = revealed_top + (CELL + 40 if revealed and decision else 0)
     height = max(PANEL_MIN_H, bottom + 16)
-    ground = flat_ground(PANEL_W, height, pal.BACKGROUND)
-    panel = PaletteBoard(PALETTE, ground, ("targi-panel", ground.height))
+    panel = flat_board(PALETTE, (PANEL_W, height), pal.BACKGROUND, "targi-panel")
     title = seat_label(view, seat) if seat is not None else None
     panel.part_in_place(
         (0, 0, PANEL_W, PANEL_HEADER_H),

@@ -32,7 +32,7 @@ from games.yspahan.render.pieces import (
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_ground
+from renderers.kit.compose import GLYPH_BLEED, cut, flat_board
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import (
@@ -86,9 +86,7 @@ def render_panel(view: View) -> Image.Image:
     situation_top = list_top + options_height(cells) + 14
     situation_bottom = situation_top + (34 + SITUATION_LINE * len(situation) if situation else 0)
     height = max(600, situation_bottom + 16, left_bottom + 16)
-    ground = flat_ground(PANEL_W, height, pal.BACKGROUND)
-    panel = PaletteBoard(PALETTE, ground, ("yspahan-panel", ground.height),
-                         text_draw=ImageDraw.Draw)
+    panel = flat_board(PALETTE, (PANEL_W, height), pal.BACKGROUND, "yspahan-panel", ImageDraw.Draw)
     panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
                         lambda image, draw: _draw_panel_header(image, draw, view, seat))
     split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin
