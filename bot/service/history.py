@@ -133,6 +133,15 @@ class RecentLog:
             _, dropped = self._kept.popitem(last=False)
             self._count -= len(dropped)
 
+    def kept(self, table_id: int, *, after: int, upto: int) -> list[ActionRecord] | None:
+        """The log rows after version ``after`` up to ``upto``, in order, when every one is
+        kept; else None (nothing is read)."""
+        kept = self._kept.get(table_id, {})
+        versions = range(after + 1, upto + 1)
+        if any(v not in kept for v in versions):
+            return None
+        return [kept[v] for v in versions]
+
     async def list_actions(
         self, table_id: int, *, after: int, upto: int
     ) -> list[ActionRecord]:

@@ -88,7 +88,7 @@ from bot.service.models import (
 )
 from bot.service.outbox import CLAIM_SECONDS, Outbox
 from bot.service.pace import DEFAULT_PACE, get_pace
-from bot.service.pings import QUIET_END_REMINDER, turn_ping
+from bot.service.pings import QUIET_END_REMINDER, recent, turn_ping
 from bot.service.quarantine import describe, quarantine, tell_players
 from bot.service.server import DEFAULT_ARCHIVE_HOURS, ServerSettings
 from bot.service.timers import current_deadline, schedule_turn, turn_timers, unix
@@ -1218,9 +1218,10 @@ class TableCore:
         user_id = info.holder(decision.seat).user_id
         if user_id is None or user_id == mover:
             return False, None
+        after, upto = recent(version)
         return await turn_ping(
             self.store, info.id, user_id=user_id, version=version, now=self._clock(),
-            deadline=deadline,
+            deadline=deadline, kept=self._log.kept(info.id, after=after, upto=upto),
         )  # fmt: skip
 
     def _scheduled(self, deadline: datetime | None, earliest: datetime | None = None) -> None:

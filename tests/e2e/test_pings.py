@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import AsyncIterator
 from datetime import timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 import simcord
@@ -63,6 +64,46 @@ async def test_a_turn_pings_a_player_away_but_not_one_still_at_the_table(world: 
     world.clock.advance(10 * MINUTE)
     await move(world, table_id)
     assert last_post_pings(world) == {second.id}, "away for ten minutes: pinged"
+
+
+async def test_after_a_restart_a_turn_still_pings_the_player_away_and_not_the_one_here(
+    world: World,
+) -> None:
+    """A new process keeps none of the log: whether the player moved lately is read."""
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    first = await move(world, table_id)
+    second = await to_move(world, table_id)
+    world.clock.advance(MINUTE)
+    await world.restart()
+    await move(world, table_id)
+    assert last_post_pings(world) == set(), f"{first.user.name} moved a minute ago"
+    world.clock.advance(10 * MINUTE)
+    await world.restart()
+    await move(world, table_id)
+    assert last_post_pings(world) == {second.id}, "away for ten minutes: pinged"
+
+
+async def test_a_brisk_turn_is_decided_without_reading_the_store(world: World) -> None:
+    """The player to move moved a minute ago at this table: the log rows this process wrote
+    say so, and the move is written without a read of their settings or of the log."""
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    await move(world, table_id)
+    world.clock.advance(MINUTE)
+    await move(world, table_id)
+    store = world.bot.service.store
+    reads: list[str] = []
+    for name in ("get_user_settings", "latest_moves"):
+        real = getattr(store, name)
+
+        async def counted(*args: Any, _real: Any = real, _name: str = name, **how: Any) -> Any:
+            reads.append(_name)
+            return await _real(*args, **how)
+
+        setattr(store, name, counted)
+    world.clock.advance(MINUTE)
+    await move(world, table_id)
+    assert last_post_pings(world) == set()
+    assert reads == []
 
 
 async def test_quiet_hours_hold_a_turn_ping_until_they_end(world: World) -> None:
