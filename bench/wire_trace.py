@@ -11,13 +11,13 @@ is what none of them covers (reading the table, building the message).
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.exts.play._ahead import TASK_PREFIX as AHEAD
-from bot.outbox import CURRENT_ATTEMPT
 from tests.e2e.wire.fakediscord import Call
 
 PARTS = (
@@ -58,13 +58,16 @@ class _Row:
     ahead: bool = False  # the board was drawn as soon as its move was committed
 
 
+# the row whose handler is running, for the drawing it asks for
+_HANDLED: contextvars.ContextVar[_Row | None] = contextvars.ContextVar("handled", default=None)
+
+
 @dataclass
 class Tracer:
     """Wraps a running bot's steps and keeps their times (``time.monotonic``)."""
 
     submits: dict[str, tuple[float, float]] = field(default_factory=dict)  # request id
     rows: list[_Row] = field(default_factory=list)
-    _by_row: dict[int, _Row] = field(default_factory=dict)
     _drawn_ahead: dict[int, tuple[float, float]] = field(default_factory=dict)  # by table
 
     def install(self, bot: Any) -> None:
@@ -78,8 +81,7 @@ class Tracer:
         self._wrap_budget(bot.rest_budget)
 
     def _row(self) -> _Row | None:
-        attempt = CURRENT_ATTEMPT.get()
-        return None if attempt is None else self._by_row.get(attempt.row.id)
+        return _HANDLED.get()
 
     def _wrap_submit(self, service: Any) -> None:
         submit = service.submit
@@ -96,10 +98,11 @@ class Tracer:
     def _wrap_handler(self, handler: Callable[[Any], Any]) -> Callable[[Any], Any]:
         async def timed(row: Any) -> Any:
             record = _Row(row.table_id, started=time.monotonic())
-            self._by_row[row.id] = record
+            token = _HANDLED.set(record)
             try:
                 return await handler(row)
             finally:
+                _HANDLED.reset(token)
                 record.ended = time.monotonic()
                 self.rows.append(record)
 

@@ -60,8 +60,9 @@ class Deferred(Exception):
     """The row cannot be delivered yet (e.g. the table's thread does not exist); retry later."""
 
 
-# The delivery attempt of the row whose handler is running (set by the dispatcher).
-CURRENT_ATTEMPT: contextvars.ContextVar[Attempt | None] = contextvars.ContextVar(
+# The delivery attempt of the row whose handler is running (set by the dispatcher), as it is
+# being recorded: the handler reads and draws meanwhile, and ``post`` waits for the record.
+CURRENT_ATTEMPT: contextvars.ContextVar[asyncio.Future[Attempt] | None] = contextvars.ContextVar(
     "caravanserai_outbox_attempt", default=None
 )
 # Recent messages searched for an earlier delivery of the row. The row is the oldest one its
@@ -85,7 +86,9 @@ async def post(
     was answered), in the same channel; it is posted into the channel only if the interaction
     takes neither. An answer or follow-up carries no nonce; an earlier attempt is found by its
     marker or text, as a post is (the bot is the author of its answers too)."""
-    attempt = CURRENT_ATTEMPT.get()
+    recording = CURRENT_ATTEMPT.get()
+    # the attempt is stored before anything is sent, so that a retry after a crash looks first
+    attempt = None if recording is None else await recording
     if attempt is not None and attempt.retry_after_crash:
         landed = await _landed(channel, content, marker, attempt)
         if landed is not None:
@@ -319,12 +322,13 @@ class OutboxDispatcher:
             await outbox.mark_delivered(row.id, None)
             return None
         try:
-            attempt = await outbox.begin(row)
-            token = CURRENT_ATTEMPT.set(attempt)
+            recording = asyncio.ensure_future(outbox.begin(row))
+            token = CURRENT_ATTEMPT.set(recording)
             try:
                 message_id = await handler(row)
             finally:
                 CURRENT_ATTEMPT.reset(token)
+                await _recorded(recording)
         except Deferred as reason:
             log.debug("outbox row %s deferred: %s", row.id, reason)
             return False
@@ -357,6 +361,17 @@ class OutboxDispatcher:
             self._follow_ups.add(task)
             task.add_done_callback(self._follow_ups.discard)
         return True
+
+
+async def _recorded(recording: asyncio.Future[Attempt]) -> None:
+    """Wait until the attempt is recorded, whatever the handler did (it may have posted
+    nothing), and raise what recording it raised; cancelled, stop recording too."""
+    try:
+        await asyncio.wait([recording])
+    except asyncio.CancelledError:
+        recording.cancel()
+        raise
+    recording.result()
 
 
 async def _follow_up(row: Any, observers: Sequence[Callable[[Any], Awaitable[object]]]) -> None:
