@@ -71,7 +71,8 @@ def test_service_load_commits_every_move_with_one_and_two_processes(url: str) ->
         assert len(shares) == count and sum(s["moves"] for s in shares) == run["moves"]
         assert all(s["ended_after_s"] >= s["started_after_s"] >= 0 for s in shares)
         if url.startswith("postgresql"):
-            assert run["round_trips_per_move"] >= 2  # at least the read and the commit
+            # at least the commit: a move read nothing first when the next player moved lately
+            assert run["round_trips_per_move"] >= 1
             # the server's CPU over the moves, as the bot's, apart from the first reads (at this
             # size a few clock ticks in all, so either part alone may read 0)
             moving = run["postgres_cpu_ms_per_move"] * run["moves"] / 1000
