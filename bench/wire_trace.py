@@ -21,7 +21,8 @@ from bot.exts.play._ahead import TASK_PREFIX as AHEAD
 from tests.e2e.wire.fakediscord import Call
 
 PARTS = (
-    "to_submit",  # the interaction reaching the bot and its checks before the submit
+    "to_bot",  # the interaction sent by the person until the bot has read it off its gateway
+    "to_submit",  # the bot's checks of the interaction before the submit
     "submit",  # the table's lock, the move and its commit
     "outbox_wait",  # commit to the board row's handler starting (claim, pass, concurrency)
     "prepare",  # handler start to the picture asked for (reading the table and the views)
@@ -67,10 +68,12 @@ class Tracer:
     """Wraps a running bot's steps and keeps their times (``time.monotonic``)."""
 
     submits: dict[str, tuple[float, float]] = field(default_factory=dict)  # request id
+    received: dict[str, float] = field(default_factory=dict)  # interaction id: read at the bot
     rows: list[_Row] = field(default_factory=list)
     _drawn_ahead: dict[int, tuple[float, float]] = field(default_factory=dict)  # by table
 
     def install(self, bot: Any) -> None:
+        self._wrap_gateway(bot)
         self._wrap_submit(bot.service)
         for kind in ("start", "turn", "undo"):
             handler = bot.outbox._handlers.get(kind)
@@ -82,6 +85,16 @@ class Tracer:
 
     def _row(self) -> _Row | None:
         return _HANDLED.get()
+
+    def _wrap_gateway(self, bot: Any) -> None:
+        parsers = bot._connection.parsers  # the gateway's own table of event readers
+        parse = parsers["INTERACTION_CREATE"]
+
+        def timed(data: dict[str, Any]) -> Any:
+            self.received[str(data.get("id"))] = time.monotonic()
+            return parse(data)
+
+        parsers["INTERACTION_CREATE"] = timed
 
     def _wrap_submit(self, service: Any) -> None:
         submit = service.submit
@@ -176,8 +189,10 @@ class Tracer:
             return None
         assert row.draw_began is not None and row.draw_ended is not None
         first, last = board[0].received_at, board[-1].received_at
+        received = min(max(sent, self.received.get(request_id, sent)), submit[0])
         points = {
-            "to_submit": (sent, submit[0]),
+            "to_bot": (sent, received),
+            "to_submit": (received, submit[0]),
             "submit": submit,
             "outbox_wait": (submit[1], row.started),
             "prepare": (row.started, row.draw_asked),
