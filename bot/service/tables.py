@@ -590,7 +590,13 @@ class TableCore:
                     table_id, version=info.version, kind="summary",
                     payload={"version": info.version},
                 )
-            return info
+        # a thread hosts one table at most: its first /play need not look it up, nor read the
+        # table again when this process keeps it (the record as just written)
+        self._know_thread(thread_id, table_id)
+        kept = self._states.get(table_id)
+        if kept is not None and kept[0] == info.version:
+            self._remember(table_id, info.version, kept[1], info)
+        return info
 
     # ---- queries -----------------------------------------------------------------------
 
@@ -667,10 +673,14 @@ class TableCore:
         record = await self.store.table_for_thread(thread_id)
         if record is None:
             return None
-        self._threads[thread_id] = record.id  # the oldest found goes first
-        while len(self._threads) > self.state_cache_size:
-            self._threads.popitem(last=False)
+        self._know_thread(thread_id, record.id)
         return TableInfo.from_record(record)
+
+    def _know_thread(self, thread_id: int, table_id: int) -> None:
+        self._threads[thread_id] = table_id
+        self._threads.move_to_end(thread_id)
+        while len(self._threads) > self.state_cache_size:
+            self._threads.popitem(last=False)  # the oldest found goes first
 
     async def tables(
         self,

@@ -196,6 +196,26 @@ async def test_a_thread_answers_for_its_table_as_it_is_now(service: TableService
     assert (await service.table_for_thread(7771)).id == second  # type: ignore[union-attr]
 
 
+async def test_the_first_move_in_a_new_tables_thread_finds_its_table_without_a_read(
+    service: TableService,
+) -> None:
+    """The process that gave the table its thread knows which table the thread hosts."""
+    table_id = await started_table(service)
+    await service.set_thread(table_id, 7771)
+    reads: list[str] = []
+    for name in ("table_for_thread", "get_table"):
+        real = getattr(service.store, name)
+
+        async def counted(*args: Any, _real: Any = real, _name: str = name) -> Any:
+            reads.append(_name)
+            return await _real(*args)
+
+        setattr(service.store, name, counted)
+    found = await service.table_for_thread(7771, kept=True)
+    assert found is not None and found.id == table_id and found.thread_id == 7771
+    assert reads == []
+
+
 async def test_a_move_in_a_thread_is_checked_against_the_table_as_stored_not_as_kept(
     service: TableService, open_service: OpenService
 ) -> None:
