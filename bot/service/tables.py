@@ -568,7 +568,9 @@ class TableCore:
                     payload={"version": info.version, "by_user": by_user},
                 )
                 await self._archive_later(tx, info, info.version)
-            return await self._info(tx, table_id)
+            cancelled = await self._info(tx, table_id)
+        self._keep_record(cancelled)  # a move here is refused at once, as it is everywhere
+        return cancelled
 
     async def set_lobby_message(self, table_id: int, message_id: int) -> TableInfo:
         async with self.store.transaction() as tx:
@@ -591,11 +593,9 @@ class TableCore:
                     payload={"version": info.version},
                 )
         # a thread hosts one table at most: its first /play need not look it up, nor read the
-        # table again when this process keeps it (the record as just written)
+        # table again when this process keeps it
         self._know_thread(thread_id, table_id)
-        kept = self._states.get(table_id)
-        if kept is not None and kept[0] == info.version:
-            self._remember(table_id, info.version, kept[1], info)
+        self._keep_record(info)
         return info
 
     # ---- queries -----------------------------------------------------------------------
@@ -675,6 +675,13 @@ class TableCore:
             return None
         self._know_thread(thread_id, record.id)
         return TableInfo.from_record(record)
+
+    def _keep_record(self, info: TableInfo) -> None:
+        """Keep ``info``, the table's record as just written, with the state this process
+        keeps of the table at its version (if it keeps one)."""
+        kept = self._states.get(info.id)
+        if kept is not None and kept[0] == info.version:
+            self._remember(info.id, info.version, kept[1], info)
 
     def _know_thread(self, thread_id: int, table_id: int) -> None:
         self._threads[thread_id] = table_id
