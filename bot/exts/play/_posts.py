@@ -131,6 +131,11 @@ def has_extras(game: str) -> bool:
         return False
 
 
+async def _given(value: Any) -> Any:
+    """A value at hand, as an awaitable to gather with reads."""
+    return value
+
+
 def _keep(cache: OrderedDict[int, Any], key: int, value: Any) -> None:
     """Remember ``value`` as the newest of ``cache``, forgetting the oldest past REMEMBERED."""
     cache[key] = value
@@ -260,9 +265,11 @@ class BoardPoster:
     ) -> tuple[LoadedTable, list[Any], int]:
         """What a board of ``row`` is made from, read at once rather than one after another:
         the table, its newest outbox rows (reaching back as far as ``enough`` asks) and the
-        moves made by the row's version."""
+        moves made by the row's version. The table is read unless this process's own move
+        took it to the row's version (as for the board drawn ahead, from the same record)."""
+        held = self.service.held(row.table_id, row.version)
         loaded, rows, moves = await asyncio.gather(
-            self.service.load(row.table_id),
+            _given(held) if held is not None else self.service.load(row.table_id),
             self._recent_rows(row.table_id, enough, row),
             self.service.moves_at(
                 row.table_id, row.version, known=self._counts.get(row.table_id)
