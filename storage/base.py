@@ -198,9 +198,6 @@ class OutboxRecord:
     message_id: int | None  # what the row became once delivered, if anything
     attempted_at: datetime | None = None  # when a delivery of it last began
     unreadable: str | None = None  # why the stored payload could not be read (payload is {})
-    # A claim asked for it (``claim_outbox``'s ``recent``): the table's newest rows as the
-    # claim found them, this one among them, on the first row claimed of each table
-    recent: tuple[OutboxRecord, ...] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -824,12 +821,9 @@ class Store(Reader, Protocol):
         now: datetime | None = None,
         lease: timedelta = timedelta(seconds=60),
         held: Collection[int] = (),
-        recent: int = 0,
     ) -> list[OutboxRecord]:
         """Due rows as ``pending_outbox`` returns them, less those of a table whose posts
-        another claimer holds, claimed for ``claimer`` until ``now + lease``. With ``recent``,
-        the first row of each table carries that many of its table's newest rows, read in
-        the same claim (``OutboxRecord.recent``): a board's delivery needs them first.
+        another claimer holds, claimed for ``claimer`` until ``now + lease``.
 
         A table's due rows go to one claimer at a time, so its posts keep their order with
         several processes delivering; a claim that has run out (its process died) is taken

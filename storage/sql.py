@@ -12,7 +12,6 @@ import json
 from collections.abc import AsyncIterator, Callable, Collection, Coroutine, Sequence
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
 from contextvars import ContextVar
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol, TypeVar
 
@@ -293,25 +292,6 @@ def _outbox(row: Row) -> OutboxRecord:
         attempted_at=_dt(row["attempted_at"]),
         unreadable=unreadable,
     )
-
-
-def _with_recent(
-    claimed: list[OutboxRecord], newest: list[OutboxRecord]
-) -> list[OutboxRecord]:
-    """``claimed`` (in id order), the first row of each table carrying its table's rows among
-    ``newest`` (read in the claim's transaction, after it), in id order."""
-    if not newest:
-        return claimed
-    by_table: dict[int, list[OutboxRecord]] = {}
-    for row in sorted(newest, key=lambda r: r.id):
-        by_table.setdefault(row.table_id, []).append(row)
-    found, seen = [], set()
-    for row in claimed:
-        if row.table_id not in seen:
-            seen.add(row.table_id)
-            row = replace(row, recent=tuple(by_table.get(row.table_id, ())))
-        found.append(row)
-    return found
 
 
 def _timer(row: Row) -> TimerRecord:
@@ -1614,7 +1594,6 @@ class SqlStore:
         now: datetime | None = None,
         lease: timedelta = timedelta(seconds=60),
         held: Collection[int] = (),
-        recent: int = 0,
     ) -> list[OutboxRecord]:
         at = now or self._clock()
         due = _ts(at)
@@ -1629,12 +1608,12 @@ class SqlStore:
             if anything is None:
                 return []
 
-        async def claim(tx: SqlTransaction) -> tuple[list[Row], list[Row]]:
+        async def claim(tx: SqlTransaction) -> list[Row]:
             db = tx._db
             # Claims are made one at a time, so each sees the claims made before it and two
             # processes never split one table's queue between them.
             await db.lock(CLAIM_LOCK)
-            claimed = await db.all(
+            return await db.all(
                 "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
                 " SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL"
                 " AND (o.not_before IS NULL OR o.not_before <= ?)"
@@ -1645,22 +1624,9 @@ class SqlStore:
                 + not_busy + " ORDER BY o.id LIMIT ?" + db.skip_locked + ") RETURNING *",
                 (claimer, _ts(at + lease), due, due, due, claimer, *busy, limit),
             )
-            tables = sorted({row["table_id"] for row in claimed})
-            if not recent or not tables:
-                return claimed, []
-            # each table's newest rows by its index, as a named subquery of their own
-            named = [f"r{n}" for n in range(len(tables))]
-            newest = "WITH " + ", ".join(
-                f"{name} AS (SELECT * FROM outbox WHERE table_id = ? ORDER BY id DESC LIMIT ?)"
-                for name in named
-            ) + " " + " UNION ALL ".join(f"SELECT * FROM {name}" for name in named)
-            return claimed, await db.all(
-                newest, [v for table_id in tables for v in (table_id, recent)]
-            )
 
-        rows, newest = await self._transact(claim)
-        claimed = sorted((_outbox(row) for row in rows), key=lambda r: r.id)
-        return _with_recent(claimed, [_outbox(row) for row in newest])
+        claimed = [_outbox(row) for row in await self._transact(claim)]
+        return sorted(claimed, key=lambda r: r.id)  # RETURNING keeps no order
 
     async def _outbox_update(self, sql: str, params: Sequence[Any]) -> None:
         if await self._statement(lambda db: db.execute(sql, params)) != 1:

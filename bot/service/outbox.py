@@ -99,10 +99,6 @@ def nonce_for(outbox_id: int) -> str:
 
 
 CLAIM_SECONDS = 60.0
-# A table's newest outbox rows, read with each claim for its first row: a board looks back to
-# the board before it (``bot.exts.play._posts``), while a table queues a row for every
-# decision it ever had.
-RECENT_ROWS = 16
 
 
 def default_claimer() -> str:
@@ -127,8 +123,7 @@ class Outbox:
         A row whose payload cannot be read is given up (its error kept) and its table
         quarantined, so it holds back neither its table nor any other."""
         rows = await self._store.claim_outbox(
-            self.claimer, limit=limit, now=self._clock(), lease=self._lease, held=held,
-            recent=RECENT_ROWS,
+            self.claimer, limit=limit, now=self._clock(), lease=self._lease, held=held
         )
         readable = []
         for row in rows:

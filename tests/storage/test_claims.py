@@ -75,32 +75,6 @@ async def test_a_row_whose_posting_begins_renews_its_tables_claim(
     assert [r.id for r in await second.claim_outbox("two", lease=LEASE, held=[])] == [b1]
 
 
-async def test_a_claim_brings_each_tables_newest_rows_with_its_first_row(
-    open_db: OpenStore,
-) -> None:
-    """What a board's delivery reads first (the posts before it) comes with the claim."""
-    store = await open_db()
-    a, b = await new_table(store), await new_table(store)
-    async with store.transaction() as tx:
-        earlier = [await tx.enqueue(a, version=v, kind="turn", payload={}) for v in (1, 2, 3)]
-    for row in earlier[:2]:
-        await store.mark_delivered(row, message_id=1000 + row)
-    async with store.transaction() as tx:
-        b1 = await tx.enqueue(b, version=1, kind="turn", payload={})
-        a4 = await tx.enqueue(a, version=4, kind="turn", payload={})
-
-    claimed = await store.claim_outbox("one", lease=LEASE, recent=3)
-    assert [r.id for r in claimed] == [earlier[2], b1, a4]
-    first_of_a, first_of_b, second_of_a = claimed
-    assert first_of_a.recent is not None and first_of_b.recent is not None
-    assert [r.id for r in first_of_a.recent] == [earlier[1], earlier[2], a4]  # the newest 3
-    assert first_of_a.recent[0].message_id == 1000 + earlier[1]  # as posted
-    assert [r.id for r in first_of_b.recent] == [b1]
-    assert second_of_a.recent is None  # only a table's first row carries them
-    renewed = await store.claim_outbox("one", lease=LEASE)
-    assert [r.recent for r in renewed] == [None, None, None]  # none asked for
-
-
 async def test_a_failed_row_gives_its_claim_up(open_db: OpenStore, clock: FakeClock) -> None:
     first, second = await open_db(), await open_db()
     table_id = await new_table(first)

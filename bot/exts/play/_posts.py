@@ -25,7 +25,6 @@ from bot.images import board_file
 from bot.mentions import NOBODY, pings, plain
 from bot.move_answers import TOKEN_SECONDS
 from bot.outbox import Deferred, post
-from bot.service.outbox import RECENT_ROWS
 from games.core import discovery
 from games.core.contract import Outcome
 
@@ -36,6 +35,9 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 BOARD_KINDS = ("start", "turn", "undo")  # the rows that may post a board
+# Outbox rows read first from a table's end: a board looks back only to the board before it,
+# while a table queues a row for every decision it ever had.
+RECENT_ROWS = 16
 REMEMBERED = 10_000  # posts whose buttons (or their absence) are remembered
 BOT_ANSWER_WAIT = timedelta(seconds=3)  # a person's board waits this long for the bot's
 
@@ -211,14 +213,11 @@ class BoardPoster:
         await thread.get_partial_message(message_id).edit(view=view)
 
     async def _recent_rows(
-        self, table_id: int, enough: Callable[[list[Any]], bool], row: Any = None
+        self, table_id: int, enough: Callable[[list[Any]], bool]
     ) -> list[Any]:
         """The table's newest outbox rows, reaching back as far as ``enough`` asks: the
-        newest few nearly always do, and the whole outbox is read when they do not. The first
-        row a claim gave out of its table (``row``) brings the newest few, read with it."""
-        recent = None if row is None else row.recent
-        rows = (list(recent) if recent is not None
-                else await self.service.outbox.for_table(table_id, newest=RECENT_ROWS))
+        newest few nearly always do, and the whole outbox is read when they do not."""
+        rows = await self.service.outbox.for_table(table_id, newest=RECENT_ROWS)
         if len(rows) < RECENT_ROWS or enough(rows):
             return rows
         return await self.service.outbox.for_table(table_id)
@@ -270,7 +269,7 @@ class BoardPoster:
         held = self.service.held(row.table_id, row.version)
         loaded, rows, moves = await asyncio.gather(
             _given(held) if held is not None else self.service.load(row.table_id),
-            self._recent_rows(row.table_id, enough, row),
+            self._recent_rows(row.table_id, enough),
             self.service.moves_at(
                 row.table_id, row.version, known=self._counts.get(row.table_id)
             ),
