@@ -7,6 +7,7 @@ must cost no more than early on, and still say and retire what it did.
 
 from __future__ import annotations
 
+import contextvars
 import random
 from typing import Any
 
@@ -68,3 +69,36 @@ async def test_a_turn_reads_a_bounded_part_of_the_log_however_long_it_is(world: 
         bound = 3 * LOG_TAIL * decisions + LOG_TAIL
         assert read[0] <= bound, f"turn {turn}: {decisions} decisions read {read[0]} log rows"
     assert len(await list_actions(table_id)) > LOG_TAIL, "the log outgrew a window"
+
+
+async def test_a_board_of_a_move_made_here_reads_not_the_table(world: World) -> None:
+    """The board is worded from the table as the move left it, as its picture drawn ahead
+    is: its delivery reads the table's posts, not the table."""
+    store = world.bot.service.store
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    actors = {world.alice.id: world.alice, world.bob.id: world.bob}
+    rng = random.Random(3)
+    delivering = contextvars.ContextVar("delivering", default=False)
+    handlers = world.bot.outbox._handlers
+    post_turn = handlers["turn"]
+
+    async def board(row: Any) -> Any:
+        delivering.set(True)
+        return await post_turn(row)
+
+    handlers["turn"] = board
+    reads: list[int] = []
+    get_table = store.get_table
+
+    async def counted(table: int) -> Any:
+        if delivering.get():
+            reads.append(table)
+        return await get_table(table)
+
+    store.get_table = counted
+    before = len(world.boards())
+    for _ in range(3):
+        await play_turn_by_panel(world, actors, table_id, rng)
+        await world.tick()
+    assert len(world.boards()) == before + 3
+    assert reads == []
