@@ -5,7 +5,9 @@ minutes is still there and sees the new board anyway, so they are not pinged (in
 game, that is nearly every turn). A member who chose ``reminders`` or ``digest`` is never
 pinged when a turn starts (see ``bot.service.settings``). Inside the member's quiet hours the
 ping waits: a reminder is scheduled for the moment they end, unless the deadline comes first.
-All of it is read before the move is written, which then takes a single write.
+All of it is known before the move is written, which then takes a single write: whether the
+player moved lately, from the log rows this process keeps when it has them all, else read
+with their settings.
 """
 
 from __future__ import annotations
