@@ -189,5 +189,5 @@ def flat_board(
 
 
 def cut(image: Image.Image, height: int) -> Image.Image:
-    """``image`` (put together on a ``flat_ground``) cut to ``height``."""
+    """``image`` (the picture of a ``flat_board``) cut to ``height``."""
     return image if image.height == height else image.crop((0, 0, image.width, height))

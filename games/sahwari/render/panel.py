@@ -92,9 +92,9 @@ def caravan_rows_height(rows: Sequence[Any]) -> int:
     return 34 + (len(rows) * CARAVAN_ROW + 8 if rows else 40)
 
 
-def _caravan_rows(image: Image.Image, draw: ImageDraw.ImageDraw, top: int, title: str,
-                  rows: Sequence[tuple[Mapping[str, Any], str]], empty: str,
-                  numbers: Mapping[str, list[int]]) -> None:
+def _caravan_rows(top: int, title: str, rows: Sequence[tuple[Mapping[str, Any], str]],
+                  empty: str, numbers: Mapping[str, list[int]], image: Image.Image,
+                  draw: ImageDraw.ImageDraw) -> None:
     x0, x1 = 16, LEFT_W
     draw.text((x0, top), title, font=font(22, bold=True), fill=pal.INK_MUTED)
     y = top + 34
@@ -239,15 +239,15 @@ def render_panel(view: View) -> Image.Image:
                                 (16, 84), "Spectators see every caravan face down.",
                                 font=font(20), fill=pal.INK_MUTED))
     else:
-        y = 80
+        y, part_top = 80, BAND_H  # the first list's part reaches up to the band
         for title, listed, empty in (("Your caravans", own_rows, "No caravans yet"),
                                      ("You have spied", spy_rows, "Nothing spied yet")):
             bottom = y + caravan_rows_height(listed)
             panel.part_in_place(
-                (0, y if y > 80 else BAND_H, split, bottom),
+                (0, part_top, split, bottom),
                 ("caravans", title, key_of(listed), key_of(marked.caravans)),
-                partial(_caravan_part, y, title, listed, empty, marked.caravans))
-            y = bottom + 10
+                partial(_caravan_rows, y, title, listed, empty, marked.caravans))
+            y = part_top = bottom + 10
         lines = summary_lines(view, seat)
         panel.part_in_place((0, y, split, top_h), ("clan", tuple(lines)),
                             partial(_draw_clan_summary, lines, y))
@@ -316,12 +316,6 @@ def _header_key(view: View, seat: int | None) -> tuple[Any, ...]:
         return "header", None, turn
     return "header", seat, seat_label(view, seat), seat_colours(view, seat), \
         seat_mark(view, seat), turn
-
-
-def _caravan_part(top: int, title: str, rows: Sequence[tuple[Mapping[str, Any], str]],
-                  empty: str, numbers: Mapping[str, list[int]], image: Image.Image,
-                  draw: ImageDraw.ImageDraw) -> None:
-    _caravan_rows(image, draw, top, title, rows, empty, numbers)
 
 
 def _draw_clan_row(player: Mapping[str, Any], slot: int, spaces: Mapping[str, list[int]],
