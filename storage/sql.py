@@ -57,7 +57,6 @@ from storage.base import (
 
 Row = Any  # sqlite3.Row or asyncpg.Record: both read by column name and by position
 NO_LIMIT = 2**62  # LIMIT -1 means "all" in SQLite only
-CLAIM_LOCK = -1  # the lock key of outbox claims; table locks use the table id
 T = TypeVar("T")
 
 
@@ -1352,7 +1351,7 @@ def logging_failed(exc: Integrity, table_id: int, version: int, request_id: str)
 
 def _padded(ids: list[int]) -> list[int]:
     """``ids`` padded to a power of two with an id no table has, so that a statement listing
-    them comes in a few shapes (PostgreSQL prepares each shape on each connection)."""
+    them comes in a few shapes (the connection compiles each shape once and keeps it)."""
     size = 1
     while size < len(ids):
         size *= 2
@@ -1376,10 +1375,6 @@ class SqlStore:
     A backend supplies ``_reading()`` (a connection for reads and single writes) and
     ``_begin()`` (a connection inside a transaction that commits when the block ends well and
     rolls back otherwise), plus ``_migrate``, ``vacuum`` and ``close``."""
-
-    # Whether a claim of outbox rows first looks, outside a transaction, for any row to claim:
-    # most find none, and a transaction with its lock costs a server several round trips.
-    _claims_look_first = True
 
     def __init__(self, clock: Clock) -> None:
         self._clock = clock
@@ -1595,25 +1590,15 @@ class SqlStore:
         lease: timedelta = timedelta(seconds=60),
         held: Collection[int] = (),
     ) -> list[OutboxRecord]:
+        # A database with one writer at a time: the claim's transaction sees every claim made
+        # before it. PostgreSQL claims through a function of its own (migration 036).
         at = now or self._clock()
         due = _ts(at)
         busy = _padded(list(held))
         not_busy = f" AND o.table_id NOT IN ({','.join('?' * len(busy))})" if busy else ""
-        if self._claims_look_first:
-            anything = await self._statement(lambda db: db.one(
-                "SELECT 1 FROM outbox AS o WHERE o.delivered_at IS NULL"
-                " AND (o.not_before IS NULL OR o.not_before <= ?)" + not_busy + " LIMIT 1",
-                (due, *busy),
-            ))
-            if anything is None:
-                return []
 
         async def claim(tx: SqlTransaction) -> list[Row]:
-            db = tx._db
-            # Claims are made one at a time, so each sees the claims made before it and two
-            # processes never split one table's queue between them.
-            await db.lock(CLAIM_LOCK)
-            return await db.all(
+            return await tx._db.all(
                 "UPDATE outbox SET claimed_by = ?, claimed_until = ? WHERE id IN ("
                 " SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL"
                 " AND (o.not_before IS NULL OR o.not_before <= ?)"
@@ -1621,7 +1606,7 @@ class SqlStore:
                 "   AND p.delivered_at IS NULL AND p.id < o.id AND p.not_before > ?)"
                 " AND NOT EXISTS (SELECT 1 FROM outbox AS c WHERE c.table_id = o.table_id"
                 "   AND c.delivered_at IS NULL AND c.claimed_until > ? AND c.claimed_by != ?)"
-                + not_busy + " ORDER BY o.id LIMIT ?" + db.skip_locked + ") RETURNING *",
+                + not_busy + " ORDER BY o.id LIMIT ?) RETURNING *",
                 (claimer, _ts(at + lease), due, due, due, claimer, *busy, limit),
             )
 

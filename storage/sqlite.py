@@ -157,10 +157,6 @@ def _finish(work: Coroutine[Any, Any, T]) -> T:
 class SqliteStore(SqlStore):
     """``Store`` on an SQLite file (or in memory). Use ``storage.open_store`` to get one."""
 
-    # A claim is one trip to the connection's thread; one that finds nothing is an empty
-    # transaction there, cheaper than a second trip to look first.
-    _claims_look_first = False
-
     def __init__(self, conn: aiosqlite.Connection, clock: Clock) -> None:
         super().__init__(clock)
         self._conn = conn

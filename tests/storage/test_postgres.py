@@ -85,6 +85,43 @@ async def test_timers_held_by_one_transaction_are_passed_over_by_another(
         await second.close()
 
 
+async def test_a_claim_waiting_on_another_sees_what_that_one_claimed(postgres_url: str) -> None:
+    """Claims go one at a time: a claim that waited sees the rows claimed while it waited, and
+    leaves the rest of those tables to their claimer."""
+    from datetime import UTC, datetime, timedelta
+
+    import asyncpg
+
+    from storage.sql import _ts
+
+    store = await open_store(postgres_url)
+    conn = await asyncpg.connect(postgres_url)
+    now = datetime.now(UTC)
+    try:
+        ids = {}
+        async with store.transaction() as tx:
+            for table in "ab":
+                table_id = await tx.create_table(game="targi", guild_id=1, channel_id=2,
+                                                 host_id=3, seed=4, options={})
+                for version in (1, 2):
+                    ids[table, version] = await tx.enqueue(
+                        table_id, version=version, kind="turn", payload={}
+                    )
+        async with conn.transaction():  # another process's claim, of table a's first row
+            await conn.execute("SELECT pg_advisory_xact_lock(-1)")
+            await conn.execute(
+                "UPDATE outbox SET claimed_by = 'one', claimed_until = $1 WHERE id = $2",
+                _ts(now + timedelta(minutes=1)), ids["a", 1],
+            )
+            waiting = asyncio.create_task(store.claim_outbox("two", now=now))
+            await asyncio.sleep(0.2)
+            assert not waiting.done()
+        assert [row.id for row in await waiting] == [ids["b", 1], ids["b", 2]]
+    finally:
+        await conn.close()
+        await store.close()
+
+
 async def test_a_locked_table_makes_another_transaction_wait(postgres_url: str) -> None:
     first, second = await open_store(postgres_url), await open_store(postgres_url)
     order: list[str] = []

@@ -1,0 +1,30 @@
+-- PostgreSQL claims outbox rows in one round trip, where a transaction that took the claim
+-- lock and then claimed was four, with the lock held across two of them. A VOLATILE function
+-- reads each statement with a fresh snapshot, so the claim, made after the lock is taken,
+-- sees every claim committed before it, and two processes never split one table's queue.
+-- Most calls find nothing due and return without taking the lock. The lock key -1 is
+-- storage.sql's CLAIM_LOCK. Types are written in lower case: this file's SQL is not translated.
+-- SQLite has one writer at a time, and claims in a transaction of its own (storage/sql.py).
+-- postgres: CREATE FUNCTION claim_outbox(
+-- postgres:     claim_by text, claim_until text, due text, busy bigint[], most bigint
+-- postgres: ) RETURNS SETOF outbox LANGUAGE plpgsql VOLATILE AS $$
+-- postgres: BEGIN
+-- postgres:     IF NOT EXISTS (
+-- postgres:         SELECT 1 FROM outbox AS o WHERE o.delivered_at IS NULL
+-- postgres:         AND (o.not_before IS NULL OR o.not_before <= due) AND o.table_id <> ALL (busy)
+-- postgres:     ) THEN
+-- postgres:         RETURN;
+-- postgres:     END IF;
+-- postgres:     PERFORM pg_advisory_xact_lock(-1);
+-- postgres:     RETURN QUERY UPDATE outbox SET claimed_by = claim_by, claimed_until = claim_until
+-- postgres:     WHERE id IN (
+-- postgres:         SELECT o.id FROM outbox AS o WHERE o.delivered_at IS NULL
+-- postgres:         AND (o.not_before IS NULL OR o.not_before <= due)
+-- postgres:         AND NOT EXISTS (SELECT 1 FROM outbox AS p WHERE p.table_id = o.table_id
+-- postgres:             AND p.delivered_at IS NULL AND p.id < o.id AND p.not_before > due)
+-- postgres:         AND NOT EXISTS (SELECT 1 FROM outbox AS c WHERE c.table_id = o.table_id
+-- postgres:             AND c.delivered_at IS NULL AND c.claimed_until > due AND c.claimed_by != claim_by)
+-- postgres:         AND o.table_id <> ALL (busy)
+-- postgres:         ORDER BY o.id LIMIT most FOR UPDATE SKIP LOCKED
+-- postgres:     ) RETURNING *;
+-- postgres: END $$;
