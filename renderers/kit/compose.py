@@ -178,11 +178,13 @@ class PaletteBoard:
 def flat_board(
     palette: Palette, size: tuple[int, int], colour: RGB, name: str,
     text_draw: Callable[[Image.Image], ImageDraw.ImageDraw] = CachedTextDraw,
+    step: int = FLAT_STEP,
 ) -> PaletteBoard:
     """A board on a ground of one ``colour`` at least ``size``, for pictures whose height varies
-    (private panels): ``cut`` its picture to the height when it is done."""
+    (private panels): ``cut`` its picture to the height when it is done. The ground is a whole
+    number of ``step`` rows tall (a picture mostly of one height makes that its step)."""
     width, height = size
-    rounded = -(-height // FLAT_STEP) * FLAT_STEP
+    rounded = -(-height // step) * step
     ground = flat_grounds.get((width, rounded, colour),
                               lambda: Image.new("RGB", (width, rounded), colour))
     return PaletteBoard(palette, ground, (name, ground.size, colour), text_draw=text_draw)

@@ -35,3 +35,24 @@ def test_each_panel_along_a_game_equals_the_panel_drawn_from_nothing(name: str) 
             assert spec.encode_png(spec.render_panel(views[i])) == kept[i], f"panel {i}"
     finally:
         forget_every_picture()
+
+
+def test_each_resafa_area_along_a_game_equals_the_area_drawn_from_nothing() -> None:
+    """A seat's workshop area, offered from every board and under its panel, is put together
+    from parts kept between pictures; with what changed since the board before ringed."""
+    from games.resafa.render import render_areas
+
+    game = discovery.get("resafa")
+    walk = random_walk("resafa", 3, 5)
+    views = [game.view(state, None) for _, (state, _) in zip(range(STEPS), walk, strict=False)]
+    pairs = list(zip(views[1:], views, strict=False))[::4]
+    forget_every_picture()
+    try:
+        kept = [[image.tobytes() for _, image in render_areas(view, before)]
+                for view, before in pairs]
+        for i in range(0, len(pairs), 5):
+            forget_every_picture()
+            view, before = pairs[i]
+            assert [image.tobytes() for _, image in render_areas(view, before)] == kept[i]
+    finally:
+        forget_every_picture()

@@ -83,7 +83,8 @@ def test_the_panel_holds_the_seats_own_area_below_its_hand_and_options() -> None
     view = saved("card_3p")
     seat = view["decision"]["seat"]
     image = render.render_panel(view)
-    own = render.PALETTE.quantize(render.render_area(view, seat))  # as the panel maps it
+    own = render.render_area(view, seat)  # on the palette, as the panel lays it
+    assert own.mode == "P"
     top = image.height - area.HEIGHT
     assert top > 0
     assert image.crop((0, top, area.WIDTH, image.height)).tobytes() == own.tobytes()

@@ -108,8 +108,8 @@ def test_a_garden_placed_last_turn_is_ringed_on_its_workshop_area() -> None:
     view, before = samples.TURNS["turn_4p"]()
     seat = next(p["seat"] for p in view["players"] if p["label"] == "Violet")
     # Act
-    marked = render.render_area(view, seat, previous=before)
-    plain = render.render_area(view, seat)
+    marked = render.render_area(view, seat, previous=before).convert("RGB")
+    plain = render.render_area(view, seat).convert("RGB")
     # Assert
     x0, y0, _x1, _y1 = area.cell_box(4, 5)  # e6
     half = ring_width(area.WIDTH) // 2

@@ -13,9 +13,9 @@ from PIL import ImageDraw
 
 from games.core import discovery
 from games.resafa import render
-from games.resafa.render import area, samples
+from games.resafa.render import samples
 from games.resafa.render.model import short
-from renderers.kit import ImageCache, layers, sprites
+from renderers.kit import compose, layers, sprites
 from renderers.kit.fit import watch_shortening
 from tests.renderers.walk import random_walk
 
@@ -58,7 +58,7 @@ def test_no_text_is_shortened_or_drawn_off_the_picture(
     game = discovery.get("resafa")
     sprites.clear()
     layers.clear()
-    monkeypatch.setattr(area, "areas", ImageCache(16))
+    compose.parts.clear()
     drawn = 0
     with watch_shortening() as cut:
         for state, decision, before in positions(players, seed):
@@ -114,7 +114,7 @@ def test_every_card_and_workshop_shows_its_whole_text_wherever_it_is_drawn(
     workshops = list(data.WORKSHOPS)
     sprites.clear()
     layers.clear()
-    monkeypatch.setattr(area, "areas", ImageCache(16))
+    compose.parts.clear()
     with watch_shortening() as cut:
         for i in range(0, max(len(cards), len(workshops)), 3):
             shown = [views.card_json(c, 0) for c in cards[i:i + 3]] or [views.card_json(

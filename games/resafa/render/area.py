@@ -7,7 +7,9 @@ private panel.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import functools
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -27,6 +29,7 @@ from games.resafa.render.model import (
     seat_label,
     short,
 )
+from games.resafa.render.palette import PALETTE
 from games.resafa.render.pieces import (
     brief,
     counter,
@@ -37,10 +40,10 @@ from games.resafa.render.pieces import (
     seat_disc,
     sprite,
 )
-from renderers.kit import ImageCache
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
+from renderers.kit.compose import GLYPH_BLEED, cut, flat_board
 from renderers.kit.icons import paste
 from renderers.kit.preview import mark_changed, ring_width
 from renderers.kit.words import draw_fitted, fit_text, font
@@ -59,46 +62,59 @@ Box = tuple[int, int, int, int]
 
 def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
                 previous: View | None = None) -> Image.Image:
-    """The workshop area of ``seat`` as the view shows it (the same for every viewer),
-    WIDTH wide and at least HEIGHT tall;
+    """The workshop area of ``seat`` as the view shows it (the same for every viewer), on
+    Resafa's palette, WIDTH wide and at least HEIGHT tall;
     ``marks`` numbers cells by name ("c3": "1"), as the panel numbers the options; what
-    differs from the area in ``previous`` (the view the last board showed) is ringed."""
+    differs from the area in ``previous`` (the view the last board showed) is ringed.
+
+    It is put together from parts kept by what they show (``renderers.kit.compose``): the
+    header, each cell of the grid and each section of the side column. A seat's
+    sub-decisions change one or two of them (a card played, a coin spent, a cell's number).
+    (Keeping whole areas as well found fewer than half of them again, and pushed out more
+    of the parts than that saved.)"""
     player = player_of(view, seat)
     if player is None:
-        return Image.new("RGB", (WIDTH, HEIGHT), pal.BACKGROUND)
-    context = area_key(view, seat, marks, previous)
-    changed = context[-1]
-    # a seat's sub-decisions redraw its panel often while its area stays the same
-    return areas.get(context, lambda: _draw(view, player, marks, changed)).copy()
-
-
-def area_key(view: View, seat: int, marks: Mapping[str, str] | None = None,
-             previous: View | None = None) -> tuple[Any, ...]:
-    """Everything ``render_area`` shows of ``seat``'s area, as a key; what changed is last."""
-    player = player_of(view, seat)
+        return flat_board(PALETTE, (WIDTH, HEIGHT), pal.BACKGROUND, "resafa-area",
+                          ImageDraw.Draw, step=HEIGHT).image
+    sections = _sections(player)
+    height = max(HEIGHT, sections[-1].ring[3] + 10)
+    board = flat_board(PALETTE, (WIDTH, height), pal.BACKGROUND, "resafa-area",
+                       ImageDraw.Draw, step=HEIGHT)
+    board.part_in_place((0, 0, WIDTH, HEADER_H),
+                        ("header", seat_label(view, seat), seat_colours(view, seat),
+                         number(player.get("score"))),
+                        lambda image, draw: _header(image, draw, view, player))
+    board.part_in_place(COLUMN_LETTERS, "column letters", _column_letters)
+    board.part_in_place(ROW_NUMBERS, "row numbers", _row_numbers)
+    cells = _cells(player)
+    for (c, r), shown in cells.items():
+        mark = (marks or {}).get(cell_name(c, r))
+        x0, y0, x1, y1 = cell_box(c, r)
+        board.part_in_place((x0, y0, x1 + 1, y1 + 1), ("cell", key_of(shown), mark),
+                            functools.partial(_cell_part, (c, r), shown, mark))
+    for i, section in enumerate(sections):
+        bottom = sections[i + 1].top if i + 1 < len(sections) else height
+        board.part_in_place((SIDE_X - GLYPH_BLEED, section.top, WIDTH, bottom),
+                            (section.name, SECTION_SHOWS[section.name](view, player)),
+                            functools.partial(_section_part, section, view, player))
     before = player_of(previous, seat) if previous is not None else None
-    changed = changed_parts(player, before) if player is not None and before is not None else ()
-    shown = {k: v for k, v in (player or {}).items() if k not in NOT_SHOWN}
-    return (key_of(shown), key_of(mapping(view.get("map")).get("nodes")),
-            key_of(view.get("merchant_row")), key_of(dict(marks or {})), changed)
+    if before is not None:
+        rings = {s.name: s.ring for s in sections}
+        dark, light = board.ink(pal.INK_DARK), board.ink((255, 255, 255))
+        for name in changed_parts(cells, player, _cells(before), before):
+            box = rings.get(name) or _cell_box_named(name)
+            if box is not None:
+                mark_changed(board.draw, box, ring_width(WIDTH), dark, light)
+    return cut(board.image, height)
 
 
-# What a player's record holds that the area does not show (cards in hand and in piles): a
-# sub-decision that only plays a card from the hand finds the area kept, and the seat's own
-# view (which lists the hand) the same area as everyone's.
-NOT_SHOWN = frozenset(
-    ("hand", "hand_count", "deck_count", "pending", "pending_count", "facedown",
-     "facedown_count"))
-
-
-def changed_parts(player: Mapping[str, Any], before: Mapping[str, Any]) -> tuple[str, ...]:
+def changed_parts(cells: Mapping[tuple[int, int], Any], player: Mapping[str, Any],
+                  cells_before: Mapping[tuple[int, int], Any],
+                  before: Mapping[str, Any]) -> tuple[str, ...]:
     """What differs from the seat's area as it was: cells by name ("c3") and the side
     column's sections by key."""
-    found: list[str] = []
-    for c in range(GRID):
-        for r in range(GRID):
-            if _cell(player, (c, r)) != _cell(before, (c, r)):
-                found.append(f"{'abcdefgh'[c]}{r + 1}")
+    found = [cell_name(c, r) for c in range(GRID) for r in range(GRID)
+             if cells[c, r] != cells_before[c, r]]
     for section, keys in SECTION_KEYS.items():
         if any(player.get(k) != before.get(k) for k in keys):
             found.append(section)
@@ -112,35 +128,19 @@ SECTION_KEYS = {
 }
 
 
-def _cell(player: Mapping[str, Any], cell: tuple[int, int]) -> tuple[Any, ...]:
+def cell_name(c: int, r: int) -> str:
+    return f"{'abcdefgh'[c]}{r + 1}"
+
+
+def _cells(player: Mapping[str, Any]) -> dict[tuple[int, int], tuple[Any, ...]]:
+    """What each cell of the grid shows: its workshop, or its garden square and the icons of
+    the workshops facing it (None where there is nothing)."""
     area = mapping(player.get("area"))
     workshops = {cell_of(w): w for w in items(area.get("workshops"))}
     gardens = {cell_of(g): g for g in items(area.get("gardens"))}
-    return workshops.get(cell), gardens.get(cell), facing_icons(workshops).get(cell)
-
-
-areas = ImageCache(16)
-
-
-def _draw(view: View, player: Mapping[str, Any], marks: Mapping[str, str] | None,
-          changed: tuple[str, ...] = ()) -> Image.Image:
-    rows = sum(_special_row(card) for card in special_cards(player))
-    image = Image.new("RGB", (WIDTH, HEIGHT + rows), pal.BACKGROUND)
-    draw = ImageDraw.Draw(image)
-    _header(image, draw, view, player)
-    _grid(image, player)
-    sections = _side(image, draw, view, player)
-    # every special card is shown whole: a seat with many grows its area downwards
-    image = image.crop((0, 0, WIDTH, max(HEIGHT, sections["specials"][3] + 10)))
-    draw = ImageDraw.Draw(image)
-    ring = ring_width(WIDTH)
-    for name in changed:
-        box = sections.get(name) or _cell_box_named(name)
-        if box is not None:
-            mark_changed(draw, box, ring)
-    for name, mark in (marks or {}).items():
-        _mark(image, name, mark)
-    return image
+    facing = facing_icons(workshops)
+    return {(c, r): (workshops.get((c, r)), gardens.get((c, r)), facing.get((c, r)))
+            for r in range(GRID) for c in range(GRID)}
 
 
 def _cell_box_named(name: str) -> Box | None:
@@ -199,38 +199,44 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
 # ---- the grid ------------------------------------------------------------------------------
 
 
-def _grid(image: Image.Image, player: Mapping[str, Any]) -> None:
-    area = mapping(player.get("area"))
-    workshops = {cell_of(w): w for w in items(area.get("workshops"))}
-    gardens = {cell_of(g): g for g in items(area.get("gardens"))}
-    facing = facing_icons(workshops)
-    draw = ImageDraw.Draw(image)
-    for i in range(GRID):  # the names the prompts use: column letter, row number ("d4")
+# The grid's names, which the prompts use: column letters above it, row numbers to its left.
+COLUMN_LETTERS = (0, HEADER_H, SIDE_X - GLYPH_BLEED, GRID_Y)
+ROW_NUMBERS = (0, GRID_Y, GRID_X, GRID_Y + GRID * CELL)
+
+
+def _column_letters(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    for i in range(GRID):
         draw.text((GRID_X + i * CELL + CELL // 2 - 1, GRID_Y - 6), "abcdefgh"[i],
                   font=font(20, bold=True), fill=pal.INK_MUTED, anchor="md")
+
+
+def _row_numbers(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    for i in range(GRID):
         draw.text((GRID_X - 12, GRID_Y + i * CELL + CELL // 2 - 1), str(i + 1),
                   font=font(20, bold=True), fill=pal.INK_MUTED, anchor="rm")
-    for r in range(GRID):
-        for c in range(GRID):
-            box = cell_box(c, r)
-            if (c + r) % 2 == 0:
-                tile = workshops.get((c, r))
-                if tile is None:
-                    lay.rounded(draw, box, 6, fill=pal.MAT)
-                    continue
-                piece = sprite(("workshop-cell", key_of(tile)), (CELL - 2, CELL - 2),
-                               pal.BACKGROUND, _workshop, tile)
-                image.paste(piece, box[:2])
-            else:
-                square = gardens.get((c, r), {})
-                tags = facing.get((c, r), {})
-                if not square and not tags:
-                    lay.rounded(draw, box, 6, fill=colours.GARDEN_SQUARE)
-                    continue
-                piece = sprite(("garden-cell", key_of(square), key_of(tags)),
-                               (CELL - 2, CELL - 2), pal.BACKGROUND,
-                               _garden, square, tags)
-                image.paste(piece, box[:2])
+
+
+def _cell_part(cell: tuple[int, int], shown: tuple[Any, ...], mark: str | None,
+               image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    """One cell of the grid: a workshop square (built or not) or a garden square, with the
+    number of the option that names it."""
+    c, r = cell
+    box = cell_box(c, r)
+    tile, square, tags = shown
+    if (c + r) % 2 == 0:
+        if tile is None:
+            lay.rounded(draw, box, 6, fill=pal.MAT)
+        else:
+            image.paste(sprite(("workshop-cell", key_of(tile)), (CELL - 2, CELL - 2),
+                               pal.BACKGROUND, _workshop, tile), box[:2])
+    elif not square and not tags:
+        lay.rounded(draw, box, 6, fill=colours.GARDEN_SQUARE)
+    else:
+        image.paste(sprite(("garden-cell", key_of(square or {}), key_of(tags or {})),
+                           (CELL - 2, CELL - 2), pal.BACKGROUND, _garden, square or {},
+                           tags or {}), box[:2])
+    if mark is not None:
+        _mark(image, cell_name(c, r), mark)
 
 
 def cell_of(piece: Mapping[str, Any]) -> tuple[int, int]:
@@ -322,21 +328,68 @@ def _garden(image: Image.Image, draw: ImageDraw.ImageDraw, box: Box,
 # ---- the side column -----------------------------------------------------------------------
 
 
-def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-          player: Mapping[str, Any]) -> dict[str, Box]:
-    """The side column; returns where each of its sections sits (for the change rings)."""
-    x0, x1 = SIDE_X, WIDTH - 12
-    sections: dict[str, Box] = {}
+@dataclass(frozen=True)
+class _Section:
+    """A section of the side column: its title stands at ``top`` and what it heads at
+    ``body``; ``ring`` is the box a change ring goes around."""
+
+    name: str  # as ``changed_parts`` names it
+    title: str
+    top: int
+    body: int
+    ring: Box
+
+
+SIDE_X1 = WIDTH - 12
+
+
+def _sections(player: Mapping[str, Any]) -> list[_Section]:
+    """The side column's sections, top to bottom, where the seat's record puts them (the
+    cards played and the special cards take a row each)."""
+    played = items(player.get("played"))
+    played_h = 30 * len(played[:3]) if played else 26
+    cards = special_cards(player)
+    specials_h = sum(_special_row(card) for card in cards) if cards else 26
+    # name, title, the height of what it heads, its ring's height, the gap after it
+    rows = [
+        ("ware", "WAREHOUSE (up to 6 each)", 40, 32, 0),
+        ("caravan", "CARAVAN", 96, 94, 0),
+        ("merchant", "MERCHANT ROW", 46, 40, 0),
+        ("tracks", "TRACKS · GARDENS", 44, 36, 0),
+        ("played", "PLAYED THIS ROUND", played_h, played_h, 4),
+    ]
+    found = []
     y = GRID_Y
-    y = _section(draw, x0, y, "WAREHOUSE (up to 6 each)")
-    sections["ware"] = (x0 - 4, y - 2, x1, y + 30)
-    x = counter(image, draw, (x0, y + 14), "C", number(player.get("coins")), size=26, gap=14)
+    for name, title, height, ring_h, gap in rows:
+        body = y + 26
+        found.append(_Section(name, title, y, body, (SIDE_X - 4, body - 2, SIDE_X1,
+                                                      body - 2 + ring_h)))
+        y = body + height + gap
+    body = y + 26
+    found.append(_Section("specials", "SPECIAL CARDS", y, body,
+                          (SIDE_X - 4, body - 2, SIDE_X1, max(body + specials_h, HEIGHT - 10))))
+    return found
+
+
+def _section_part(section: _Section, view: View, player: Mapping[str, Any],
+                  image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    draw.text((SIDE_X, section.top), section.title, font=font(18, bold=True),
+              fill=pal.INK_MUTED)
+    SECTION_PAINTERS[section.name](image, draw, view, player, section.body)
+
+
+def _ware(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+          player: Mapping[str, Any], y: int) -> None:
+    x = counter(image, draw, (SIDE_X, y + 14), "C", number(player.get("coins")), size=26,
+                gap=14)
     store = mapping(player.get("ware"))
     for code in ("S", "M", "Sp", "A"):
         x = counter(image, draw, (x, y + 14), code, number(store.get(code)), size=26, gap=12)
-    y += 40
-    y = _section(draw, x0, y, "CARAVAN")
-    sections["caravan"] = (x0 - 4, y - 2, x1, y + 92)
+
+
+def _caravan(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+             player: Mapping[str, Any], y: int) -> None:
+    x0, x1 = SIDE_X, SIDE_X1
     caravan = mapping(player.get("caravan"))
     camels = number(caravan.get("camels"), 1)
     for i in range(4):
@@ -346,17 +399,24 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     load = f"{number(caravan.get('count'))} {cargo}" if cargo else "empty"
     line(draw, (x0 + 144, y + 15), f"{load} / {number(caravan.get('capacity'), 2)}",
          x1 - x0 - 144, pal.INK_LIGHT, size=20, bold=True, anchor="lm")
-    names = place_names(view)
-    node = caravan.get("at")
-    line(draw, (x0, y + 40), f"at {names.get(str(node), node)}" if node else "", x1 - x0,
-         pal.INK_MUTED)
-    bases = [names.get(str(b), str(b)) for b in player.get("bases") or []]
+    at, bases = _caravan_places(view, player)
+    line(draw, (x0, y + 40), f"at {at}" if at else "", x1 - x0, pal.INK_MUTED)
     fitted = fit_text("bases: " + (", ".join(bases) if bases else "none"),
                       (x0, y + 60, x1, y + 96), largest=18, smallest=12, spacing=0)
     draw_fitted(draw, fitted, fill=pal.INK_MUTED)
-    y += 96
-    y = _section(draw, x0, y, "MERCHANT ROW")
-    sections["merchant"] = (x0 - 4, y - 2, x1, y + 38)
+
+
+def _caravan_places(view: View, player: Mapping[str, Any]) -> tuple[Any, tuple[str, ...]]:
+    """Where the caravan stands and the seat's bases, by name."""
+    names = place_names(view)
+    node = mapping(player.get("caravan")).get("at")
+    at = names.get(str(node), node) if node else None
+    return at, tuple(names.get(str(b), str(b)) for b in player.get("bases") or [])
+
+
+def _merchant(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+              player: Mapping[str, Any], y: int) -> None:
+    x0 = SIDE_X
     row = list(player.get("merchant_row") or [])[:MERCHANT_SPACES]
     row += [None] * (MERCHANT_SPACES - len(row))
     legend = items(view.get("merchant_row"))
@@ -375,9 +435,11 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     if overflow:
         lay.text(draw, (x0 + 6 * 47 - 4, y + 18), f"+{overflow}", font(20, bold=True),
                  pal.INK_LIGHT, anchor="lm")
-    y += 46
-    y = _section(draw, x0, y, "TRACKS · GARDENS")
-    sections["tracks"] = (x0 - 4, y - 2, x1, y + 34)
+
+
+def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+            player: Mapping[str, Any], y: int) -> None:
+    x0 = SIDE_X
     tracks = mapping(player.get("tracks"))
     for i, code in enumerate(COLOUR_CODES):
         bx = x0 + i * 50
@@ -387,15 +449,33 @@ def _side(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
     squares = number(player.get("garden_squares"))
     lay.text(draw, (x0 + 206, y + 16), f"{squares} done", font(20, bold=True), colours.GARDEN,
              anchor="lm")
-    y += 44
-    y = _section(draw, x0, y, "PLAYED THIS ROUND")
-    top = y
-    y = _played(draw, (x0, y, x1), player)
-    sections["played"] = (x0 - 4, top - 2, x1, y - 2)
-    y = _section(draw, x0, y + 4, "SPECIAL CARDS")
-    bottom = _specials(draw, (x0, y, x1), player)
-    sections["specials"] = (x0 - 4, y - 2, x1, max(bottom, HEIGHT - 10))
-    return sections
+
+
+def _played_part(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                 player: Mapping[str, Any], y: int) -> None:
+    _played(draw, (SIDE_X, y, SIDE_X1), player)
+
+
+def _specials_part(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+                   player: Mapping[str, Any], y: int) -> None:
+    _specials(draw, (SIDE_X, y, SIDE_X1), player)
+
+
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw, View, Mapping[str, Any], int], None]
+SECTION_PAINTERS: dict[str, Painter] = {
+    "ware": _ware, "caravan": _caravan, "merchant": _merchant, "tracks": _tracks,
+    "played": _played_part, "specials": _specials_part,
+}
+# Everything each section shows, as its part's key.
+SECTION_SHOWS: dict[str, Callable[[View, Mapping[str, Any]], Any]] = {
+    "ware": lambda view, p: (number(p.get("coins")), key_of(p.get("ware"))),
+    "caravan": lambda view, p: (key_of(p.get("caravan")), _caravan_places(view, p)),
+    "merchant": lambda view, p: (key_of(p.get("merchant_row")), len(p.get("overflow") or []),
+                                 key_of(view.get("merchant_row"))),
+    "tracks": lambda view, p: (key_of(p.get("tracks")), number(p.get("garden_squares"))),
+    "played": lambda view, p: key_of(p.get("played")),
+    "specials": lambda view, p: key_of(special_cards(p)),
+}
 
 
 def place_names(view: View) -> dict[str, str]:

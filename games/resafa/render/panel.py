@@ -27,7 +27,6 @@ from games.resafa.render.model import (
 )
 from games.resafa.render.palette import PALETTE
 from games.resafa.render.pieces import card_text, line, seat_disc
-from renderers.kit import compose
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
@@ -134,10 +133,7 @@ BAND_H = HEADER_H + 3
 
 
 def _own_area(view: View, seat: int, marks: Mapping[str, str]) -> Image.Image:
-    """The seat's own area on the palette, kept as the other parts are."""
-    return compose.parts.get(
-        ("resafa-panel-area", area.area_key(view, seat, marks)),
-        lambda: PALETTE.quantize(area.render_area(view, seat, marks)))
+    return area.render_area(view, seat, marks)
 
 
 def _header_key(view: View, seat: int | None) -> tuple[Any, ...]:
