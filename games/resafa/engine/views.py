@@ -88,6 +88,8 @@ RIVAL = {"deck": int, "last": {"id", "colour", "city", "workshop": bool}|null,
 
 from __future__ import annotations
 
+import functools
+
 from games.core.contract import JSON, Decision, Option, Outcome
 from games.core.views import decision_json, outcome_json
 from games.resafa.engine.data import (
@@ -158,8 +160,16 @@ SIDE_NAMES = ("A", "B")
 CUBE_NAMES = ("none", "inactive", "active")
 
 
+@functools.lru_cache(maxsize=1024)
+def _wordings(g: Gain) -> tuple[str, str]:
+    """A gain's text and words: a view names the same few gains many times (every room of
+    every workshop built), and a move asks for a view or two."""
+    return gain_text(g), gain_words(g)
+
+
 def gain_json(g: Gain) -> JSON:
-    return {"text": gain_text(g), "words": gain_words(g), "items": [[i, n] for i, n in g]}
+    text, words = _wordings(g)
+    return {"text": text, "words": words, "items": [[i, n] for i, n in g]}
 
 
 def _opt_gain(g: Gain) -> JSON | None:
