@@ -10,9 +10,9 @@ module supplies the connection, the placeholders and the migrations.
 from __future__ import annotations
 
 import re
-from collections.abc import AsyncIterator, Collection, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime, timedelta
+from datetime import datetime
 from functools import lru_cache
 from typing import Any
 
@@ -23,7 +23,6 @@ from storage.base import (
     ActionRecord,
     Clock,
     MoveCommit,
-    OutboxRecord,
     ReplaySource,
     StorageError,
     TableRecord,
@@ -39,16 +38,7 @@ from storage.group_read import (
     fetch_user_settings,
 )
 from storage.schema import for_postgres, migrations
-from storage.sql import (
-    Db,
-    Integrity,
-    Row,
-    SqlStore,
-    _outbox,
-    _ts,
-    logged_move,
-    logging_failed,
-)
+from storage.sql import Db, Integrity, Row, SqlStore, _ts, logged_move, logging_failed
 
 # Every statement is prepared once per connection (asyncpg's cache) and planned once: a key
 # lookup's plan does not depend on the keys. By default PostgreSQL plans each of the first five
@@ -204,21 +194,12 @@ class PostgresStore(SqlStore):
         self._check_free()
         return await self._latest.get((table_id, user_id, after)) or (None, None)
 
-    async def claim_outbox(
-        self,
-        claimer: str,
-        *,
-        limit: int = 50,
-        now: datetime | None = None,
-        lease: timedelta = timedelta(seconds=60),
-        held: Collection[int] = (),
-    ) -> list[OutboxRecord]:
-        at = now or self._clock()
-        rows = await self._statement(lambda db: db.all(
-            "SELECT * FROM claim_outbox(?, ?, ?, ?, ?)",
-            (claimer, _ts(at + lease), _ts(at), list(held), limit),
+    async def _claim(
+        self, claimer: str, due: str, until: str, held: list[int], limit: int
+    ) -> list[Row]:
+        return await self._statement(lambda db: db.all(
+            "SELECT * FROM claim_outbox(?, ?, ?, ?, ?)", (claimer, until, due, held, limit)
         ))
-        return sorted((_outbox(row) for row in rows), key=lambda r: r.id)
 
     async def _attempt(self, outbox_id: int, at: str, until: str | None) -> Row | None:
         # One statement, where a transaction that reads the row first is four round trips:

@@ -1590,11 +1590,17 @@ class SqlStore:
         lease: timedelta = timedelta(seconds=60),
         held: Collection[int] = (),
     ) -> list[OutboxRecord]:
-        # A database with one writer at a time: the claim's transaction sees every claim made
-        # before it. PostgreSQL claims through a function of its own (migration 036).
         at = now or self._clock()
-        due = _ts(at)
-        busy = _padded(list(held))
+        rows = await self._claim(claimer, _ts(at), _ts(at + lease), list(held), limit)
+        return sorted((_outbox(row) for row in rows), key=lambda r: r.id)  # RETURNING's order
+
+    async def _claim(
+        self, claimer: str, due: str, until: str, held: list[int], limit: int
+    ) -> list[Row]:
+        """Claim due outbox rows: a database with one writer at a time, whose transaction
+        sees every claim made before it. PostgreSQL claims through a function of its own
+        (migration 036)."""
+        busy = _padded(held)
         not_busy = f" AND o.table_id NOT IN ({','.join('?' * len(busy))})" if busy else ""
 
         async def claim(tx: SqlTransaction) -> list[Row]:
@@ -1607,11 +1613,10 @@ class SqlStore:
                 " AND NOT EXISTS (SELECT 1 FROM outbox AS c WHERE c.table_id = o.table_id"
                 "   AND c.delivered_at IS NULL AND c.claimed_until > ? AND c.claimed_by != ?)"
                 + not_busy + " ORDER BY o.id LIMIT ?) RETURNING *",
-                (claimer, _ts(at + lease), due, due, due, claimer, *busy, limit),
+                (claimer, until, due, due, due, claimer, *busy, limit),
             )
 
-        claimed = [_outbox(row) for row in await self._transact(claim)]
-        return sorted(claimed, key=lambda r: r.id)  # RETURNING keeps no order
+        return await self._transact(claim)
 
     async def _outbox_update(self, sql: str, params: Sequence[Any]) -> None:
         if await self._statement(lambda db: db.execute(sql, params)) != 1:
