@@ -2,9 +2,10 @@
 -- lock and then claimed was four, with the lock held across two of them. A VOLATILE function
 -- reads each statement with a fresh snapshot, so the claim, made after the lock is taken,
 -- sees every claim committed before it, and two processes never split one table's queue.
--- Most calls find nothing due and return without taking the lock. The lock key -1 is
--- storage.sql's CLAIM_LOCK. Types are written in lower case: this file's SQL is not translated.
--- SQLite has one writer at a time, and claims in a transaction of its own (storage/sql.py).
+-- Most calls find nothing due and return without taking the lock. The lock key -1 is the
+-- claims' own: table locks use table ids, which are positive. Types are written in lower case,
+-- which storage.schema leaves as they are. SQLite has one writer at a time, and claims in a
+-- transaction of its own (storage/sql.py).
 -- postgres: CREATE FUNCTION claim_outbox(
 -- postgres:     claim_by text, claim_until text, due text, busy bigint[], most bigint
 -- postgres: ) RETURNS SETOF outbox LANGUAGE plpgsql VOLATILE AS $$
