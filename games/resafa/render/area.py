@@ -95,7 +95,7 @@ def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
     for i, section in enumerate(sections):
         bottom = sections[i + 1].top if i + 1 < len(sections) else height
         board.part_in_place((SIDE_X - GLYPH_BLEED, section.top, WIDTH, bottom),
-                            (section.name, SECTION_SHOWS[section.name](view, player)),
+                            _section_key(section.name, view, player),
                             functools.partial(_section_part, section, view, player))
     before = player_of(previous, seat) if previous is not None else None
     if before is not None:
@@ -150,11 +150,8 @@ def _cell_box_named(name: str) -> Box | None:
     return cell_box(c, r) if 0 <= r < GRID else None
 
 
-def _mark(image: Image.Image, name: str, mark: str) -> None:
-    """An option's number on the cell it names, so the grid reads like the option list."""
-    box = _cell_box_named(name)
-    if box is None:
-        return
+def _mark(image: Image.Image, box: Box, mark: str) -> None:
+    """An option's number on the cell in ``box``, so the grid reads like the option list."""
     x0, y0, x1, y1 = box
     draw = ImageDraw.Draw(image)
     draw.rounded_rectangle((x0, y0, x1, y1), radius=6, outline=pal.HIGHLIGHT, width=4)
@@ -236,7 +233,7 @@ def _cell_part(cell: tuple[int, int], shown: tuple[Any, ...], mark: str | None,
                            (CELL - 2, CELL - 2), pal.BACKGROUND, _garden, square or {},
                            tags or {}), box[:2])
     if mark is not None:
-        _mark(image, cell_name(c, r), mark)
+        _mark(image, box, mark)
 
 
 def cell_of(piece: Mapping[str, Any]) -> tuple[int, int]:
@@ -451,51 +448,19 @@ def _tracks(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
              anchor="lm")
 
 
-def _played_part(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                 player: Mapping[str, Any], y: int) -> None:
-    _played(draw, (SIDE_X, y, SIDE_X1), player)
-
-
-def _specials_part(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                   player: Mapping[str, Any], y: int) -> None:
-    _specials(draw, (SIDE_X, y, SIDE_X1), player)
-
-
-Painter = Callable[[Image.Image, ImageDraw.ImageDraw, View, Mapping[str, Any], int], None]
-SECTION_PAINTERS: dict[str, Painter] = {
-    "ware": _ware, "caravan": _caravan, "merchant": _merchant, "tracks": _tracks,
-    "played": _played_part, "specials": _specials_part,
-}
-# Everything each section shows, as its part's key.
-SECTION_SHOWS: dict[str, Callable[[View, Mapping[str, Any]], Any]] = {
-    "ware": lambda view, p: (number(p.get("coins")), key_of(p.get("ware"))),
-    "caravan": lambda view, p: (key_of(p.get("caravan")), _caravan_places(view, p)),
-    "merchant": lambda view, p: (key_of(p.get("merchant_row")), len(p.get("overflow") or []),
-                                 key_of(view.get("merchant_row"))),
-    "tracks": lambda view, p: (key_of(p.get("tracks")), number(p.get("garden_squares"))),
-    "played": lambda view, p: key_of(p.get("played")),
-    "specials": lambda view, p: key_of(special_cards(p)),
-}
-
-
 def place_names(view: View) -> dict[str, str]:
     """Map codes by name: Resafa and every trading city the view lists."""
     return {str(n.get("id")): str(n.get("name", n.get("id")))
             for n in items(mapping(view.get("map")).get("nodes"))}
 
 
-def _section(draw: ImageDraw.ImageDraw, x: int, y: int, title: str) -> int:
-    draw.text((x, y), title, font=font(18, bold=True), fill=pal.INK_MUTED)
-    return y + 26
-
-
-def _played(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
-            player: Mapping[str, Any]) -> int:
-    x0, y, x1 = span
+def _played(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+            player: Mapping[str, Any], y: int) -> None:
+    x0, x1 = SIDE_X, SIDE_X1
     played = items(player.get("played"))
     if not played:
         draw.text((x0, y), "nothing yet", font=font(18), fill=pal.INK_MUTED)
-        return y + 26
+        return
     for card in played[:3]:
         code = str(card.get("colour", ""))
         lay.rounded(draw, (x0, y, x0 + 30, y + 26), 5, fill=colour_fill(code))
@@ -506,7 +471,6 @@ def _played(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
         line(draw, (x0 + 38, y + 13), text, x1 - x0 - 40, pal.INK_LIGHT,
                  anchor="lm")
         y += 30
-    return y
 
 
 SPECIAL_ROW = 54
@@ -518,19 +482,17 @@ def special_cards(player: Mapping[str, Any]) -> list[Mapping[str, Any]]:
         {**c, "used": True} for c in items(player.get("used_whites"))]
 
 
-def _specials(draw: ImageDraw.ImageDraw, span: tuple[int, int, int],
-              player: Mapping[str, Any]) -> int:
-    """Every special card of the seat, whole; returns the y under them."""
-    x0, y, x1 = span
+def _specials(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
+              player: Mapping[str, Any], y: int) -> None:
+    """Every special card of the seat, whole."""
     cards = special_cards(player)
     if not cards:
-        draw.text((x0, y), "none yet", font=font(18), fill=pal.INK_MUTED)
-        return y + 26
+        draw.text((SIDE_X, y), "none yet", font=font(18), fill=pal.INK_MUTED)
+        return
     for card in cards:
         row = _special_row(card)
-        effect_card(draw, (x0, y, x1, y + row - 6), card, note=_note(card))
+        effect_card(draw, (SIDE_X, y, SIDE_X1, y + row - 6), card, note=_note(card))
         y += row
-    return y
 
 
 def _note(card: Mapping[str, Any]) -> str:
@@ -541,3 +503,22 @@ def _special_row(card: Mapping[str, Any]) -> int:
     """A special card's row: taller than SPECIAL_ROW when its whole effect needs it."""
     width = WIDTH - 12 - SIDE_X
     return effect_card_height(card, width, SPECIAL_ROW - 6, _note(card)) + 6
+
+
+Painter = Callable[[Image.Image, ImageDraw.ImageDraw, View, Mapping[str, Any], int], None]
+SECTION_PAINTERS: dict[str, Painter] = {
+    "ware": _ware, "caravan": _caravan, "merchant": _merchant, "tracks": _tracks,
+    "played": _played, "specials": _specials,
+}
+# What a section shows of the view beside the seat's record (``SECTION_KEYS``).
+FROM_THE_VIEW: dict[str, Callable[[View, Mapping[str, Any]], Any]] = {
+    "caravan": _caravan_places,
+    "merchant": lambda view, p: key_of(view.get("merchant_row")),
+}
+
+
+def _section_key(name: str, view: View, player: Mapping[str, Any]) -> tuple[Any, ...]:
+    """Everything the section ``name`` shows, as its part's key."""
+    shown = FROM_THE_VIEW.get(name)
+    return (name, *(key_of(player.get(k)) for k in SECTION_KEYS[name]),
+            shown(view, player) if shown is not None else None)

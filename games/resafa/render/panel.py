@@ -84,7 +84,7 @@ def render_panel(view: View) -> Image.Image:
     hand_h = max(HAND_ROW, sum(hand_row(c) for c in hand))
     left_h = HAND_TOP + hand_h + 60 + sum(height + 12 for _, height, _, _ in maps)
     top_h = max(left_h, list_top + rows * row_h + 16, 300)
-    own = (_own_area(view, seat, marks.get("cell", {}))
+    own = (area.render_area(view, seat, marks.get("cell", {}))
            if seat is not None and player is not None else None)
     height = top_h + (own.height if own is not None else 0)
     panel = flat_board(PALETTE, (PANEL_W, height), pal.BACKGROUND, "resafa-panel", ImageDraw.Draw)
@@ -130,10 +130,6 @@ def render_panel(view: View) -> Image.Image:
 
 # The band at the top, with the line under it; every other part starts below it.
 BAND_H = HEADER_H + 3
-
-
-def _own_area(view: View, seat: int, marks: Mapping[str, str]) -> Image.Image:
-    return area.render_area(view, seat, marks)
 
 
 def _header_key(view: View, seat: int | None) -> tuple[Any, ...]:
