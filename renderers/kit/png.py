@@ -4,10 +4,12 @@ Compressing a board's two million pixels was the largest part of posting it: zli
 10 ms for a board, ISA-L about 2 ms for a file no larger. Without ISA-L the encoding falls back
 to zlib: the same pixels, only slower.
 
-``encode_strips`` also reuses the compressed rows an earlier picture shared. The rows are
-compressed in strips, each strip on its own (the compressor's memory is reset between strips),
-so a strip whose pixels were compressed before is copied as it was; the strips together make
-one valid zlib stream, a little larger than ``encode``'s.
+A picture may also be compressed in strips of rows, each strip on its own (the compressor's
+memory is reset between strips), so that a strip compressed for an earlier picture can be
+copied as it was (``strip_compressor``, ``strips_stream``); the strips together make one valid
+zlib stream, a little larger than ``encode``'s. Finding such strips by hashing a picture's rows
+cost more than compressing them all with ISA-L, so only a picture that knows how it was laid
+out (a Resafa board) is encoded that way.
 
 The rows are laid out in a buffer each thread keeps for the sizes it encodes: a board's two
 million bytes taken afresh from the system every time cost more than compressing them (each new
@@ -31,19 +33,13 @@ except ImportError:  # pragma: no cover - an environment installed before the de
 BACKEND = deflate.__name__.split(".")[0]  # "isal", or "zlib" without it
 HIGHEST_LEVEL = 3  # ISA-L's highest, already several times slower than its 2
 
-# Measured on a game's boards: two strips in three of 16 rows recur; shorter strips recur more
-# but compress worse, and a window longer than a strip gains nothing
-STRIP_ROWS = 16
 WINDOW_BITS = 15  # ISA-L always looks back 32 KiB, so the header must allow that much
-CAPACITY = 4096  # strips kept (a couple of kilobytes each, compressed)
 _BASE = 65521  # Adler-32's modulus
 _CMF = (WINDOW_BITS - 8) << 4 | 8  # deflate with a 2**WINDOW_BITS window
 _ZLIB_HEADER = bytes((_CMF, -(_CMF << 8) % 31))  # check bits: the pair is a multiple of 31
 
 SIZES_KEPT = 4  # row buffers per thread (a board's and its panels' sizes): ~2 MB each at most
 
-_strips: OrderedDict[tuple[int, int, int], bytes] = OrderedDict()
-_lock = threading.Lock()
 _local = threading.local()
 
 
@@ -53,26 +49,10 @@ def encode(image: Image.Image, level: int) -> bytes:
     return png_file(image, deflate.compress(raw, min(level, HIGHEST_LEVEL)))
 
 
-def encode_strips(image: Image.Image, level: int) -> bytes:
-    """``encode``, copying each strip of rows compressed for an earlier picture."""
-    raw = _rows(image)
-    step = STRIP_ROWS * (image.width + 1)
-    level = min(level, HIGHEST_LEVEL)
-    parts = []
-    checksum = 1
-    compressor = strip_compressor(level)
-    rows = memoryview(raw)
-    for start in range(0, len(raw), step):
-        strip = bytes(rows[start:start + step])
-        own = deflate.adler32(strip)
-        parts.append(_compressed(strip, own, level, compressor))
-        checksum = adler_combine(checksum, own, len(strip))
-    return png_file(image, strips_stream(parts, checksum))
-
-
 def strip_compressor(level: int) -> Any:
-    """One compressor for every strip of a picture: a full flush after each strip (see
-    ``_compressed``) ends it with nothing remembered, so strips may be copied between pictures."""
+    """One compressor for every strip of a picture: a full flush after each strip
+    (``Z_FULL_FLUSH``) ends it on a byte boundary with nothing remembered, so strips may be
+    copied between pictures."""
     return deflate.compressobj(min(level, HIGHEST_LEVEL), deflate.DEFLATED, -WINDOW_BITS)
 
 
@@ -111,23 +91,6 @@ def png_file(image: Image.Image, stream: bytes) -> bytes:
     return b"\x89PNG\r\n\x1a\n" + b"".join((
         _chunk(b"IHDR", header), _chunk(b"PLTE", palette), _chunk(b"IDAT", stream),
         _chunk(b"IEND", b"")))
-
-
-def _compressed(raw: bytes, own: int, level: int, compressor: Any) -> bytes:
-    """``raw`` as deflate blocks that end on a byte boundary and refer to nothing before them,
-    so that they may follow any other strip's."""
-    key = (hash(raw), own, level)  # two independent checksums: a false match is out of reach
-    with _lock:
-        found = _strips.get(key)
-        if found is not None:
-            _strips.move_to_end(key)
-            return found
-    data: bytes = compressor.compress(raw) + compressor.flush(deflate.Z_FULL_FLUSH)
-    with _lock:
-        _strips[key] = data
-        if len(_strips) > CAPACITY:
-            _strips.popitem(last=False)
-    return data
 
 
 def adler_combine(first: int, second: int, second_len: int) -> int:

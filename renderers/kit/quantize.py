@@ -61,9 +61,7 @@ class Palette:
         inks: Iterable[RGB],
         sprites: Callable[[], Sequence[Image.Image]] = lambda: (),
         compress_level: int = PNG_COMPRESS_LEVEL,
-        reuse_strips: bool = False,
     ) -> None:
-        self.reuse_strips = reuse_strips  # encode with ``png``'s strips, kept between pictures
         self.exact = list(dict.fromkeys(exact))[:EXACT_LIMIT]
         self.surfaces = tuple(surfaces)
         self.inks = tuple(inks)
@@ -139,6 +137,4 @@ class Palette:
         """
         if image.mode != "P":
             image = self.quantize(image)
-        if self.reuse_strips:
-            return png.encode_strips(image, self.compress_level)
         return png.encode(image, self.compress_level)

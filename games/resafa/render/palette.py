@@ -43,7 +43,7 @@ def build() -> Palette:
         colours.WATER, colours.ICON_GREEN,
     )
     # its boards change a few places a turn, so most compressed rows come again
-    return BoardPalette(named_colours(colours), surfaces, inks, sprites, reuse_strips=True)
+    return BoardPalette(named_colours(colours), surfaces, inks, sprites)
 
 
 PALETTE = build()
