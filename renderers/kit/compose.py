@@ -113,8 +113,8 @@ class PaletteBoard:
             return self.palette.quantize(picture)
 
         size = (box[2] - box[0], box[3] - box[1])
-        found = parts.get((self.palette, self.ground_key, "stamp", size, key), build)
-        self.image.paste(found, box[:2])
+        self._paste(parts.get((self.palette, self.ground_key, "stamp", size, key), build),
+                    box[:2])
 
     def part_in_place(
         self, box: Box, key: Hashable, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
@@ -150,12 +150,19 @@ class PaletteBoard:
         return box[0], box[1] - self.top, box[2], box[3] - self.top
 
     def _lay(self, box: Box, key: Hashable, build: Callable[[], Image.Image]) -> None:
-        found = parts.get((self.palette, self.ground_key, self.top, box, key), build)
-        self.image.paste(found, box[:2])
+        self._paste(parts.get((self.palette, self.ground_key, self.top, box, key), build),
+                    box[:2])
+
+    def _paste(self, part: Image.Image, xy: tuple[int, int]) -> None:
+        # straight to Pillow's core: both are palette pictures in memory, and a board lays
+        # about a hundred parts, for each of which ``Image.paste``'s checks cost more than the
+        # copy
+        x, y = xy
+        self.image.im.paste(part.im, (x, y, x + part.width, y + part.height))
 
     def paste(self, picture: Image.Image, xy: tuple[int, int]) -> None:
         """An RGB picture laid over the board at ``xy``, mapped."""
-        self.image.paste(self.palette.quantize(picture), xy)
+        self._paste(self.palette.quantize(picture), xy)
 
     def text(
         self, xy: tuple[float, float], text: str, font: ImageFont.FreeTypeFont, ink: RGB,
