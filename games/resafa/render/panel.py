@@ -30,7 +30,7 @@ from games.resafa.render.pieces import card_text, line, seat_disc
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, cut, flat_board
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_board
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -92,13 +92,8 @@ def render_panel(view: View) -> Image.Image:
                         lambda image, draw: _header(image, draw, view, seat))
     split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin
     if player is not None:
-        card_marks = marks.get("card", {})
+        _lay_hand(panel, split, player, hand, marks.get("card", {}))
         y = _hand_bottom(player, hand)
-        panel.part_in_place(
-            (0, BAND_H, split, y),
-            ("hand", player.get("hand_count"), player.get("deck_count"),
-             player.get("pending_yellow"), key_of(hand), key_of(card_marks)),
-            lambda image, draw: _hand(draw, player, hand, card_marks))
         for name, map_h, key, paint in maps:
             origin = (16, y + 12)
             panel.part_in_place((0, y, split, origin[1] + map_h), (name, key),
@@ -189,33 +184,53 @@ def _header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View, seat: int
               font=font(24, bold=True), fill=ink, anchor="rm")
 
 
-def _hand(draw: ImageDraw.ImageDraw, player: Mapping[str, Any],
-          hand: list[Mapping[str, Any]], marks: Mapping[str, str]) -> None:
-    """The seat's hand, each card marked with the numbers of the options that name it, down to
-    ``_hand_bottom``."""
-    x0, x1 = 16, LEFT_W
+def _lay_hand(panel: PaletteBoard, right: int, player: Mapping[str, Any],
+              hand: list[Mapping[str, Any]], marks: Mapping[str, str]) -> None:
+    """The seat's hand under its title down to ``_hand_bottom``, each card a part of its own
+    (kept wherever it stands) marked with the numbers of the options that name it: a
+    sub-decision draws again only the cards whose numbers changed."""
     count = number(player.get("hand_count"), len(hand))
     deck = number(player.get("deck_count"))
-    draw.text((x0, HEADER_H + 16), f"Your hand ({count}) · deck {deck}",
-              font=font(20, bold=True), fill=pal.INK_MUTED)
+    panel.part_in_place((0, BAND_H, right, HAND_TOP), ("hand title", count, deck),
+                        lambda image, draw: draw.text(
+                            (16, HEADER_H + 16), f"Your hand ({count}) · deck {deck}",
+                            font=font(20, bold=True), fill=pal.INK_MUTED))
     y = HAND_TOP
     if not hand:
-        lay.rounded(draw, (x0, y, x1, y + HAND_ROW - 6), 8, fill=pal.PANEL)
-        draw.text(((x0 + x1) / 2, y + HAND_ROW / 2 - 3), "no cards", font=font(20),
-                  fill=pal.INK_MUTED, anchor="mm")
+        panel.part_in_place((0, y, right, y + HAND_ROW), "no cards", _no_cards)
         return
     for card in hand:
         mark = marks.get(str(card.get("id", "")))
         row = hand_row(card)
-        box = (x0 + (MARK_W if mark else 0), y, x1, y + row - 6)
-        _hand_card(draw, box, card)
-        if mark:
-            _badge(draw, (x0, y + 4, x0 + MARK_W - 6, y + row - 10), mark)
+        panel.stamp((0, y, right, y + row), ("hand card", key_of(card), mark),
+                    functools.partial(_hand_row, card, mark, (16, y, LEFT_W, y + row)))
         y += row
     pending = number(player.get("pending_yellow"))
     if pending:
-        draw.text((x0, y + 4), f"{pending} yellow card(s) waiting for the next reset",
-                  font=font(18), fill=pal.INK_MUTED)
+        panel.part_in_place((0, y, right, y + PENDING_H), ("pending", pending),
+                            lambda image, draw: draw.text(
+                                (16, y + 4), f"{pending} yellow card(s) waiting for the next "
+                                "reset", font=font(18), fill=pal.INK_MUTED))
+
+
+PENDING_H = 28  # the line under the hand about yellow cards waiting
+
+
+def _no_cards(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    x0, x1, y = 16, LEFT_W, HAND_TOP
+    lay.rounded(draw, (x0, y, x1, y + HAND_ROW - 6), 8, fill=pal.PANEL)
+    draw.text(((x0 + x1) / 2, y + HAND_ROW / 2 - 3), "no cards", font=font(20),
+              fill=pal.INK_MUTED, anchor="mm")
+
+
+def _hand_row(card: Mapping[str, Any], mark: str | None, row: lay.Box, image: Image.Image,
+              draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+    """A hand card in its ``row`` (left, top, right, bottom) of the panel, drawn ``at`` an
+    offset, after a tag with the numbers of the options naming it."""
+    x0, y, x1, bottom = row[0] + at[0], row[1] + at[1], row[2] + at[0], row[3] + at[1]
+    _hand_card(draw, (x0 + (MARK_W if mark else 0), y, x1, bottom - 6), card)
+    if mark:
+        _badge(draw, (x0, y + 4, x0 + MARK_W - 6, bottom - 10), mark)
 
 
 MARK_W = 44
@@ -268,7 +283,7 @@ def _hand_bottom(player: Mapping[str, Any], hand: list[Mapping[str, Any]]) -> in
     if not hand:
         return HAND_TOP + HAND_ROW
     return HAND_TOP + sum(hand_row(c) for c in hand) + (
-        28 if number(player.get("pending_yellow")) else 0)
+        PENDING_H if number(player.get("pending_yellow")) else 0)
 
 
 def _maps(view: View, marks: Mapping[str, Mapping[str, str]],
