@@ -20,9 +20,9 @@ def _board_png(game: str, view: dict[str, Any], previous: dict[str, Any] | None)
     return spec.encode_png(spec.render_board(view, previous))
 
 
-def _panel_png(game: str, view: dict[str, Any]) -> bytes:
+def _panel_png(game: str, state: Any, seat: int) -> bytes:
     spec = discovery.spec(game)
-    return spec.encode_png(spec.render_panel(view))
+    return spec.encode_png(spec.render_panel(spec.engine.view(state, seat)))
 
 
 def _extra_pngs(
@@ -66,6 +66,9 @@ async def board_file(
     return discord.File(io.BytesIO(data), filename=BOARD_FILENAME)
 
 
-async def panel_file(game: str, view: dict[str, Any], drawing: Drawing) -> discord.File:
-    data = await drawing.run(_panel_png, game, view)
+async def panel_file(game: str, state: Any, seat: int, drawing: Drawing) -> discord.File:
+    """The private panel of ``seat``. Its view is made where it is drawn: a state is a
+    fraction of a view's size to send there, and making a view costs the event loop up to a
+    millisecond (Resafa's)."""
+    data = await drawing.run(_panel_png, game, state, seat)
     return discord.File(io.BytesIO(data), filename=PANEL_FILENAME)

@@ -6,9 +6,12 @@ import os
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 
+import pytest
+
 from bot.drawing import Drawing, process_pool
-from bot.images import _board_png
+from bot.images import _board_png, panel_file
 from games.core import discovery
+from tests.renderers.walk import random_walk
 
 
 def dies_in_a_worker(parent: int) -> str:
@@ -31,6 +34,24 @@ async def test_pictures_are_drawn_in_other_processes() -> None:
         assert png.startswith(b"\x89PNG")
     finally:
         await drawing.close()
+
+
+@pytest.mark.parametrize("name", ["targi", "yspahan", "resafa", "sahwari"])
+async def test_a_panel_sent_as_its_state_is_the_seats_own_panel(name: str) -> None:
+    # Arrange: a game some moves in (its state is what goes to the drawing process, compiled
+    # engines included), and the panel drawn here from the seat's own view
+    game, spec = discovery.get(name), discovery.spec(name)
+    state, decision = next(step for n, step in enumerate(random_walk(name, 2, 3)) if n == 12)
+    seat = decision.seat
+    expected = spec.encode_png(spec.render_panel(game.view(state, seat)))
+    drawing = Drawing(1)
+    try:
+        # Act
+        file = await panel_file(name, state, seat, drawing)
+    finally:
+        await drawing.close()
+    # Assert
+    assert file.fp.read() == expected
 
 
 async def test_a_closed_pool_starts_again_on_the_next_picture() -> None:
