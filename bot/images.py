@@ -68,7 +68,7 @@ async def board_file(
 
 async def panel_file(game: str, state: Any, seat: int, drawing: Drawing) -> discord.File:
     """The private panel of ``seat``. Its view is made where it is drawn: a state is a
-    fraction of a view's size to send there, and making a view costs the event loop up to a
-    millisecond (Resafa's)."""
+    fraction of a view's size to send there, and making the largest game's view costs the
+    event loop most of a millisecond."""
     data = await drawing.run(_panel_png, game, state, seat)
     return discord.File(io.BytesIO(data), filename=PANEL_FILENAME)

@@ -9,7 +9,7 @@ memory is reset between strips), so that a strip compressed for an earlier pictu
 copied as it was (``strip_compressor``, ``strips_stream``); the strips together make one valid
 zlib stream, a little larger than ``encode``'s. Finding such strips by hashing a picture's rows
 cost more than compressing them all with ISA-L, so only a picture that knows how it was laid
-out (a Resafa board) is encoded that way.
+out (a game's own canvas may) is encoded that way.
 
 The rows are laid out in a buffer each thread keeps for the sizes it encodes: a board's two
 million bytes taken afresh from the system every time cost more than compressing them (each new
