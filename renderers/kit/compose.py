@@ -72,12 +72,14 @@ class PaletteBoard:
     def __init__(
         self, palette: Palette, ground: Image.Image, ground_key: Hashable, top: int = 0,
         text_draw: Callable[[Image.Image], ImageDraw.ImageDraw] = CachedTextDraw,
+        flat: RGB | None = None,
     ) -> None:
         self.palette = palette
         self.ground = ground
         self.ground_key = ground_key
         self.top = top
         self.text_draw = text_draw
+        self.flat = flat  # the colour of the whole ground, if it is one (``flat_board``)
 
         def build() -> Image.Image:
             mapped = palette.quantize(ground)
@@ -130,6 +132,26 @@ class PaletteBoard:
             return self.palette.quantize(scratch.crop(region))
 
         self._lay(box, key, build)
+
+    def part_at(
+        self, origin: tuple[int, int], box: Box, key: Hashable,
+        paint: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+    ) -> None:
+        """``part_in_place`` for a painter that draws in a picture of its own laid with its
+        top-left corner at ``origin`` (``box`` is in its coordinates), on a board of one flat
+        colour: the part is kept by that colour, so it is the same part wherever it stands
+        and on whichever flat board of that colour."""
+        if self.flat is None:
+            raise ValueError("parts stand anywhere only on a flat board")
+
+        def build() -> Image.Image:
+            scratch, draw = self._scratch()
+            scratch.paste(self.ground.crop(box), box[:2])  # the flat colour, wherever
+            paint(scratch, draw)
+            return self.palette.quantize(scratch.crop(box))
+
+        found = parts.get((self.palette, "flat", self.flat, self.text_draw, box, key), build)
+        self._paste(found, (box[0] + origin[0], box[1] + origin[1]))
 
     def _scratch(self) -> tuple[Image.Image, ImageDraw.ImageDraw]:
         """A picture of the ground's size, of this thread; what earlier painters left on it
@@ -194,7 +216,8 @@ def flat_board(
     rounded = -(-height // step) * step
     ground = flat_grounds.get((width, rounded, colour),
                               lambda: Image.new("RGB", (width, rounded), colour))
-    return PaletteBoard(palette, ground, (name, ground.size, colour), text_draw=text_draw)
+    return PaletteBoard(palette, ground, (name, ground.size, colour), text_draw=text_draw,
+                        flat=colour)
 
 
 def cut(image: Image.Image, height: int) -> Image.Image:

@@ -3,12 +3,13 @@ whole and mapped at once, and a part already drawn is not drawn again."""
 
 from __future__ import annotations
 
+import pytest
 from PIL import Image, ImageDraw
 
 from games.targi.render import PALETTE
 from renderers.kit import palette as pal
 from renderers.kit.cache import ImageCache
-from renderers.kit.compose import PaletteBoard, parts
+from renderers.kit.compose import PaletteBoard, cut, flat_board, parts
 from renderers.kit.fonts import font
 from renderers.kit.preview import mark_changed
 
@@ -92,6 +93,39 @@ def test_a_stamp_is_drawn_once_for_every_place_it_goes_with_the_pixels_drawn_the
         board.stamp((30, y, 300, y + 24), "blue-salt", line)
     assert painted == ["drawn"]
     assert board.image.tobytes() == PALETTE.quantize(whole).tobytes()
+
+
+def test_a_picture_laid_at_an_origin_on_another_flat_board_reuses_its_parts() -> None:
+    # Arrange: a small picture of two parts, and the same picture drawn whole 90 rows down a
+    # taller flat board
+    parts.clear()
+    painted: list[str] = []
+
+    def name(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        painted.append("drawn")
+        draw.text((8, 6), "Blue's area", font=font(20, bold=True), fill=pal.HIGHLIGHT)
+
+    def frame(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        painted.append("drawn")
+        draw.rounded_rectangle((4, 40, 150, 90), 8, fill=pal.PANEL)
+
+    whole = Image.new("RGB", (400, 300), pal.BACKGROUND)
+    on_its_own = Image.new("RGB", (400, 100), pal.BACKGROUND)
+    name(on_its_own, ImageDraw.Draw(on_its_own))
+    frame(on_its_own, ImageDraw.Draw(on_its_own))
+    whole.paste(on_its_own, (0, 90))
+    painted.clear()
+    small = flat_board(PALETTE, (400, 100), pal.BACKGROUND, "test-small")
+    # Act: laid on a board of its own, then 90 rows down a taller one
+    for board, origin in ((small, (0, 0)), (flat_board(PALETTE, (400, 300), pal.BACKGROUND,
+                                                       "test-tall"), (0, 90))):
+        board.part_at(origin, (0, 0, 400, 36), "name", name)
+        board.part_at(origin, (0, 36, 400, 100), "frame", frame)
+    # Assert: each part was drawn once, and the taller board shows the picture drawn there
+    assert painted == ["drawn", "drawn"]
+    assert cut(board.image, 300).tobytes() == PALETTE.quantize(whole).tobytes()
+    with pytest.raises(ValueError, match="flat"):
+        PaletteBoard(PALETTE, ground(), "test-ground").part_at((0, 0), (0, 0, 10, 10), "x", name)
 
 
 def test_a_part_drawn_in_place_shows_nothing_an_earlier_painter_left_around_its_box() -> None:

@@ -43,7 +43,7 @@ from games.resafa.render.pieces import (
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, cut, flat_board
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_board
 from renderers.kit.icons import paste
 from renderers.kit.preview import mark_changed, ring_width
 from renderers.kit.words import draw_fitted, fit_text, font
@@ -73,39 +73,58 @@ def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
     (Keeping whole areas as well found fewer than half of them again, and pushed out more
     of the parts than that saved.)"""
     player = player_of(view, seat)
-    if player is None:
-        return flat_board(PALETTE, (WIDTH, HEIGHT), pal.BACKGROUND, "resafa-area",
-                          ImageDraw.Draw, step=HEIGHT).image
-    sections = _sections(player)
-    height = max(HEIGHT, sections[-1].ring[3] + 10)
+    height = area_height(player) if player is not None else HEIGHT
     board = flat_board(PALETTE, (WIDTH, height), pal.BACKGROUND, "resafa-area",
                        ImageDraw.Draw, step=HEIGHT)
-    board.part_in_place((0, 0, WIDTH, HEADER_H),
-                        ("header", seat_label(view, seat), seat_colours(view, seat),
-                         number(player.get("score"))),
-                        lambda image, draw: _header(image, draw, view, player))
-    board.part_in_place(COLUMN_LETTERS, "column letters", _column_letters)
-    board.part_in_place(ROW_NUMBERS, "row numbers", _row_numbers)
-    cells = _cells(player)
-    for (c, r), shown in cells.items():
-        mark = (marks or {}).get(cell_name(c, r))
-        x0, y0, x1, y1 = cell_box(c, r)
-        board.part_in_place((x0, y0, x1 + 1, y1 + 1), ("cell", key_of(shown), mark),
-                            functools.partial(_cell_part, (c, r), shown, mark))
-    for i, section in enumerate(sections):
-        bottom = sections[i + 1].top if i + 1 < len(sections) else height
-        board.part_in_place((SIDE_X - GLYPH_BLEED, section.top, WIDTH, bottom),
-                            _section_key(section.name, view, player),
-                            functools.partial(_section_part, section, view, player))
+    if player is None:
+        return board.image
+    cells = lay_area(board, (0, 0), view, seat, player, marks)
     before = player_of(previous, seat) if previous is not None else None
     if before is not None:
-        rings = {s.name: s.ring for s in sections}
+        rings = {s.name: s.ring for s in _sections(player)}
         dark, light = board.ink(pal.INK_DARK), board.ink((255, 255, 255))
         for name in changed_parts(cells, player, _cells(before), before):
             box = rings.get(name) or _cell_box_named(name)
             if box is not None:
                 mark_changed(board.draw, box, ring_width(WIDTH), dark, light)
     return cut(board.image, height)
+
+
+def area_height(player: Mapping[str, Any]) -> int:
+    """How tall the area of the seat whose record is ``player`` is drawn."""
+    return max(HEIGHT, _sections(player)[-1].ring[3] + 10)
+
+
+def lay_area(board: PaletteBoard, origin: tuple[int, int], view: View, seat: int,
+             player: Mapping[str, Any], marks: Mapping[str, str] | None = None,
+             ) -> dict[tuple[int, int], tuple[Any, ...]]:
+    """The area's parts on ``board`` (a flat board of the area's ground), its top-left corner
+    at ``origin``: a panel lays them under its options as the area's own picture does. What
+    each cell shows is returned."""
+    sections = _sections(player)
+    height = area_height(player)
+
+    def part(box: Box, key: Any, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None],
+             ) -> None:
+        board.part_at(origin, box, key, paint)
+
+    part((0, 0, WIDTH, HEADER_H),
+         ("header", seat_label(view, seat), seat_colours(view, seat), number(player.get("score"))),
+         lambda image, draw: _header(image, draw, view, player))
+    part(COLUMN_LETTERS, "column letters", _column_letters)
+    part(ROW_NUMBERS, "row numbers", _row_numbers)
+    cells = _cells(player)
+    for (c, r), shown in cells.items():
+        mark = (marks or {}).get(cell_name(c, r))
+        x0, y0, x1, y1 = cell_box(c, r)
+        part((x0, y0, x1 + 1, y1 + 1), ("cell", key_of(shown), mark),
+             functools.partial(_cell_part, (c, r), shown, mark))
+    for i, section in enumerate(sections):
+        bottom = sections[i + 1].top if i + 1 < len(sections) else height
+        part((SIDE_X - GLYPH_BLEED, section.top, WIDTH, bottom),
+             _section_key(section.name, view, player),
+             functools.partial(_section_part, section, view, player))
+    return cells
 
 
 def changed_parts(cells: Mapping[tuple[int, int], Any], player: Mapping[str, Any],

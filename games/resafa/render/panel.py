@@ -84,9 +84,7 @@ def render_panel(view: View) -> Image.Image:
     hand_h = max(HAND_ROW, sum(hand_row(c) for c in hand))
     left_h = HAND_TOP + hand_h + 60 + sum(height + 12 for _, height, _, _ in maps)
     top_h = max(left_h, list_top + rows * row_h + 16, 300)
-    own = (area.render_area(view, seat, marks.get("cell", {}))
-           if seat is not None and player is not None else None)
-    height = top_h + (own.height if own is not None else 0)
+    height = top_h + (area.area_height(player) if player is not None and seat is not None else 0)
     panel = flat_board(PALETTE, (PANEL_W, height), pal.BACKGROUND, "resafa-panel", ImageDraw.Draw)
     panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
                         lambda image, draw: _header(image, draw, view, seat))
@@ -99,8 +97,8 @@ def render_panel(view: View) -> Image.Image:
             panel.part_in_place((0, y, split, origin[1] + map_h), (name, key),
                                 functools.partial(_map_part, paint, origin))
             y = origin[1] + map_h
-    if own is not None:
-        panel.image.paste(own, (0, top_h))
+    if player is not None and seat is not None:  # laid straight on: no picture of its own
+        area.lay_area(panel, (0, top_h), view, seat, player, marks.get("cell", {}))
     if decision is None:
         ended = isinstance(view.get("outcome"), Mapping)
         panel.part_in_place((split, BAND_H, PANEL_W, top_h), ("no decision", ended),
