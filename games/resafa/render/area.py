@@ -67,8 +67,8 @@ def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
     ``marks`` numbers cells by name ("c3": "1"), as the panel numbers the options; what
     differs from the area in ``previous`` (the view the last board showed) is ringed.
 
-    It is put together from parts kept by what they show (``renderers.kit.compose``): the
-    header, each cell of the grid and each section of the side column. A seat's
+    It is put together from parts kept by what they show (``lay_area``, which the panel uses
+    too): the header, each cell of the grid and each section of the side column. A seat's
     sub-decisions change one or two of them (a card played, a coin spent, a cell's number).
     (Keeping whole areas as well found fewer than half of them again, and pushed out more
     of the parts than that saved.)"""
@@ -103,11 +103,7 @@ def lay_area(board: PaletteBoard, origin: tuple[int, int], view: View, seat: int
     each cell shows is returned."""
     sections = _sections(player)
     height = area_height(player)
-
-    def part(box: Box, key: Any, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None],
-             ) -> None:
-        board.part_at(origin, box, key, paint)
-
+    part = functools.partial(board.part_at, origin)
     part((0, 0, WIDTH, HEADER_H),
          ("header", seat_label(view, seat), seat_colours(view, seat), number(player.get("score"))),
          lambda image, draw: _header(image, draw, view, player))
