@@ -144,13 +144,15 @@ class PaletteBoard:
         if self.flat is None:
             raise ValueError("parts stand anywhere only on a flat board")
 
+        flat = self.flat
+
         def build() -> Image.Image:
-            scratch, draw = self._scratch()
-            scratch.paste(self.ground.crop(box), box[:2])  # the flat colour, wherever
+            scratch, draw = self._scratch_covering(box[2:])
+            scratch.paste(flat, box)
             paint(scratch, draw)
             return self.palette.quantize(scratch.crop(box))
 
-        found = parts.get((self.palette, "flat", self.flat, self.text_draw, box, key), build)
+        found = parts.get((self.palette, "flat", flat, self.text_draw, box, key), build)
         self._paste(found, (box[0] + origin[0], box[1] + origin[1]))
 
     def _scratch(self) -> tuple[Image.Image, ImageDraw.ImageDraw]:
@@ -166,6 +168,20 @@ class PaletteBoard:
             if len(kept) > SCRATCHES_KEPT:
                 kept.popitem(last=False)
         kept.move_to_end(key)
+        return found
+
+    def _scratch_covering(self, corner: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+        """A picture of this thread reaching at least to ``corner``, for painters that draw in
+        pictures of their own, whatever the board's size: it only grows, so panels of every
+        height share one."""
+        kept: dict[Hashable, tuple[Image.Image, ImageDraw.ImageDraw]] = (
+            _scratches.__dict__.setdefault("covering", {}))
+        found = kept.get(self.text_draw)
+        if found is None or found[0].width < corner[0] or found[0].height < corner[1]:
+            width, height = corner if found is None else (
+                max(corner[0], found[0].width), max(corner[1], found[0].height))
+            scratch = Image.new("RGB", (width, height))
+            found = kept[self.text_draw] = scratch, self.text_draw(scratch)
         return found
 
     def _on_ground(self, box: Box) -> Box:
