@@ -10,11 +10,13 @@ import functools
 import json
 from typing import Any
 
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from games.core import rng as core_rng
 from games.sahwari import SPEC as SAHWARI
 from games.sahwari.render import cards, panel, pieces, samples, targets
+from games.sahwari.render.palette import PALETTE
+from renderers.kit import compose
 from renderers.kit import palette as pal
 from renderers.kit.fit import watch_shortening
 
@@ -197,3 +199,60 @@ def test_the_resource_an_option_takes_is_pictured_beside_its_words() -> None:
     takes = [o for o in view["decision"]["options"] if "item" in o.get("targets", {})]
     # beside the labels (one row of the list each), above the map
     assert changed[3] - changed[1] <= len(takes) * 4 * panel.ACTION_ROW
+
+
+# ---- the small map is put together from its tiles' places ----------------------------------
+
+
+def whole_map(view: dict[str, Any]) -> bytes:
+    """The small map drawn in one go, every piece over the whole strip, mapped at once."""
+    marked = targets.marks(view["decision"]["options"], view["viewer"])
+    origin = (panel.LEFT_W + 24, 0)
+    picture = Image.new("RGB", (panel.PANEL_W, panel.MAP_STRIP_H), pal.BACKGROUND)
+    draw = ImageDraw.Draw(picture)
+    panel._draw_map_head(origin, picture, draw)
+    panel._draw_map_rows(origin, picture, draw)
+    for piece in panel._map_pieces(view, marked, origin):
+        piece.draw(picture, draw)
+    return PALETTE.quantize(picture).tobytes()
+
+
+def map_from_places(view: dict[str, Any]) -> bytes:
+    marked = targets.marks(view["decision"]["options"], view["viewer"])
+    board = compose.flat_board(PALETTE, (panel.PANEL_W, panel.MAP_STRIP_H), pal.BACKGROUND,
+                               "test-map")
+    panel._lay_map(board, view, marked, 0)
+    return compose.cut(board.image, panel.MAP_STRIP_H).tobytes()
+
+
+def test_the_map_put_together_from_its_places_is_the_map_drawn_whole() -> None:
+    view = samples.saved("attack_4p")
+    options = view["decision"]["options"]
+    # an attack from one corner to the other crosses tiles that are neither its start nor its
+    # end, and a dozen options on a tile of the bottom row put their badges below it
+    for n in range(12):
+        options.append({**options[0], "label": f"Option {n}",
+                        "targets": {"from": "A1", "tile": "E5"}})
+    compose.parts.clear()
+    assert map_from_places(view) == whole_map(view)
+    assert map_from_places(view) == whole_map(view)  # and again from the kept places
+
+
+def test_a_new_mark_on_the_map_draws_only_the_places_it_touches_again() -> None:
+    view = samples.saved("attack_4p")
+    SAHWARI.render_panel(view)
+    kept = set(compose.parts._items)
+    moved = copy.deepcopy(view)
+    last = moved["decision"]["options"][-2]["targets"]  # From C2, attack caravan c18
+    assert (last["from"], last["tile"]) == ("C2", "C1")
+    last["tile"] = "B1"
+    # a longer prompt puts the options and the map lower down
+    moved["decision"]["prompt"] += " Each attack costs a strategy token and cannot be undone."
+    picture = SAHWARI.render_panel(moved)
+    new = [key[-1] for key in compose.parts._items if key not in kept]
+    drawn = [k[0] for k in new if isinstance(k, tuple)]
+    assert picture.height > SAHWARI.render_panel(view).height
+    # the prompt, and the places of C1 (the mark left it), B1 (it went there) and B2 and C2
+    # (the new arrow runs from C2 to B1 past B2's corner); no option, nor the map's other places
+    assert "prompt" in drawn and "option" not in drawn
+    assert drawn.count("map place") == 4

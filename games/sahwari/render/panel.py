@@ -7,8 +7,9 @@ alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import replace
+import math
+from collections.abc import Callable, Hashable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
@@ -41,7 +42,7 @@ from games.sahwari.render.pieces import (
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, cut, flat_board
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_board
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import (
@@ -147,6 +148,11 @@ def summary_lines(view: View, seat: int | None) -> list[str]:
     ]
 
 
+def clan_summary_height(lines: Sequence[str]) -> int:
+    """How far down ``_draw_clan_summary`` draws from its top."""
+    return 34 + 28 * sum(len(wrapped(line, 20, LEFT_W - 16)) for line in lines) if lines else 0
+
+
 def _draw_clan_summary(lines: Sequence[str], top: int, image: Image.Image,
                        draw: ImageDraw.ImageDraw) -> None:
     if not lines:
@@ -229,9 +235,8 @@ def render_panel(view: View) -> Image.Image:
     market_h = MARKET_STRIP_H + (targets.BADGE + 4 if marked.cards else 0)
     height = (top_h + (row_h if player is not None else 0) + storage_h
               + (market_h if show_market else 0))
-    panel = flat_board(PALETTE, (PANEL_W, height), pal.BACKGROUND, "sahwari-panel", ImageDraw.Draw)
-    panel.part_in_place((0, 0, PANEL_W, BAND_H), _header_key(view, seat),
-                        lambda image, draw: _draw_header(image, draw, view, seat))
+    panel = flat_board(PALETTE, (PANEL_W, height), pal.BACKGROUND, "sahwari-panel")
+    _lay_header(panel, view, seat)
     split = rx - GLYPH_BLEED  # where the left column's parts end and the right column's begin
     if seat is None:  # nobody's secrets: say so rather than list empty ones
         panel.part_in_place((0, BAND_H, split, top_h), ("spectator",),
@@ -243,31 +248,33 @@ def render_panel(view: View) -> Image.Image:
         for title, listed, empty in (("Your caravans", own_rows, "No caravans yet"),
                                      ("You have spied", spy_rows, "Nothing spied yet")):
             bottom = y + caravan_rows_height(listed)
-            panel.part_in_place(
-                (0, part_top, split, bottom),
-                ("caravans", title, key_of(listed), key_of(marked.caravans)),
-                partial(_caravan_rows, y, title, listed, empty, marked.caravans))
+            panel.part_at(
+                (0, part_top), (0, 0, split, bottom - part_top),
+                ("caravans", y - part_top, title, key_of(listed), key_of(marked.caravans)),
+                partial(_caravan_rows, y - part_top, title, listed, empty, marked.caravans))
             y = part_top = bottom + 10
         lines = summary_lines(view, seat)
-        panel.part_in_place((0, y, split, top_h), ("clan", tuple(lines)),
-                            partial(_draw_clan_summary, lines, y))
+        summary_h = min(clan_summary_height(lines), top_h - y)
+        if summary_h > 0:
+            panel.part_at((0, y), (0, 0, split, summary_h), ("clan", tuple(lines)),
+                          partial(_draw_clan_summary, lines, 0))
     y = top_h
     if player is not None:  # the row a new card or a cube would go into
         slot = END_SLOT_W + 8 if marked.ends else 0  # room for a new card at either end
         row_shows = (cards.row_key(player), key_of(player.get("junctions")), slot,
                      key_of(spaces), key_of(marked.ends))
-        panel.part_in_place((0, y, PANEL_W, y + row_h), ("clan row", row_shows),
-                            partial(_draw_clan_row, player, slot, spaces, marked.ends, y))
+        panel.part_at((0, y), (0, 0, PANEL_W, row_h), ("clan row", row_shows),
+                      partial(_draw_clan_row, player, slot, spaces, marked.ends, 0))
         y += row_h
     if storage_h and player is not None:  # the storage spaces an option fills or unlocks
         storage_shows = (key_of(player.get("storage")), key_of(marked.storage))
-        panel.part_in_place((0, y, PANEL_W, y + storage_h), ("storage", storage_shows),
-                            partial(_draw_storage, player, marked.storage, y))
+        panel.part_at((0, y), (0, 0, PANEL_W, storage_h), ("storage", storage_shows),
+                      partial(_draw_storage, player, marked.storage, 0))
         y += storage_h
     if show_market:  # the cards to choose from, with their edges
         market_shows = key_of(([cards.card_key(c) for c in market[:4]], marked.cards))
-        panel.part_in_place((0, y, PANEL_W, y + market_h), ("market", market_shows),
-                            partial(_draw_market, market[:4], marked.cards, y))
+        panel.part_at((0, y), (0, 0, PANEL_W, market_h), ("market", market_shows),
+                      partial(_draw_market, market[:4], marked.cards, 0))
     if decision is None:
         panel.part_in_place((split, BAND_H, PANEL_W, top_h),
                             ("no decision", isinstance(view.get("outcome"), Mapping)),
@@ -288,20 +295,18 @@ def render_panel(view: View) -> Image.Image:
         col = i // rows
         x = rx + col * col_w
         y = list_top + sum(heights[col * rows:i])
-        box = (x, y, x + col_w - 9, y + heights[i] - 5)
+        box = (x, 0, x + col_w - 9, heights[i] - 5)
         shown_beside = option_shown(option, view)
-        panel.part_in_place(box, ("option", i + 1, option_label(option), shown_beside),
-                            partial(_draw_option, i + 1, fitted[i], shown_beside, box))
+        panel.part_at((0, y), box, ("option", i + 1, option_label(option), shown_beside),
+                      partial(_draw_option, i + 1, fitted[i], shown_beside, box))
     if marked.tiles:
-        panel.part_in_place((split, map_top, PANEL_W, map_top + MAP_STRIP_H),
-                            ("map", _map_key(view, marked)),
-                            partial(_draw_map, view, marked, (rx, map_top)))
+        _lay_map(panel, view, marked, map_top)
     if marked.seats:
         seats = [(s, seat_label(view, s), seat_colours(view, s), seat_mark(view, s),
                   marked.seats[s]) for s in sorted(marked.seats)]
-        panel.part_in_place((split, seats_top, PANEL_W, seats_top + SEATS_STRIP_H),
-                            ("seats", key_of(seats)),
-                            partial(_draw_seats, view, marked.seats, (rx, seats_top)))
+        panel.part_at((0, seats_top), (split, 0, PANEL_W, SEATS_STRIP_H),
+                      ("seats", key_of(seats)),
+                      partial(_draw_seats, view, marked.seats, (rx, 0)))
     return cut(panel.image, height)
 
 
@@ -309,13 +314,42 @@ def render_panel(view: View) -> Image.Image:
 BAND_H = 65
 
 
-def _header_key(view: View, seat: int | None) -> tuple[Any, ...]:
+TURN_W = 330  # the band's right end, holding the turn: "Turn 12 · Guild camel" fits
+
+
+def _lay_header(panel: PaletteBoard, view: View, seat: int | None) -> None:
+    """The band in two parts, so that a new turn or phase draws only its right end again."""
     now = turn_of(view)
-    turn = (as_int(now.get("number"), 1), str(now.get("phase", "")))
-    if seat is None:
-        return "header", None, turn
-    return "header", seat, seat_label(view, seat), seat_colours(view, seat), \
-        seat_mark(view, seat), turn
+    phase = PHASES.get(str(now.get("phase", "")), "")
+    turn = f"Turn {as_int(now.get('number'), 1)}" + (f" · {phase}" if phase else "")
+    whose = (None,) if seat is None else (
+        seat, seat_label(view, seat), seat_colours(view, seat), seat_mark(view, seat))
+    # where the right part begins: left of the turn's words, however long they are
+    right = min(PANEL_W - TURN_W,
+                PANEL_W - 16 - math.ceil(font(22, bold=True).getlength(turn)) - GLYPH_BLEED)
+    panel.part_in_place((0, 0, right, BAND_H), ("header", whose),
+                        partial(_draw_header, view, seat, None))
+    panel.part_in_place((right, 0, PANEL_W, BAND_H), ("header end", whose, turn),
+                        partial(_draw_header, view, seat, turn))
+
+
+def _draw_header(view: View, seat: int | None, turn: str | None, image: Image.Image,
+                 draw: ImageDraw.ImageDraw) -> None:
+    """The band with the seat's camel and name, and ``turn`` at its right end if given."""
+    if seat is not None:
+        fill, edge, ink = seat_colours(view, seat)
+        draw.rectangle((0, 0, PANEL_W, 62), fill=fill)
+        draw.line((0, 62, PANEL_W, 62), fill=edge, width=3)
+        paste(image, seat_camel(view, seat, 44), (14, 8))
+        title = f"{seat_label(view, seat)} — your panel"
+        x = 68
+    else:
+        draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
+        ink = pal.INK_LIGHT
+        title, x = "Spectator view", 16
+    draw.text((x, 31), title, font=font(28, bold=True), fill=ink, anchor="lm")
+    if turn is not None:
+        draw.text((PANEL_W - 16, 31), turn, font=font(22, bold=True), fill=ink, anchor="rm")
 
 
 def _draw_clan_row(player: Mapping[str, Any], slot: int, spaces: Mapping[str, list[int]],
@@ -432,53 +466,130 @@ def map_cell(origin: tuple[int, int], pos: str) -> Box:
     return x, y, x + MAP_CELL, y + MAP_CELL
 
 
-def _map_key(view: View, marked: targets.Marks) -> str:
-    """All the small map shows: each tile's kind, the camels on it, and the marks."""
-    by_pos = tiles(view)
-    kinds = {pos: by_pos.get(pos, {}).get("kind") for pos in sorted(by_pos)}
-    herds = {pos: [c.get("id") for c in herd] for pos, herd in camels_at(view).items()}
-    return key_of((kinds, herds, marked.tiles, marked.paths, marked.camels))
+@dataclass(frozen=True)
+class MapPiece:
+    """One thing the small map draws over its frame, with the box it stays inside and a key
+    naming all it shows."""
+
+    box: Box
+    key: Hashable
+    draw: Callable[[Image.Image, ImageDraw.ImageDraw], None]
 
 
-def _draw_map(view: View, marked: targets.Marks, origin: tuple[int, int], image: Image.Image,
-              draw: ImageDraw.ImageDraw) -> None:
-    """A small map: each tile's side, the camels on it by id, the way a camel would go, and
-    the numbers of the options that point at each tile."""
-    numbers = marked.tiles
+def _lay_map(panel: PaletteBoard, view: View, marked: targets.Marks, top: int) -> None:
+    """The small map, under the options from ``top``: its frame (title and labels), then its
+    tiles' places one part each, holding every piece that reaches into it. A decision changes
+    the marks on a few tiles, and the parts of the others are found again wherever the map
+    stands."""
+    origin = (LEFT_W + 24, 0)  # the map's own coordinates; the parts stand at (0, top)
+    gx, gy = map_cell(origin, "A1")[:2]
+    panel.part_at((0, top), (origin[0] - GLYPH_BLEED, 0, PANEL_W, gy - 2), ("map head",),
+                  partial(_draw_map_head, origin))
+    panel.part_at((0, top), (origin[0] - GLYPH_BLEED, gy - 2, gx - 2, MAP_STRIP_H),
+                  ("map rows",), partial(_draw_map_rows, origin))
+    # each place is a tile with half the gap around it; the bottom row's reach the strip's foot
+    step = MAP_CELL + 4
+    places: list[list[MapPiece]] = [[] for _ in range(25)]
+    for piece in _map_pieces(view, marked, origin):
+        x0, y0, x1, y1 = piece.box
+        cols = range(max(0, (x0 - gx + 2) // step), min(4, (x1 - 1 - gx + 2) // step) + 1)
+        rows = range(max(0, (y0 - gy + 2) // step), min(4, (y1 - 1 - gy + 2) // step) + 1)
+        for row in rows:
+            for col in cols:
+                places[row * 5 + col].append(piece)
+    for i, here in enumerate(places):
+        x, y = gx + (i % 5) * step - 2, gy + (i // 5) * step - 2
+        box = (x, y, x + step, y + step if i < 20 else MAP_STRIP_H)
+        panel.part_at((0, top), box, ("map place", tuple(p.key for p in here)),
+                      partial(_draw_pieces, here))
+
+
+def _draw_pieces(pieces: Sequence[MapPiece], image: Image.Image,
+                 draw: ImageDraw.ImageDraw) -> None:
+    for piece in pieces:
+        piece.draw(image, draw)
+
+
+def _draw_map_head(origin: tuple[int, int], image: Image.Image,
+                   draw: ImageDraw.ImageDraw) -> None:
     x0, y0 = origin
     draw.text((x0, y0), "On the map", font=font(22, bold=True), fill=pal.INK_MUTED)
-    gx, gy = x0 + 26, y0 + 34 + 24
-    label = font(18, bold=True)
-    herds = camels_at(view)
-    by_pos = tiles(view)
+    gx, gy = map_cell(origin, "A1")[:2]
     for i in range(5):
-        draw.text((gx + i * (MAP_CELL + 4) + MAP_CELL / 2, gy - 12), str(i + 1), font=label,
-                  fill=pal.INK_MUTED, anchor="mm")
-        draw.text((gx - 14, gy + i * (MAP_CELL + 4) + MAP_CELL / 2), ROWS[i], font=label,
-                  fill=pal.INK_MUTED, anchor="mm")
+        draw.text((gx + i * (MAP_CELL + 4) + MAP_CELL / 2, gy - 12), str(i + 1),
+                  font=font(18, bold=True), fill=pal.INK_MUTED, anchor="mm")
+
+
+def _draw_map_rows(origin: tuple[int, int], image: Image.Image,
+                   draw: ImageDraw.ImageDraw) -> None:
+    gx, gy = map_cell(origin, "A1")[:2]
+    for i in range(5):
+        draw.text((gx - 14, gy + i * (MAP_CELL + 4) + MAP_CELL / 2), ROWS[i],
+                  font=font(18, bold=True), fill=pal.INK_MUTED, anchor="mm")
+
+
+def _map_pieces(view: View, marked: targets.Marks, origin: tuple[int, int]) -> list[MapPiece]:
+    """What the small map shows over its frame, in the order it is drawn: each tile's side,
+    the way a camel would go (under the camel ids, so they stay readable), the camels on each
+    tile by id, and the numbers of the options that point at each tile."""
+    by_pos = tiles(view)
+
+    def kind_at(pos: str) -> str:
+        return "guild" if pos == GUILD_POS else str(by_pos.get(pos, {}).get("kind", "resource"))
+
+    def around(pos: str) -> Box:  # a tile with the gap around it, where its pieces draw
+        x0, y0, x1, y1 = map_cell(origin, pos)
+        return x0 - 2, y0 - 2, x1 + 2, y1 + 2
+
+    pieces: list[MapPiece] = []
     for row in range(5):
         for col in range(5):
             pos = position(row, col)
-            kind = "guild" if pos == GUILD_POS else str(by_pos.get(pos, {}).get("kind", "resource"))
-            draw.rounded_rectangle(map_cell(origin, pos), radius=6,
-                                   fill=TILE_COLOURS.get(kind, colours.RESOURCE_TILE))
-    for start, stop in marked.paths:  # under the camel ids, so they stay readable
+            colour = TILE_COLOURS.get(kind_at(pos), colours.RESOURCE_TILE)
+            pieces.append(MapPiece(around(pos), ("tile", pos, colour), partial(
+                _draw_tile, map_cell(origin, pos), colour)))
+    for start, stop in marked.paths:
         if on_map(start) and on_map(stop):
-            _draw_arrow(draw, map_cell(origin, start), map_cell(origin, stop))
-    for pos, herd_here in herds.items():
+            # the arrow runs between the two tiles' middles, well inside their width
+            a, b = around(start), around(stop)
+            box = (min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3]))
+            pieces.append(MapPiece(box, ("arrow", start, stop), partial(
+                _draw_arrow, map_cell(origin, start), map_cell(origin, stop))))
+    wanted = set(marked.camels)
+    for pos, herd_here in camels_at(view).items():
         ids = " ".join(str(c.get("id", "")) for c in herd_here)
         if ids and on_map(pos):
-            x, y, _, _ = map_cell(origin, pos)
-            kind = "guild" if pos == GUILD_POS else str(by_pos.get(pos, {}).get("kind", "resource"))
-            herd = fit_text(ids, (x + 2, y + MAP_CELL - 34, x + MAP_CELL - 2, y + MAP_CELL - 2),
-                            largest=18, smallest=12, bold=True, spacing=0)
-            ink = pal.INK_DARK if kind == "resource" else pal.INK_LIGHT
-            draw_fitted(draw, herd, fill=ink, valign="middle")
-            _ring_camels(draw, herd, set(marked.camels))
-    for pos, marks in numbers.items():
+            ink = pal.INK_DARK if kind_at(pos) == "resource" else pal.INK_LIGHT
+            ringed = tuple(word for word in ids.split(" ") if word in wanted)
+            pieces.append(MapPiece(around(pos), ("herd", pos, ids, ink, ringed), partial(
+                _draw_herd, map_cell(origin, pos), ids, ink, wanted)))
+    for pos, numbers in marked.tiles.items():
         if on_map(pos):
             x, y, right, _ = map_cell(origin, pos)
-            targets.draw_badges(image, marks, (x + 2, y + 2), right)
+            pieces.append(MapPiece(
+                targets.badges_box(len(numbers), (x + 2, y + 2), right),
+                ("badges", pos, tuple(numbers)),
+                partial(_draw_tile_badges, numbers, (x + 2, y + 2), right)))
+    return pieces
+
+
+def _draw_tile(cell: Box, colour: pal.RGB, image: Image.Image,
+               draw: ImageDraw.ImageDraw) -> None:
+    draw.rounded_rectangle(cell, radius=6, fill=colour)
+
+
+def _draw_herd(cell: Box, ids: str, ink: pal.RGB, wanted: set[str], image: Image.Image,
+               draw: ImageDraw.ImageDraw) -> None:
+    x, y, _, _ = cell
+    herd = fit_text(ids, (x + 2, y + MAP_CELL - 34, x + MAP_CELL - 2, y + MAP_CELL - 2),
+                    largest=18, smallest=12, bold=True, spacing=0)
+    draw_fitted(draw, herd, fill=ink, valign="middle")
+    _ring_camels(draw, herd, wanted)
+
+
+def _draw_tile_badges(numbers: Sequence[int], xy: tuple[int, int], right: int,
+                      image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+    targets.draw_badges(image, numbers, xy, right)
 
 
 def _ring_camels(draw: ImageDraw.ImageDraw, herd: Fitted, wanted: set[str]) -> None:
@@ -500,7 +611,8 @@ def on_map(pos: str) -> bool:
     return len(pos) == 2 and pos[0] in ROWS and pos[1] in "12345"
 
 
-def _draw_arrow(draw: ImageDraw.ImageDraw, start: Box, stop: Box) -> None:
+def _draw_arrow(start: Box, stop: Box, image: Image.Image,
+                draw: ImageDraw.ImageDraw) -> None:
     """An arrow from the edge of one small-map tile (leaving the camel ids on it readable) into
     another, in the badges' colour with a dark rim so it shows on every tile."""
     ax, ay = (start[0] + start[2]) / 2, (start[1] + start[3]) / 2
@@ -516,26 +628,6 @@ def _draw_arrow(draw: ImageDraw.ImageDraw, start: Box, stop: Box) -> None:
         draw.line((ax, ay, tip[0] - ux * head * 0.5, tip[1] - uy * head * 0.5), fill=colour,
                   width=width)
     draw.polygon([tip, *wings], fill=pal.HIGHLIGHT, outline=pal.INK_DARK, width=2)
-
-
-def _draw_header(image: Image.Image, draw: ImageDraw.ImageDraw, view: View,
-                 seat: int | None) -> None:
-    if seat is not None:
-        fill, edge, ink = seat_colours(view, seat)
-        draw.rectangle((0, 0, PANEL_W, 62), fill=fill)
-        draw.line((0, 62, PANEL_W, 62), fill=edge, width=3)
-        paste(image, seat_camel(view, seat, 44), (14, 8))
-        title = f"{seat_label(view, seat)} — your panel"
-        x = 68
-    else:
-        draw.rectangle((0, 0, PANEL_W, 62), fill=pal.PANEL)
-        ink = pal.INK_LIGHT
-        title, x = "Spectator view", 16
-    draw.text((x, 31), title, font=font(28, bold=True), fill=ink, anchor="lm")
-    now = turn_of(view)
-    phase = PHASES.get(str(now.get("phase", "")), "")
-    turn = f"Turn {as_int(now.get('number'), 1)}" + (f" · {phase}" if phase else "")
-    draw.text((PANEL_W - 16, 31), turn, font=font(22, bold=True), fill=ink, anchor="rm")
 
 
 def _draw_option(number: int, label: Fitted, shown: Sequence[Shown], box: Box,

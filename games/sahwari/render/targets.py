@@ -103,6 +103,13 @@ def badge(number: int) -> Image.Image:
     return sprites.get(("sahwari-badge", number), build)
 
 
+def badges_box(count: int, xy: tuple[int, int], right: int) -> tuple[int, int, int, int]:
+    """Where ``draw_badges`` draws ``count`` badges from ``xy`` wrapping before ``right``."""
+    per_row = max(1, (right - xy[0] - BADGE) // (BADGE + 2) + 1)
+    rows = max(1, -(-count // per_row))
+    return xy[0], xy[1], max(right, xy[0] + BADGE), xy[1] + rows * (BADGE + 2) - 2
+
+
 def draw_badges(image: Image.Image, numbers: Sequence[int], xy: tuple[int, int],
                 right: int) -> None:
     """Badges left to right from ``xy``, wrapping below before ``right``."""
