@@ -72,7 +72,7 @@ class PaletteBoard:
     def __init__(
         self, palette: Palette, ground: Image.Image, ground_key: Hashable, top: int = 0,
         text_draw: Callable[[Image.Image], ImageDraw.ImageDraw] = CachedTextDraw,
-        flat: RGB | None = None,
+        flat: RGB | None = None, height: int | None = None,
     ) -> None:
         self.palette = palette
         self.ground = ground
@@ -90,7 +90,12 @@ class PaletteBoard:
             picture.paste(mapped, (0, top))
             return picture
 
-        self.image = grounds.get((palette, ground_key, top), build).copy()
+        if flat is None:
+            self.image = grounds.get((palette, ground_key, top), build).copy()
+        else:  # one colour, filled to the height asked: no ground to copy, nor a picture to cut
+            self.image = Image.new("P", (ground.width, height or ground.height),
+                                   palette.index(flat))
+            self.image.putpalette(palette.image().getpalette() or [])
         self.draw = ImageDraw.Draw(self.image)  # for marks in the palette's named colours
 
     def part(self, box: Box, key: Hashable, paint: Paint) -> None:
@@ -122,12 +127,17 @@ class PaletteBoard:
         self, box: Box, key: Hashable, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
     ) -> None:
         """``part`` for a painter that draws on the whole ground, where it stands: it is given a
-        scratch picture of the ground's size, the static layer under ``box``."""
+        scratch picture of the ground's size (on a flat board, at least that size), the static
+        layer under ``box``."""
 
         def build() -> Image.Image:
-            scratch, draw = self._scratch()
             region = self._on_ground(box)
-            scratch.paste(self.ground.crop(region), region[:2])
+            if self.flat is None:
+                scratch, draw = self._scratch()
+                scratch.paste(self.ground.crop(region), region[:2])
+            else:  # any picture will do under one colour, and one that only grows is kept
+                scratch, draw = self._scratch_covering(region[2:])
+                scratch.paste(self.flat, region)
             paint(scratch, draw)
             return self.palette.quantize(scratch.crop(region))
 
@@ -225,17 +235,12 @@ def flat_board(
     text_draw: Callable[[Image.Image], ImageDraw.ImageDraw] = CachedTextDraw,
     step: int = FLAT_STEP,
 ) -> PaletteBoard:
-    """A board on a ground of one ``colour`` at least ``size``, for pictures whose height varies
-    (private panels): ``cut`` its picture to the height when it is done. The ground is a whole
-    number of ``step`` rows tall (a picture mostly of one height makes that its step)."""
+    """A board of ``size`` on a ground of one ``colour``, for pictures whose height varies
+    (private panels). The ground parts are painted over is a whole number of ``step`` rows tall
+    (a picture mostly of one height makes that its step), so that few are kept."""
     width, height = size
     rounded = -(-height // step) * step
     ground = flat_grounds.get((width, rounded, colour),
                               lambda: Image.new("RGB", (width, rounded), colour))
     return PaletteBoard(palette, ground, (name, ground.size, colour), text_draw=text_draw,
-                        flat=colour)
-
-
-def cut(image: Image.Image, height: int) -> Image.Image:
-    """``image`` (the picture of a ``flat_board``) cut to ``height``."""
-    return image if image.height == height else image.crop((0, 0, image.width, height))
+                        flat=colour, height=height)

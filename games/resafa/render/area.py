@@ -43,7 +43,7 @@ from games.resafa.render.pieces import (
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_board
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, flat_board
 from renderers.kit.icons import paste
 from renderers.kit.preview import mark_changed, ring_width
 from renderers.kit.words import draw_fitted, fit_text, font
@@ -87,7 +87,7 @@ def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
             box = rings.get(name) or _cell_box_named(name)
             if box is not None:
                 mark_changed(board.draw, box, ring_width(WIDTH), dark, light)
-    return cut(board.image, height)
+    return board.image
 
 
 def area_height(player: Mapping[str, Any]) -> int:

@@ -30,7 +30,7 @@ from games.resafa.render.pieces import card_text, line, seat_disc
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_board
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, flat_board
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -103,7 +103,7 @@ def render_panel(view: View) -> Image.Image:
         ended = isinstance(view.get("outcome"), Mapping)
         panel.part_in_place((split, BAND_H, PANEL_W, top_h), ("no decision", ended),
                             lambda image, draw: draw_no_decision(draw, rx, view))
-        return cut(panel.image, height)
+        return panel.image
     who = number(decision.get("seat"))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
 
@@ -118,7 +118,7 @@ def render_panel(view: View) -> Image.Image:
         label = option_label(option)
         panel.part_in_place((box[0], box[1], box[2] - 9, box[3] - 5), ("option", i, label),
                             functools.partial(_option, i, label, box))
-    return cut(panel.image, height)
+    return panel.image
 
 
 # The band at the top, with the line under it; every other part starts below it.

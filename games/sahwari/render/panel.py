@@ -42,7 +42,7 @@ from games.sahwari.render.pieces import (
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_board
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, flat_board
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import (
@@ -279,7 +279,7 @@ def render_panel(view: View) -> Image.Image:
         panel.part_in_place((split, BAND_H, PANEL_W, top_h),
                             ("no decision", isinstance(view.get("outcome"), Mapping)),
                             lambda image, draw: draw_no_decision(draw, rx, view))
-        return cut(panel.image, height)
+        return panel.image
     who = as_int(decision.get("seat"))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
 
@@ -307,7 +307,7 @@ def render_panel(view: View) -> Image.Image:
         panel.part_at((0, seats_top), (split, 0, PANEL_W, SEATS_STRIP_H),
                       ("seats", key_of(seats)),
                       partial(_draw_seats, view, marked.seats, (rx, 0)))
-    return cut(panel.image, height)
+    return panel.image
 
 
 # The band at the top, with the line under it; every other part starts below it.

@@ -20,7 +20,7 @@ from games.targi.render.status import round_text, seat_label
 from renderers.kit import layers, sprites
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
-from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, cut, flat_board
+from renderers.kit.compose import GLYPH_BLEED, PaletteBoard, flat_board
 from renderers.kit.icons import paste
 from renderers.kit.options import (
     Option,
@@ -1087,7 +1087,7 @@ def render_panel(view: View) -> Image.Image:
         panel.part_in_place((split, PANEL_HEADER_H, PANEL_W, height),
                             _key("panel-none", isinstance(outcome, Mapping)),
                             lambda image, draw: draw_no_decision(draw, rx, view))
-        return cut(panel.image, height)
+        return panel.image
     mine = seat is not None and decision.get("seat") == seat
     who = int(decision.get("seat", 0))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
@@ -1103,7 +1103,7 @@ def render_panel(view: View) -> Image.Image:
         panel.part_in_place(
             (split, revealed_top, PANEL_W, height), _key("panel-revealed", revealed),
             lambda image, draw: _draw_revealed(image, draw, revealed, (rx, revealed_top)))
-    return cut(panel.image, height)
+    return panel.image
 
 
 PANEL_HEADER_H = 65  # the seat's coloured band and the line under it

@@ -32,7 +32,7 @@ from games.yspahan.render.pieces import (
 from renderers.kit import layout as lay
 from renderers.kit import palette as pal
 from renderers.kit.cache import key_of
-from renderers.kit.compose import GLYPH_BLEED, cut, flat_board
+from renderers.kit.compose import GLYPH_BLEED, flat_board
 from renderers.kit.fit import Box, Fitted
 from renderers.kit.icons import paste
 from renderers.kit.options import (
@@ -105,7 +105,7 @@ def render_panel(view: View) -> Image.Image:
         panel.part_in_place((split, BAND_H, PANEL_W, height),
                             ("no decision", isinstance(view.get("outcome"), Mapping)),
                             lambda image, draw: draw_no_decision(draw, rx, view))
-        return cut(panel.image, height)
+        return panel.image
     who = int(decision.get("seat", 0))
     heading = "Your decision" if mine else f"Waiting for {seat_label(view, who)}"
     panel.part_in_place((split, BAND_H, PANEL_W, list_top),
@@ -120,7 +120,7 @@ def render_panel(view: View) -> Image.Image:
         panel.part_in_place((split, situation_top, PANEL_W, situation_bottom),
                             ("situation", tuple(situation)),
                             partial(_draw_situation, situation, (rx, situation_top), rw))
-    return cut(panel.image, height)
+    return panel.image
 
 
 # The band at the top, with the line under it; every other part starts below it.
