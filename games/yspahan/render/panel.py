@@ -98,7 +98,7 @@ def render_panel(view: View) -> Image.Image:
     owner = "Your" if subject == seat or subject is None else f"{seat_label(view, subject)}'s"
     count = int((player or {}).get("hand_count", 0))
     hidden = not isinstance(hand, list)
-    panel.part_in_place((0, HAND_TOP - 40, split, height),
+    panel.part_in_place((0, HAND_TOP - 40, split, left_bottom),
                         ("hand", owner, key_of(cards), hidden, count),
                         lambda image, draw: _draw_hand(draw, owner, cards, hidden, count))
     if decision is None:
@@ -112,14 +112,15 @@ def render_panel(view: View) -> Image.Image:
                         ("prompt", heading, tuple(prompt_lines)),
                         lambda image, draw: draw_prompt(draw, rx, heading, prompt_lines,
                                                         prompt_font))
+    # the options and what is going on stand lower as the prompt grows: kept wherever they are
     for cell in cells:
-        x0, y0, x1, y1 = _moved(cell.box, rx, list_top)
-        panel.part_in_place((x0, y0, x1 + 1, y1 + 1), _cell_key(cell),
-                            partial(_draw_cell, cell, (rx, list_top)))
+        x0, y0, x1, y1 = _moved(cell.box, rx, 0)
+        panel.part_at((0, list_top), (x0, y0, x1 + 1, y1 + 1), _cell_key(cell),
+                      partial(_draw_cell, cell, (rx, 0)))
     if situation:  # what is going on, so the panel can be read without the board
-        panel.part_in_place((split, situation_top, PANEL_W, situation_bottom),
-                            ("situation", tuple(situation)),
-                            partial(_draw_situation, situation, (rx, situation_top), rw))
+        panel.part_at((0, situation_top), (split, 0, PANEL_W, situation_bottom - situation_top),
+                      ("situation", tuple(situation)),
+                      partial(_draw_situation, situation, (rx, 0), rw))
     return panel.image
 
 
