@@ -2,8 +2,10 @@
 
 Views come from seeded random games of every installed game, at the player counts each game's
 spec names for this benchmark, sampled across every phase. The first render of each game in a
-process (static layer, sprites, palette) is reported apart from the steady state. Prints one
-JSON object with the figures of each game under its name.
+process (static layer, sprites, palette) is reported apart from the steady state. Beside them,
+``along_tables``: the panels and boards of tables moving in turn, as the drawing processes get
+them (``--tables``, ``--decisions``). Prints one JSON object with the figures of each game
+under its name.
 """
 
 from __future__ import annotations
@@ -162,6 +164,55 @@ def uncached_median(name: str, views: Sequence[Any]) -> float:
     return round(statistics.median(times), 1)
 
 
+def along_tables(name: str, tables: int, decisions: int, seed: int = 1) -> dict[str, Any]:
+    """The drawing process's work as the bot gives it: ``tables`` seeded games moving in turn,
+    one random decision at a time, each decision's panel drawn from its state for the deciding
+    seat (view, render, encode) and each board drawn when the turn passes, marking what changed
+    since the table's last board. Consecutive decisions of one table share most of their
+    parts, while the tables in between take room in the caches, as in the bot. CPU times."""
+    spec = discovery.spec(name)
+    game = spec.engine
+    counts = player_counts(spec)
+    states = [game.new_game(counts[t % len(counts)], seed + t) for t in range(tables)]
+    shown = [game.view(state, None) for state in states]
+    r = core_rng.seed_state(seed)
+    panel_cpu: list[float] = []
+    board_cpu: list[float] = []
+    misses = compose.parts.misses
+    started_games = tables
+    while len(panel_cpu) < decisions:
+        for t in range(tables):
+            decision = game.decision(states[t])
+            if decision is None:
+                states[t] = game.new_game(counts[started_games % len(counts)],
+                                          seed + started_games)
+                started_games += 1
+                shown[t] = game.view(states[t], None)
+                continue
+            cpu = time.process_time()
+            spec.encode_png(spec.render_panel(game.view(states[t], decision.seat)))
+            panel_cpu.append((time.process_time() - cpu) * 1000)
+            r, i = core_rng.below(r, len(decision.actions))
+            states[t] = game.apply(states[t], decision.actions[i])
+            after = game.decision(states[t])
+            if after is None or after.seat != decision.seat:
+                cpu = time.process_time()
+                view = game.view(states[t], None)
+                spec.encode_png(spec.render_board(view, shown[t]))
+                board_cpu.append((time.process_time() - cpu) * 1000)
+                shown[t] = view
+    return {
+        "tables": tables,
+        "decisions": len(panel_cpu),
+        "boards": len(board_cpu),
+        "panel_cpu_mean_ms": round(statistics.fmean(panel_cpu), 2),
+        "panel_cpu_median_ms": round(statistics.median(panel_cpu), 2),
+        "board_cpu_mean_ms": round(statistics.fmean(board_cpu), 2) if board_cpu else None,
+        "cpu_per_decision_ms": round((sum(panel_cpu) + sum(board_cpu)) / len(panel_cpu), 2),
+        "parts_drawn_per_decision": round((compose.parts.misses - misses) / len(panel_cpu), 2),
+    }
+
+
 def run_game(name: str, games: int, every: int, levels: bool = False) -> dict[str, Any]:
     spec = discovery.spec(name)
     counts = player_counts(spec)
@@ -200,7 +251,8 @@ def run_game(name: str, games: int, every: int, levels: bool = False) -> dict[st
 
 
 def run(
-    games: int = 3, every: int = 6, levels: bool = False, names: Sequence[str] | None = None
+    games: int = 3, every: int = 6, levels: bool = False, names: Sequence[str] | None = None,
+    tables: int = 20, decisions: int = 400,
 ) -> dict[str, Any]:
     names = list(names or benched())
     result: dict[str, Any] = {
@@ -210,6 +262,8 @@ def run(
     }
     for name in names:
         result[name] = run_game(name, games, every, levels)
+        if decisions:
+            result[name]["along_tables"] = along_tables(name, tables, decisions)
     result["meets_targets"] = all(result[name]["meets_targets"] for name in names)
     return result
 
@@ -221,8 +275,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--levels", action="store_true", help="also compare PNG zlib levels")
     parser.add_argument("--game", action="append", choices=benched(),
                         help="benchmark only this game (repeatable; default: all)")
+    parser.add_argument("--tables", type=int, default=20,
+                        help="tables moving in turn for the panels along tables")
+    parser.add_argument("--decisions", type=int, default=400,
+                        help="panels to draw along tables (0: skip them)")
     args = parser.parse_args(argv)
-    print(json.dumps(run(args.games, args.every, args.levels, args.game)))
+    print(json.dumps(run(args.games, args.every, args.levels, args.game, args.tables,
+                         args.decisions)))
     return 0
 
 

@@ -40,3 +40,13 @@ def test_the_benchmark_prints_one_json_object_with_figures_per_game(
                 "meets_targets"} <= set(result[name])
         assert result[name]["board"]["renders"] >= 3
     assert result["yspahan"]["players"] == [2]  # one game: the first player count only
+
+
+def test_panels_along_tables_draw_every_decision_and_a_board_when_the_turn_passes() -> None:
+    result = render.along_tables("targi", tables=3, decisions=30)
+    assert result["decisions"] == 30
+    # a Targi turn is a few decisions of one seat, so some but not all decisions pass the turn
+    assert 0 < result["boards"] < result["decisions"]
+    assert 0 < result["panel_cpu_median_ms"] and 0 < result["board_cpu_mean_ms"]
+    assert result["cpu_per_decision_ms"] > result["panel_cpu_mean_ms"]  # boards counted too
+    assert result["parts_drawn_per_decision"] > 0
