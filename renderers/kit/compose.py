@@ -18,7 +18,6 @@ from __future__ import annotations
 import functools
 import math
 import threading
-from collections import OrderedDict
 from collections.abc import Callable, Hashable
 
 from PIL import Image, ImageDraw, ImageFont
@@ -37,9 +36,7 @@ Paint = Callable[[Image.Image, ImageDraw.ImageDraw, tuple[int, int]], None]
 parts = ImageCache(2048, max_bytes=48 * 1024 * 1024)
 # static layers mapped onto their palettes, one for each static layer the kit's ``layers`` keeps
 grounds = ImageCache(layers.capacity)
-# each thread's scratch pictures for painters that draw in place, by size and way of drawing
-# text: a fresh board-sized picture for every board cost more than the parts drawn on it
-SCRATCHES_KEPT = 2  # per thread; a board's is 6 MB
+# each thread's scratch picture for painters that draw in place, by way of drawing text
 _scratches = threading.local()
 # Flat grounds of pictures whose height varies (private panels), kept apart from the boards'
 # static layers so that they cannot push those out, and made this many rows apart in height:
@@ -127,17 +124,13 @@ class PaletteBoard:
         self, box: Box, key: Hashable, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
     ) -> None:
         """``part`` for a painter that draws on the whole ground, where it stands: it is given a
-        scratch picture of the ground's size (on a flat board, at least that size), the static
-        layer under ``box``."""
+        scratch picture in the ground's coordinates, reaching at least over ``box``, with the
+        static layer under ``box`` (what it draws elsewhere is not kept)."""
 
         def build() -> Image.Image:
             region = self._on_ground(box)
-            if self.flat is None:
-                scratch, draw = self._scratch()
-                scratch.paste(self.ground.crop(region), region[:2])
-            else:  # any picture will do under one colour, and one that only grows is kept
-                scratch, draw = self._scratch_covering(region[2:])
-                scratch.paste(self.flat, region)
+            scratch, draw = self._scratch(region[2:])
+            scratch.paste(self.ground.crop(region) if self.flat is None else self.flat, region)
             paint(scratch, draw)
             return self.palette.quantize(scratch.crop(region))
 
@@ -157,7 +150,7 @@ class PaletteBoard:
         flat = self.flat
 
         def build() -> Image.Image:
-            scratch, draw = self._scratch_covering(box[2:])
+            scratch, draw = self._scratch(box[2:])
             scratch.paste(flat, box)
             paint(scratch, draw)
             return self.palette.quantize(scratch.crop(box))
@@ -165,27 +158,13 @@ class PaletteBoard:
         found = parts.get((self.palette, "flat", flat, self.text_draw, box, key), build)
         self._paste(found, (box[0] + origin[0], box[1] + origin[1]))
 
-    def _scratch(self) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        """A picture of the ground's size, of this thread; what earlier painters left on it
-        stays, so a painter's box is pasted from the ground before it paints."""
-        kept: OrderedDict[Hashable, tuple[Image.Image, ImageDraw.ImageDraw]] = (
-            _scratches.__dict__.setdefault("kept", OrderedDict()))
-        key = (self.ground.size, self.text_draw)
-        found = kept.get(key)
-        if found is None:
-            scratch = Image.new("RGB", self.ground.size)
-            found = kept[key] = scratch, self.text_draw(scratch)
-            if len(kept) > SCRATCHES_KEPT:
-                kept.popitem(last=False)
-        kept.move_to_end(key)
-        return found
-
-    def _scratch_covering(self, corner: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
-        """A picture of this thread reaching at least to ``corner``, for painters that draw in
-        pictures of their own, whatever the board's size: it only grows, so panels of every
-        height share one."""
+    def _scratch(self, corner: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+        """A picture of this thread reaching at least to ``corner``, drawn on with this board's
+        way of drawing text. What earlier painters left on it stays, so a painter's box is
+        filled before it paints. It only grows, so boards and panels of every size share one
+        (a fresh board-sized picture for a part cost more than the part)."""
         kept: dict[Hashable, tuple[Image.Image, ImageDraw.ImageDraw]] = (
-            _scratches.__dict__.setdefault("covering", {}))
+            _scratches.__dict__.setdefault("kept", {}))
         found = kept.get(self.text_draw)
         if found is None or found[0].width < corner[0] or found[0].height < corner[1]:
             width, height = corner if found is None else (
