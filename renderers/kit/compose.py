@@ -64,7 +64,9 @@ class PaletteBoard:
     """A board on ``palette``, started from ``ground`` (the static layer, RGB), which is kept on
     the palette under ``ground_key``. With ``top``, the ground stands that many rows down, under
     a band laid on later; boxes are the picture's, painters draw in the ground's coordinates.
-    Parts draw their text with ``text_draw`` (a game may keep its own way of drawing text)."""
+    Parts draw their text with ``text_draw`` (a game may keep its own way of drawing text).
+    A ground of one colour is ``flat`` (``flat_board``): the picture is then ``height`` rows
+    tall, whatever the ground's height."""
 
     def __init__(
         self, palette: Palette, ground: Image.Image, ground_key: Hashable, top: int = 0,
