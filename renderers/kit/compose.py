@@ -38,11 +38,6 @@ parts = ImageCache(2048, max_bytes=48 * 1024 * 1024)
 grounds = ImageCache(layers.capacity)
 # each thread's scratch picture for painters that draw in place, by way of drawing text
 _scratches = threading.local()
-# Flat grounds of pictures whose height varies (private panels), kept apart from the boards'
-# static layers so that they cannot push those out, and made this many rows apart in height:
-# a picture is put together on the next one up and then cut to its height (``cut``).
-flat_grounds = ImageCache(8)
-FLAT_STEP = 400
 # A glyph may stand a few pixels left of where its line starts: a part holding a column's text
 # begins this far left of it (in the gap between columns), so that nothing falls outside it.
 GLYPH_BLEED = 4
@@ -102,7 +97,7 @@ class PaletteBoard:
         ``paint`` draws it over the static layer; ``key`` must name everything it shows."""
 
         def build() -> Image.Image:
-            picture = self.ground.crop(self._on_ground(box))
+            picture = self._under(box)
             paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
             return self.palette.quantize(picture)
 
@@ -114,7 +109,7 @@ class PaletteBoard:
         it is pasted. The static layer under each place must be one flat colour."""
 
         def build() -> Image.Image:
-            picture = self.ground.crop(self._on_ground(box))
+            picture = self._under(box)
             paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
             return self.palette.quantize(picture)
 
@@ -175,6 +170,12 @@ class PaletteBoard:
             found = kept[self.text_draw] = scratch, self.text_draw(scratch)
         return found
 
+    def _under(self, box: Box) -> Image.Image:
+        """The static layer under ``box``, as a picture of its own."""
+        if self.flat is not None:
+            return Image.new("RGB", (box[2] - box[0], box[3] - box[1]), self.flat)
+        return self.ground.crop(self._on_ground(box))
+
     def _on_ground(self, box: Box) -> Box:
         return box[0], box[1] - self.top, box[2], box[3] - self.top
 
@@ -214,14 +215,11 @@ class PaletteBoard:
 def flat_board(
     palette: Palette, size: tuple[int, int], colour: RGB, name: str,
     text_draw: Callable[[Image.Image], ImageDraw.ImageDraw] = CachedTextDraw,
-    step: int = FLAT_STEP,
 ) -> PaletteBoard:
     """A board of ``size`` on a ground of one ``colour``, for pictures whose height varies
-    (private panels). The ground parts are painted over is a whole number of ``step`` rows tall
-    (a picture mostly of one height makes that its step), so that few are kept."""
+    (private panels). Its parts are painted over that colour alone, so they are kept under
+    ``name`` whatever the picture's height."""
     width, height = size
-    rounded = -(-height // step) * step
-    ground = flat_grounds.get((width, rounded, colour),
-                              lambda: Image.new("RGB", (width, rounded), colour))
-    return PaletteBoard(palette, ground, (name, ground.size, colour), text_draw=text_draw,
-                        flat=colour, height=height)
+    ground = Image.new("RGB", (width, 1), colour)  # one row of it stands for all of it
+    return PaletteBoard(palette, ground, (name, colour), text_draw=text_draw, flat=colour,
+                        height=height)

@@ -156,3 +156,33 @@ def test_a_line_laid_straight_on_the_palette_has_the_pixels_of_the_line_drawn_an
     for xy, text, ink, size, bold in lines:
         board.text(xy, text, font(size, bold), ink, pal.PANEL)
     assert board.image.tobytes() == PALETTE.quantize(whole).tobytes()
+
+
+def test_a_panels_parts_are_found_again_on_a_panel_of_another_height() -> None:
+    # Arrange: a part of every kind, laid on a short panel
+    parts.clear()
+    painted: list[str] = []
+
+    def title(image: Image.Image, draw: ImageDraw.ImageDraw) -> None:
+        painted.append("title")
+        draw.text((16, 12), "Blue — your panel", font=font(24, bold=True), fill=pal.HIGHLIGHT)
+
+    def name(image: Image.Image, draw: ImageDraw.ImageDraw, at: tuple[int, int]) -> None:
+        painted.append("name")
+        paint_name(image, draw, at)
+
+    def lay(height: int) -> Image.Image:
+        board = flat_board(PALETTE, (400, height), pal.BACKGROUND, "test-panel")
+        board.part_in_place((0, 0, 400, 50), "title", title)
+        board.part((0, 60, 300, 110), "name", name)
+        board.stamp((0, height - 50, 300, height), "name", name)
+        return board.image
+
+    short = lay(300)
+    # Act: the same parts on a panel three times as tall
+    tall = lay(900)
+    # Assert: each drawn once (the stamp at its two heights too), and the same pixels
+    assert painted == ["title", "name", "name"]
+    assert tall.size == (400, 900)
+    assert tall.crop((0, 0, 400, 110)).tobytes() == short.crop((0, 0, 400, 110)).tobytes()
+    assert tall.crop((0, 850, 300, 900)).tobytes() == short.crop((0, 250, 300, 300)).tobytes()

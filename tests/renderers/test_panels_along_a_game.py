@@ -16,7 +16,6 @@ STEPS = 160  # each seat's panel at every decision of the first this many
 def forget_every_picture() -> None:
     compose.parts.clear()
     compose.grounds.clear()
-    compose.flat_grounds.clear()
     layers.clear()
     sprites.clear()
 

@@ -74,8 +74,7 @@ def render_area(view: View, seat: int, marks: Mapping[str, str] | None = None,
     of the parts than that saved.)"""
     player = player_of(view, seat)
     height = area_height(player) if player is not None else HEIGHT
-    board = flat_board(PALETTE, (WIDTH, height), pal.BACKGROUND, "resafa-area",
-                       ImageDraw.Draw, step=HEIGHT)
+    board = flat_board(PALETTE, (WIDTH, height), pal.BACKGROUND, "resafa-area", ImageDraw.Draw)
     if player is None:
         return board.image
     cells = lay_area(board, (0, 0), view, seat, player, marks)
