@@ -4,12 +4,8 @@ Compressing a board's two million pixels was the largest part of posting it: zli
 10 ms for a board, ISA-L about 2 ms for a file no larger. Without ISA-L the encoding falls back
 to zlib: the same pixels, only slower.
 
-A picture may also be compressed in strips of rows, each strip on its own (the compressor's
-memory is reset between strips), so that a strip compressed for an earlier picture can be
-copied as it was (``strip_compressor``, ``strips_stream``); the strips together make one valid
-zlib stream, a little larger than ``encode``'s. Finding such strips by hashing a picture's rows
-cost more than compressing them all with ISA-L, so only a picture that knows how it was laid
-out (a game's own canvas may) is encoded that way.
+Compressing a picture whole with ISA-L costs less than finding the strips of rows it shares
+with earlier pictures, whether by hashing its rows or by how it was laid out, and copying them.
 
 The rows are laid out in a buffer each thread keeps for the sizes it encodes: a board's two
 million bytes taken afresh from the system every time cost more than compressing them (each new
@@ -33,11 +29,6 @@ except ImportError:  # pragma: no cover - an environment installed before the de
 BACKEND = deflate.__name__.split(".")[0]  # "isal", or "zlib" without it
 HIGHEST_LEVEL = 3  # ISA-L's highest, already several times slower than its 2
 
-WINDOW_BITS = 15  # ISA-L always looks back 32 KiB, so the header must allow that much
-_BASE = 65521  # Adler-32's modulus
-_CMF = (WINDOW_BITS - 8) << 4 | 8  # deflate with a 2**WINDOW_BITS window
-_ZLIB_HEADER = bytes((_CMF, -(_CMF << 8) % 31))  # check bits: the pair is a multiple of 31
-
 SIZES_KEPT = 4  # row buffers per thread (a board's and its panels' sizes): ~2 MB each at most
 
 _local = threading.local()
@@ -46,19 +37,7 @@ _local = threading.local()
 def encode(image: Image.Image, level: int) -> bytes:
     """PNG bytes of the palette (``P``) picture ``image`` at compression ``level``."""
     raw = _rows(image)
-    return png_file(image, deflate.compress(raw, min(level, HIGHEST_LEVEL)))
-
-
-def strip_compressor(level: int) -> Any:
-    """One compressor for every strip of a picture: a full flush after each strip
-    (``Z_FULL_FLUSH``) ends it on a byte boundary with nothing remembered, so strips may be
-    copied between pictures."""
-    return deflate.compressobj(min(level, HIGHEST_LEVEL), deflate.DEFLATED, -WINDOW_BITS)
-
-
-def strips_stream(parts: list[bytes], checksum: int) -> bytes:
-    """The zlib stream of compressed strips end to end, ``checksum`` the Adler-32 of all rows."""
-    return _ZLIB_HEADER + b"".join(parts) + b"\x03\x00" + struct.pack(">I", checksum)
+    return _png_file(image, deflate.compress(raw, min(level, HIGHEST_LEVEL)))
 
 
 def _rows(image: Image.Image) -> bytearray:
@@ -84,23 +63,13 @@ def _rows(image: Image.Image) -> bytearray:
     return buffer
 
 
-def png_file(image: Image.Image, stream: bytes) -> bytes:
+def _png_file(image: Image.Image, stream: bytes) -> bytes:
     """The PNG file of the palette picture ``image``, its rows zlib-compressed in ``stream``."""
     palette = bytes(image.getpalette() or [])
     header = struct.pack(">IIBBBBB", image.width, image.height, 8, 3, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + b"".join((
         _chunk(b"IHDR", header), _chunk(b"PLTE", palette), _chunk(b"IDAT", stream),
         _chunk(b"IEND", b"")))
-
-
-def adler_combine(first: int, second: int, second_len: int) -> int:
-    """The Adler-32 of two byte strings end to end, from each one's (zlib's adler32_combine)."""
-    rem = second_len % _BASE
-    sum1 = first & 0xFFFF
-    sum2 = (rem * sum1) % _BASE
-    sum1 = (sum1 + (second & 0xFFFF) + _BASE - 1) % _BASE
-    sum2 = (sum2 + (first >> 16) + (second >> 16) + _BASE - rem) % _BASE
-    return sum1 | (sum2 << 16)
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:

@@ -1,5 +1,4 @@
-"""The kit's PNG encoders: what any PNG reader reads back is the picture, pixel for pixel, whether
-it was compressed whole or in strips, now or taken from an earlier picture."""
+"""The kit's PNG encoder: what any PNG reader reads back is the picture, pixel for pixel."""
 
 from __future__ import annotations
 
@@ -20,7 +19,7 @@ from tests.renderers.golden import as_posted
 
 
 def picture(width: int, height: int, text: str) -> Image.Image:
-    """A palette picture with flat parts (strips that recur) and text (strips that do not)."""
+    """A palette picture with flat parts and text."""
     image = Image.new("P", (width, height), 3)
     image.putpalette([v for i in range(256) for v in (i, 255 - i, (i * 7) % 256)])
     draw = ImageDraw.Draw(image)
@@ -68,11 +67,10 @@ def test_a_picture_reads_back_pixel_for_pixel_with_a_valid_checksum(
 
 def test_a_resafa_board_posts_the_pixels_it_was_drawn_with() -> None:
     board = render.render_board(samples.saved("busy_4p"))
-    for _ in range(2):  # strips compressed now, then strips reused
-        data = render.PALETTE.encode(board)
-        assert read_back(data).convert("RGB").tobytes() == board.convert("RGB").tobytes()
-        # the strips' Adler-32s combine into the stream's: zlib checks it as it inflates
-        assert len(zlib.decompress(idat_stream(data))) == (board.width + 1) * board.height
+    data = render.PALETTE.encode(board)
+    assert read_back(data).convert("RGB").tobytes() == board.convert("RGB").tobytes()
+    # zlib checks the stream's Adler-32 as it inflates
+    assert len(zlib.decompress(idat_stream(data))) == (board.width + 1) * board.height
 
 
 def test_a_targi_board_posts_the_pixels_it_was_drawn_with() -> None:

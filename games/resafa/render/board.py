@@ -77,7 +77,7 @@ def render_board(view: View, previous: View | None = None) -> Image.Image:
     tracks.draw_offers(canvas, view)
     for box in places:
         canvas.ring(box, ring_width(WIDTH))
-    return canvas.finished()
+    return canvas.image
 
 
 def band(view: View, changed: bool = False) -> Image.Image:

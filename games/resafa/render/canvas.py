@@ -19,7 +19,6 @@ from PIL import Image, ImageDraw
 
 from games.resafa.render.palette import PALETTE
 from games.resafa.render.regions import Box
-from games.resafa.render.strips import Layout, laid_out
 from renderers.kit import layers, sprites
 from renderers.kit.palette import RGB
 from renderers.kit.preview import mark_changed
@@ -50,8 +49,6 @@ class Canvas:
         base = layers.get(("resafa-board-p", layer_key, self.top), self._palette_layer)
         self.image = base.copy()
         self.image.paste(band, (0, 0))
-        self.layout = Layout(base)  # what the PNG encoder needs to know of the board
-        self.layout.pasted(band, (0, 0))
 
     def _palette_layer(self) -> Image.Image:
         frames = PALETTE.quantize(self._layer())
@@ -61,9 +58,7 @@ class Canvas:
         return image
 
     def paste(self, piece: Image.Image, xy: tuple[int, int]) -> None:
-        at = (xy[0], xy[1] + self.top)
-        self.image.paste(piece, at)
-        self.layout.pasted(piece, at)
+        self.image.paste(piece, (xy[0], xy[1] + self.top))
 
     def piece(self, xy: tuple[int, int], key: Hashable, size: tuple[int, int], ground: RGB,
               paint: Painter, *args: Any) -> None:
@@ -87,9 +82,3 @@ class Canvas:
         x0, y0, x1, y1 = box
         mark_changed(ImageDraw.Draw(self.image), (x0, y0 + self.top, x1, y1 + self.top),
                      thickness)
-        self.layout.marked(("ring", box, thickness), y0 + self.top - thickness,
-                           y1 + self.top + thickness + 1)
-
-    def finished(self) -> Image.Image:
-        """The board, to post: it keeps its layout for the encoder until drawn on."""
-        return laid_out(self.image, self.layout)

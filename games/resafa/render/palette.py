@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from games.resafa.render import colours, icons, strips
+from games.resafa.render import colours, icons
 from renderers.kit import palette as pal
 from renderers.kit.quantize import Palette, named_colours
 
@@ -15,16 +15,6 @@ def sprites() -> list[Image.Image]:
     found += [icons.merchant_token(kind, 32) for kind in ("square", "scarab")]
     found += [icons.water_cube(32, active) for active in (True, False)]
     return found
-
-
-class BoardPalette(Palette):
-    """Resafa's palette, whose boards are encoded from the strips of rows they share with
-    earlier boards, found by how they were laid out (``strips``)."""
-
-    def encode(self, image: Image.Image) -> bytes:
-        if image.mode != "P":
-            image = self.quantize(image)
-        return strips.encode(image, self.compress_level)
 
 
 def build() -> Palette:
@@ -43,7 +33,7 @@ def build() -> Palette:
         colours.WATER, colours.ICON_GREEN,
     )
     # its boards change a few places a turn, so most compressed rows come again
-    return BoardPalette(named_colours(colours), surfaces, inks, sprites)
+    return Palette(named_colours(colours), surfaces, inks, sprites)
 
 
 PALETTE = build()
