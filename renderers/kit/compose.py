@@ -124,14 +124,7 @@ class PaletteBoard:
         scratch picture in the ground's coordinates, reaching at least over ``box``, with the
         static layer under ``box`` (what it draws elsewhere is not kept)."""
 
-        def build() -> Image.Image:
-            region = self._on_ground(box)
-            scratch, draw = self._scratch(region[2:])
-            scratch.paste(self.ground.crop(region) if self.flat is None else self.flat, region)
-            paint(scratch, draw)
-            return self.palette.quantize(scratch.crop(region))
-
-        self._lay(box, key, build)
+        self._lay(box, key, lambda: self._painted(self._on_ground(box), paint))
 
     def part_at(
         self, origin: tuple[int, int], box: Box, key: Hashable,
@@ -144,16 +137,19 @@ class PaletteBoard:
         if self.flat is None:
             raise ValueError("parts stand anywhere only on a flat board")
 
-        flat = self.flat
-
-        def build() -> Image.Image:
-            scratch, draw = self._scratch(box[2:])
-            scratch.paste(flat, box)
-            paint(scratch, draw)
-            return self.palette.quantize(scratch.crop(box))
-
-        found = parts.get((self.palette, "flat", flat, self.text_draw, box, key), build)
+        found = parts.get((self.palette, "flat", self.flat, self.text_draw, box, key),
+                          lambda: self._painted(box, paint))
         self._paste(found, (box[0] + origin[0], box[1] + origin[1]))
+
+    def _painted(
+        self, region: Box, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
+    ) -> Image.Image:
+        """``region`` of the ground (the whole picture's coordinates) as ``paint`` draws over
+        it on this thread's scratch, mapped."""
+        scratch, draw = self._scratch(region[2:])
+        scratch.paste(self.ground.crop(region) if self.flat is None else self.flat, region)
+        paint(scratch, draw)
+        return self.palette.quantize(scratch.crop(region))
 
     def _scratch(self, corner: tuple[int, int]) -> tuple[Image.Image, ImageDraw.ImageDraw]:
         """A picture of this thread reaching at least to ``corner``, drawn on with this board's
