@@ -30,7 +30,8 @@ Two parts, one JSON object:
     inside`` runs them in the bot's process and event loop, as the wire tests do, where
     the fake's parsing and the people's waiting count as the bot's CPU. Beside the
     latencies: the CPU per move of the bot's process, of its drawing processes and of the
-    Discord side.
+    Discord side, and the parts the pictures drew per move rather than found in their
+    process's cache (``drawing_parts_per_move``).
 
 The database is a temporary SQLite file unless ``--database-url`` names one (a PostgreSQL URL
 works wherever ``storage.open_store`` understands it; give a fresh, empty database).
@@ -611,6 +612,7 @@ async def wire_load(
             "render_processes": bot.drawing.processes,
             "bot_cpu_ms_per_move": round(cpu["bot"] * 1000 / made, 1),
             "drawing_cpu_ms_per_move": round(cpu["drawing"] * 1000 / made, 1),
+            "drawing_parts_per_move": round(cpu["parts"] / made, 2),
         }
     )
     if "discord" in cpu:
@@ -632,9 +634,9 @@ async def _wire_inside(
         before: list[dict[str, float]] = []
         out, calls, seconds = await _discord_side(
             fake, bot.service, game, tables, turns, delay, think, channel_limit,
-            on_open=lambda: before.append(_cpu_here()),
+            on_open=lambda: before.append(_cpu_here() | {"parts": tracer.parts_drawn}),
         )
-        cpu = _since(before[0])
+        cpu = _since(before[0]) | {"parts": tracer.parts_drawn - before[0]["parts"]}
         await asyncio.sleep(1.0)  # the last boards' handlers return
     finally:
         await bot.close()
@@ -666,10 +668,10 @@ async def _wire_apart(
         tracer.install(bot)
         ours.send("ready")
         await asyncio.to_thread(ours.recv)  # the tables are open: the moves begin
-        before = _cpu_here(besides=side.pid)
+        before, parts = _cpu_here(besides=side.pid), tracer.parts_drawn
         await asyncio.to_thread(ours.recv)  # the moves are over
         # taken before the results arrive: reading them is the bench's work, not the bot's
-        cpu = _since(before, besides=side.pid)
+        cpu = _since(before, besides=side.pid) | {"parts": tracer.parts_drawn - parts}
         out, calls, seconds, discord_cpu = await asyncio.to_thread(ours.recv)
         cpu["discord"] = discord_cpu
         await asyncio.sleep(1.0)  # the last boards' handlers return

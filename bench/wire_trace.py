@@ -39,12 +39,15 @@ PARTS = (
 )
 
 
-def _timed(draw: Callable[..., Any], *args: Any) -> tuple[float, float, Any]:
+def _timed(draw: Callable[..., Any], *args: Any) -> tuple[float, float, int, Any]:
     """Run in the drawing process: the picture, with when it started and ended (wall clock,
-    which every process shares)."""
-    began = time.time()
+    which every process shares) and how many parts it drew rather than found in the
+    process's cache."""
+    from renderers.kit.compose import parts
+
+    began, misses = time.time(), parts.misses
     result = draw(*args)
-    return began, time.time(), result
+    return began, time.time(), parts.misses - misses, result
 
 
 @dataclass
@@ -71,6 +74,7 @@ class Tracer:
     received: dict[str, float] = field(default_factory=dict)  # interaction id: read at the bot
     rows: list[_Row] = field(default_factory=list)
     _drawn_ahead: dict[int, tuple[float, float]] = field(default_factory=dict)  # by table
+    parts_drawn: int = 0  # parts the pictures drew rather than found in their process's cache
 
     def install(self, bot: Any) -> None:
         self._wrap_gateway(bot)
@@ -125,10 +129,11 @@ class Tracer:
         run = drawing.run
         offset = time.monotonic() - time.time()  # wall clock to monotonic
 
-        async def timed(draw: Callable[..., Any], *args: Any) -> Any:
+        async def timed(draw: Callable[..., Any], *args: Any, **kwargs: Any) -> Any:
             record = self._row()
             asked = time.monotonic()
-            began, ended, result = await run(_timed, draw, *args)
+            began, ended, parts, result = await run(_timed, draw, *args, **kwargs)
+            self.parts_drawn += parts
             drawn = (began + offset, ended + offset)
             if record is not None and record.draw_asked is None:
                 record.draw_asked = asked

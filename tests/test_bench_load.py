@@ -130,3 +130,4 @@ async def test_wire_load_with_discord_in_its_own_process_gets_every_board(
     assert result["interaction_to_board_breakdown"]["boards"] == 2, "timed in the bot"
     assert result["bot_cpu_ms_per_move"] > 0
     assert result["discord_side_cpu_ms_per_move"] > 0
+    assert result["drawing_parts_per_move"] > 0, "two first boards draw every part they show"
