@@ -46,11 +46,13 @@ def extra_filename(position: int, name: str) -> str:
 
 
 async def extra_files(
-    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None
+    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None,
+    *, table: int | None = None,
 ) -> list[discord.File]:
     """The game's extra public pictures (each seat's own board, say) as PNG files, at most
-    ``MAX_FILES`` as one message allows, marking what changed since ``previous``."""
-    pngs = await drawing.run(_extra_pngs, game, view, previous)
+    ``MAX_FILES`` as one message allows, marking what changed since ``previous``. ``table``
+    (here and below) is the table the picture shows, whose drawing process draws it."""
+    pngs = await drawing.run(_extra_pngs, game, view, previous, table=table)
     return [
         discord.File(io.BytesIO(data), filename=extra_filename(i + 1, name))
         for i, (name, data) in enumerate(pngs[:MAX_FILES])
@@ -58,17 +60,20 @@ async def extra_files(
 
 
 async def board_file(
-    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None
+    game: str, view: dict[str, Any], drawing: Drawing, previous: dict[str, Any] | None = None,
+    *, table: int | None = None,
 ) -> discord.File:
     """The public board; ``previous`` is the view the table's last board showed, so the
     picture can mark what changed since."""
-    data = await drawing.run(_board_png, game, view, previous)
+    data = await drawing.run(_board_png, game, view, previous, table=table)
     return discord.File(io.BytesIO(data), filename=BOARD_FILENAME)
 
 
-async def panel_file(game: str, state: Any, seat: int, drawing: Drawing) -> discord.File:
+async def panel_file(
+    game: str, state: Any, seat: int, drawing: Drawing, *, table: int | None = None
+) -> discord.File:
     """The private panel of ``seat``. Its view is made where it is drawn: a state is a
     fraction of a view's size to send there, and making the largest game's view costs the
     event loop most of a millisecond."""
-    data = await drawing.run(_panel_png, game, state, seat)
+    data = await drawing.run(_panel_png, game, state, seat, table=table)
     return discord.File(io.BytesIO(data), filename=PANEL_FILENAME)

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
+import time
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 
@@ -52,6 +54,25 @@ async def test_a_panel_sent_as_its_state_is_the_seats_own_panel(name: str) -> No
         await drawing.close()
     # Assert
     assert file.fp.read() == expected
+
+
+async def test_a_tables_pictures_are_drawn_by_its_own_process_unless_that_one_is_behind(
+) -> None:
+    # each process keeps the parts of what it drew: a table's next picture finds its last
+    # one's there
+    drawing = Drawing(2)
+    try:
+        homes = [{await drawing.run(os.getpid, table=t) for _ in range(3)} for t in range(4)]
+        assert all(len(pids) == 1 for pids in homes), "one process draws all of a table's"
+        assert homes[0] == homes[2] != homes[1] == homes[3], "the tables are shared out"
+        # two slow pictures of table 0 in hand: its next one goes to the idle process
+        slow = [asyncio.create_task(drawing.run(time.sleep, 0.5, table=0)) for _ in range(2)]
+        await asyncio.sleep(0)
+        assert {await drawing.run(os.getpid, table=0)} == homes[1]
+        await asyncio.gather(*slow)
+        assert {await drawing.run(os.getpid, table=0)} == homes[0], "and then home again"
+    finally:
+        await drawing.close()
 
 
 async def test_a_closed_pool_starts_again_on_the_next_picture() -> None:

@@ -51,7 +51,7 @@ class BoardsAhead:
         """Start drawing the table's board at ``version`` (public ``view``), marking what
         changed since the board ``previous`` (its version and view)."""
         picture = asyncio.create_task(
-            board_file(game, view, self._drawing, previous[1]),
+            board_file(game, view, self._drawing, previous[1], table=table_id),
             name=f"{TASK_PREFIX}{table_id}",
         )
         picture.add_done_callback(_observed)

@@ -203,7 +203,7 @@ class Play(commands.Cog):
         # the picture is drawn while the log is read, once, for the panel's notes and its Undo
         log = self.service.shared_log()
         file, events, undo = await asyncio.gather(
-            panel_file(game.name, state, seat, self.bot.drawing),
+            panel_file(game.name, state, seat, self.bot.drawing, table=loaded.info.id),
             self.service.private_events(loaded.info.id, seat, at=loaded.version, log=log),
             self.undo_alone(loaded.info, user_id, log) if deciding and user_id is not None
             else _false(),
@@ -271,7 +271,7 @@ class Play(commands.Cog):
             before = await self.service.state_at(table_id, boards[this - 1].version)
             previous = game.view(before, None)
         files = await extra_files(
-            game.name, game.view(state, None), self.bot.drawing, previous
+            game.name, game.view(state, None), self.bot.drawing, previous, table=table_id
         )
         if not files:
             await interaction.followup.send("This game has no other pictures.", ephemeral=True)

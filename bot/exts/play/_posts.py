@@ -302,7 +302,9 @@ class BoardPoster:
         else:
             previous = await self._previous_view(shown[-1] if shown else None, game)
             public_view = game.view(state, None)
-            file = await board_file(game.name, public_view, self.bot.drawing, previous)
+            file = await board_file(
+                game.name, public_view, self.bot.drawing, previous, table=info.id
+            )
         decision = game.decision(state)
         footer = None
         if row.kind == "start" and not self.bot.reads_message_content:
@@ -457,7 +459,9 @@ class BoardPoster:
             message = await post(thread, text, allowed_mentions=players)
             return message.id
         state = await self.service.state_at(info.id, row.version)
-        file = await board_file(game.name, game.view(state, None), self.bot.drawing)
+        file = await board_file(
+            game.name, game.view(state, None), self.bot.drawing, table=info.id
+        )
         message = await post(thread, text, file=file, allowed_mentions=players)
         return message.id
 
