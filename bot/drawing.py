@@ -86,8 +86,8 @@ class Drawing:
     of one table go to one process where they can (``table``): each process keeps the parts of
     the pictures it drew, and a picture given to whichever process was free had to draw again
     what its table's last picture, drawn in another, already held (on the wire benchmark: with
-    two processes, 7-11% more parts drawn per move at Targi, Yspahan and Sahwari, as many at
-    Resafa; with four, 6-9% more at Resafa and Sahwari)."""
+    two processes, up to 11% more parts drawn per move, depending on the game; with four, 6-9%
+    more)."""
 
     def __init__(
         self, processes: int | None = None, *, pool: Callable[[int], Executor] = process_pool
