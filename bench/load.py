@@ -31,7 +31,8 @@ Two parts, one JSON object:
     the fake's parsing and the people's waiting count as the bot's CPU. Beside the
     latencies: the CPU per move of the bot's process, of its drawing processes and of the
     Discord side, and the parts the pictures drew per move rather than found in their
-    process's cache (``drawing_parts_per_move``).
+    process's cache of laid parts (``drawing_parts_per_move``; the kit's ``compose.parts``,
+    not the caches a game's drawing keeps of its own).
 
 The database is a temporary SQLite file unless ``--database-url`` names one (a PostgreSQL URL
 works wherever ``storage.open_store`` understands it; give a fresh, empty database).

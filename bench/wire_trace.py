@@ -74,7 +74,7 @@ class Tracer:
     received: dict[str, float] = field(default_factory=dict)  # interaction id: read at the bot
     rows: list[_Row] = field(default_factory=list)
     _drawn_ahead: dict[int, tuple[float, float]] = field(default_factory=dict)  # by table
-    parts_drawn: int = 0  # parts the pictures drew rather than found in their process's cache
+    parts_drawn: int = 0  # parts the pictures drew rather than found in the kit's parts cache
 
     def install(self, bot: Any) -> None:
         self._wrap_gateway(bot)
