@@ -95,27 +95,15 @@ class PaletteBoard:
     def part(self, box: Box, key: Hashable, paint: Paint) -> None:
         """The picture inside ``box`` (left, top, right, bottom; right and bottom excluded) as
         ``paint`` draws it over the static layer; ``key`` must name everything it shows."""
-
-        def build() -> Image.Image:
-            picture = self._under(box)
-            paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
-            return self.palette.quantize(picture)
-
-        self._lay(box, key, build)
+        self._lay(box, key, lambda: self._drawn(box, paint))
 
     def stamp(self, box: Box, key: Hashable, paint: Paint) -> None:
         """``part`` for a part that looks the same wherever it goes, such as a line of text on
         a flat panel: it is kept by ``key`` and its size alone, and drawn once for every place
         it is pasted. The static layer under each place must be one flat colour."""
-
-        def build() -> Image.Image:
-            picture = self._under(box)
-            paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
-            return self.palette.quantize(picture)
-
         size = (box[2] - box[0], box[3] - box[1])
-        self._paste(parts.get((self.palette, self.ground_key, "stamp", size, key), build),
-                    box[:2])
+        self._paste(parts.get((self.palette, self.ground_key, "stamp", size, key),
+                              lambda: self._drawn(box, paint)), box[:2])
 
     def part_in_place(
         self, box: Box, key: Hashable, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
@@ -140,6 +128,12 @@ class PaletteBoard:
         found = parts.get((self.palette, "flat", self.flat, self.text_draw, box, key),
                           lambda: self._painted(box, paint))
         self._paste(found, (box[0] + origin[0], box[1] + origin[1]))
+
+    def _drawn(self, box: Box, paint: Paint) -> Image.Image:
+        """The picture inside ``box`` as ``paint`` draws it over the static layer, mapped."""
+        picture = self._under(box)
+        paint(picture, self.text_draw(picture), (-box[0], self.top - box[1]))
+        return self.palette.quantize(picture)
 
     def _painted(
         self, region: Box, paint: Callable[[Image.Image, ImageDraw.ImageDraw], None]
