@@ -153,3 +153,29 @@ async def test_a_slip_of_the_keyboard_gets_a_suggestion_and_chat_none(world: Wor
     for chat in ("please wait", "plan b", "lol"):
         await mover.send(world.thread(), chat)
     assert len(bot_replies(world)) == 1, "ordinary chat is left alone"
+
+
+async def test_the_bot_reads_peoples_messages_and_not_its_own_boards(world: World) -> None:
+    # Arrange: a listener beside the bot's own, told of every message discord.py builds
+    seen: list[discord.Message] = []
+
+    async def on_message(message: discord.Message) -> None:
+        seen.append(message)
+
+    world.bot.add_listener(on_message, "on_message")
+    table_id, _ = await open_table(world, world.alice, world.bob)
+    loaded = await world.bot.service.load(table_id)
+    assert loaded.decision is not None
+    holder = loaded.info.holder(loaded.decision.seat).user_id
+    mover = world.alice if holder == world.alice.id else world.bob
+
+    # Act: the bot posts and edits its boards; a person chats, then types a move
+    await world.carol.send(world.thread(), "good luck, both")
+    await mover.send(world.thread(), loaded.decision.actions[0])
+    await world.tick()
+
+    # Assert: the person's messages were read (the move was played); the boards were not
+    assert (await world.bot.service.load(table_id)).version == 1
+    assert len(world.boards()) >= 2
+    assert [m.author.id for m in seen] == [world.carol.id, mover.id]
+    assert list(world.bot.cached_messages) == []
