@@ -28,8 +28,9 @@ T = TypeVar("T")
 
 # Workers are forked from the bot, so they start at once with its modules already imported
 # ("forkserver" first starts a fresh interpreter that imports them again: seconds, which the
-# first boards after every restart waited for). They only draw, touching none of the locks
-# the bot's other threads may hold.
+# first boards after every restart waited for). They only draw; the drawing code's locks,
+# which a thread of the bot may hold at the fork (a picture redrawn in a thread after its
+# process died), are made anew in them (``renderers.kit.locks``).
 START_METHOD = "fork"
 
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import threading
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from typing import Any
 
 from PIL import Image
+
+from renderers.kit import locks
 
 
 class ImageCache:
@@ -24,7 +25,7 @@ class ImageCache:
         self.max_bytes = max_bytes
         self.bytes = 0
         self._items: OrderedDict[Hashable, Image.Image] = OrderedDict()
-        self._lock = threading.RLock()
+        self._lock = locks.reentrant_lock()
         self.hits = 0
         self.misses = 0
 

@@ -9,14 +9,13 @@ builds its own, so one game's colours never move another game's pixels.
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable, Iterable, Sequence
 from types import ModuleType
 
 from PIL import Image
 
+from renderers.kit import locks, png
 from renderers.kit import palette as kit_colours
-from renderers.kit import png
 from renderers.kit.palette import RGB, mix
 
 BLEND_STEPS = 8
@@ -68,7 +67,7 @@ class Palette:
         self._sprites = sprites
         self.compress_level = compress_level
         self._image: Image.Image | None = None
-        self._lock = threading.Lock()
+        self._lock = locks.lock()
         self._indexes: dict[RGB, int] = {}
 
     def swatch(self) -> Image.Image:

@@ -10,16 +10,17 @@ does: the pixels are the same as drawing it afresh.
 from __future__ import annotations
 
 import math
-import threading
 from collections import OrderedDict
 from typing import Any
 
 from PIL import ImageDraw, ImageFont
 
+from renderers.kit import locks
+
 CAPACITY = 4096  # lines kept; a board shows about a hundred, each mask a few kilobytes
 
 _masks: OrderedDict[tuple[Any, ...], tuple[Any, tuple[int, int]]] = OrderedDict()
-_lock = threading.Lock()
+_lock = locks.lock()
 
 
 def line_mask(

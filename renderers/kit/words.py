@@ -16,14 +16,13 @@ and widths, so the pixels do not change.
 
 from __future__ import annotations
 
-import threading
 from dataclasses import replace
 from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw, ImageFont
 
-from renderers.kit import fit, layout
+from renderers.kit import fit, layout, locks
 from renderers.kit.fonts import BOLD, REGULAR
 
 WORDS_KEPT = 4096  # widths per face; past that the memory starts again empty
@@ -44,7 +43,7 @@ class WordFace(ImageFont.FreeTypeFont):
         self._masks: dict[str, Mask] = {}
         self._mask_bytes = 0
         self._widths: dict[str, int] = {}
-        self._lock = threading.Lock()
+        self._lock = locks.lock()
         ls = super().getmask2("x", "L", anchor="ls")[1][1]
         # (ascender + descender) / 2 in whole pixels, as Pillow's "m" anchor places it
         self._middle = super().getmask2("x", "L", anchor="lm")[1][1] - ls

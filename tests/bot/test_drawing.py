@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import asyncio
+import multiprocessing
 import os
+import threading
 import time
 from concurrent.futures import Executor
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
+from PIL import Image
 
 from bot.drawing import Drawing, process_pool
 from bot.images import _board_png, panel_file
 from games.core import discovery
+from renderers.kit.compose import parts
 from tests.renderers.walk import random_walk
 
 
@@ -53,6 +57,39 @@ async def test_a_panel_sent_as_its_state_is_the_seats_own_panel(name: str) -> No
     finally:
         await drawing.close()
     # Assert
+    assert file.fp.read() == expected
+
+
+async def test_a_process_started_while_a_thread_draws_a_part_draws_its_pictures() -> None:
+    # Arrange: a thread in the middle of drawing a part, holding the cache of parts (as a
+    # picture redrawn in a thread after its process died does), when a drawing process is forked
+    game, spec = discovery.get("targi"), discovery.spec("targi")
+    state, decision = next(step for n, step in enumerate(random_walk("targi", 2, 5)) if n == 9)
+    expected = spec.encode_png(spec.render_panel(game.view(state, decision.seat)))
+    drawing_a_part, finish = threading.Event(), threading.Event()
+
+    def slow_part() -> Image.Image:
+        drawing_a_part.set()
+        finish.wait(30)
+        return Image.new("P", (1, 1))
+
+    thread = threading.Thread(target=parts.get, args=(("a slow part",), slow_part))
+    thread.start()
+    assert drawing_a_part.wait(30)
+    drawing = Drawing(1)
+    try:
+        # Act: the new process's first picture (forked while the thread draws)
+        file = await asyncio.wait_for(
+            panel_file("targi", state, decision.seat, drawing), timeout=30)
+    except TimeoutError:
+        for process in multiprocessing.active_children():
+            process.kill()  # waiting for ever on the lock it was forked with
+        raise
+    finally:
+        finish.set()
+        thread.join()
+        await drawing.close()
+    # Assert: it is drawn, and the same as drawn here
     assert file.fp.read() == expected
 
 
