@@ -11,10 +11,12 @@ drawn in threads instead, as they were before.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import multiprocessing
 import os
+import signal
 import threading
 import time
 from collections.abc import Callable
@@ -67,6 +69,15 @@ def process_pool(processes: int) -> Executor:
 # parts with its last ones, which are kept in the process that drew them.
 SPILL = 1
 
+# A picture takes milliseconds to draw, and a process with hundreds in hand (a restart catching
+# up) returns them within seconds. One not back after this long will not come back: its
+# process is stuck, so it is killed and replaced rather than holding its tables' boards for ever.
+DEADLINE_SECONDS = 60.0
+
+
+class DrawingTimedOut(RuntimeError):
+    """A picture its drawing process did not draw in time (the process was replaced)."""
+
 
 class _Worker:
     """One drawing process (a pool of one), started when first needed."""
@@ -74,12 +85,21 @@ class _Worker:
     def __init__(self) -> None:
         self.pool: Executor | None = None
         self.started: Executor | None = None  # the pool whose process is running
+        self.pid: int | None = None  # the started pool's process
         self.in_hand = 0  # pictures given to it and not yet returned
 
-    def discard(self) -> None:
-        pool, self.pool, self.started = self.pool, None, None
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+    def discard(self, pool: Executor | None, *, kill: bool = False) -> None:
+        """Stop using ``pool``, if it is still this worker's (a later one may have replaced
+        it). With ``kill`` its process, stuck, is ended at once, and its other pictures are
+        not cancelled: the pool finds its process dead and fails them as broken, and they are
+        drawn elsewhere."""
+        if pool is None or pool is not self.pool:
+            return
+        if kill and pool is self.started and self.pid is not None:
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(self.pid, signal.SIGKILL)
+        self.pool = self.started = self.pid = None
+        pool.shutdown(wait=False, cancel_futures=not kill)
 
 
 class Drawing:
@@ -107,12 +127,7 @@ class Drawing:
         ``draw`` and its arguments must pickle."""
         call = functools.partial(draw, *args)
         if not self._threads:
-            worker = self._worker_for(table)
-            worker.in_hand += 1
-            try:
-                drawn = await self._run_in(worker, call)
-            finally:
-                worker.in_hand -= 1
+            drawn = await self._run_in(self._worker_for(table), call)
             if drawn is not None:
                 return drawn[0]
         return await asyncio.get_running_loop().run_in_executor(None, call)
@@ -134,31 +149,45 @@ class Drawing:
 
     async def _run_in(self, worker: _Worker, call: Callable[[], T]) -> tuple[T] | None:
         """``call`` in ``worker``'s process, as a 1-tuple; None where it could not run there
-        (processes cannot start, or the process died), for the caller to draw it in a thread."""
+        (processes cannot start, or the process died), for the caller to draw it in a thread.
+        Raises ``DrawingTimedOut`` if the process was stuck drawing it."""
         pool = self._open(worker)
         if pool is None:
             return None
+        worker.in_hand += 1
         try:
-            if pool is worker.started:
-                future = pool.submit(call)
-            else:
+            if pool is not worker.started:
                 # The first submission forks the worker (START_METHOD is "fork"), a blocking
                 # call, so it is made in a thread; later ones only queue the call.
-                future = await asyncio.to_thread(pool.submit, call)
+                pid = await asyncio.to_thread(pool.submit, os.getpid)
                 worker.started = pool
+                worker.pid = await asyncio.wrap_future(pid)
+            future = pool.submit(call)
         except (OSError, NotImplementedError) as error:
             log.warning("cannot start drawing processes (%s); drawing in threads", error)
             self._threads = True
-            worker.discard()
+            worker.discard(pool)
         except BrokenProcessPool as error:  # broken before a drawing could tell us
             log.warning("a drawing process died (%s); starting another", error)
-            worker.discard()
+            worker.discard(pool)
         else:
             try:
-                return (await asyncio.wrap_future(future),)
+                return (await asyncio.wait_for(asyncio.wrap_future(future), DEADLINE_SECONDS),)
             except BrokenProcessPool as error:  # the worker died (killed, out of memory)
                 log.warning("a drawing process died (%s); starting another", error)
-                worker.discard()
+                worker.discard(pool)
+            except TimeoutError:
+                # A process draws its pictures in the order given, so the first of them to
+                # time out is the one it is stuck on. Those given after it, which time out
+                # once it has been replaced, are drawn elsewhere.
+                if pool is worker.pool:
+                    worker.discard(pool, kill=True)
+                    log.error("a drawing process drew nothing for %s s; replaced it",
+                              DEADLINE_SECONDS)
+                    raise DrawingTimedOut(
+                        f"not drawn within {DEADLINE_SECONDS:g} s") from None
+        finally:
+            worker.in_hand -= 1
         return None
 
     def _open(self, worker: _Worker) -> Executor | None:
@@ -177,6 +206,6 @@ class Drawing:
         again."""
         pools = [worker.pool for worker in self._workers if worker.pool is not None]
         for worker in self._workers:
-            worker.pool = worker.started = None
+            worker.pool = worker.started = worker.pid = None
         for pool in pools:
             await asyncio.to_thread(pool.shutdown, wait=True, cancel_futures=True)

@@ -13,7 +13,8 @@ from concurrent.futures.process import BrokenProcessPool
 import pytest
 from PIL import Image
 
-from bot.drawing import Drawing, process_pool
+from bot import drawing as drawing_module
+from bot.drawing import Drawing, DrawingTimedOut, process_pool
 from bot.images import _board_png, panel_file
 from games.core import discovery
 from renderers.kit.compose import parts
@@ -139,6 +140,43 @@ async def test_a_worker_that_dies_loses_no_picture() -> None:
         assert await drawing.run(dies_in_a_worker, os.getpid()) == "drawn"
         assert await drawing.run(os.getpid) != os.getpid(), "a new worker draws the next one"
     finally:
+        await drawing.close()
+
+
+def gone(pid: int) -> bool:
+    """Whether process ``pid`` has ended (a zombie not yet reaped has)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().rsplit(")", 1)[1].split()[0] == "Z"
+    except (FileNotFoundError, ProcessLookupError):  # reaped before or while it was read
+        return True
+
+
+async def test_a_picture_its_process_is_stuck_on_fails_and_the_process_is_replaced(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(drawing_module, "DEADLINE_SECONDS", 1.0)
+    drawing = Drawing(1)
+    stuck_process = await drawing.run(os.getpid)
+    stuck = asyncio.create_task(drawing.run(time.sleep, 3600))
+    try:
+        await asyncio.sleep(0.2)
+        behind = asyncio.create_task(drawing.run(os.getpid))  # given to it after the stuck one
+        with pytest.raises(DrawingTimedOut):
+            await asyncio.wait_for(stuck, 30)
+        assert await behind not in (stuck_process, None), "the picture behind it is drawn"
+        for _ in range(100):
+            if gone(stuck_process):
+                break
+            await asyncio.sleep(0.1)
+        assert gone(stuck_process), "the stuck process was killed"
+        assert await drawing.run(os.getpid) not in (stuck_process, os.getpid()), (
+            "a new process draws the next picture")
+    finally:
+        stuck.cancel()
+        for process in multiprocessing.active_children():
+            if process.pid == stuck_process:
+                process.kill()  # still asleep, where nothing replaced it
         await drawing.close()
 
 
